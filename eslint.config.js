@@ -1,0 +1,90 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+// The rules package is pure: no randomness, no clock, no I/O. Randomness comes in as an
+// `Rng` argument so that every result can be replayed from a seed.
+const impureGlobals = [
+  'Date',
+  'fetch',
+  'process',
+  'setTimeout',
+  'setInterval',
+  'setImmediate',
+  'XMLHttpRequest',
+  'WebSocket',
+  'localStorage',
+  'sessionStorage',
+  'performance',
+  'crypto',
+].map((name) => ({ name, message: `packages/rules is pure: '${name}' is not allowed here.` }));
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['*.js', '*.ts', '.ci/*.js'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'Re-export by name, not with export *.' },
+        {
+          selector: "CallExpression[callee.object.name=/^(describe|it|test)$/][callee.property.name='only']",
+          message: 'No .only left in tests.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/rules/src/**/*.ts'],
+    ignores: ['packages/rules/src/cases/cli.ts', 'packages/rules/src/cases/load.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...impureGlobals],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'packages/rules is pure: take an Rng argument.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'fs/*', 'path', 'os', 'http', 'https', 'net', 'child_process', 'crypto'],
+              message: 'packages/rules is pure: no I/O.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+);
