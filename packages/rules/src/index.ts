@@ -30,3 +30,14 @@ export type { DieFace, DiceRoll } from './core/dice';
 export { rollFateDice, seededRng } from './core/dice';
 export type { Outcome, Resolution } from './core/outcome';
 export { resolve, outcomeOf } from './core/outcome';
+
+// core: the ruleset contract
+export type {
+  Hit,
+  AbsorptionOption,
+  AbsorptionGrant,
+  AbsorptionResult,
+  ConsequenceNames,
+  TimeMark,
+  Ruleset,
+} from './core/ruleset';
