@@ -18,6 +18,11 @@ export interface AbsorptionOption {
   consequences: string[];
   /** `narrative`: aspect ratings lowered, by aspect id. */
   aspectDamage?: { aspectId: string; levels: number }[];
+  /**
+   * `fate-core` extreme consequence: the aspect (never the High Concept) it replaces. The
+   * defender fills it in before applying an option that uses the extreme slot.
+   */
+  replacesAspectId?: string;
   /** Shifts this option absorbs (≥ the hit). */
   absorbs: number;
   /** A one-line description for the defender, e.g. "3-box and mild consequence". */
