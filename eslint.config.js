@@ -37,7 +37,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.ts', '.ci/*.js'],
+          allowDefaultProject: ['*.js', '*.ts', '.ci/*.js', 'scripts/*.mjs'],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -48,12 +48,16 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-syntax': [
         'error',
         { selector: 'ExportAllDeclaration', message: 'Re-export by name, not with export *.' },
         {
-          selector: "CallExpression[callee.object.name=/^(describe|it|test)$/][callee.property.name='only']",
+          selector:
+            "CallExpression[callee.object.name=/^(describe|it|test)$/][callee.property.name='only']",
           message: 'No .only left in tests.',
         },
       ],
@@ -66,20 +70,41 @@ export default tseslint.config(
       'no-restricted-globals': ['error', ...impureGlobals],
       'no-restricted-properties': [
         'error',
-        { object: 'Math', property: 'random', message: 'packages/rules is pure: take an Rng argument.' },
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'packages/rules is pure: take an Rng argument.',
+        },
       ],
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['node:*', 'fs', 'fs/*', 'path', 'os', 'http', 'https', 'net', 'child_process', 'crypto'],
+              group: [
+                'node:*',
+                'fs',
+                'fs/*',
+                'path',
+                'os',
+                'http',
+                'https',
+                'net',
+                'child_process',
+                'crypto',
+              ],
               message: 'packages/rules is pure: no I/O.',
             },
           ],
         },
       ],
     },
+  },
+  {
+    // The browser client: .ts (and .svelte.ts) files are linted here; .svelte files are
+    // checked by svelte-check.
+    files: ['apps/client/src/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ['**/*.test.ts'],
