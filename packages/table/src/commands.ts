@@ -1,0 +1,278 @@
+import * as v from 'valibot';
+
+/**
+ * Every command a participant can send, as a valibot schema. The TypeScript types are
+ * inferred from the schemas so that the two cannot drift. Objects are strict (unknown keys
+ * are refused), strings and numbers are bounded, so a command stays small.
+ */
+
+const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+const Name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(80));
+const AspectText = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200));
+const Reason = v.pipe(v.string(), v.maxLength(300));
+const int = (min: number, max: number) =>
+  v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
+
+/** A seat id or `gm`: whoever may use a free invoke. */
+const Owner = Id;
+
+/**
+ * An aspect on the table (`aspectId` alone: situation, boost, or one placed on a character),
+ * or on a character's sheet (`characterId` + the sheet aspect's or consequence slot's id).
+ */
+export const AspectRefSchema = v.strictObject({ aspectId: Id, characterId: v.optional(Id) });
+export type AspectRef = v.InferOutput<typeof AspectRefSchema>;
+
+const SheetAspect = v.strictObject({
+  id: Id,
+  slot: v.picklist(['high-concept', 'trouble', 'ship', 'free', 'other']),
+  text: v.pipe(v.string(), v.maxLength(200)),
+  rating: v.optional(int(-4, 12)),
+  permanent: v.optional(v.boolean()),
+});
+const SheetSkill = v.strictObject({ id: Id, rating: int(-4, 12) });
+const SheetStunt = v.strictObject({
+  id: Id,
+  name: v.pipe(v.string(), v.maxLength(80)),
+  text: v.pipe(v.string(), v.maxLength(600)),
+});
+
+/** What a player writes on a sheet; tracks, slots and fate points come from the ruleset. */
+export const SheetSchema = v.strictObject({
+  name: Name,
+  aspects: v.optional(v.pipe(v.array(SheetAspect), v.maxLength(20))),
+  skills: v.optional(v.pipe(v.array(SheetSkill), v.maxLength(60))),
+  stunts: v.optional(v.pipe(v.array(SheetStunt), v.maxLength(20))),
+  refresh: v.optional(int(0, 20)),
+  primaryMagic: v.optional(v.boolean()),
+});
+export type Sheet = v.InferOutput<typeof SheetSchema>;
+
+export const SheetChangesSchema = v.strictObject({
+  name: v.optional(Name),
+  aspects: v.optional(v.pipe(v.array(SheetAspect), v.maxLength(20))),
+  skills: v.optional(v.pipe(v.array(SheetSkill), v.maxLength(60))),
+  stunts: v.optional(v.pipe(v.array(SheetStunt), v.maxLength(20))),
+  refresh: v.optional(int(0, 20)),
+  primaryMagic: v.optional(v.boolean()),
+});
+export type SheetChanges = v.InferOutput<typeof SheetChangesSchema>;
+
+const TableAspectKind = v.picklist(['situation', 'character', 'boost']);
+export type TableAspectKind = v.InferOutput<typeof TableAspectKind>;
+const Action = v.picklist(['overcome', 'create-advantage', 'attack', 'defend']);
+export type Action = v.InferOutput<typeof Action>;
+const Modifier = v.strictObject({
+  label: v.pipe(v.string(), v.maxLength(80)),
+  value: int(-10, 10),
+});
+const HarmKind = v.picklist(['physical', 'mental', 'any']);
+
+/** The dice a side rolls: a skill, or in `narrative` a rated aspect. */
+const Roller = {
+  characterId: Id,
+  skillId: v.optional(Id),
+  aspectId: v.optional(Id),
+};
+
+const cmd = <T extends string, E extends v.ObjectEntries>(type: T, entries: E) =>
+  v.strictObject({ id: Id, type: v.literal(type), ...entries });
+
+export const JoinCommand = cmd('join', { name: Name });
+export const CharacterCreateCommand = cmd('character.create', {
+  character: SheetSchema,
+  npc: v.optional(v.boolean()),
+});
+export const CharacterClaimCommand = cmd('character.claim', { characterId: Id });
+export const CharacterUpdateCommand = cmd('character.update', {
+  characterId: Id,
+  changes: SheetChangesSchema,
+});
+export const SceneStartCommand = cmd('scene.start', {
+  name: Name,
+  characterIds: v.pipe(v.array(Id), v.maxLength(40)),
+});
+export const SceneEndCommand = cmd('scene.end', {});
+export const SessionStartCommand = cmd('session.start', {});
+export const ScenarioEndCommand = cmd('scenario.end', {});
+export const MilestoneCommand = cmd('milestone.major', {});
+export const AspectAddCommand = cmd('aspect.add', {
+  kind: TableAspectKind,
+  text: AspectText,
+  characterId: v.optional(Id),
+  freeInvokes: v.optional(int(0, 5)),
+  owner: v.optional(Owner),
+});
+export const AspectEditCommand = cmd('aspect.edit', {
+  ref: AspectRefSchema,
+  text: v.optional(AspectText),
+});
+export const AspectRemoveCommand = cmd('aspect.remove', { ref: AspectRefSchema });
+export const SpotlightPushCommand = cmd('spotlight.push', { ref: AspectRefSchema });
+export const SpotlightDismissCommand = cmd('spotlight.dismiss', {});
+export const GmPrepareCommand = cmd('gm.prepare', {
+  kind: TableAspectKind,
+  text: AspectText,
+  characterId: v.optional(Id),
+  freeInvokes: v.optional(int(0, 5)),
+  note: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+});
+export const GmNpcDraftCommand = cmd('gm.npc-draft', { character: SheetSchema });
+export const GmRevealCommand = cmd('gm.reveal', { hiddenId: Id });
+export const GmNoteCommand = cmd('gm.note', {
+  noteId: v.optional(Id),
+  /** Empty text deletes the note. */
+  text: v.pipe(v.string(), v.maxLength(4000)),
+});
+export const RollCommand = cmd('roll', {
+  ...Roller,
+  action: Action,
+  modifiers: v.optional(v.pipe(v.array(Modifier), v.maxLength(6))),
+  difficulty: v.optional(int(-4, 12)),
+  opposition: v.optional(v.strictObject(Roller)),
+  reason: v.optional(Reason),
+});
+export const InvokeCommand = cmd('invoke', {
+  rollId: Id,
+  ref: AspectRefSchema,
+  free: v.boolean(),
+  effect: v.picklist(['+2', 'reroll']),
+  /** Which side of an opposed roll invokes; the acting side by default. */
+  side: v.optional(v.picklist(['actor', 'opposition'])),
+});
+export const OutcomeApplyCommand = cmd('outcome.apply', {
+  rollId: Id,
+  /** create-advantage: a new aspect's text, or an existing aspect to gain free invokes on. */
+  aspect: v.optional(v.union([v.strictObject({ text: AspectText }), AspectRefSchema])),
+  /** A boost's name where the outcome grants one. */
+  boost: v.optional(AspectText),
+});
+export const CompelOfferCommand = cmd('compel.offer', {
+  characterId: Id,
+  ref: v.optional(AspectRefSchema),
+  text: AspectText,
+  /** The offering character when a player compels another character. */
+  fromCharacterId: v.optional(Id),
+});
+export const CompelAcceptCommand = cmd('compel.accept', { compelId: Id });
+export const CompelRefuseCommand = cmd('compel.refuse', { compelId: Id });
+export const FatePointGiveCommand = cmd('fate-point.give', {
+  fromCharacterId: Id,
+  toCharacterId: Id,
+  amount: v.optional(int(1, 5)),
+  reason: v.optional(Reason),
+});
+export const AbsorbCommand = cmd('absorb', {
+  characterId: Id,
+  shifts: int(1, 30),
+  kind: v.optional(HarmKind),
+  /** Index into the ruleset's absorption options for this hit. */
+  option: int(0, 63),
+  /** A name for each consequence the option fills, by slot id. */
+  names: v.optional(v.record(Id, AspectText)),
+  /** The attack roll: its character's owner gets the free invokes on new consequences. */
+  rollId: v.optional(Id),
+});
+export const TakenOutCommand = cmd('taken-out', { characterId: Id });
+export const ConcedeCommand = cmd('concede', { characterId: Id });
+export const ConsequenceTakeCommand = cmd('consequence.take', {
+  characterId: Id,
+  slotId: Id,
+  text: AspectText,
+});
+export const ConsequenceRecoverCommand = cmd('consequence.recover', {
+  characterId: Id,
+  slotId: Id,
+  /** The renamed aspect, if the recovery changes it. */
+  text: v.optional(AspectText),
+});
+export const ConsequenceClearCommand = cmd('consequence.clear', { characterId: Id, slotId: Id });
+export const ConflictStartCommand = cmd('conflict.start', {
+  order: v.pipe(v.array(Id), v.minLength(1), v.maxLength(40)),
+});
+export const ConflictNextCommand = cmd('conflict.next', {});
+export const ConflictEndCommand = cmd('conflict.end', {});
+
+const Adjustment = v.variant('what', [
+  v.strictObject({ what: v.literal('fate-points'), characterId: Id, value: int(0, 99) }),
+  v.strictObject({ what: v.literal('refresh'), characterId: Id, value: int(0, 20) }),
+  v.strictObject({ what: v.literal('gm-pool'), value: int(0, 99) }),
+  v.strictObject({
+    what: v.literal('stress'),
+    characterId: Id,
+    trackId: Id,
+    box: int(0, 20),
+    checked: v.boolean(),
+  }),
+  v.strictObject({ what: v.literal('skill'), characterId: Id, skillId: Id, rating: int(-4, 12) }),
+  v.strictObject({
+    what: v.literal('aspect-rating'),
+    characterId: Id,
+    aspectId: Id,
+    rating: int(-4, 12),
+  }),
+  v.strictObject({
+    what: v.literal('free-invokes'),
+    ref: AspectRefSchema,
+    owner: Owner,
+    count: int(0, 9),
+  }),
+]);
+export type Adjustment = v.InferOutput<typeof Adjustment>;
+export const GmAdjustCommand = cmd('gm.adjust', { adjust: Adjustment, reason: v.optional(Reason) });
+
+export const CommandSchema = v.variant('type', [
+  JoinCommand,
+  CharacterCreateCommand,
+  CharacterClaimCommand,
+  CharacterUpdateCommand,
+  SceneStartCommand,
+  SceneEndCommand,
+  SessionStartCommand,
+  ScenarioEndCommand,
+  MilestoneCommand,
+  AspectAddCommand,
+  AspectEditCommand,
+  AspectRemoveCommand,
+  SpotlightPushCommand,
+  SpotlightDismissCommand,
+  GmPrepareCommand,
+  GmNpcDraftCommand,
+  GmRevealCommand,
+  GmNoteCommand,
+  RollCommand,
+  InvokeCommand,
+  OutcomeApplyCommand,
+  CompelOfferCommand,
+  CompelAcceptCommand,
+  CompelRefuseCommand,
+  FatePointGiveCommand,
+  AbsorbCommand,
+  TakenOutCommand,
+  ConcedeCommand,
+  ConsequenceTakeCommand,
+  ConsequenceRecoverCommand,
+  ConsequenceClearCommand,
+  ConflictStartCommand,
+  ConflictNextCommand,
+  ConflictEndCommand,
+  GmAdjustCommand,
+]);
+
+export type Command = v.InferOutput<typeof CommandSchema>;
+export type CommandType = Command['type'];
+/** The command of one type, e.g. `CommandOf<'roll'>`. */
+export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
+
+/** Every command type, for docs, clients and tests. */
+export const COMMAND_TYPES: readonly CommandType[] = CommandSchema.options.map(
+  (o) => o.entries.type.literal,
+);
+
+export function parseCommand(
+  input: unknown,
+): { ok: true; command: Command } | { ok: false; code: 'bad-command'; message: string } {
+  const parsed = v.safeParse(CommandSchema, input);
+  if (parsed.success) return { ok: true, command: parsed.output };
+  return { ok: false, code: 'bad-command', message: v.summarize(parsed.issues) };
+}

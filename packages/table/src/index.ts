@@ -1,0 +1,39 @@
+// The public door of @fateboard/table: named exports only.
+
+export type { Role, Actor, CommandContext, CommandResult, CommandOutcome } from './context';
+export type { TableDocs } from './schema';
+export { SCHEMA_VERSION, LOG_LIMIT, ROLL_LIMIT, createTableDocs } from './schema';
+export type {
+  Command,
+  CommandType,
+  CommandOf,
+  AspectRef,
+  Sheet,
+  SheetChanges,
+  Adjustment,
+  Action,
+  TableAspectKind,
+} from './commands';
+export { CommandSchema, COMMAND_TYPES, parseCommand } from './commands';
+export { applyCommand } from './reducer';
+export type {
+  ActorRef,
+  TableView,
+  GmView,
+  SeatView,
+  CharacterView,
+  AspectView,
+  RollView,
+  RollSide,
+  RollInvoke,
+  CompelView,
+  ConflictView,
+  SceneView,
+  SpotlightView,
+  LogEntry,
+  PointMovement,
+  PointHolder,
+  HiddenView,
+  NoteView,
+} from './views';
+export { readTable, readGm } from './views';

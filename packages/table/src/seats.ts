@@ -1,0 +1,147 @@
+import * as Y from 'yjs';
+import type { Character, Problem } from '@fateboard/rules';
+import { findCharacter, findControlled, seatOf, tableRuleset } from './access';
+import { pruneSheetInvokes, writeCharacter, writeTableState } from './character-store';
+import type { SheetChanges } from './commands';
+import type { Handler, Plan, Refusal } from './context';
+import { refuse } from './context';
+import { pubRoots } from './schema';
+import type { YMap } from './ymap';
+import { optStr, put } from './ymap';
+
+/** Joining the table, and creating, claiming and editing characters. */
+
+export const join: Handler<'join'> = ({ docs, actor, command, newId }) => {
+  if (actor.role !== 'player') return refuse('invalid', 'Only a player takes a seat.');
+  if (actor.seatId !== undefined) return refuse('invalid', 'You already have a seat.');
+  const r = pubRoots(docs.pub);
+  const seatId = newId();
+  if (r.seats.has(seatId)) return refuse('invalid', 'Seat id collision; try again.');
+  return {
+    pub: () => {
+      const seat = new Y.Map<unknown>();
+      r.seats.set(seatId, seat);
+      seat.set('id', seatId);
+      seat.set('name', command.name);
+    },
+    result: { seatId },
+  };
+};
+
+/** Applies what a player wrote on a sheet over a character, leaving rules state alone. */
+function withSheet(c: Character, s: SheetChanges): Character {
+  const next = structuredClone(c);
+  if (s.name !== undefined) next.name = s.name;
+  if (s.aspects !== undefined) next.aspects = s.aspects.map((a) => ({ ...a }));
+  if (s.skills !== undefined) next.skills = s.skills.map((k) => ({ ...k }));
+  if (s.stunts !== undefined) next.stunts = s.stunts.map((k) => ({ ...k }));
+  if (s.refresh !== undefined) next.refresh = s.refresh;
+  if (s.primaryMagic !== undefined) next.primaryMagic = s.primaryMagic;
+  return next;
+}
+
+function problems(list: Problem[]): Refusal | undefined {
+  if (list.length === 0) return undefined;
+  return refuse('invalid', list.map((p) => p.message).join(' '));
+}
+
+export const characterCreate: Handler<'character.create'> = ({ docs, actor, command, newId }) => {
+  const r = pubRoots(docs.pub);
+  const npc = command.npc ?? false;
+  let seat: YMap | undefined;
+  if (actor.role === 'player') {
+    if (npc) return refuse('forbidden', 'Only the GM creates NPCs.');
+    const found = seatOf(r, actor);
+    if ('ok' in found) return found;
+    if (optStr(found, 'characterId') !== undefined) {
+      return refuse('invalid', 'Your seat already plays a character.');
+    }
+    seat = found;
+  }
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const id = newId();
+  if (r.characters.has(id)) return refuse('invalid', 'Character id collision; try again.');
+  const blank = ruleset.newCharacter({ id, name: command.character.name, npc });
+  const character = withSheet(blank, command.character);
+  // A new character starts with its refresh in fate points, drawn from the bank [CORE-FP-4].
+  character.fatePoints = character.refresh;
+  character.takenOut = false;
+  const bad = problems(ruleset.validateCharacter(character));
+  if (bad) return bad;
+  const owner = npc ? 'gm' : actor.seatId;
+  return {
+    pub: () => {
+      const map = new Y.Map<unknown>();
+      r.characters.set(id, map);
+      writeCharacter(map, character);
+      writeTableState(map, { owner });
+      if (seat) seat.set('characterId', id);
+    },
+    log: [
+      {
+        text: `${character.name} was created${npc ? ' (NPC)' : ''} with ${character.fatePoints} fate points.`,
+        characterId: id,
+        movements:
+          character.fatePoints > 0
+            ? [
+                {
+                  from: { type: 'bank' },
+                  to: { type: 'character', id },
+                  amount: character.fatePoints,
+                  reason: 'refresh',
+                },
+              ]
+            : [],
+      },
+    ],
+    result: { characterId: id },
+  };
+};
+
+export const characterClaim: Handler<'character.claim'> = ({ docs, actor, command }) => {
+  if (actor.role !== 'player') return refuse('invalid', 'Only a player claims a character.');
+  const r = pubRoots(docs.pub);
+  const seat = seatOf(r, actor);
+  if ('ok' in seat) return seat;
+  if (optStr(seat, 'characterId') !== undefined) {
+    return refuse('invalid', 'Your seat already plays a character.');
+  }
+  const found = findCharacter(r, command.characterId);
+  if ('ok' in found) return found;
+  if (found.character.npc || found.character.owner !== undefined) {
+    return refuse('forbidden', `"${found.character.name}" is not free to claim.`);
+  }
+  return {
+    pub: () => {
+      writeTableState(found.map, { owner: actor.seatId });
+      put(seat, 'characterId', command.characterId);
+    },
+    log: [{ text: `${found.character.name} was claimed.`, characterId: command.characterId }],
+    result: { characterId: command.characterId },
+  };
+};
+
+export const characterUpdate: Handler<'character.update'> = ({
+  docs,
+  actor,
+  command,
+}): Plan | Refusal => {
+  const r = pubRoots(docs.pub);
+  const found = findControlled(r, actor, command.characterId);
+  if ('ok' in found) return found;
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const next = withSheet(found.character, command.changes);
+  const bad = problems(ruleset.validateCharacter(next));
+  if (bad) return bad;
+  const live = new Set([...next.aspects.map((a) => a.id), ...next.consequences.map((c) => c.id)]);
+  return {
+    pub: () => {
+      writeCharacter(found.map, next);
+      pruneSheetInvokes(found.map, live);
+    },
+    log: [{ text: `${next.name}'s sheet was updated.`, characterId: next.id }],
+    result: { characterId: next.id },
+  };
+};

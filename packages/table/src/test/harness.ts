@@ -1,0 +1,54 @@
+import * as Y from 'yjs';
+import { seededRng } from '@fateboard/rules';
+import type { RulesetId } from '@fateboard/rules';
+import type { Actor, CommandOutcome } from '../context';
+import { applyCommand } from '../reducer';
+import { parseCommand } from '../commands';
+import { createTableDocs, type TableDocs } from '../schema';
+
+/** A table under test: seeded dice, a fake clock and counting ids. */
+export class TestTable {
+  readonly docs: TableDocs;
+  readonly rng: () => number;
+  now = 1_000;
+  private ids = 0;
+  private cmds = 0;
+
+  constructor(ruleset: RulesetId = 'fate-core', seed = 1) {
+    this.docs = createTableDocs({ id: 't1', name: 'Test table', ruleset });
+    this.rng = seededRng(seed);
+  }
+
+  /** Sends a raw command (parsed like the server does); the id is filled in. */
+  send(actor: Actor, input: Record<string, unknown>): CommandOutcome {
+    this.cmds += 1;
+    const parsed = parseCommand({ id: `c${this.cmds}`, ...input });
+    if (!parsed.ok) return parsed;
+    this.now += 1_000;
+    return applyCommand({
+      docs: this.docs,
+      actor,
+      command: parsed.command,
+      rng: this.rng,
+      now: this.now,
+      newId: () => `id${++this.ids}`,
+    });
+  }
+
+  /** Sends and expects success; returns the result. */
+  ok(actor: Actor, input: Record<string, unknown>) {
+    const out = this.send(actor, input);
+    if (!out.ok) throw new Error(`${String(input.type)} refused: ${out.code}: ${out.message}`);
+    return out.result ?? {};
+  }
+
+  /** Both documents' full state, to check that a refusal changed nothing. */
+  state(): [Uint8Array, Uint8Array] {
+    return [Y.encodeStateAsUpdate(this.docs.pub), Y.encodeStateAsUpdate(this.docs.gm)];
+  }
+}
+
+export const GM: Actor = { role: 'gm' };
+export const SPECTATOR: Actor = { role: 'spectator' };
+export const player = (seatId?: string): Actor =>
+  seatId === undefined ? { role: 'player' } : { role: 'player', seatId };

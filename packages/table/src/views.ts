@@ -1,0 +1,316 @@
+import type * as Y from 'yjs';
+import type { Outcome, RulesetId } from '@fateboard/rules';
+import type { Action, Sheet, TableAspectKind } from './commands';
+import type { CharacterRecord } from './character-store';
+import { readCharacter } from './character-store';
+import { gmRoots, pubRoots } from './schema';
+import type { YMap } from './ymap';
+import { bool, counts, num, optStr, peek, str } from './ymap';
+
+/**
+ * One fate point movement, as the rules' economy reports it: `amount` points went from one
+ * holder (a character, the GM pool, a scene payout, the bank) to another.
+ */
+export interface PointMovement {
+  from: PointHolder;
+  to: PointHolder;
+  amount: number;
+  reason: string;
+}
+export type PointHolder =
+  | { type: 'character'; id: string }
+  | { type: 'gm-pool' }
+  | { type: 'bank' }
+  | { type: 'scene-payout'; characterId: string };
+
+/** Who did something, as the log and the rolls record it. */
+export interface ActorRef {
+  role: 'gm' | 'player' | 'spectator';
+  seatId?: string;
+}
+
+export interface SeatView {
+  id: string;
+  name: string;
+  characterId?: string;
+}
+
+export type CharacterView = CharacterRecord;
+
+export interface AspectView {
+  id: string;
+  kind: TableAspectKind;
+  text: string;
+  /** The character the aspect is placed on, for kind `character` (and boosts held by one). */
+  characterId?: string;
+  at: number;
+  /** Free invokes by owner (seat id or `gm`). */
+  freeInvokes: Record<string, number>;
+}
+
+export interface RollSide {
+  characterId: string;
+  skillId?: string;
+  aspectId?: string;
+  /** The skill's (or rated aspect's) rating. */
+  rating: number;
+  modifiers: { label: string; value: number }[];
+  faces: number[];
+  /** +2 per invoke. */
+  bonus: number;
+  total: number;
+  /** The total on the ladder, e.g. `Good (+3)`. */
+  label: string;
+}
+
+export interface RollInvoke {
+  side: 'actor' | 'opposition';
+  aspectText: string;
+  free: boolean;
+  effect: '+2' | 'reroll';
+  by: ActorRef;
+}
+
+export interface RollView {
+  id: string;
+  at: number;
+  by: ActorRef;
+  action: Action;
+  reason?: string;
+  actor: RollSide;
+  difficulty?: number;
+  opposition?: RollSide;
+  invokes: RollInvoke[];
+  outcome: Outcome;
+  shifts: number;
+  /** The outcome's effects (advantage, boost) were applied. */
+  applied: boolean;
+}
+
+export interface CompelView {
+  id: string;
+  characterId: string;
+  text: string;
+  aspectText?: string;
+  offeredBy: ActorRef;
+  /** The character paying when a player compels another character. */
+  fromCharacterId?: string;
+  /** A player's compel on their own character: only the GM decides it. */
+  self: boolean;
+  at: number;
+}
+
+export interface ConflictView {
+  active: boolean;
+  order: string[];
+  turn: number;
+  round: number;
+}
+
+export interface SceneView {
+  active: boolean;
+  name: string;
+  startedAt?: number;
+  present: string[];
+}
+
+export interface SpotlightView {
+  aspectId: string;
+  characterId?: string;
+  text: string;
+  at: number;
+}
+
+/** One line of the log: who did what, why, when, and where every point went. */
+export interface LogEntry {
+  /** Running number of the entry in this table. */
+  n: number;
+  at: number;
+  by: ActorRef;
+  /** The command type that made it. */
+  type: string;
+  /** A sentence for the table, e.g. "Zird invoked “On Fire” (+2)". */
+  text: string;
+  characterId?: string;
+  rollId?: string;
+  movements?: PointMovement[];
+  /** For GM adjustments: what it was before and after. */
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface TableView {
+  schemaVersion: number;
+  id: string;
+  name: string;
+  ruleset: RulesetId;
+  gmPool: number;
+  spotlight: SpotlightView | null;
+  seats: SeatView[];
+  characters: CharacterView[];
+  aspects: AspectView[];
+  scene: SceneView;
+  compels: CompelView[];
+  conflict: ConflictView;
+  rolls: RollView[];
+  log: LogEntry[];
+}
+
+export interface HiddenView {
+  id: string;
+  kind: 'aspect' | 'npc';
+  aspectKind?: TableAspectKind;
+  text: string;
+  characterId?: string;
+  freeInvokes: number;
+  note?: string;
+  sheet?: Sheet;
+  at: number;
+}
+
+export interface NoteView {
+  id: string;
+  text: string;
+  at: number;
+}
+
+export interface GmView {
+  schemaVersion: number;
+  hidden: HiddenView[];
+  notes: NoteView[];
+}
+
+export function readAspect(m: YMap): AspectView {
+  const characterId = optStr(m, 'characterId');
+  return {
+    id: str(m, 'id'),
+    kind: str(m, 'kind') as TableAspectKind,
+    text: str(m, 'text'),
+    ...(characterId === undefined ? {} : { characterId }),
+    at: num(m, 'at'),
+    freeInvokes: counts(peek(m, 'invokes')),
+  };
+}
+
+export function readRoll(m: YMap): RollView {
+  const opposition = m.get('opposition') as RollSide | undefined;
+  const difficulty = m.get('difficulty') as number | undefined;
+  const reason = optStr(m, 'reason');
+  return {
+    id: str(m, 'id'),
+    at: num(m, 'at'),
+    by: m.get('by') as ActorRef,
+    action: str(m, 'action') as Action,
+    ...(reason === undefined ? {} : { reason }),
+    actor: structuredClone(m.get('actor') as RollSide),
+    ...(difficulty === undefined ? {} : { difficulty }),
+    ...(opposition === undefined ? {} : { opposition: structuredClone(opposition) }),
+    invokes: structuredClone((m.get('invokes') as RollInvoke[] | undefined) ?? []),
+    outcome: str(m, 'outcome') as Outcome,
+    shifts: num(m, 'shifts'),
+    applied: bool(m, 'applied'),
+  };
+}
+
+export function readCompel(m: YMap): CompelView {
+  const aspectText = optStr(m, 'aspectText');
+  const fromCharacterId = optStr(m, 'fromCharacterId');
+  return {
+    id: str(m, 'id'),
+    characterId: str(m, 'characterId'),
+    text: str(m, 'text'),
+    ...(aspectText === undefined ? {} : { aspectText }),
+    offeredBy: m.get('offeredBy') as ActorRef,
+    ...(fromCharacterId === undefined ? {} : { fromCharacterId }),
+    self: bool(m, 'self'),
+    at: num(m, 'at'),
+  };
+}
+
+function mapsOf(map: Y.Map<unknown>): YMap[] {
+  const out: YMap[] = [];
+  map.forEach((value) => {
+    if (value !== null && typeof value === 'object' && 'get' in value) out.push(value as YMap);
+  });
+  return out;
+}
+
+/** A plain JSON snapshot of the public document, typed. */
+export function readTable(pub: Y.Doc): TableView {
+  const r = pubRoots(pub);
+  const present = r.scene.get('present') as string[] | undefined;
+  const startedAt = r.scene.get('startedAt') as number | undefined;
+  return {
+    schemaVersion: num(r.meta, 'schemaVersion'),
+    id: str(r.meta, 'id'),
+    name: str(r.meta, 'name'),
+    ruleset: str(r.meta, 'ruleset') as RulesetId,
+    gmPool: num(r.meta, 'gmPool'),
+    spotlight: structuredClone((r.meta.get('spotlight') as SpotlightView | undefined) ?? null),
+    seats: mapsOf(r.seats)
+      .map((s) => {
+        const characterId = optStr(s, 'characterId');
+        return {
+          id: str(s, 'id'),
+          name: str(s, 'name'),
+          ...(characterId === undefined ? {} : { characterId }),
+        };
+      })
+      .sort(byId),
+    characters: mapsOf(r.characters).map(readCharacter).sort(byId),
+    aspects: mapsOf(r.aspects)
+      .map(readAspect)
+      .sort((a, b) => a.at - b.at || byId(a, b)),
+    scene: {
+      active: bool(r.scene, 'active'),
+      name: str(r.scene, 'name'),
+      ...(startedAt === undefined ? {} : { startedAt }),
+      present: [...(present ?? [])],
+    },
+    compels: mapsOf(r.compels)
+      .map(readCompel)
+      .sort((a, b) => a.at - b.at || byId(a, b)),
+    conflict: {
+      active: bool(r.conflict, 'active'),
+      order: [...((r.conflict.get('order') as string[] | undefined) ?? [])],
+      turn: num(r.conflict, 'turn'),
+      round: num(r.conflict, 'round'),
+    },
+    rolls: r.rolls.toArray().map(readRoll),
+    log: structuredClone(r.log.toArray() as LogEntry[]),
+  };
+}
+
+/** A plain JSON snapshot of the GM document. */
+export function readGm(gm: Y.Doc): GmView {
+  const r = gmRoots(gm);
+  return {
+    schemaVersion: num(r.meta, 'schemaVersion'),
+    hidden: mapsOf(r.hidden)
+      .map((h) => {
+        const aspectKind = optStr(h, 'aspectKind') as TableAspectKind | undefined;
+        const characterId = optStr(h, 'characterId');
+        const note = optStr(h, 'note');
+        const sheet = h.get('sheet') as Sheet | undefined;
+        return {
+          id: str(h, 'id'),
+          kind: str(h, 'kind') as 'aspect' | 'npc',
+          ...(aspectKind === undefined ? {} : { aspectKind }),
+          text: str(h, 'text'),
+          ...(characterId === undefined ? {} : { characterId }),
+          freeInvokes: num(h, 'freeInvokes'),
+          ...(note === undefined ? {} : { note }),
+          ...(sheet === undefined ? {} : { sheet: structuredClone(sheet) }),
+          at: num(h, 'at'),
+        };
+      })
+      .sort((a, b) => a.at - b.at || byId(a, b)),
+    notes: mapsOf(r.notes)
+      .map((n) => ({ id: str(n, 'id'), text: str(n, 'text'), at: num(n, 'at') }))
+      .sort((a, b) => a.at - b.at || byId(a, b)),
+  };
+}
+
+function byId(a: { id: string }, b: { id: string }): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
