@@ -41,3 +41,47 @@ export type {
   TimeMark,
   Ruleset,
 } from './core/ruleset';
+
+// rulesets: fate-core (seed 001, Fate Core resolving attacks)
+export { fateCore } from './rulesets/fate-core/ruleset';
+export {
+  FATE_CORE_SKILLS,
+  FATE_CORE_PYRAMID,
+  FATE_CORE_REFRESH,
+  FATE_CORE_FREE_STUNTS,
+  newFateCoreCharacter,
+  validateFateCoreCharacter,
+  syncFateCoreSheet,
+  stressBoxValues,
+  fateCoreRefreshFor,
+} from './rulesets/fate-core/character';
+export {
+  fateCoreAbsorptionOptions,
+  applyFateCoreAbsorption,
+  replaceableAspectIds,
+} from './rulesets/fate-core/absorption';
+export {
+  fateCoreRecoveryDifficulty,
+  startFateCoreRecovery,
+  attemptFateCoreRecovery,
+  fateCorePassTime,
+} from './rulesets/fate-core/recovery';
+
+// rulesets: pirates (seed 000, the pirate hack)
+export { pirates } from './rulesets/pirates/ruleset';
+export {
+  PIRATES_SKILLS,
+  PIRATES_SPREAD,
+  PIRATES_REFRESH,
+  piratesFreeStunts,
+  piratesRefreshFor,
+  newPiratesCharacter,
+  validatePiratesCharacter,
+} from './rulesets/pirates/character';
+export {
+  piratesAbsorptionOptions,
+  applyPiratesAbsorption,
+  piratesRecoveryDifficulty,
+  attemptPiratesRecovery,
+  piratesPassTime,
+} from './rulesets/pirates/stress';

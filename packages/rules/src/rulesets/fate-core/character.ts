@@ -1,0 +1,291 @@
+import type { Character, ConsequenceSlot, StressTrack } from '../../core/character';
+import { ladderLabel } from '../../core/ladder';
+import type { Problem } from '../../core/types';
+
+/** The Fate Core SRD default skill list (the seed text is silent) [FC-CHAR-2]. */
+export const FATE_CORE_SKILLS: { id: string; name: string }[] = [
+  'Athletics',
+  'Burglary',
+  'Contacts',
+  'Crafts',
+  'Deceive',
+  'Drive',
+  'Empathy',
+  'Fight',
+  'Investigate',
+  'Lore',
+  'Notice',
+  'Physique',
+  'Provoke',
+  'Rapport',
+  'Resources',
+  'Shoot',
+  'Stealth',
+  'Will',
+].map((name) => ({ id: name.toLowerCase(), name }));
+
+/** The skill pyramid, SRD convention: rating → how many skills [FC-CHAR-2]. */
+export const FATE_CORE_PYRAMID: Readonly<Record<number, number>> = { 4: 1, 3: 2, 2: 3, 1: 4 };
+export const FATE_CORE_REFRESH = 3;
+export const FATE_CORE_FREE_STUNTS = 3;
+/** Refresh never drops below 1 by buying stunts [FC-CHAR-3]. */
+export const FATE_CORE_REFRESH_FLOOR = 1;
+
+export function skillRating(character: Character, skillId: string): number {
+  return character.skills.find((s) => s.id === skillId)?.rating ?? 0;
+}
+
+/**
+ * Stress boxes for a track from its skill [FC-STRESS-1] [FC-STRESS-4]: 1 and 2 by default;
+ * Average or Fair adds a 3-point box; Good or better adds 3- and 4-point boxes.
+ */
+export function stressBoxValues(rating: number): number[] {
+  if (rating >= 3) return [1, 2, 3, 4];
+  if (rating >= 1) return [1, 2, 3];
+  return [1, 2];
+}
+
+/** Superb (+5) or better in Physique / Will gives an extra mild slot for that harm [FC-CONSEQ-3]. */
+export const EXTRA_MILD_RATING = 5;
+
+function track(id: 'physical' | 'mental', rating: number, old?: StressTrack): StressTrack {
+  return {
+    id,
+    kind: id,
+    label: id === 'physical' ? 'Physical stress' : 'Mental stress',
+    // Keep checks on boxes that survive a skill change, so a mid-conflict edit loses nothing.
+    boxes: stressBoxValues(rating).map((value, i) => {
+      const prev = old?.boxes[i];
+      return { value, checked: prev?.value === value ? prev.checked : false };
+    }),
+  };
+}
+
+function slot(
+  id: string,
+  severity: ConsequenceSlot['severity'],
+  value: number,
+  reservedFor?: 'physical' | 'mental',
+): ConsequenceSlot {
+  return reservedFor ? { id, severity, value, reservedFor } : { id, severity, value };
+}
+
+/** The slots a sheet should have for its Physique and Will [FC-CONSEQ-1] [FC-EXTREME-1]. */
+function expectedSlots(character: Character): ConsequenceSlot[] {
+  const slots = [
+    slot('mild', 'mild', 2),
+    slot('moderate', 'moderate', 4),
+    slot('severe', 'severe', 6),
+  ];
+  if (skillRating(character, 'physique') >= EXTRA_MILD_RATING) {
+    slots.push(slot('mild-physical', 'mild', 2, 'physical'));
+  }
+  if (skillRating(character, 'will') >= EXTRA_MILD_RATING) {
+    slots.push(slot('mild-mental', 'mild', 2, 'mental'));
+  }
+  slots.push(slot('extreme', 'extreme', 8));
+  return slots;
+}
+
+/**
+ * Rebuilds the stress tracks and consequence slots from Physique and Will, keeping what is
+ * checked and taken. Call it after changing skills.
+ */
+export function syncFateCoreSheet(character: Character): Character {
+  const oldTrack = (id: string): StressTrack | undefined =>
+    character.stress.find((t) => t.id === id);
+  const stress = [
+    track('physical', skillRating(character, 'physique'), oldTrack('physical')),
+    track('mental', skillRating(character, 'will'), oldTrack('mental')),
+  ];
+  const expected = expectedSlots(character);
+  const consequences = expected.map((s) => {
+    const old = character.consequences.find((o) => o.id === s.id);
+    return old?.taken ? { ...s, taken: old.taken } : s;
+  });
+  // A taken slot the new skills no longer grant stays on the sheet until it clears.
+  for (const old of character.consequences) {
+    if (old.taken && !expected.some((s) => s.id === old.id)) consequences.push(old);
+  }
+  return { ...character, stress, consequences };
+}
+
+/** A blank Fate Core sheet: five aspects, every skill Mediocre, refresh 3 [FC-CHAR-1]. */
+export function newFateCoreCharacter(init: { id: string; name: string; npc?: boolean }): Character {
+  const blank: Character = {
+    id: init.id,
+    name: init.name,
+    ruleset: 'fate-core',
+    npc: init.npc ?? false,
+    aspects: [
+      { id: 'high-concept', slot: 'high-concept', text: '' },
+      { id: 'trouble', slot: 'trouble', text: '' },
+      { id: 'aspect-3', slot: 'other', text: '' },
+      { id: 'aspect-4', slot: 'other', text: '' },
+      { id: 'aspect-5', slot: 'other', text: '' },
+    ],
+    skills: FATE_CORE_SKILLS.map((s) => ({ id: s.id, rating: 0 })),
+    stunts: [],
+    refresh: FATE_CORE_REFRESH,
+    fatePoints: FATE_CORE_REFRESH,
+    stress: [],
+    consequences: [],
+    extremeUsed: false,
+    takenOut: false,
+  };
+  return syncFateCoreSheet(blank);
+}
+
+/** Refresh left after buying stunts beyond the free ones [FC-CHAR-3]. */
+export function fateCoreRefreshFor(stuntCount: number): number {
+  return FATE_CORE_REFRESH - Math.max(0, stuntCount - FATE_CORE_FREE_STUNTS);
+}
+
+function aspectProblems(character: Character): Problem[] {
+  const problems: Problem[] = [];
+  const count = (slot: string): number => character.aspects.filter((a) => a.slot === slot).length;
+  const want = { 'high-concept': 1, trouble: 1, other: 3 } as const;
+  for (const [slotName, n] of Object.entries(want)) {
+    if (count(slotName) !== n) {
+      problems.push({
+        code: 'aspect-slots',
+        message: `A Fate Core character has ${n} ${slotName} aspect${n > 1 ? 's' : ''}, this one has ${count(slotName)}.`,
+        path: 'aspects',
+        rule: '[FC-CHAR-1]',
+      });
+    }
+  }
+  const foreign = character.aspects.filter((a) => !(a.slot in want));
+  if (foreign.length > 0) {
+    problems.push({
+      code: 'aspect-slots',
+      message: `Fate Core has no ${foreign.map((a) => a.slot).join(', ')} aspect slot.`,
+      path: 'aspects',
+      rule: '[FC-CHAR-1]',
+    });
+  }
+  for (const a of character.aspects) {
+    if ((a.slot === 'high-concept' || a.slot === 'trouble') && a.text.trim() === '') {
+      problems.push({
+        code: 'aspect-blank',
+        message: `Write the ${a.slot === 'trouble' ? 'Trouble' : 'High Concept'} aspect.`,
+        path: `aspects.${a.id}`,
+        rule: '[FC-CHAR-1]',
+      });
+    }
+  }
+  return problems;
+}
+
+function skillProblems(character: Character, template: boolean): Problem[] {
+  const problems: Problem[] = [];
+  const seen = new Set<string>();
+  for (const s of character.skills) {
+    if (!FATE_CORE_SKILLS.some((k) => k.id === s.id)) {
+      problems.push({
+        code: 'skill-unknown',
+        message: `"${s.id}" is not a Fate Core skill.`,
+        path: `skills.${s.id}`,
+        rule: '[FC-CHAR-2]',
+      });
+    }
+    if (seen.has(s.id)) {
+      problems.push({
+        code: 'skill-duplicate',
+        message: `"${s.id}" is rated twice.`,
+        path: `skills.${s.id}`,
+        rule: '[FC-CHAR-2]',
+      });
+    }
+    seen.add(s.id);
+    if (template && (!Number.isInteger(s.rating) || s.rating < 0 || s.rating > 4)) {
+      problems.push({
+        code: 'skill-rating',
+        message: `A starting skill is rated Mediocre (+0) to Great (+4); ${s.id} is ${s.rating}.`,
+        path: `skills.${s.id}`,
+        rule: '[FC-CHAR-2]',
+      });
+    }
+  }
+  if (!template) return problems;
+  const wrong = Object.entries(FATE_CORE_PYRAMID).filter(
+    ([rating, n]) => character.skills.filter((s) => s.rating === Number(rating)).length !== n,
+  );
+  if (wrong.length > 0) {
+    const have = [4, 3, 2, 1]
+      .map((r) => `${character.skills.filter((s) => s.rating === r).length} at ${ladderLabel(r)}`)
+      .join(', ');
+    problems.push({
+      code: 'skill-pyramid',
+      message: `The skill pyramid is 1 Great, 2 Good, 3 Fair and 4 Average; this sheet has ${have}.`,
+      path: 'skills',
+      rule: '[FC-CHAR-2]',
+    });
+  }
+  return problems;
+}
+
+function refreshProblems(character: Character): Problem[] {
+  const expected = fateCoreRefreshFor(character.stunts.length);
+  if (expected < FATE_CORE_REFRESH_FLOOR) {
+    return [
+      {
+        code: 'refresh-floor',
+        message: `${character.stunts.length} stunts would bring refresh to ${expected}; refresh never goes below 1, so at most ${FATE_CORE_FREE_STUNTS + FATE_CORE_REFRESH - FATE_CORE_REFRESH_FLOOR} stunts.`,
+        path: 'stunts',
+        rule: '[FC-CHAR-3]',
+      },
+    ];
+  }
+  if (character.refresh !== expected) {
+    return [
+      {
+        code: 'refresh-mismatch',
+        message: `With ${character.stunts.length} stunts (3 free, 1 refresh each beyond) refresh is ${expected}, not ${character.refresh}.`,
+        path: 'refresh',
+        rule: '[FC-CHAR-3]',
+      },
+    ];
+  }
+  return [];
+}
+
+function sheetProblems(character: Character): Problem[] {
+  const synced = syncFateCoreSheet(character);
+  const problems: Problem[] = [];
+  const shape = (tracks: StressTrack[]): string =>
+    tracks.map((t) => `${t.id}:${t.boxes.map((b) => b.value).join(',')}`).join(' ');
+  if (shape(character.stress) !== shape(synced.stress)) {
+    problems.push({
+      code: 'stress-boxes',
+      message: `Physique and Will give the stress boxes ${shape(synced.stress)}; the sheet has ${shape(character.stress) || 'none'}.`,
+      path: 'stress',
+      rule: '[FC-STRESS-4]',
+    });
+  }
+  const slotIds = (slots: ConsequenceSlot[]): string =>
+    slots
+      .map((s) => `${s.id}=${s.value}`)
+      .sort()
+      .join(' ');
+  if (slotIds(character.consequences) !== slotIds(synced.consequences)) {
+    problems.push({
+      code: 'consequence-slots',
+      message: `The consequence slots should be ${slotIds(synced.consequences)}.`,
+      path: 'consequences',
+      rule: '[FC-CONSEQ-1]',
+    });
+  }
+  return problems;
+}
+
+/** Readable problems with a Fate Core sheet; NPCs are held only to the skill list. */
+export function validateFateCoreCharacter(character: Character): Problem[] {
+  if (character.npc) return skillProblems(character, false);
+  return [
+    ...aspectProblems(character),
+    ...skillProblems(character, true),
+    ...refreshProblems(character),
+    ...sheetProblems(character),
+  ];
+}

@@ -1,0 +1,462 @@
+import { describe, expect, it } from 'vitest';
+import type { Character } from '../../core/character';
+import { fateCore } from './ruleset';
+import { newFateCoreCharacter, syncFateCoreSheet } from './character';
+import {
+  attemptFateCoreRecovery,
+  fateCoreRecoveryDifficulty,
+  startFateCoreRecovery,
+} from './recovery';
+
+function withSkills(c: Character, ratings: Record<string, number>): Character {
+  return syncFateCoreSheet({
+    ...c,
+    skills: c.skills.map((s) => ({ ...s, rating: ratings[s.id] ?? s.rating })),
+  });
+}
+
+function check(c: Character, trackId: string, values: number[]): Character {
+  return {
+    ...c,
+    stress: c.stress.map((t) =>
+      t.id === trackId
+        ? {
+            ...t,
+            boxes: t.boxes.map((b) => (values.includes(b.value) ? { ...b, checked: true } : b)),
+          }
+        : t,
+    ),
+  };
+}
+
+function take(c: Character, slotId: string, text = 'Hurt'): Character {
+  return {
+    ...c,
+    consequences: c.consequences.map((s) =>
+      s.id === slotId ? { ...s, taken: { text, recovering: false } } : s,
+    ),
+  };
+}
+
+const blank = newFateCoreCharacter({ id: 'c1', name: 'Cynere' });
+const landon = check(withSkills(blank, { physique: 3 }), 'physical', [1, 3]);
+const physical = (shifts: number) => ({ shifts, kind: 'physical' as const });
+const mental = (shifts: number) => ({ shifts, kind: 'mental' as const });
+const labels = (c: Character, hit: { shifts: number; kind: 'physical' | 'mental' }) =>
+  fateCore.absorptionOptions(c, hit).map((o) => o.label);
+
+describe('fate-core stress', () => {
+  it('[FC-STRESS-1] two tracks, physical and mental, each with a 1- and a 2-point box by default', () => {
+    expect(blank.stress.map((t) => [t.kind, t.boxes.map((b) => b.value)])).toEqual([
+      ['physical', [1, 2]],
+      ['mental', [1, 2]],
+    ]);
+  });
+
+  it('[FC-STRESS-4] Average or Fair adds a 3-point box; Good or Great adds 3 and 4', () => {
+    const c = withSkills(blank, { physique: 2, will: 4 });
+    expect(c.stress[0]?.boxes.map((b) => b.value)).toEqual([1, 2, 3]);
+    expect(c.stress[1]?.boxes.map((b) => b.value)).toEqual([1, 2, 3, 4]);
+    expect(withSkills(blank, { physique: 1 }).stress[0]?.boxes.map((b) => b.value)).toEqual([
+      1, 2, 3,
+    ]);
+  });
+
+  it('[FC-STRESS-2] Landon: 3-shift hit with the 3-box checked goes to the 4-box', () => {
+    const options = fateCore.absorptionOptions(landon, physical(3));
+    expect(options[0]).toMatchObject({
+      stress: { trackId: 'physical', value: 4 },
+      consequences: [],
+    });
+    // The 2-box alone cannot take it.
+    expect(options.some((o) => o.stress?.value === 2 && o.consequences.length === 0)).toBe(false);
+  });
+
+  it('[FC-STRESS-2] a box takes a hit up to its value, never more', () => {
+    const c = check(landon, 'physical', [4]);
+    const stressOnly = fateCore
+      .absorptionOptions(c, physical(3))
+      .filter((o) => o.consequences.length === 0);
+    expect(stressOnly).toEqual([]);
+  });
+
+  it('[FC-STRESS-3] one box per hit: 3 shifts on boxes 1 and 2 need a consequence', () => {
+    expect(labels(blank, physical(3))).toEqual([
+      'mild consequence + 1-point physical box',
+      'mild consequence + 2-point physical box',
+      'moderate consequence',
+      'severe consequence',
+      'extreme consequence',
+    ]);
+  });
+
+  it('[FC-STRESS-5] a mental hit checks only mental boxes', () => {
+    const c = check(blank, 'mental', [1, 2]);
+    expect(fateCore.absorptionOptions(c, mental(1)).every((o) => o.stress === undefined)).toBe(
+      true,
+    );
+    expect(fateCore.absorptionOptions(c, physical(1))[0]?.stress?.trackId).toBe('physical');
+  });
+
+  it('[FC-STRESS-6] stress clears and taken out ends at scene end', () => {
+    const applied = fateCore.applyAbsorption(
+      landon,
+      physical(3),
+      fateCore.absorptionOptions(landon, physical(3))[0]!,
+      {},
+    );
+    expect(applied.ok).toBe(true);
+    if (!applied.ok) return;
+    const after = fateCore.passTime({ ...applied.value.character, takenOut: true }, 'scene-end');
+    expect(after.stress.flatMap((t) => t.boxes).every((b) => !b.checked)).toBe(true);
+    expect(after.takenOut).toBe(false);
+  });
+});
+
+describe('fate-core consequences', () => {
+  it('[FC-CONSEQ-1] Cynere: a 6-shift hit can take severe alone or moderate + 2-box; she picks severe', () => {
+    const options = fateCore.absorptionOptions(blank, physical(6));
+    expect(options.map((o) => o.label)).toEqual([
+      'moderate consequence + 2-point physical box',
+      'severe consequence',
+      'mild consequence + moderate consequence',
+      'extreme consequence',
+    ]);
+    const severe = options.find((o) => o.consequences.join() === 'severe')!;
+    const applied = fateCore.applyAbsorption(blank, physical(6), severe, {
+      severe: 'Nearly Gutted',
+    });
+    expect(applied.ok).toBe(true);
+    if (!applied.ok) return;
+    expect(applied.value.character.consequences.find((s) => s.id === 'severe')?.taken?.text).toBe(
+      'Nearly Gutted',
+    );
+    expect(applied.value.character.stress.flatMap((t) => t.boxes).every((b) => !b.checked)).toBe(
+      true,
+    );
+  });
+
+  it('[FC-CONSEQ-2] one shared set: a mild taken by a physical hit is not there for a mental one', () => {
+    const c = take(blank, 'mild', 'Black Eye');
+    expect(
+      fateCore.absorptionOptions(c, mental(2)).some((o) => o.consequences.includes('mild')),
+    ).toBe(false);
+  });
+
+  it('[FC-CONSEQ-3] Superb Physique adds a mild slot for physical harm only', () => {
+    const c = withSkills(blank, { physique: 5 });
+    expect(c.consequences.find((s) => s.id === 'mild-physical')).toMatchObject({
+      value: 2,
+      reservedFor: 'physical',
+    });
+    const m = check(c, 'mental', [1, 2]);
+    expect(
+      fateCore
+        .absorptionOptions(m, mental(2))
+        .some((o) => o.consequences.includes('mild-physical')),
+    ).toBe(false);
+    expect(
+      fateCore
+        .absorptionOptions(m, physical(2))
+        .some((o) => o.consequences.includes('mild-physical')),
+    ).toBe(true);
+    expect(
+      withSkills(blank, { will: 6 }).consequences.find((s) => s.id === 'mild-mental')?.reservedFor,
+    ).toBe('mental');
+  });
+
+  it('[FC-CONSEQ-4] the attacker gets a free invoke on each consequence taken', () => {
+    const opt = fateCore
+      .absorptionOptions(blank, physical(6))
+      .find((o) => o.label === 'mild consequence + moderate consequence')!;
+    const r = fateCore.applyAbsorption(blank, physical(6), opt, {
+      mild: 'Winded',
+      moderate: 'Deep Cut',
+    });
+    expect(r.ok && r.value.grants.freeInvokes).toEqual([
+      { consequenceSlotId: 'mild', text: 'Winded', count: 1 },
+      { consequenceSlotId: 'moderate', text: 'Deep Cut', count: 1 },
+    ]);
+  });
+
+  it('[FC-CONSEQ-5] a consequence must be named', () => {
+    const opt = fateCore
+      .absorptionOptions(blank, physical(4))
+      .find((o) => o.label === 'moderate consequence')!;
+    const r = fateCore.applyAbsorption(blank, physical(4), opt, {});
+    expect(r).toMatchObject({ ok: false, code: 'consequence-name-missing' });
+  });
+
+  it('[FC-TAKENOUT-1] taken out when nothing can absorb the hit', () => {
+    expect(fateCore.absorptionOptions(blank, physical(23))).toEqual([]);
+    expect(fateCore.absorptionOptions(blank, physical(22)).length).toBeGreaterThan(0);
+  });
+
+  it('[FC-ABSORB-1] refuses an option that is not valid', () => {
+    const wasteful = {
+      consequences: ['mild'],
+      stress: { trackId: 'physical', boxIndex: 3, value: 4 },
+      absorbs: 6,
+      label: '',
+    };
+    expect(fateCore.applyAbsorption(landon, physical(3), wasteful, { mild: 'x' })).toMatchObject({
+      ok: false,
+      code: 'not-minimal',
+    });
+    const checked = {
+      consequences: [],
+      stress: { trackId: 'physical', boxIndex: 2, value: 3 },
+      absorbs: 3,
+      label: '',
+    };
+    expect(fateCore.applyAbsorption(landon, physical(3), checked, {})).toMatchObject({
+      ok: false,
+      code: 'box-checked',
+    });
+    const short = {
+      consequences: [],
+      stress: { trackId: 'physical', boxIndex: 1, value: 2 },
+      absorbs: 2,
+      label: '',
+    };
+    expect(fateCore.applyAbsorption(landon, physical(3), short, {})).toMatchObject({
+      ok: false,
+      code: 'not-enough',
+    });
+    const wrong = {
+      consequences: [],
+      stress: { trackId: 'mental', boxIndex: 1, value: 2 },
+      absorbs: 2,
+      label: '',
+    };
+    expect(fateCore.applyAbsorption(landon, physical(2), wrong, {})).toMatchObject({
+      ok: false,
+      code: 'wrong-track',
+    });
+  });
+
+  it('[FC-ABSORB-2] stress-only first, then fewer consequences, then lower severity, then smaller box', () => {
+    const opts = fateCore.absorptionOptions(withSkills(blank, { physique: 4 }), physical(5));
+    expect(opts.map((o) => o.label)).toEqual([
+      'mild consequence + 3-point physical box',
+      'mild consequence + 4-point physical box',
+      'moderate consequence + 1-point physical box',
+      'moderate consequence + 2-point physical box',
+      'moderate consequence + 3-point physical box',
+      'moderate consequence + 4-point physical box',
+      'severe consequence',
+      'mild consequence + moderate consequence',
+      'extreme consequence',
+    ]);
+    expect(fateCore.absorptionOptions(blank, physical(0))).toEqual([
+      { consequences: [], absorbs: 0, label: 'nothing to absorb' },
+    ]);
+  });
+});
+
+describe('fate-core extreme consequence', () => {
+  const opt = () =>
+    fateCore
+      .absorptionOptions(blank, physical(8))
+      .find((o) => o.consequences.join() === 'extreme')!;
+
+  it('[FC-EXTREME-1] absorbs 8 and replaces an aspect other than the High Concept', () => {
+    const noAspect = fateCore.applyAbsorption(blank, physical(8), opt(), { extreme: 'Haunted' });
+    expect(noAspect).toMatchObject({ ok: false, code: 'extreme-needs-aspect' });
+    const hc = fateCore.applyAbsorption(
+      blank,
+      physical(8),
+      { ...opt(), replacesAspectId: 'high-concept' },
+      { extreme: 'Haunted' },
+    );
+    expect(hc).toMatchObject({ ok: false, code: 'extreme-aspect-invalid' });
+    const r = fateCore.applyAbsorption(
+      blank,
+      physical(8),
+      { ...opt(), replacesAspectId: 'aspect-3' },
+      { extreme: 'Haunted' },
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.character.aspects.find((a) => a.id === 'aspect-3')?.text).toBe('Haunted');
+    expect(
+      r.value.character.consequences.find((s) => s.id === 'extreme')?.taken?.replacesAspectId,
+    ).toBe('aspect-3');
+    expect(r.value.grants.freeInvokes).toHaveLength(1);
+  });
+
+  it('[FC-EXTREME-2] only once between major milestones', () => {
+    const r = fateCore.applyAbsorption(
+      blank,
+      physical(8),
+      { ...opt(), replacesAspectId: 'trouble' },
+      { extreme: 'Haunted' },
+    );
+    if (!r.ok) throw new Error(r.message);
+    const freed = {
+      ...r.value.character,
+      consequences: r.value.character.consequences.map(({ taken: _t, ...s }) => s),
+    };
+    expect(freed.extremeUsed).toBe(true);
+    expect(
+      fateCore
+        .absorptionOptions(freed, physical(8))
+        .some((o) => o.consequences.includes('extreme')),
+    ).toBe(false);
+    const later = fateCore.passTime(r.value.character, 'major-milestone');
+    expect(later.extremeUsed).toBe(false);
+    expect(later.consequences.find((s) => s.id === 'extreme')?.taken).toBeUndefined();
+    expect(later.aspects.find((a) => a.id === 'trouble')?.text).toBe('Haunted');
+    expect(
+      fateCore
+        .absorptionOptions(later, physical(8))
+        .some((o) => o.consequences.includes('extreme')),
+    ).toBe(true);
+  });
+
+  it('[FC-EXTREME-3] no recovery roll and no clearing by time', () => {
+    expect(fateCoreRecoveryDifficulty('extreme', false)).toMatchObject({
+      ok: false,
+      code: 'no-recovery-roll',
+    });
+    const c = take(blank, 'extreme');
+    expect(startFateCoreRecovery(c, 'extreme')).toMatchObject({
+      ok: false,
+      code: 'no-recovery-roll',
+    });
+    let t = c;
+    for (const m of [
+      'scene-end',
+      'session-end',
+      'scenario-end',
+      'scene-end',
+      'session-end',
+      'scenario-end',
+    ] as const) {
+      t = fateCore.passTime(t, m);
+    }
+    expect(t.consequences.find((s) => s.id === 'extreme')?.taken).toBeDefined();
+  });
+});
+
+describe('fate-core recovery', () => {
+  it('[FC-RECOVER-1] difficulty Fair, Great, Fantastic for mild, moderate, severe', () => {
+    expect(
+      ['mild', 'moderate', 'severe'].map((s) => fateCoreRecoveryDifficulty(s as 'mild', false)),
+    ).toEqual([
+      { ok: true, value: 2 },
+      { ok: true, value: 4 },
+      { ok: true, value: 6 },
+    ]);
+  });
+
+  it('[FC-RECOVER-2] treating yourself is two steps harder', () => {
+    expect(fateCoreRecoveryDifficulty('mild', true)).toEqual({ ok: true, value: 4 });
+    expect(fateCoreRecoveryDifficulty('severe', true)).toEqual({ ok: true, value: 8 });
+  });
+
+  it('[FC-RECOVER-3] Zird bandages Nearly Gutted at Fantastic: renamed Bandaged, starred', () => {
+    const c = take(blank, 'severe', 'Nearly Gutted');
+    expect(
+      attemptFateCoreRecovery(c, { slotId: 'severe', result: 5, treatingSelf: false }),
+    ).toMatchObject({ ok: false, code: 'recovery-failed' });
+    const r = attemptFateCoreRecovery(c, {
+      slotId: 'severe',
+      result: 6,
+      treatingSelf: false,
+      newName: 'Bandaged',
+    });
+    expect(r.ok && r.value.character.consequences.find((s) => s.id === 'severe')?.taken).toEqual({
+      text: 'Bandaged',
+      recovering: true,
+      elapsed: { scenes: 0, sessions: 0, scenarios: 0, refreshes: 0 },
+    });
+    expect(r.ok && startFateCoreRecovery(r.value.character, 'severe')).toMatchObject({
+      ok: false,
+      code: 'already-recovering',
+    });
+  });
+
+  it('[FC-RECOVER-4] cleared after one whole scene / session / scenario from the recovery action', () => {
+    let c = take(take(take(blank, 'mild'), 'moderate'), 'severe');
+    for (const id of ['mild', 'moderate', 'severe']) {
+      const r = startFateCoreRecovery(c, id);
+      if (!r.ok) throw new Error(r.message);
+      c = r.value;
+    }
+    const free = (x: Character) =>
+      x.consequences.filter((s) => s.taken === undefined).map((s) => s.id);
+    c = fateCore.passTime(c, 'scene-end');
+    expect(free(c)).toEqual(['extreme']);
+    c = fateCore.passTime(c, 'scene-end');
+    expect(free(c)).toEqual(['mild', 'extreme']);
+    c = fateCore.passTime(fateCore.passTime(c, 'session-end'), 'scenario-end');
+    expect(free(c)).toEqual(['mild', 'extreme']);
+    c = fateCore.passTime(c, 'session-end');
+    expect(free(c)).toEqual(['mild', 'moderate', 'extreme']);
+    c = fateCore.passTime(c, 'scenario-end');
+    expect(free(c)).toEqual(['mild', 'moderate', 'severe', 'extreme']);
+  });
+
+  it('[FC-RECOVER-4] a consequence not in recovery never clears by time', () => {
+    let c = take(blank, 'mild');
+    for (let i = 0; i < 5; i++) c = fateCore.passTime(c, 'scene-end');
+    expect(c.consequences.find((s) => s.id === 'mild')?.taken).toBeDefined();
+  });
+});
+
+describe('fate-core character', () => {
+  const good: Character = {
+    ...withSkills(blank, {
+      fight: 4,
+      athletics: 3,
+      physique: 3,
+      will: 2,
+      notice: 2,
+      rapport: 2,
+      empathy: 1,
+      lore: 1,
+      stealth: 1,
+      deceive: 1,
+    }),
+    aspects: blank.aspects.map((a) => ({ ...a, text: a.slot === 'other' ? '' : 'Set' })),
+  };
+
+  it('[FC-CHAR-1] five aspects: High Concept and Trouble must be written', () => {
+    expect(fateCore.validateCharacter(good)).toEqual([]);
+    const p = fateCore.validateCharacter({ ...good, aspects: good.aspects.slice(1) });
+    expect(p.map((x) => x.code)).toEqual(['aspect-slots']);
+    expect(fateCore.validateCharacter(blank).filter((x) => x.code === 'aspect-blank')).toHaveLength(
+      2,
+    );
+  });
+
+  it('[FC-CHAR-2] the SRD skill list with a pyramid 1/2/3/4', () => {
+    expect(fateCore.skills).toHaveLength(18);
+    const flat = withSkills(good, { fight: 3 });
+    expect(fateCore.validateCharacter(flat)).toEqual([
+      expect.objectContaining({ code: 'skill-pyramid', rule: '[FC-CHAR-2]' }),
+    ]);
+    const odd = { ...good, skills: [...good.skills, { id: 'sailing', rating: 0 }] };
+    expect(fateCore.validateCharacter(odd).map((p) => p.code)).toContain('skill-unknown');
+  });
+
+  it('[FC-CHAR-3] refresh 3, three free stunts, each further costs 1, never below 1', () => {
+    const stunts = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ id: `s${i}`, name: 'S', text: '' }));
+    expect(fateCore.defaultRefresh).toBe(3);
+    expect(fateCore.validateCharacter({ ...good, stunts: stunts(3) })).toEqual([]);
+    expect(fateCore.validateCharacter({ ...good, stunts: stunts(5), refresh: 1 })).toEqual([]);
+    expect(fateCore.validateCharacter({ ...good, stunts: stunts(4) }).map((p) => p.code)).toEqual([
+      'refresh-mismatch',
+    ]);
+    expect(
+      fateCore.validateCharacter({ ...good, stunts: stunts(6), refresh: 0 }).map((p) => p.code),
+    ).toEqual(['refresh-floor']);
+  });
+
+  it('[FC-STRESS-4] validation flags stress boxes that do not match Physique', () => {
+    const wrong = { ...good, stress: blank.stress };
+    expect(fateCore.validateCharacter(wrong).map((p) => p.code)).toEqual(['stress-boxes']);
+  });
+});
