@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { Character } from '../../core/character';
+import { isIncapacitated, recover } from './damage';
+import { kim } from './fixtures';
+import { narrative } from './ruleset';
+
+function hurt(c: Character, shifts: number, index = 0): Character {
+  const opts = narrative.absorptionOptions(c, { shifts, kind: 'physical' });
+  const opt = opts[index];
+  if (!opt) throw new Error('no option');
+  const r = narrative.applyAbsorption(c, { shifts, kind: 'physical' }, opt, {});
+  if (!r.ok) throw new Error(r.message);
+  return r.value.character;
+}
+
+const ratings = (c: Character) => c.aspects.map((a) => a.rating);
+
+describe('narrative damage', () => {
+  it('[NAR-DAMAGE-1] the degree of success removes that many levels, never below Poor', () => {
+    const c = hurt(kim(), 2);
+    expect(ratings(c)).toEqual([3, 2, 2, -1]);
+    expect(c.aspects[3]?.baseRating).toBe(1);
+    const refused = narrative.applyAbsorption(
+      kim(),
+      { shifts: 3, kind: 'mental' },
+      {
+        consequences: [],
+        aspectDamage: [{ aspectId: 'professional', levels: 3 }],
+        absorbs: 3,
+        label: '',
+      },
+      {},
+    );
+    expect(refused).toMatchObject({ ok: false, code: 'below-poor' });
+  });
+
+  it('[NAR-DAMAGE-2] options: fewest aspects first, then the weakest aspects soak it', () => {
+    const opts = narrative.absorptionOptions(kim(), { shifts: 2, kind: 'mental' });
+    expect(opts.slice(0, 4).map((o) => o.aspectDamage)).toEqual([
+      [{ aspectId: 'professional', levels: 2 }],
+      [{ aspectId: 'mind', levels: 2 }],
+      [{ aspectId: 'social', levels: 2 }],
+      [{ aspectId: 'body', levels: 2 }],
+    ]);
+    expect(opts[0]?.label).toBe('Spy -2');
+    expect(opts.every((o) => o.absorbs === 2)).toBe(true);
+    // 4 single-aspect + 6 pairs of one level each.
+    expect(opts).toHaveLength(10);
+  });
+
+  it('[NAR-DAMAGE-2] refuses a spread that does not match the hit', () => {
+    const r = narrative.applyAbsorption(
+      kim(),
+      { shifts: 2, kind: 'physical' },
+      { consequences: [], aspectDamage: [{ aspectId: 'body', levels: 1 }], absorbs: 1, label: '' },
+      {},
+    );
+    expect(r).toMatchObject({ ok: false, code: 'wrong-total' });
+    expect(
+      narrative.applyAbsorption(
+        kim(),
+        { shifts: 1, kind: 'physical' },
+        { consequences: ['mild'], absorbs: 1, label: '' },
+        {},
+      ),
+    ).toMatchObject({ ok: false, code: 'no-tracks' });
+  });
+
+  it('[NAR-INCAP-1] incapacitated when every aspect is down to Poor', () => {
+    expect(narrative.absorptionOptions(kim(), { shifts: 13, kind: 'physical' })).toEqual([]);
+    const c = hurt(kim(), 12);
+    expect(ratings(c)).toEqual([-1, -1, -1, -1]);
+    expect(isIncapacitated(c)).toBe(true);
+    expect(c.takenOut).toBe(true);
+    expect(isIncapacitated(hurt(kim(), 11))).toBe(false);
+  });
+
+  it('[NAR-RECOVER-1] after the conflict every lost level comes back', () => {
+    const r = recover(hurt(kim(), 12), { situationRemains: false });
+    expect(r.ok && ratings(r.value)).toEqual([3, 2, 2, 1]);
+    expect(r.ok && r.value.takenOut).toBe(false);
+  });
+
+  it('[NAR-RECOVER-1] while the situation remains, half the lost levels (rounded down)', () => {
+    const c = hurt(kim(), 5);
+    const lost = 5;
+    const r = recover(c, { situationRemains: true });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const back = r.value.aspects.reduce(
+      (s, a, i) => s + (a.rating ?? 0) - (c.aspects[i]?.rating ?? 0),
+      0,
+    );
+    expect(back).toBe(Math.floor(lost / 2));
+    // The aspect that lost most is restored first.
+    const one = recover(hurt(kim(), 3, 0), { situationRemains: true });
+    expect(one.ok && one.value.aspects.reduce((s, a) => s + (a.rating ?? 0), 0)).toBe(8 - 3 + 1);
+  });
+
+  it('[NAR-RECOVER-2] physical damage needs healing first', () => {
+    const c = hurt(kim(), 2);
+    expect(recover(c, { situationRemains: false, physical: true })).toMatchObject({
+      ok: false,
+      code: 'needs-healing',
+    });
+    const r = recover(c, { situationRemains: false, physical: true, healed: true });
+    expect(r.ok && ratings(r.value)).toEqual([3, 2, 2, 1]);
+  });
+
+  it('[NAR-RECOVER-3] a scenario end restores everything; a scene end does not', () => {
+    const c = hurt(kim(), 4);
+    expect(ratings(narrative.passTime(c, 'scene-end'))).toEqual(ratings(c));
+    expect(ratings(narrative.passTime(c, 'scenario-end'))).toEqual([3, 2, 2, 1]);
+  });
+});

@@ -1,0 +1,188 @@
+import type { Character, CharacterAspect } from '../../core/character';
+import { signed } from '../../core/ladder';
+import type { AbsorptionOption, AbsorptionResult, Hit } from '../../core/ruleset';
+import type { Result } from '../../core/types';
+import { ok, refuse } from '../../core/types';
+import { baseOf, NARRATIVE_FLOOR } from './template';
+
+/**
+ * Damage lowers aspect ratings [NAR-DAMAGE-1]: a hit of N shifts (the degree of success) removes
+ * N levels, spread as the defender chooses, never below Poor (−1). Any kind of harm can lower any
+ * aspect: the text says damage "is not always physical" and names no tracks.
+ */
+function capacity(a: CharacterAspect): number {
+  return a.rating === undefined ? 0 : Math.max(0, a.rating - NARRATIVE_FLOOR);
+}
+
+/** Levels the character can still lose before every aspect is at Poor. */
+export function remainingLevels(character: Character): number {
+  return character.aspects.reduce((sum, a) => sum + capacity(a), 0);
+}
+
+/** Incapacitated exactly when every (rated) aspect is down to Poor [NAR-INCAP-1]. */
+export function isIncapacitated(character: Character): boolean {
+  const rated = character.aspects.filter((a) => a.rating !== undefined);
+  return rated.length > 0 && rated.every((a) => (a.rating ?? 0) <= NARRATIVE_FLOOR);
+}
+
+/** Past this many options the list stops growing; sheets of 4–6 aspects never get near it. */
+const MAX_OPTIONS = 500;
+
+/**
+ * Every way to spread the hit, each exactly the hit's levels [NAR-DAMAGE-2]. Order, cheapest
+ * first: (1) fewer aspects lowered; (2) the ratings left standing, compared highest first, are
+ * higher — so the weakest aspects soak damage before the best ones; (3) the aspect earlier on the
+ * sheet is lowered first. Empty when the hit exceeds what is left: incapacitated.
+ */
+export function narrativeAbsorptionOptions(character: Character, hit: Hit): AbsorptionOption[] {
+  if (hit.shifts <= 0)
+    return [{ consequences: [], aspectDamage: [], absorbs: 0, label: 'No harm' }];
+  if (remainingLevels(character) < hit.shifts) return [];
+  const aspects = character.aspects;
+  const caps = aspects.map(capacity);
+  const found: number[][] = [];
+  // Distributions touching exactly k aspects, for growing k, so a cap keeps the cheapest ones.
+  for (let k = 1; k <= aspects.length && found.length < MAX_OPTIONS; k++) {
+    spread(caps, hit.shifts, k, 0, [], found);
+  }
+  const ratingsAfter = (levels: number[]) =>
+    aspects.map((a, i) => (a.rating ?? 0) - (levels[i] ?? 0)).sort((x, y) => y - x);
+  const touched = (levels: number[]) => levels.filter((l) => l > 0).length;
+  found.sort(
+    (x, y) =>
+      touched(x) - touched(y) || compareDesc(ratingsAfter(y), ratingsAfter(x)) || compareDesc(y, x),
+  );
+  return found.slice(0, MAX_OPTIONS).map((levels) => {
+    const aspectDamage = levels.flatMap((l, i) => {
+      const a = aspects[i];
+      return a && l > 0 ? [{ aspectId: a.id, levels: l }] : [];
+    });
+    const label = aspectDamage
+      .map((d) => {
+        const a = aspects.find((x) => x.id === d.aspectId);
+        return `${a?.text.trim() || d.aspectId} ${signed(-d.levels)}`;
+      })
+      .join(', ');
+    return { consequences: [], aspectDamage, absorbs: hit.shifts, label };
+  });
+}
+
+/** Fills `out` with every levels vector touching exactly `k` aspects from index `from` on. */
+function spread(
+  caps: readonly number[],
+  left: number,
+  k: number,
+  from: number,
+  prefix: number[],
+  out: number[][],
+): void {
+  if (out.length >= MAX_OPTIONS) return;
+  if (k === 0) {
+    if (left === 0) out.push([...prefix, ...caps.slice(from).map(() => 0)]);
+    return;
+  }
+  if (from >= caps.length) return;
+  const cap = caps[from] ?? 0;
+  // Give this aspect 1..cap levels (keeping at least one per remaining pick), or skip it.
+  for (let l = Math.min(cap, left - (k - 1)); l >= 1; l--) {
+    spread(caps, left - l, k - 1, from + 1, [...prefix, l], out);
+  }
+  spread(caps, left, k, from + 1, [...prefix, 0], out);
+}
+
+/** Negative when `a` sorts before `b` lexicographically (smaller first). */
+function compareDesc(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/**
+ * Lowers the chosen aspects [NAR-DAMAGE-1]; refuses a spread that misses the hit, names an
+ * unknown aspect or goes below Poor. The character is taken out once incapacitated [NAR-INCAP-1].
+ */
+export function narrativeApplyAbsorption(
+  character: Character,
+  hit: Hit,
+  option: AbsorptionOption,
+): Result<AbsorptionResult> {
+  if (option.consequences.length > 0 || option.stress) {
+    return refuse('no-tracks', 'Narrative has no stress or consequences: lower aspects instead.');
+  }
+  const damage = option.aspectDamage ?? [];
+  const total = damage.reduce((s, d) => s + d.levels, 0);
+  if (total !== Math.max(0, hit.shifts)) {
+    return refuse('wrong-total', `Spread exactly ${hit.shifts} level(s), not ${total}.`);
+  }
+  const lowered = new Map<string, number>();
+  for (const d of damage) {
+    if (!Number.isInteger(d.levels) || d.levels < 1) {
+      return refuse('bad-levels', 'Each aspect lowered loses at least one whole level.');
+    }
+    lowered.set(d.aspectId, (lowered.get(d.aspectId) ?? 0) + d.levels);
+  }
+  for (const [id, levels] of lowered) {
+    const a = character.aspects.find((x) => x.id === id);
+    if (!a || a.rating === undefined)
+      return refuse('no-such-aspect', `There is no rated aspect "${id}".`);
+    if (levels > capacity(a)) {
+      return refuse('below-poor', `"${a.text || a.id}" cannot go below Poor (-1).`);
+    }
+  }
+  const aspects = character.aspects.map((a) => {
+    const levels = lowered.get(a.id);
+    if (levels === undefined || a.rating === undefined) return a;
+    return { ...a, baseRating: baseOf(a), rating: a.rating - levels };
+  });
+  const after = { ...character, aspects };
+  return ok({
+    character: { ...after, takenOut: character.takenOut || isIncapacitated(after) },
+    grants: { freeInvokes: [] },
+  });
+}
+
+export interface RecoveryInput {
+  /** The situation producing the conflict remains: only half the lost levels come back. */
+  situationRemains: boolean;
+  /** The damage was physical: recovering needs healing (a complex action) [NAR-RECOVER-2]. */
+  physical?: boolean;
+  /** A healing complex action succeeded. */
+  healed?: boolean;
+}
+
+/**
+ * Recovery [NAR-RECOVER-1]: once the conflict is over, every lost level comes back; while the
+ * situation remains, half of the levels lost in total, rounded down (the text's "only half" reads
+ * as a floor), given back one at a time to the aspect that lost most, earlier on the sheet on a
+ * tie. Physical damage needs a successful healing action first [NAR-RECOVER-2].
+ */
+export function recover(character: Character, input: RecoveryInput): Result<Character> {
+  if (input.physical === true && input.healed !== true) {
+    return refuse(
+      'needs-healing',
+      'Physical damage needs healing (a complex action) before it recovers.',
+    );
+  }
+  const lost = character.aspects.map((a) => Math.max(0, (baseOf(a) ?? 0) - (a.rating ?? 0)));
+  const total = lost.reduce((s, l) => s + l, 0);
+  let back = input.situationRemains ? Math.floor(total / 2) : total;
+  const regained = lost.map(() => 0);
+  while (back > 0) {
+    let best = -1;
+    lost.forEach((l, i) => {
+      const still = l - (regained[i] ?? 0);
+      if (still > 0 && (best < 0 || still > (lost[best] ?? 0) - (regained[best] ?? 0))) best = i;
+    });
+    if (best < 0) break;
+    regained[best] = (regained[best] ?? 0) + 1;
+    back--;
+  }
+  const aspects = character.aspects.map((a, i) => {
+    const r = regained[i] ?? 0;
+    return r === 0 || a.rating === undefined ? a : { ...a, rating: a.rating + r };
+  });
+  const after = { ...character, aspects };
+  return ok({ ...after, takenOut: character.takenOut && isIncapacitated(after) });
+}

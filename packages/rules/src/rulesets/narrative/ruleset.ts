@@ -1,0 +1,39 @@
+import type { Ruleset } from '../../core/ruleset';
+import { exhaustive } from '../../core/types';
+import { narrativeAbsorptionOptions, narrativeApplyAbsorption, recover } from './damage';
+import { NARRATIVE_DICE } from './resolution';
+import { NARRATIVE_REFRESH, newNarrativeCharacter, validateNarrativeCharacter } from './template';
+
+/** Narrative: seeds/003 (aspects rated like skills, 3dF), Fate Core SRD where the text is silent. */
+export const narrative: Ruleset = {
+  id: 'narrative',
+  name: 'Narrative',
+  summary:
+    'Aspects rated like skills on 3dF; simple, complex and conflict actions; damage lowers aspects until incapacitated.',
+  diceCount: NARRATIVE_DICE,
+  skills: null,
+  defaultRefresh: NARRATIVE_REFRESH,
+  newCharacter: newNarrativeCharacter,
+  validateCharacter: validateNarrativeCharacter,
+  absorptionOptions: narrativeAbsorptionOptions,
+  applyAbsorption: (character, hit, option) => narrativeApplyAbsorption(character, hit, option),
+  passTime: (character, mark) => {
+    switch (mark) {
+      // Recovery at a conflict's end depends on whether the situation remains and on healing, so
+      // the table calls `recover`; the clock alone does not heal [NAR-RECOVER-1].
+      case 'scene-end':
+      case 'session-end':
+      case 'refresh':
+      case 'major-milestone':
+        return character;
+      // Text silent: by a scenario's end the story has moved on, as Fate Core clears even severe
+      // consequences by then; every level comes back [NAR-RECOVER-3].
+      case 'scenario-end': {
+        const r = recover(character, { situationRemains: false });
+        return r.ok ? r.value : character;
+      }
+      default:
+        return exhaustive(mark);
+    }
+  },
+};
