@@ -1,0 +1,14 @@
+import { coreOperations } from './core-operations';
+import type { OperationRegistry } from './run';
+
+/**
+ * Every operation a rule case may name in its "op" field. Each takes the case's `input`
+ * (unknown JSON), checks it (see input.ts for readers with readable errors) and returns a
+ * JSON-able value that the case's `expect` is matched against as a deep subset.
+ */
+export const operations: OperationRegistry = {
+  ...coreOperations,
+  // Ruleset operations: add one entry per line below, prefixed with the ruleset id, e.g.
+  //   'pirates-absorb': piratesAbsorb,
+  //   'fate-core-recovery': fateCoreRecovery,
+};
