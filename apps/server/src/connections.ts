@@ -1,0 +1,69 @@
+import type { Role } from '@fateboard/table';
+import type { DocKey } from './storage';
+
+/** Why the server dropped a connection; sent to the client before it goes. */
+export type CloseReason = 'revoked-token' | 'rate-limited' | 'shutdown';
+
+/** A live socket.io or y-websocket connection, as the rest of the server sees it. */
+export interface LiveConnection {
+  tableId: string;
+  tokenHash: string;
+  role: Role;
+  /** Changes when a seatless player joins. */
+  seatId?: string;
+  transport: 'socket.io' | 'yjs';
+  doc?: DocKey;
+  /** Closes the connection for a reason the client can show. */
+  close(code: CloseReason, message: string): void;
+}
+
+/** Every live connection of a server by table, so links can be revoked and presence counted. */
+export class Connections {
+  private readonly byTable = new Map<string, Set<LiveConnection>>();
+  private readonly listeners = new Set<(tableId: string) => void>();
+
+  add(connection: LiveConnection): () => void {
+    let set = this.byTable.get(connection.tableId);
+    if (!set) {
+      set = new Set();
+      this.byTable.set(connection.tableId, set);
+    }
+    set.add(connection);
+    this.changed(connection.tableId);
+    return () => {
+      const current = this.byTable.get(connection.tableId);
+      if (!current?.delete(connection)) return;
+      if (current.size === 0) this.byTable.delete(connection.tableId);
+      this.changed(connection.tableId);
+    };
+  }
+
+  ofTable(tableId: string): LiveConnection[] {
+    return [...(this.byTable.get(tableId) ?? [])];
+  }
+
+  /** Closes every connection opened with one of these tokens; answers how many. */
+  closeTokens(tableId: string, tokenHashes: readonly string[], message: string): number {
+    const hashes = new Set(tokenHashes);
+    const doomed = this.ofTable(tableId).filter((c) => hashes.has(c.tokenHash));
+    for (const connection of doomed) connection.close('revoked-token', message);
+    return doomed.length;
+  }
+
+  closeAll(message: string): void {
+    for (const set of [...this.byTable.values()]) {
+      for (const connection of [...set]) connection.close('shutdown', message);
+    }
+  }
+
+  /** Called whenever a table's connections change (presence). */
+  onChange(listener: (tableId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Someone's seat changed; presence needs to say so. */
+  changed(tableId: string): void {
+    for (const listener of this.listeners) listener(tableId);
+  }
+}

@@ -1,0 +1,263 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import * as v from 'valibot';
+import { RULESET_IDS } from '@fateboard/rules';
+import { createTableDocs, readTable } from '@fateboard/table';
+import type { Role } from '@fateboard/table';
+import * as Y from 'yjs';
+import type { Identity } from './auth';
+import { authenticate, tokenOf } from './auth';
+import type { Connections } from './connections';
+import type { Limits } from './limits';
+import { TokenBucket } from './rate-limit';
+import type { Rooms } from './rooms';
+import type { Storage, TokenRecord } from './storage';
+import { hashToken, newTableId, newToken } from './tokens';
+
+export interface HttpDeps {
+  storage: Storage;
+  rooms: Rooms;
+  connections: Connections;
+  limits: Limits;
+  clock: () => number;
+  /** Where links point, e.g. `https://fate.example.org`; known once the server listens. */
+  publicUrl: () => string;
+  /** The built client (apps/client/dist); served when it exists. */
+  clientDir: string;
+  /** CSP frame-ancestors; `'none'` unless the deployment embeds the table in another site. */
+  frameAncestors: string[];
+  log: (message: string, error?: unknown) => void;
+}
+
+/** Every REST error has this shape. */
+export interface ApiError {
+  code: string;
+  message: string;
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const CreateTableBody = v.object({
+  name: v.pipe(
+    v.string('name must be text'),
+    v.trim(),
+    v.minLength(1, 'name must not be empty'),
+    v.maxLength(80, 'name must be at most 80 characters'),
+  ),
+  ruleset: v.picklist(RULESET_IDS, `ruleset must be one of ${RULESET_IDS.join(', ')}`),
+});
+
+export function createHttpApp(deps: HttpDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: deps.frameAncestors,
+        },
+      },
+      // The links carry their token in the fragment, which is never sent; no Referer either.
+      referrerPolicy: { policy: 'no-referrer' },
+      frameguard: deps.frameAncestors.includes("'none'") ? { action: 'deny' } : false,
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true });
+  });
+
+  const api = express.Router();
+  api.use(express.json({ limit: deps.limits.maxBodyBytes }));
+
+  const creators = new Map<string, TokenBucket>();
+  api.post('/tables', (req, res) => {
+    const ip = req.socket.remoteAddress ?? 'unknown';
+    let bucket = creators.get(ip);
+    if (!bucket) {
+      if (creators.size > 10_000) creators.clear();
+      bucket = new TokenBucket(
+        deps.limits.createTablePerMinute / 60,
+        deps.limits.createTableBurst,
+        deps.clock,
+      );
+      creators.set(ip, bucket);
+    }
+    if (!bucket.take()) throw new HttpError(429, 'rate-limited', 'Too many tables; wait a minute.');
+    const body = v.safeParse(CreateTableBody, req.body);
+    if (!body.success) throw new HttpError(400, 'bad-request', body.issues[0].message);
+    const { name, ruleset } = body.output;
+
+    const id = newTableId();
+    const created = deps.clock();
+    const docs = createTableDocs({ id, name, ruleset });
+    const tokens: Record<Exclude<Role, never>, string> = {
+      gm: newToken(),
+      player: newToken(),
+      spectator: newToken(),
+    };
+    const records = (Object.keys(tokens) as Role[]).map((role): TokenRecord => ({
+      hash: hashToken(tokens[role]),
+      tableId: id,
+      role,
+      seatId: null,
+      kind: 'link',
+      revoked: false,
+      created,
+    }));
+    deps.storage.createTable(
+      { id, name, ruleset, created },
+      { pub: Y.encodeStateAsUpdate(docs.pub), gm: Y.encodeStateAsUpdate(docs.gm) },
+      records,
+    );
+    docs.pub.destroy();
+    docs.gm.destroy();
+    res.status(201).json({
+      id,
+      links: {
+        gm: linkTo(deps.publicUrl(), id, tokens.gm),
+        player: linkTo(deps.publicUrl(), id, tokens.player),
+        spectator: linkTo(deps.publicUrl(), id, tokens.spectator),
+      },
+    });
+  });
+
+  api.get('/tables/:id', (req, res) => {
+    const identity = authorize(deps, req);
+    const table = deps.storage.getTable(identity.tableId);
+    const room = deps.rooms.get(identity.tableId);
+    if (!table || !room) throw new HttpError(404, 'not-found', 'No such table.');
+    const view = readTable(room.doc('pub'));
+    res.json({
+      id: table.id,
+      name: table.name,
+      ruleset: table.ruleset,
+      created: table.created,
+      you:
+        identity.seatId === undefined
+          ? { role: identity.role }
+          : { role: identity.role, seatId: identity.seatId },
+      seats: view.seats.map((s) => ({ id: s.id, name: s.name })),
+      scene: { active: view.scene.active, name: view.scene.name },
+      documents: {
+        pub: `table/${table.id}`,
+        ...(identity.role === 'gm' ? { gm: `table/${table.id}/gm` } : {}),
+      },
+    });
+  });
+
+  // The GM replaces the player and spectator links. Seat tokens of players who already
+  // joined keep working; everyone still on an old link is disconnected.
+  api.post('/tables/:id/rotate-links', (req, res) => {
+    const identity = authorize(deps, req);
+    if (identity.role !== 'gm') {
+      throw new HttpError(403, 'forbidden', 'Only the GM can replace the links.');
+    }
+    const created = deps.clock();
+    const tokens = { player: newToken(), spectator: newToken() };
+    const fresh = (['player', 'spectator'] as const).map((role): TokenRecord => ({
+      hash: hashToken(tokens[role]),
+      tableId: identity.tableId,
+      role,
+      seatId: null,
+      kind: 'link',
+      revoked: false,
+      created,
+    }));
+    const revoked = deps.storage.rotateLinks(identity.tableId, fresh);
+    const closed = deps.connections.closeTokens(
+      identity.tableId,
+      revoked,
+      'The GM replaced this link; ask for the new one.',
+    );
+    res.json({
+      links: {
+        player: linkTo(deps.publicUrl(), identity.tableId, tokens.player),
+        spectator: linkTo(deps.publicUrl(), identity.tableId, tokens.spectator),
+      },
+      closedConnections: closed,
+    });
+  });
+
+  api.use((_req, _res) => {
+    throw new HttpError(404, 'not-found', 'No such API route.');
+  });
+  app.use('/api', api);
+
+  if (existsSync(join(deps.clientDir, 'index.html'))) {
+    app.use(express.static(deps.clientDir, { index: 'index.html', maxAge: '1h' }));
+    app.get('/t/*splat', (_req, res) => {
+      res.sendFile(join(deps.clientDir, 'index.html'));
+    });
+  }
+
+  app.use((_req, _res) => {
+    throw new HttpError(404, 'not-found', 'Not found.');
+  });
+
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const { status, body } = toApiError(error);
+    if (status >= 500) deps.log('request failed', error);
+    res.status(status).json(body);
+  });
+
+  return app;
+}
+
+function linkTo(publicUrl: string, tableId: string, token: string): string {
+  // The token sits in the fragment: browsers never send it, so it stays out of logs and Referer.
+  return `${publicUrl}/t/${tableId}#token=${token}`;
+}
+
+function authorize(deps: HttpDeps, req: Request): Identity {
+  const token = tokenOf(req.get('authorization'), req.query.token);
+  const auth = authenticate(deps.storage, token);
+  if (!auth.ok) throw new HttpError(401, auth.code, auth.message);
+  if (auth.identity.tableId !== req.params.id) {
+    throw new HttpError(403, 'forbidden', 'This token is for another table.');
+  }
+  return auth.identity;
+}
+
+function toApiError(error: unknown): { status: number; body: ApiError } {
+  if (error instanceof HttpError) {
+    return { status: error.status, body: { code: error.code, message: error.message } };
+  }
+  // body-parser's errors carry a status and a type.
+  const e = error as { status?: unknown; type?: unknown };
+  if (e.type === 'entity.too.large') {
+    return { status: 413, body: { code: 'too-large', message: 'The request body is too large.' } };
+  }
+  if (e.type === 'entity.parse.failed') {
+    return { status: 400, body: { code: 'bad-json', message: 'The request body is not JSON.' } };
+  }
+  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+    return { status: e.status, body: { code: 'bad-request', message: 'Bad request.' } };
+  }
+  return {
+    status: 500,
+    body: { code: 'internal', message: 'Something went wrong on the server.' },
+  };
+}

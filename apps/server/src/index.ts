@@ -1,0 +1,10 @@
+// The public door of @fateboard/server: named exports only.
+export { createServer } from './server';
+export type { ServerOptions, RunningServer } from './server';
+export type { Limits } from './limits';
+export { DEFAULT_LIMITS } from './limits';
+export type { Storage } from './storage';
+export { openSqliteStorage } from './storage';
+export type { Presence, ClosedNotice } from './socketio';
+export type { Ack } from './room';
+export { CLOSE } from './yjs-connection';

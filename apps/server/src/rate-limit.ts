@@ -1,0 +1,51 @@
+/** A token bucket: `rate` tokens a second, at most `burst` saved up. */
+export class TokenBucket {
+  private tokens: number;
+  private last: number;
+
+  constructor(
+    private readonly rate: number,
+    private readonly burst: number,
+    private readonly clock: () => number,
+  ) {
+    this.tokens = burst;
+    this.last = clock();
+  }
+
+  /** Takes one token if there is one. */
+  take(): boolean {
+    const now = this.clock();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.rate);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+/**
+ * A bucket that also notices a flood: once refusals since the last accepted message pass
+ * `floodAfter`, `take` answers 'flood' and the caller drops the connection.
+ */
+export class FloodGuard {
+  private readonly bucket: TokenBucket;
+  private refusedInARow = 0;
+
+  constructor(
+    rate: number,
+    burst: number,
+    private readonly floodAfter: number,
+    clock: () => number,
+  ) {
+    this.bucket = new TokenBucket(rate, burst, clock);
+  }
+
+  take(): 'ok' | 'limited' | 'flood' {
+    if (this.bucket.take()) {
+      this.refusedInARow = 0;
+      return 'ok';
+    }
+    this.refusedInARow++;
+    return this.refusedInARow > this.floodAfter ? 'flood' : 'limited';
+  }
+}

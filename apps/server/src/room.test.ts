@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { seededRng } from '@fateboard/rules';
+import { createTableDocs, readTable } from '@fateboard/table';
+import { TableRoom } from './room';
+import type { RoomDeps } from './room';
+import { openSqliteStorage } from './storage';
+import type { Storage } from './storage';
+import { fateCoreSheet } from './test/sheets';
+
+let dir: string;
+let sqlite: Storage;
+let failWrites: boolean;
+/** SQLite behind a switch that makes every write throw, like a full disk. */
+let storage: Storage;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'fateboard-room-'));
+  sqlite = openSqliteStorage(dir);
+  failWrites = false;
+  const guard =
+    <A extends unknown[], R>(f: (...a: A) => R) =>
+    (...a: A): R => {
+      if (failWrites) throw new Error('SQLITE_FULL: database or disk is full');
+      return f(...a);
+    };
+  storage = {
+    ...sqlite,
+    appendCommand: guard(sqlite.appendCommand),
+    addToken: guard(sqlite.addToken),
+    compact: guard(sqlite.compact),
+  };
+});
+afterEach(() => {
+  sqlite.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function newRoom(overrides: Partial<RoomDeps> = {}): TableRoom {
+  const id = 'T1';
+  if (!storage.getTable(id)) {
+    const docs = createTableDocs({ id, name: 'Test', ruleset: 'fate-core' });
+    storage.createTable(
+      { id, name: 'Test', ruleset: 'fate-core', created: 0 },
+      { pub: Y.encodeStateAsUpdate(docs.pub), gm: Y.encodeStateAsUpdate(docs.gm) },
+      [],
+    );
+  }
+  let n = 0;
+  return new TableRoom(storage.getTable(id)!, {
+    storage,
+    clock: () => 1000,
+    rng: seededRng(1),
+    newId: () => `id${++n}`,
+    compactAfter: 1000,
+    log: () => {},
+    ...overrides,
+  });
+}
+
+const player = { actor: { role: 'player' as const }, tokenHash: 'link' };
+
+describe('TableRoom', () => {
+  it('acknowledges with a seq, mints a seat token on join and publishes after commit', () => {
+    const room = newRoom();
+    const published: string[] = [];
+    room.onUpdate((doc) => published.push(doc));
+    const joined = room.handle(player, { id: 'c1', type: 'join', name: 'Ann' });
+    expect(joined.ack).toMatchObject({ ok: true, seq: 1, result: { seatId: 'id1' } });
+    expect(joined.seatId).toBe('id1');
+    const { seatToken } = (joined.ack as { result: { seatToken: string } }).result;
+    expect(seatToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(published).toEqual(['pub']);
+    expect(readTable(room.doc('pub')).seats).toHaveLength(1);
+  });
+
+  it('refuses a malformed command with bad-command and changes nothing', () => {
+    const room = newRoom();
+    const before = Y.encodeStateVector(room.doc('pub'));
+    for (const input of [null, 42, 'join', {}, { type: 'join' }, { id: 'x', type: 'nope' }]) {
+      const { ack } = room.handle(player, input);
+      expect(ack).toMatchObject({ ok: false, code: 'bad-command' });
+    }
+    expect(Y.encodeStateVector(room.doc('pub'))).toEqual(before);
+  });
+
+  it('refuses with code storage when the write fails, keeps nothing in memory, recovers', () => {
+    const room = newRoom();
+    room.handle(player, { id: 'c1', type: 'join', name: 'Ann' });
+    const seat = { actor: { role: 'player' as const, seatId: 'id1' }, tokenHash: 'seat' };
+    const published: string[] = [];
+    room.onUpdate((doc) => published.push(doc));
+    const before = JSON.stringify(readTable(room.doc('pub')));
+
+    failWrites = true;
+    const create = {
+      id: 'c2',
+      type: 'character.create',
+      character: fateCoreSheet('Zird', 'Wizard', 'Rivals'),
+    };
+    const failed = room.handle(seat, create);
+    expect(failed.ack).toMatchObject({ ok: false, code: 'storage' });
+    expect(JSON.stringify(readTable(room.doc('pub')))).toBe(before);
+    expect(published).toEqual([]);
+
+    failWrites = false;
+    const retried = room.handle(seat, create);
+    expect(retried.ack).toMatchObject({ ok: true, seq: 2 });
+    expect(readTable(room.doc('pub')).characters.map((c) => c.name)).toEqual(['Zird']);
+    expect(published).toEqual(['pub']);
+  });
+
+  it('caches the full state per document version', () => {
+    const room = newRoom();
+    const a = room.fullState('pub');
+    expect(room.fullState('pub')).toBe(a);
+    room.handle(player, { id: 'c1', type: 'join', name: 'Ann' });
+    const b = room.fullState('pub');
+    expect(b).not.toBe(a);
+    expect(room.fullState('pub')).toBe(b);
+  });
+
+  it('loads from snapshot and updates, and compacts them into one snapshot', () => {
+    const first = newRoom();
+    for (let i = 0; i < 5; i++) first.handle(player, { id: `j${i}`, type: 'join', name: `P${i}` });
+    const state = JSON.stringify(readTable(first.doc('pub')));
+    first.dispose();
+    expect(sqlite.loadDocuments('T1').docs.pub.updates).toHaveLength(5);
+
+    const compacting = newRoom({ compactAfter: 3 });
+    expect(JSON.stringify(readTable(compacting.doc('pub')))).toBe(state);
+    const stored = sqlite.loadDocuments('T1');
+    expect(stored.docs.pub.updates).toHaveLength(0);
+    expect(stored.seq).toBe(5);
+    compacting.dispose();
+
+    const again = newRoom();
+    expect(JSON.stringify(readTable(again.doc('pub')))).toBe(state);
+    // Retries still find their first result after compaction.
+    expect(again.handle(player, { id: 'j0', type: 'join', name: 'P0' }).ack).toMatchObject({
+      ok: true,
+      seq: 1,
+    });
+  });
+});

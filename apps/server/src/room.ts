@@ -1,0 +1,290 @@
+import * as Y from 'yjs';
+import type { Rng } from '@fateboard/rules';
+import { applyCommand, parseCommand } from '@fateboard/table';
+import type { Actor, TableDocs } from '@fateboard/table';
+import type { DocKey, DocUpdate, Storage, TableRecord, TokenRecord } from './storage';
+import { DOC_KEYS } from './storage';
+import { hashToken, newToken } from './tokens';
+
+/** What the socket layer sends back for a command. */
+export type Ack =
+  { ok: true; seq: number; result?: unknown } | { ok: false; code: string; message: string };
+
+/** Who sent a command: the role and seat it acts as, and the token its connection used. */
+export interface Sender {
+  actor: Actor;
+  tokenHash: string | null;
+}
+
+export interface HandledCommand {
+  ack: Ack;
+  /** Set when a seatless player got a seat: the connection now acts for it. */
+  seatId?: string;
+}
+
+export interface RoomDeps {
+  storage: Storage;
+  clock: () => number;
+  rng: Rng;
+  newId: () => string;
+  /** Stored updates past which a load or unload merges them into one snapshot. */
+  compactAfter: number;
+  log: (message: string, error?: unknown) => void;
+}
+
+type UpdateListener = (doc: DocKey, update: Uint8Array) => void;
+
+const MAX_COMMAND_ID = 128;
+
+function commandIdOf(input: unknown): string | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const id = (input as { id?: unknown }).id;
+  return typeof id === 'string' && id.length > 0 && id.length <= MAX_COMMAND_ID ? id : undefined;
+}
+
+/** The seat a command's result hands to a seatless player (the `join` command). */
+function grantedSeat(actor: Actor, result: unknown): string | undefined {
+  if (actor.role !== 'player' || actor.seatId !== undefined) return undefined;
+  if (typeof result !== 'object' || result === null) return undefined;
+  const seatId = (result as { seatId?: unknown }).seatId;
+  return typeof seatId === 'string' ? seatId : undefined;
+}
+
+/**
+ * One table's live documents. Transport-free: the socket layers call `handle` and subscribe
+ * to committed updates. `handle` runs start to finish without yielding (better-sqlite3 is
+ * synchronous), so the commands of a table are applied one at a time in arrival order.
+ */
+export class TableRoom {
+  readonly table: TableRecord;
+  private docs: TableDocs;
+  private seq = 0;
+  private storedUpdates = 0;
+  private readonly versions: Record<DocKey, number> = { pub: 0, gm: 0 };
+  private readonly fullStates = new Map<DocKey, { version: number; bytes: Uint8Array }>();
+  private readonly listeners = new Set<UpdateListener>();
+
+  constructor(
+    table: TableRecord,
+    private readonly deps: RoomDeps,
+  ) {
+    this.table = table;
+    this.docs = this.load();
+    if (this.storedUpdates > deps.compactAfter) this.compact();
+  }
+
+  get id(): string {
+    return this.table.id;
+  }
+
+  doc(key: DocKey): Y.Doc {
+    return this.docs[key];
+  }
+
+  /** Bumped on every committed change of the document; keys the cached full state. */
+  version(key: DocKey): number {
+    return this.versions[key];
+  }
+
+  /** Y.encodeStateAsUpdate of the document, encoded once per version and shared by all joiners. */
+  fullState(key: DocKey): Uint8Array {
+    const cached = this.fullStates.get(key);
+    if (cached && cached.version === this.versions[key]) return cached.bytes;
+    const bytes = Y.encodeStateAsUpdate(this.docs[key]);
+    this.fullStates.set(key, { version: this.versions[key], bytes });
+    return bytes;
+  }
+
+  onUpdate(listener: UpdateListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  handle(sender: Sender, input: unknown): HandledCommand {
+    const parsed = parseCommand(input);
+    if (!parsed.ok) return { ack: { ok: false, code: parsed.code, message: parsed.message } };
+    const command = parsed.command;
+    const commandId = commandIdOf(command);
+    if (commandId === undefined) {
+      return { ack: { ok: false, code: 'bad-command', message: 'A command needs an id.' } };
+    }
+    const { storage } = this.deps;
+
+    let previous;
+    try {
+      previous = storage.findCommand(this.id, commandId);
+    } catch (error) {
+      this.deps.log(`storage read failed on table ${this.id}`, error);
+      return { ack: { ok: false, code: 'storage', message: 'The table could not be read.' } };
+    }
+    if (previous) return this.replay(sender, previous);
+
+    // Apply on the live documents and capture their updates. The documents are only
+    // published after the commit; if anything fails the room is reloaded from storage,
+    // which is cheaper than copying both documents before every command and costs
+    // nothing on the common path.
+    const captured: Record<DocKey, Uint8Array[]> = { pub: [], gm: [] };
+    const stop = DOC_KEYS.map((key) => {
+      const capture = (update: Uint8Array) => captured[key].push(update);
+      this.docs[key].on('update', capture);
+      return () => this.docs[key].off('update', capture);
+    });
+    const changed = () => captured.pub.length + captured.gm.length > 0;
+
+    let outcome;
+    try {
+      outcome = applyCommand({
+        docs: this.docs,
+        actor: sender.actor,
+        command,
+        rng: this.deps.rng,
+        now: this.deps.clock(),
+        newId: this.deps.newId,
+      });
+    } catch (error) {
+      stop.forEach((off) => off());
+      this.deps.log(`command ${command.type} threw on table ${this.id}`, error);
+      if (changed()) this.reload();
+      return { ack: { ok: false, code: 'internal', message: 'The command failed on the server.' } };
+    }
+    stop.forEach((off) => off());
+
+    if (!outcome.ok) {
+      // A refusal changes nothing; if the reducer left a change behind anyway, drop it.
+      if (changed()) this.reload();
+      return { ack: { ok: false, code: outcome.code, message: outcome.message } };
+    }
+
+    const updates: DocUpdate[] = [];
+    for (const key of DOC_KEYS) {
+      const parts = captured[key];
+      if (parts.length === 0) continue;
+      updates.push({ doc: key, bytes: parts.length === 1 ? parts[0]! : Y.mergeUpdates(parts) });
+    }
+
+    const seatId = grantedSeat(sender.actor, outcome.result);
+    const seatToken = seatId === undefined ? undefined : newToken();
+    const tokens: TokenRecord[] = [];
+    if (seatId !== undefined && seatToken !== undefined) {
+      tokens.push(this.seatTokenRecord(seatId, seatToken));
+    }
+
+    let seq: number;
+    try {
+      seq = storage.appendCommand({
+        tableId: this.id,
+        commandId,
+        actor: sender.actor,
+        tokenHash: sender.tokenHash,
+        type: command.type,
+        payload: command,
+        result: outcome.result ?? null,
+        created: this.deps.clock(),
+        updates,
+        tokens,
+      });
+    } catch (error) {
+      this.deps.log(`storage write failed on table ${this.id}`, error);
+      this.reload();
+      return { ack: { ok: false, code: 'storage', message: 'The command could not be saved.' } };
+    }
+
+    this.seq = seq;
+    this.storedUpdates += updates.length;
+    for (const update of updates) {
+      this.versions[update.doc]++;
+      for (const listener of this.listeners) listener(update.doc, update.bytes);
+    }
+    const result =
+      seatToken === undefined ? outcome.result : { ...(outcome.result as object), seatToken };
+    const ack: Ack = result === undefined ? { ok: true, seq } : { ok: true, seq, result };
+    return seatId === undefined ? { ack } : { ack, seatId };
+  }
+
+  /** Unloads: merges the stored updates into a snapshot when there are many. */
+  dispose(): void {
+    if (this.storedUpdates > this.deps.compactAfter) this.compact();
+    this.listeners.clear();
+    for (const key of DOC_KEYS) this.docs[key].destroy();
+  }
+
+  /** A retried command id: the first result again, nothing applied. */
+  private replay(
+    sender: Sender,
+    previous: { seq: number; result: unknown; tokenHash: string | null; actor: Actor },
+  ): HandledCommand {
+    const result = previous.result ?? undefined;
+    const seatId = grantedSeat(previous.actor, result);
+    // The seat token is stored hashed only, so a retried join from the same link
+    // connection gets a fresh token for the same seat; anyone else gets the plain result.
+    if (
+      seatId !== undefined &&
+      sender.tokenHash !== null &&
+      sender.tokenHash === previous.tokenHash
+    ) {
+      const seatToken = newToken();
+      try {
+        this.deps.storage.addToken(this.seatTokenRecord(seatId, seatToken));
+      } catch (error) {
+        this.deps.log(`storage write failed on table ${this.id}`, error);
+        return { ack: { ok: false, code: 'storage', message: 'The seat could not be saved.' } };
+      }
+      return {
+        ack: { ok: true, seq: previous.seq, result: { ...(result as object), seatToken } },
+        seatId,
+      };
+    }
+    return {
+      ack:
+        result === undefined
+          ? { ok: true, seq: previous.seq }
+          : { ok: true, seq: previous.seq, result },
+    };
+  }
+
+  private seatTokenRecord(seatId: string, token: string): TokenRecord {
+    return {
+      hash: hashToken(token),
+      tableId: this.id,
+      role: 'player',
+      seatId,
+      kind: 'seat',
+      revoked: false,
+      created: this.deps.clock(),
+    };
+  }
+
+  private load(): TableDocs {
+    const stored = this.deps.storage.loadDocuments(this.id);
+    this.seq = stored.seq;
+    this.storedUpdates = 0;
+    const docs = { pub: new Y.Doc(), gm: new Y.Doc() };
+    for (const key of DOC_KEYS) {
+      const { snapshot, updates } = stored.docs[key];
+      const parts = snapshot ? [snapshot, ...updates] : updates;
+      if (parts.length > 0) Y.applyUpdate(docs[key], Y.mergeUpdates(parts));
+      this.storedUpdates += updates.length;
+    }
+    return docs;
+  }
+
+  /** Throws away the in-memory documents and loads what storage holds. */
+  private reload(): void {
+    const old = this.docs;
+    this.docs = this.load();
+    for (const key of DOC_KEYS) old[key].destroy();
+    this.fullStates.clear();
+  }
+
+  private compact(): void {
+    try {
+      this.deps.storage.compact(this.id, this.seq, {
+        pub: Y.encodeStateAsUpdate(this.docs.pub),
+        gm: Y.encodeStateAsUpdate(this.docs.gm),
+      });
+      this.storedUpdates = 0;
+    } catch (error) {
+      this.deps.log(`compaction failed on table ${this.id}`, error);
+    }
+  }
+}

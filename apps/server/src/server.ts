@@ -1,0 +1,148 @@
+import { createServer as createHttpServer } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Rng } from '@fateboard/rules';
+import { originAllowed } from './auth';
+import { Connections } from './connections';
+import { createHttpApp } from './http';
+import type { Limits } from './limits';
+import { DEFAULT_LIMITS } from './limits';
+import { Rooms } from './rooms';
+import { attachSocketIo } from './socketio';
+import type { Storage } from './storage';
+import { openSqliteStorage } from './storage';
+import { cryptoRng } from './tokens';
+import { YjsServer } from './yjs-connection';
+
+export interface ServerOptions {
+  /** Where the SQLite file lives (ignored when `storage` is given). */
+  dataDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  storage?: Storage;
+  /** ms since the epoch. */
+  clock?: () => number;
+  /** Dice; a cryptographic source unless a test injects a seeded one. */
+  rng?: Rng;
+  limits?: Partial<Limits>;
+  /** The origin links point to; defaults to `http://localhost:<port>`. */
+  publicUrl?: string;
+  /** Extra origins browsers may connect from (the server's own origin always may). */
+  allowedOrigins?: string[];
+  /** The built client; defaults to apps/client/dist. */
+  clientDir?: string;
+  /** CSP frame-ancestors; defaults to `'none'`. */
+  frameAncestors?: string[];
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const DEFAULT_CLIENT_DIR = resolve(import.meta.dirname, '../../client/dist');
+
+/** Starts one server: HTTP, socket.io and y-websocket on one port. No module-level state. */
+export async function createServer(options: ServerOptions): Promise<RunningServer> {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const clock = options.clock ?? Date.now;
+  const log =
+    options.log ??
+    ((message: string, error?: unknown) => {
+      if (error === undefined) console.error(message);
+      else console.error(message, error);
+    });
+  const ownsStorage = options.storage === undefined;
+  const storage = options.storage ?? openSqliteStorage(options.dataDir);
+  const rooms = new Rooms(
+    {
+      storage,
+      clock,
+      rng: options.rng ?? cryptoRng,
+      newId: () => randomBytes(9).toString('base64url'),
+      compactAfter: limits.compactAfter,
+      log,
+    },
+    limits.idleUnloadMs,
+  );
+  const connections = new Connections();
+  let publicUrl = options.publicUrl?.replace(/\/+$/, '');
+  const allowed = [...(options.allowedOrigins ?? [])];
+  const checkOrigin = (req: IncomingMessage) =>
+    originAllowed(req.headers.origin, req.headers.host, [
+      ...allowed,
+      ...(publicUrl ? [new URL(publicUrl).origin] : []),
+    ]);
+
+  const app = createHttpApp({
+    storage,
+    rooms,
+    connections,
+    limits,
+    clock,
+    publicUrl: () => publicUrl ?? '',
+    clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
+    frameAncestors: options.frameAncestors ?? ["'none'"],
+    log,
+  });
+  const httpServer = createHttpServer(app);
+  const yjs = new YjsServer({
+    storage,
+    rooms,
+    connections,
+    limits,
+    clock,
+    originAllowed: checkOrigin,
+    log,
+  });
+  const socketIo = attachSocketIo(httpServer, {
+    storage,
+    rooms,
+    connections,
+    limits,
+    clock,
+    originAllowed: checkOrigin,
+    log,
+  });
+  httpServer.on('upgrade', (req, socket, head) => {
+    if (yjs.handleUpgrade(req, socket, head)) return;
+    // engine.io answers /socket.io/ upgrades; nobody else gets one.
+    if ((req.url ?? '').startsWith('/socket.io/')) return;
+    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+
+  await new Promise<void>((resolveListen, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(options.port ?? 0, options.host, () => {
+      httpServer.off('error', reject);
+      resolveListen();
+    });
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  publicUrl ??= `http://localhost:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    close: () => {
+      closing ??= (async () => {
+        connections.closeAll('The server is shutting down.');
+        socketIo.close();
+        yjs.close();
+        await new Promise<void>((done) => {
+          httpServer.close(() => done());
+          httpServer.closeAllConnections();
+        });
+        rooms.close();
+        if (ownsStorage) storage.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,227 @@
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { Server } from 'socket.io';
+import { readTable } from '@fateboard/table';
+import type { Role } from '@fateboard/table';
+import type { Identity } from './auth';
+import { authenticate } from './auth';
+import type { CloseReason, Connections, LiveConnection } from './connections';
+import type { Limits } from './limits';
+import { FloodGuard } from './rate-limit';
+import type { Ack } from './room';
+import type { Rooms } from './rooms';
+import type { Storage } from './storage';
+
+/** Who is at the table, as the `presence` event says it. */
+export interface Presence {
+  tableId: string;
+  participants: { role: Role; seatId?: string; name?: string; connections: number }[];
+  /** Spectators watching the public document over y-websocket. */
+  spectators: number;
+}
+
+/** Sent just before the server drops a connection, so the client can say why. */
+export interface ClosedNotice {
+  code: CloseReason;
+  message: string;
+}
+
+interface SocketData {
+  identity: Identity;
+}
+
+type AckFn = (ack: Ack) => void;
+
+export interface SocketIoDeps {
+  storage: Storage;
+  rooms: Rooms;
+  connections: Connections;
+  limits: Limits;
+  clock: () => number;
+  originAllowed: (req: IncomingMessage) => boolean;
+  log: (message: string, error?: unknown) => void;
+}
+
+const KNOWN_EVENTS = new Set(['command']);
+
+function roomOf(tableId: string): string {
+  return `table:${tableId}`;
+}
+
+function lastFunction(args: unknown[]): AckFn | undefined {
+  const last = args[args.length - 1];
+  return typeof last === 'function' ? (last as AckFn) : undefined;
+}
+
+/** socket.io on the server: commands with acknowledgements, and presence. */
+export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { close(): void } {
+  const { limits } = deps;
+  const io = new Server<
+    Record<string, never>,
+    { presence: (p: Presence) => void; closed: (n: ClosedNotice) => void },
+    Record<string, never>,
+    SocketData
+  >(httpServer, {
+    serveClient: false,
+    maxHttpBufferSize: limits.maxMessageBytes,
+    // y-websocket shares the HTTP server; engine.io must not end upgrades it does not own.
+    destroyUpgrade: false,
+    allowRequest: (req, callback) => {
+      callback(deps.originAllowed(req) ? null : 'origin not allowed', deps.originAllowed(req));
+    },
+  });
+
+  io.use((socket, next) => {
+    const auth = authenticate(deps.storage, (socket.handshake.auth as { token?: unknown }).token);
+    if (!auth.ok) {
+      next(Object.assign(new Error(auth.message), { data: { code: auth.code } }));
+      return;
+    }
+    socket.data.identity = auth.identity;
+    next();
+  });
+
+  const presence = new PresenceBroadcaster(deps, (tableId, p) =>
+    io.to(roomOf(tableId)).emit('presence', p),
+  );
+
+  io.on('connection', (socket) => {
+    const identity = socket.data.identity;
+    const room = deps.rooms.retain(identity.tableId);
+    if (!room) {
+      socket.disconnect(true);
+      return;
+    }
+    void socket.join(roomOf(identity.tableId));
+
+    const live: LiveConnection = {
+      tableId: identity.tableId,
+      tokenHash: identity.tokenHash,
+      role: identity.role,
+      transport: 'socket.io',
+      close: (code, message) => {
+        socket.emit('closed', { code, message });
+        socket.disconnect(true);
+      },
+    };
+    if (identity.seatId !== undefined) live.seatId = identity.seatId;
+    const removeLive = deps.connections.add(live);
+
+    // One choke point for every incoming event: rate, flood, unknown events.
+    const guard = new FloodGuard(
+      limits.eventRate,
+      limits.eventBurst,
+      limits.floodDisconnectAfter,
+      deps.clock,
+    );
+    socket.use(([event, ...args], next) => {
+      const ack = lastFunction(args);
+      const verdict = guard.take();
+      if (verdict === 'flood') {
+        ack?.({ ok: false, code: 'rate-limited', message: 'Too many messages; disconnected.' });
+        live.close('rate-limited', 'Too many messages; disconnected.');
+        return;
+      }
+      if (verdict === 'limited') {
+        ack?.({ ok: false, code: 'rate-limited', message: 'Too many messages; slow down.' });
+        return;
+      }
+      if (!KNOWN_EVENTS.has(event)) {
+        ack?.({ ok: false, code: 'unknown-event', message: `No event named ${event}.` });
+        return;
+      }
+      next();
+    });
+
+    socket.on('command', (...args: unknown[]) => {
+      const ack: AckFn = lastFunction(args) ?? (() => {});
+      const input = typeof args[0] === 'function' ? undefined : args[0];
+      if (identity.role === 'spectator') {
+        ack({ ok: false, code: 'forbidden', message: 'Spectators watch; they send no commands.' });
+        return;
+      }
+      const actor =
+        identity.seatId === undefined
+          ? { role: identity.role }
+          : { role: identity.role, seatId: identity.seatId };
+      const handled = room.handle({ actor, tokenHash: identity.tokenHash }, input);
+      if (handled.seatId !== undefined) {
+        // From now on this connection acts for its seat; the client reconnects with the
+        // seat token it got in the acknowledgement.
+        identity.seatId = handled.seatId;
+        live.seatId = handled.seatId;
+        deps.connections.changed(identity.tableId);
+      }
+      ack(handled.ack);
+    });
+
+    socket.on('disconnect', () => {
+      removeLive();
+      deps.rooms.release(identity.tableId);
+    });
+  });
+
+  return {
+    close: () => {
+      presence.close();
+      void io.close();
+    },
+  };
+}
+
+/** Coalesces presence changes per table and broadcasts them to the table's socket.io room. */
+class PresenceBroadcaster {
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+  private readonly stop: () => void;
+
+  constructor(
+    private readonly deps: SocketIoDeps,
+    private readonly emit: (tableId: string, presence: Presence) => void,
+  ) {
+    this.stop = deps.connections.onChange((tableId) => this.schedule(tableId));
+  }
+
+  close(): void {
+    this.stop();
+    for (const timer of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
+  }
+
+  private schedule(tableId: string): void {
+    if (this.pending.has(tableId)) return;
+    const timer = setTimeout(() => {
+      this.pending.delete(tableId);
+      this.send(tableId);
+    }, this.deps.limits.presenceDelayMs);
+    timer.unref();
+    this.pending.set(tableId, timer);
+  }
+
+  private send(tableId: string): void {
+    const connections = this.deps.connections.ofTable(tableId);
+    const sockets = connections.filter((c) => c.transport === 'socket.io');
+    if (sockets.length === 0 || !this.deps.rooms.isLoaded(tableId)) return;
+    const room = this.deps.rooms.get(tableId);
+    const seats = new Map((room ? readTable(room.doc('pub')).seats : []).map((s) => [s.id, s]));
+    const byKey = new Map<string, Presence['participants'][number]>();
+    for (const c of sockets) {
+      if (c.role === 'spectator') continue;
+      const key = `${c.role}/${c.seatId ?? ''}`;
+      const existing = byKey.get(key);
+      if (existing) {
+        existing.connections++;
+        continue;
+      }
+      const entry: Presence['participants'][number] = { role: c.role, connections: 1 };
+      if (c.seatId !== undefined) {
+        entry.seatId = c.seatId;
+        const name = seats.get(c.seatId)?.name;
+        if (name !== undefined) entry.name = name;
+      }
+      byKey.set(key, entry);
+    }
+    const spectators = connections.filter(
+      (c) => c.role === 'spectator' && c.transport === 'yjs' && c.doc === 'pub',
+    ).length;
+    this.emit(tableId, { tableId, participants: [...byKey.values()], spectators });
+  }
+}

@@ -1,0 +1,359 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RulesetId } from '@fateboard/rules';
+import type { Role } from '@fateboard/table';
+
+/** The two documents of a table: `table/<id>` (pub) and `table/<id>/gm` (gm). */
+export type DocKey = 'pub' | 'gm';
+export const DOC_KEYS: readonly DocKey[] = ['pub', 'gm'];
+
+export interface TableRecord {
+  id: string;
+  name: string;
+  ruleset: RulesetId;
+  /** Creation time, ms since the epoch. */
+  created: number;
+}
+
+/** `link`: one of the three invite links; `seat`: a player's personal token minted on join. */
+export type TokenKind = 'link' | 'seat';
+
+export interface TokenRecord {
+  /** sha-256 of the token, hex. The token itself is never stored. */
+  hash: string;
+  tableId: string;
+  role: Role;
+  seatId: string | null;
+  kind: TokenKind;
+  revoked: boolean;
+  created: number;
+}
+
+export interface StoredActor {
+  role: Role;
+  seatId?: string;
+}
+
+export interface StoredCommand {
+  tableId: string;
+  commandId: string;
+  seq: number;
+  actor: StoredActor;
+  /** Hash of the token whose connection sent it, so a retry can be told from a replay by another. */
+  tokenHash: string | null;
+  type: string;
+  payload: unknown;
+  /** The command's result (what the acknowledgement carried), or null. */
+  result: unknown;
+  created: number;
+}
+
+export interface DocUpdate {
+  doc: DocKey;
+  bytes: Uint8Array;
+}
+
+export type NewCommand = Omit<StoredCommand, 'seq'> & {
+  updates: DocUpdate[];
+  /** Tokens minted by the command (a seat token on join), stored in the same transaction. */
+  tokens?: TokenRecord[];
+};
+
+export interface StoredDocument {
+  snapshot: Uint8Array | null;
+  updates: Uint8Array[];
+}
+
+export interface StoredDocuments {
+  /** The last command seq of the table (0 when none). */
+  seq: number;
+  docs: Record<DocKey, StoredDocument>;
+}
+
+/**
+ * Everything the server keeps. Synchronous on purpose: a command is validated, applied and
+ * stored without yielding, so commands of one table never interleave. Another backend
+ * (PostgreSQL) would sit behind an async variant of the same shape.
+ */
+export interface Storage {
+  createTable: (
+    table: TableRecord,
+    docs: Record<DocKey, Uint8Array>,
+    tokens: TokenRecord[],
+  ) => void;
+  getTable: (id: string) => TableRecord | undefined;
+  findToken: (hash: string) => TokenRecord | undefined;
+  addToken: (token: TokenRecord) => void;
+  /** Revokes the table's player and spectator link tokens and stores `fresh`; one transaction. */
+  rotateLinks: (tableId: string, fresh: TokenRecord[]) => string[];
+  findCommand: (tableId: string, commandId: string) => StoredCommand | undefined;
+  /** Stores the command row, its document updates and its tokens in ONE transaction; returns its seq. */
+  appendCommand: (command: NewCommand) => number;
+  loadDocuments: (tableId: string) => StoredDocuments;
+  /** Replaces the table's snapshots and every update up to `seq` by `docs`; one transaction. */
+  compact: (tableId: string, seq: number, docs: Record<DocKey, Uint8Array>) => void;
+  close: () => void;
+}
+
+interface TableRow {
+  id: string;
+  name: string;
+  ruleset: string;
+  created: number;
+}
+interface TokenRow {
+  hash: string;
+  table_id: string;
+  role: string;
+  seat_id: string | null;
+  kind: string;
+  revoked: number;
+  created: number;
+}
+interface CommandRow {
+  table_id: string;
+  command_id: string;
+  seq: number;
+  actor: string;
+  token_hash: string | null;
+  type: string;
+  payload: string;
+  result: string | null;
+  created: number;
+}
+interface BytesRow {
+  doc: string;
+  seq: number;
+  bytes: Buffer;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS tables (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  ruleset TEXT NOT NULL,
+  created INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tokens (
+  hash TEXT PRIMARY KEY,
+  table_id TEXT NOT NULL REFERENCES tables(id),
+  role TEXT NOT NULL,
+  seat_id TEXT,
+  kind TEXT NOT NULL,
+  revoked INTEGER NOT NULL DEFAULT 0,
+  created INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tokens_by_table ON tokens(table_id, kind, role);
+CREATE TABLE IF NOT EXISTS commands (
+  table_id TEXT NOT NULL REFERENCES tables(id),
+  command_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  actor TEXT NOT NULL,
+  token_hash TEXT,
+  type TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  result TEXT,
+  created INTEGER NOT NULL,
+  PRIMARY KEY (table_id, command_id),
+  UNIQUE (table_id, seq)
+);
+CREATE TABLE IF NOT EXISTS updates (
+  table_id TEXT NOT NULL REFERENCES tables(id),
+  doc TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  bytes BLOB NOT NULL,
+  PRIMARY KEY (table_id, doc, seq)
+);
+CREATE TABLE IF NOT EXISTS snapshots (
+  table_id TEXT NOT NULL REFERENCES tables(id),
+  doc TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  bytes BLOB NOT NULL,
+  PRIMARY KEY (table_id, doc)
+);
+`;
+
+function toTable(row: TableRow): TableRecord {
+  return { id: row.id, name: row.name, ruleset: row.ruleset as RulesetId, created: row.created };
+}
+
+function toToken(row: TokenRow): TokenRecord {
+  return {
+    hash: row.hash,
+    tableId: row.table_id,
+    role: row.role as Role,
+    seatId: row.seat_id,
+    kind: row.kind as TokenKind,
+    revoked: row.revoked !== 0,
+    created: row.created,
+  };
+}
+
+function toCommand(row: CommandRow): StoredCommand {
+  return {
+    tableId: row.table_id,
+    commandId: row.command_id,
+    seq: row.seq,
+    actor: JSON.parse(row.actor) as StoredActor,
+    tokenHash: row.token_hash,
+    type: row.type,
+    payload: JSON.parse(row.payload) as unknown,
+    result: row.result === null ? null : (JSON.parse(row.result) as unknown),
+    created: row.created,
+  };
+}
+
+/** Opens (creating if needed) `<dataDir>/fateboard.sqlite` in WAL mode. */
+export function openSqliteStorage(dataDir: string): Storage {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, 'fateboard.sqlite'));
+  db.pragma('journal_mode = WAL');
+  // FULL: an acknowledged command survives a power cut, not only a process crash.
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.exec(SCHEMA);
+
+  const q = {
+    insertTable: db.prepare(
+      'INSERT INTO tables (id, name, ruleset, created) VALUES (@id, @name, @ruleset, @created)',
+    ),
+    getTable: db.prepare<[string], TableRow>('SELECT * FROM tables WHERE id = ?'),
+    insertToken: db.prepare(
+      `INSERT INTO tokens (hash, table_id, role, seat_id, kind, revoked, created)
+       VALUES (@hash, @tableId, @role, @seatId, @kind, @revoked, @created)`,
+    ),
+    findToken: db.prepare<[string], TokenRow>('SELECT * FROM tokens WHERE hash = ?'),
+    linkTokens: db.prepare<[string], { hash: string }>(
+      `SELECT hash FROM tokens WHERE table_id = ? AND kind = 'link' AND revoked = 0
+       AND role IN ('player', 'spectator')`,
+    ),
+    revokeToken: db.prepare<[string]>('UPDATE tokens SET revoked = 1 WHERE hash = ?'),
+    findCommand: db.prepare<[string, string], CommandRow>(
+      'SELECT * FROM commands WHERE table_id = ? AND command_id = ?',
+    ),
+    lastSeq: db.prepare<[string], { seq: number }>(
+      'SELECT COALESCE(MAX(seq), 0) AS seq FROM commands WHERE table_id = ?',
+    ),
+    insertCommand: db.prepare(
+      `INSERT INTO commands (table_id, command_id, seq, actor, token_hash, type, payload, result, created)
+       VALUES (@tableId, @commandId, @seq, @actor, @tokenHash, @type, @payload, @result, @created)`,
+    ),
+    insertUpdate: db.prepare(
+      'INSERT INTO updates (table_id, doc, seq, bytes) VALUES (@tableId, @doc, @seq, @bytes)',
+    ),
+    snapshots: db.prepare<[string], BytesRow>(
+      'SELECT doc, seq, bytes FROM snapshots WHERE table_id = ?',
+    ),
+    updates: db.prepare<[string], BytesRow>(
+      'SELECT doc, seq, bytes FROM updates WHERE table_id = ? ORDER BY seq',
+    ),
+    upsertSnapshot: db.prepare(
+      `INSERT INTO snapshots (table_id, doc, seq, bytes) VALUES (@tableId, @doc, @seq, @bytes)
+       ON CONFLICT (table_id, doc) DO UPDATE SET seq = excluded.seq, bytes = excluded.bytes`,
+    ),
+    deleteUpdates: db.prepare<[string, number]>(
+      'DELETE FROM updates WHERE table_id = ? AND seq <= ?',
+    ),
+  };
+
+  const tokenParams = (t: TokenRecord) => ({
+    hash: t.hash,
+    tableId: t.tableId,
+    role: t.role,
+    seatId: t.seatId,
+    kind: t.kind,
+    revoked: t.revoked ? 1 : 0,
+    created: t.created,
+  });
+
+  const createTable = db.transaction(
+    (table: TableRecord, docs: Record<DocKey, Uint8Array>, tokens: TokenRecord[]) => {
+      q.insertTable.run(table);
+      for (const doc of DOC_KEYS) {
+        q.upsertSnapshot.run({ tableId: table.id, doc, seq: 0, bytes: docs[doc] });
+      }
+      for (const token of tokens) q.insertToken.run(tokenParams(token));
+    },
+  );
+
+  const rotateLinks = db.transaction((tableId: string, fresh: TokenRecord[]): string[] => {
+    const revoked = q.linkTokens.all(tableId).map((row) => row.hash);
+    for (const hash of revoked) q.revokeToken.run(hash);
+    for (const token of fresh) q.insertToken.run(tokenParams(token));
+    return revoked;
+  });
+
+  const appendCommand = db.transaction((command: NewCommand): number => {
+    const seq = (q.lastSeq.get(command.tableId)?.seq ?? 0) + 1;
+    q.insertCommand.run({
+      tableId: command.tableId,
+      commandId: command.commandId,
+      seq,
+      actor: JSON.stringify(command.actor),
+      tokenHash: command.tokenHash,
+      type: command.type,
+      payload: JSON.stringify(command.payload),
+      result: command.result === undefined ? null : JSON.stringify(command.result),
+      created: command.created,
+    });
+    for (const update of command.updates) {
+      q.insertUpdate.run({ tableId: command.tableId, doc: update.doc, seq, bytes: update.bytes });
+    }
+    for (const token of command.tokens ?? []) q.insertToken.run(tokenParams(token));
+    return seq;
+  });
+
+  const compact = db.transaction(
+    (tableId: string, seq: number, docs: Record<DocKey, Uint8Array>) => {
+      for (const doc of DOC_KEYS) q.upsertSnapshot.run({ tableId, doc, seq, bytes: docs[doc] });
+      q.deleteUpdates.run(tableId, seq);
+    },
+  );
+
+  const loadDocuments = db.transaction((tableId: string): StoredDocuments => {
+    const docs: Record<DocKey, StoredDocument> = {
+      pub: { snapshot: null, updates: [] },
+      gm: { snapshot: null, updates: [] },
+    };
+    const since: Record<string, number> = {};
+    for (const row of q.snapshots.all(tableId)) {
+      if (row.doc !== 'pub' && row.doc !== 'gm') continue;
+      docs[row.doc].snapshot = new Uint8Array(row.bytes);
+      since[row.doc] = row.seq;
+    }
+    for (const row of q.updates.all(tableId)) {
+      if (row.doc !== 'pub' && row.doc !== 'gm') continue;
+      if (row.seq <= (since[row.doc] ?? 0)) continue;
+      docs[row.doc].updates.push(new Uint8Array(row.bytes));
+    }
+    return { seq: q.lastSeq.get(tableId)?.seq ?? 0, docs };
+  });
+
+  return {
+    createTable: (table, docs, tokens) => createTable(table, docs, tokens),
+    getTable: (id) => {
+      const row = q.getTable.get(id);
+      return row ? toTable(row) : undefined;
+    },
+    findToken: (hash) => {
+      const row = q.findToken.get(hash);
+      return row ? toToken(row) : undefined;
+    },
+    addToken: (token) => {
+      q.insertToken.run(tokenParams(token));
+    },
+    rotateLinks: (tableId, fresh) => rotateLinks(tableId, fresh),
+    findCommand: (tableId, commandId) => {
+      const row = q.findCommand.get(tableId, commandId);
+      return row ? toCommand(row) : undefined;
+    },
+    appendCommand: (command) => appendCommand(command),
+    loadDocuments: (tableId) => loadDocuments(tableId),
+    compact: (tableId, seq, docs) => compact(tableId, seq, docs),
+    close: () => {
+      if (db.open) db.close();
+    },
+  };
+}

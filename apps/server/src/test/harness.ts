@@ -1,0 +1,268 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { WebSocket } from 'ws';
+import { WebsocketProvider } from 'y-websocket';
+import * as Y from 'yjs';
+import type { RulesetId } from '@fateboard/rules';
+import { readGm, readTable } from '@fateboard/table';
+import { createServer } from '../server';
+import type { RunningServer, ServerOptions } from '../server';
+import { openSqliteStorage } from '../storage';
+import type { Ack } from '../room';
+import type { Presence } from '../socketio';
+
+/** A server on port 0 with its own temporary DATA_DIR, restartable on the same directory. */
+export class TestServer {
+  logs: string[] = [];
+  private constructor(
+    readonly dataDir: string,
+    public server: RunningServer,
+    private readonly options: Partial<ServerOptions>,
+  ) {}
+
+  static async start(options: Partial<ServerOptions> = {}): Promise<TestServer> {
+    const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fateboard-'));
+    const holder: { logs: string[] } = { logs: [] };
+    const server = await createServer({
+      log: (message) => holder.logs.push(message),
+      ...options,
+      dataDir,
+      port: 0,
+    });
+    const test = new TestServer(dataDir, server, options);
+    test.logs = holder.logs;
+    return test;
+  }
+
+  get url(): string {
+    return this.server.url;
+  }
+
+  /** Stops the server and starts a new one on the same DATA_DIR (and a new port). */
+  async restart(): Promise<void> {
+    await this.server.close();
+    this.server = await createServer({
+      log: (message) => this.logs.push(message),
+      ...this.options,
+      dataDir: this.dataDir,
+      port: 0,
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.server.close();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+export interface CreatedTable {
+  id: string;
+  links: { gm: string; player: string; spectator: string };
+  tokens: { gm: string; player: string; spectator: string };
+}
+
+export function tokenOfLink(link: string): string {
+  const token = new URL(link).hash.replace(/^#token=/, '');
+  if (!token) throw new Error(`no token in ${link}`);
+  return token;
+}
+
+export async function api(
+  url: string,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string; raw?: string } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined || init.raw !== undefined)
+    headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const response = await fetch(`${url}${path}`, {
+    method: init.method ?? (init.body !== undefined || init.raw !== undefined ? 'POST' : 'GET'),
+    headers,
+    body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
+}
+
+export async function createTable(
+  url: string,
+  ruleset: RulesetId = 'fate-core',
+  name = 'Friday night',
+): Promise<CreatedTable> {
+  const { status, body } = await api(url, '/api/tables', { body: { name, ruleset } });
+  if (status !== 201) throw new Error(`create table: ${status} ${JSON.stringify(body)}`);
+  const links = body.links as CreatedTable['links'];
+  return {
+    id: body.id as string,
+    links,
+    tokens: {
+      gm: tokenOfLink(links.gm),
+      player: tokenOfLink(links.player),
+      spectator: tokenOfLink(links.spectator),
+    },
+  };
+}
+
+/** A socket.io participant that records presence and `closed` notices. */
+export class Participant {
+  presence: Presence | undefined;
+  closed: { code: string; message: string } | undefined;
+  private ids = 0;
+  constructor(
+    readonly socket: Socket,
+    readonly name: string,
+  ) {
+    socket.on('presence', (p: Presence) => {
+      this.presence = p;
+    });
+    socket.on('closed', (n: { code: string; message: string }) => {
+      this.closed = n;
+    });
+  }
+
+  nextId(): string {
+    return `${this.name}-${++this.ids}-${Math.random().toString(36).slice(2, 8)}`;
+  }
+
+  /** Sends a command (an id is added when missing) and waits for its acknowledgement. */
+  async send(command: Record<string, unknown>): Promise<Ack> {
+    const withId = 'id' in command ? command : { id: this.nextId(), ...command };
+    return (await this.socket.timeout(5000).emitWithAck('command', withId)) as Ack;
+  }
+
+  /** Like send, but fails the test unless the command was accepted. */
+  async ok(command: Record<string, unknown>): Promise<Extract<Ack, { ok: true }>> {
+    const ack = await this.send(command);
+    if (!ack.ok) throw new Error(`${String(command.type)} refused: ${ack.code} ${ack.message}`);
+    return ack;
+  }
+
+  close(): void {
+    this.socket.disconnect();
+  }
+}
+
+export function connectSocket(url: string, token: string, name = 'p'): Promise<Participant> {
+  return new Promise((resolve, reject) => {
+    const socket = io(url, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    socket.once('connect', () => resolve(new Participant(socket, name)));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+/** The socket.io refusal message for a token, or undefined if it connected. */
+export async function connectError(url: string, token: unknown): Promise<Error | undefined> {
+  try {
+    const p = await connectSocket(url, token as string);
+    p.close();
+    return undefined;
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+/** A y-websocket replica of one document, read-only like every client of ours. */
+export class Replica {
+  readonly doc = new Y.Doc();
+  readonly provider: WebsocketProvider;
+  closeEvents: { code: number; reason: string }[] = [];
+
+  constructor(url: string, name: string, token: string) {
+    this.provider = new WebsocketProvider(`${url.replace(/^http/, 'ws')}/yjs`, name, this.doc, {
+      params: { token },
+      WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+      disableBc: true,
+      maxBackoffTime: 200,
+    });
+    this.provider.on('connection-close', (event: unknown) => {
+      const e = event as { code: number; reason: string } | null;
+      if (e) this.closeEvents.push({ code: e.code, reason: e.reason });
+    });
+  }
+
+  synced(timeoutMs = 5000): Promise<void> {
+    if (this.provider.synced) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('replica did not sync')), timeoutMs);
+      this.provider.once('sync', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  destroy(): void {
+    this.provider.destroy();
+    this.doc.destroy();
+  }
+}
+
+export async function openReplica(url: string, name: string, token: string): Promise<Replica> {
+  const replica = new Replica(url, name, token);
+  await replica.synced();
+  return replica;
+}
+
+/** The table's documents as SQLite holds them (a second connection to the same file). */
+export function storedDocs(
+  dataDir: string,
+  tableId: string,
+): { pub: Y.Doc; gm: Y.Doc; seq: number } {
+  const storage = openSqliteStorage(dataDir);
+  try {
+    const stored = storage.loadDocuments(tableId);
+    const load = (key: 'pub' | 'gm') => {
+      const doc = new Y.Doc();
+      const { snapshot, updates } = stored.docs[key];
+      for (const u of snapshot ? [snapshot, ...updates] : updates) Y.applyUpdate(doc, u);
+      return doc;
+    };
+    return { pub: load('pub'), gm: load('gm'), seq: stored.seq };
+  } finally {
+    storage.close();
+  }
+}
+
+/** Two public documents are identical when their state vectors and their contents are. */
+export function samePub(a: Y.Doc, b: Y.Doc): boolean {
+  return (
+    Buffer.from(Y.encodeStateVector(a)).equals(Buffer.from(Y.encodeStateVector(b))) &&
+    JSON.stringify(readTable(a)) === JSON.stringify(readTable(b))
+  );
+}
+
+export function sameGm(a: Y.Doc, b: Y.Doc): boolean {
+  return (
+    Buffer.from(Y.encodeStateVector(a)).equals(Buffer.from(Y.encodeStateVector(b))) &&
+    JSON.stringify(readGm(a)) === JSON.stringify(readGm(b))
+  );
+}
+
+export async function waitFor(
+  check: () => boolean,
+  what = 'condition',
+  timeoutMs = 5000,
+): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,26 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+
+/** A fresh unguessable token: 32 random bytes, base64url (43 characters). */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Only this hash is ever stored; the token itself lives in the link and the client. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A table id: 12 random bytes, base64url (16 characters, safe in URLs and document names). */
+export function newTableId(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+/** Tokens are exactly 43 base64url characters; anything else is refused before hashing. */
+export function isTokenShaped(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value);
+}
+
+/** A cryptographic Rng in [0, 1): crypto.randomInt's widest range, 48 bits, scaled down. */
+export function cryptoRng(): number {
+  return randomInt(0, 2 ** 48) / 2 ** 48;
+}
