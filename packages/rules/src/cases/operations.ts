@@ -1,5 +1,8 @@
 import { coreOperations } from './core-operations';
 import type { OperationRegistry } from './run';
+import { edgerunnerOperations } from '../rulesets/edgerunner/operations';
+import { narrativeOperations } from '../rulesets/narrative/operations';
+import { stressOperations } from '../rulesets/stress-operations';
 
 /**
  * Every operation a rule case may name in its "op" field. Each takes the case's `input`
@@ -8,6 +11,9 @@ import type { OperationRegistry } from './run';
  */
 export const operations: OperationRegistry = {
   ...coreOperations,
+  ...stressOperations,
+  ...edgerunnerOperations,
+  ...narrativeOperations,
   // Ruleset operations: add one entry per line below, prefixed with the ruleset id, e.g.
   //   'pirates-absorb': piratesAbsorb,
   //   'fate-core-recovery': fateCoreRecovery,
