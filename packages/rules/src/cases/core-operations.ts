@@ -1,10 +1,12 @@
+import { actionEffect, type ActionChoice, type ActionSpec } from '../core/actions';
+import { exhaustive } from '../core/types';
 import { rollFateDice, seededRng } from '../core/dice';
 import { applyEconomyAll } from '../core/economy';
 import { ladderLabel, ladderName } from '../core/ladder';
 import { diceDistribution, outcomeOdds } from '../core/odds';
 import { resolve } from '../core/outcome';
 import { parseEconomyInput } from './economy-input';
-import { int, InputError, list, optInt, record } from './input';
+import { int, InputError, list, oneOf, optInt, record, type Json } from './input';
 import type { Operation } from './run';
 
 /** The operations that rule cases under cases/core use; each checks its own input. */
@@ -51,11 +53,53 @@ export const coreOperations: Record<string, Operation> = {
    * `{ ok: true, value: { state, movements } }` or `{ ok: false, code, message }`. A party is
    * `"gm"` or a character id.
    */
+  /**
+   * `{ action, target? ('new-aspect' | 'existing-aspect'), against?, protecting?, shifts |
+   * (result, opposition), choice? }` → `{ ok, value: { outcome, choices, choice, effects } }`.
+   */
+  'action-effect': (input) => {
+    const o = record(input);
+    const shifts =
+      o.shifts !== undefined ? int(o, 'shifts') : int(o, 'result') - int(o, 'opposition');
+    const choice = o.choice === undefined ? undefined : oneOf(o, 'choice', ACTION_CHOICES);
+    return actionEffect(actionSpec(o), resolve(shifts, 0), choice === undefined ? {} : { choice });
+  },
+
   economy: (input) => {
     const { state, transitions } = parseEconomyInput(input);
     return applyEconomyAll(state, transitions);
   },
 };
+
+const ACTION_CHOICES = [
+  'simply-fail',
+  'succeed-at-major-cost',
+  'no-aspect',
+  'aspect-with-opposition-invoke',
+  'full-hit',
+  'hit-minus-one-for-boost',
+  'stay-out',
+  'take-the-hit',
+] as const satisfies readonly ActionChoice[];
+
+function actionSpec(o: Json): ActionSpec {
+  const action = oneOf(o, 'action', ['overcome', 'create-advantage', 'attack', 'defend'] as const);
+  switch (action) {
+    case 'overcome':
+    case 'attack':
+      return { action };
+    case 'create-advantage':
+      return { action, target: oneOf(o, 'target', ['new-aspect', 'existing-aspect'] as const) };
+    case 'defend': {
+      const against = oneOf(o, 'against', ['overcome', 'create-advantage', 'attack'] as const);
+      const protecting =
+        o.protecting === undefined ? undefined : oneOf(o, 'protecting', ['self', 'other'] as const);
+      return { action, against, ...(protecting === undefined ? {} : { protecting }) };
+    }
+    default:
+      return exhaustive(action);
+  }
+}
 
 function rolled(o: Record<string, unknown>): number {
   const faces = list(o, 'faces').map((f, i) => {
