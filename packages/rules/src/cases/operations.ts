@@ -1,5 +1,6 @@
 import { coreOperations } from './core-operations';
 import type { OperationRegistry } from './run';
+import { stressOperations } from '../rulesets/stress-operations';
 import { edgerunnerOperations } from '../rulesets/edgerunner/operations';
 import { narrativeOperations } from '../rulesets/narrative/operations';
 import { stressOperations } from '../rulesets/stress-operations';
@@ -11,6 +12,7 @@ import { stressOperations } from '../rulesets/stress-operations';
  */
 export const operations: OperationRegistry = {
   ...coreOperations,
+  ...stressOperations,
   ...stressOperations,
   ...edgerunnerOperations,
   ...narrativeOperations,
