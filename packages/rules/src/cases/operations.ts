@@ -1,9 +1,6 @@
 import { coreOperations } from './core-operations';
 import type { OperationRegistry } from './run';
 import { stressOperations } from '../rulesets/stress-operations';
-import { edgerunnerOperations } from '../rulesets/edgerunner/operations';
-import { narrativeOperations } from '../rulesets/narrative/operations';
-import { stressOperations } from '../rulesets/stress-operations';
 
 /**
  * Every operation a rule case may name in its "op" field. Each takes the case's `input`
@@ -13,9 +10,6 @@ import { stressOperations } from '../rulesets/stress-operations';
 export const operations: OperationRegistry = {
   ...coreOperations,
   ...stressOperations,
-  ...stressOperations,
-  ...edgerunnerOperations,
-  ...narrativeOperations,
   // Ruleset operations: add one entry per line below, prefixed with the ruleset id, e.g.
   //   'pirates-absorb': piratesAbsorb,
   //   'fate-core-recovery': fateCoreRecovery,
