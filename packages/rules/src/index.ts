@@ -42,6 +42,39 @@ export type {
   Ruleset,
 } from './core/ruleset';
 
+// core: exact odds
+export type {
+  DiceTotalOdds,
+  DiceDistribution,
+  OddsQuery,
+  OutcomeCounts,
+  OutcomeOdds,
+} from './core/odds';
+export { diceDistribution, outcomeOdds, ODDS_MIN_DICE, ODDS_MAX_DICE } from './core/odds';
+
+// core: the four actions
+export type {
+  ActionKind,
+  ActionSpec,
+  Beneficiary,
+  ActionEffect,
+  ActionChoice,
+  ActionEffectResult,
+} from './core/actions';
+export { actionChoices, actionEffect } from './core/actions';
+
+// core: the fate point economy
+export type {
+  EconomyState,
+  Holder,
+  MovementReason,
+  Movement,
+  Party,
+  EconomyTransition,
+  EconomyStep,
+} from './core/economy';
+export { emptyEconomy, applyEconomy, applyEconomyAll, pointsInPlay } from './core/economy';
+
 // rulesets: fate-core (seed 001, Fate Core resolving attacks)
 export { fateCore } from './rulesets/fate-core/ruleset';
 export {
@@ -85,3 +118,104 @@ export {
   attemptPiratesRecovery,
   piratesPassTime,
 } from './rulesets/pirates/stress';
+
+// rulesets: edgerunner (seed 002, creating aspects)
+export { edgerunner } from './rulesets/edgerunner/ruleset';
+export {
+  EDGERUNNER_SKILLS,
+  EDGERUNNER_REFRESH,
+  EDGERUNNER_SKILL_CAP,
+  EDGERUNNER_ASPECT_COUNT,
+  EDGERUNNER_CONSEQUENCE_BONUS,
+  edgerunnerStressBoxValues,
+  newEdgerunnerCharacter,
+  validateEdgerunnerCharacter,
+  syncEdgerunnerStress,
+} from './rulesets/edgerunner/template';
+export type {
+  AspectChangeKind,
+  AspectChangeRequest,
+  AspectChangeRequirement,
+} from './rulesets/edgerunner/aspects';
+export { checkAspectChange } from './rulesets/edgerunner/aspects';
+export type {
+  AspectActionKind,
+  AspectActionInput,
+  AspectActionResult,
+  RemovalInput,
+  RemovalResult,
+} from './rulesets/edgerunner/actions';
+export {
+  freeInvokesForShifts,
+  declarationSkill,
+  resolveAspectAction,
+  rollAspectAction,
+  resolveAspectRemoval,
+} from './rulesets/edgerunner/actions';
+export type {
+  TakeConsequenceInput,
+  ModifyConsequenceInput,
+} from './rulesets/edgerunner/consequences';
+export {
+  takeConsequence,
+  modifyConsequence,
+  clearsAfter,
+  advanceConsequences,
+} from './rulesets/edgerunner/consequences';
+export {
+  edgerunnerAbsorptionOptions,
+  edgerunnerApplyAbsorption,
+  clearStressAt,
+} from './rulesets/edgerunner/stress';
+
+// rulesets: narrative (seed 003, aspects rated like skills on 3dF)
+export { narrative } from './rulesets/narrative/ruleset';
+export type { NarrativeCategory } from './rulesets/narrative/template';
+export {
+  NARRATIVE_CATEGORIES,
+  NARRATIVE_CATEGORY_NAMES,
+  NARRATIVE_SPREAD,
+  NARRATIVE_REFRESH,
+  NARRATIVE_FLOOR,
+  newNarrativeCharacter,
+  validateNarrativeCharacter,
+  baseOf,
+} from './rulesets/narrative/template';
+export type {
+  ActionResult,
+  ComplexActionInput,
+  Strategy,
+  ConflictRole,
+  ConflictModifiers,
+  ConflictSide,
+  ExchangeResult,
+  CinematicResult,
+} from './rulesets/narrative/resolution';
+export {
+  NARRATIVE_DICE,
+  rollNarrative,
+  actionKind,
+  resolveComplexAction,
+  attemptAction,
+  conflictModifier,
+  conflictTotal,
+  conflictWinner,
+  resolveExchange,
+  resolveSimultaneous,
+  resolveCinematic,
+} from './rulesets/narrative/resolution';
+export type {
+  InitiativeMethod,
+  InitiativeEntrant,
+  InitiativeRoll,
+  InitiativeResult,
+} from './rulesets/narrative/initiative';
+export { determineInitiative } from './rulesets/narrative/initiative';
+export type { RecoveryInput } from './rulesets/narrative/damage';
+export {
+  narrativeAbsorptionOptions,
+  narrativeApplyAbsorption,
+  remainingLevels,
+  isIncapacitated,
+  recover,
+} from './rulesets/narrative/damage';
