@@ -157,15 +157,15 @@ export type {
   ModifyConsequenceInput,
 } from './rulesets/edgerunner/consequences';
 export {
-  takeConsequence,
-  modifyConsequence,
-  clearsAfter,
-  advanceConsequences,
+  takeVoluntaryConsequence,
+  modifyEdgerunnerConsequence,
+  edgerunnerClearsAfter,
+  advanceEdgerunnerConsequences,
 } from './rulesets/edgerunner/consequences';
 export {
   edgerunnerAbsorptionOptions,
   edgerunnerApplyAbsorption,
-  clearStressAt,
+  clearEdgerunnerStressAt,
 } from './rulesets/edgerunner/stress';
 
 // rulesets: narrative (seed 003, aspects rated like skills on 3dF)
@@ -179,7 +179,7 @@ export {
   NARRATIVE_FLOOR,
   newNarrativeCharacter,
   validateNarrativeCharacter,
-  baseOf,
+  narrativeBaseRating,
 } from './rulesets/narrative/template';
 export type {
   ActionResult,
@@ -194,9 +194,9 @@ export type {
 export {
   NARRATIVE_DICE,
   rollNarrative,
-  actionKind,
+  narrativeActionKind,
   resolveComplexAction,
-  attemptAction,
+  attemptNarrativeAction,
   conflictModifier,
   conflictTotal,
   conflictWinner,
@@ -215,7 +215,7 @@ export type { RecoveryInput } from './rulesets/narrative/damage';
 export {
   narrativeAbsorptionOptions,
   narrativeApplyAbsorption,
-  remainingLevels,
+  narrativeRemainingLevels,
   isIncapacitated,
-  recover,
+  narrativeRecover,
 } from './rulesets/narrative/damage';

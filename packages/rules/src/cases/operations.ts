@@ -1,5 +1,7 @@
 import { coreOperations } from './core-operations';
 import type { OperationRegistry } from './run';
+import { edgerunnerOperations } from '../rulesets/edgerunner/operations';
+import { narrativeOperations } from '../rulesets/narrative/operations';
 import { stressOperations } from '../rulesets/stress-operations';
 
 /**
@@ -10,6 +12,8 @@ import { stressOperations } from '../rulesets/stress-operations';
 export const operations: OperationRegistry = {
   ...coreOperations,
   ...stressOperations,
+  ...edgerunnerOperations,
+  ...narrativeOperations,
   // Ruleset operations: add one entry per line below, prefixed with the ruleset id, e.g.
   //   'pirates-absorb': piratesAbsorb,
   //   'fate-core-recovery': fateCoreRecovery,

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Character } from '../../core/character';
-import { advanceConsequences, modifyConsequence, takeConsequence } from './consequences';
+import {
+  advanceEdgerunnerConsequences,
+  modifyEdgerunnerConsequence,
+  takeVoluntaryConsequence,
+} from './consequences';
 import { edgerunner } from './ruleset';
 
 function jade(): Character {
@@ -8,7 +12,7 @@ function jade(): Character {
 }
 
 function take(c: Character, slotId: string, text = 'Tired and confused'): Character {
-  const r = takeConsequence(c, { slotId, text, actorControls: true });
+  const r = takeVoluntaryConsequence(c, { slotId, text, actorControls: true });
   if (!r.ok) throw new Error(r.message);
   return r.value.character;
 }
@@ -24,13 +28,17 @@ describe('edgerunner consequences', () => {
       ['moderate', 2],
       ['severe', 4],
     ] as const) {
-      const r = takeConsequence(jade(), { slotId: id, text: 'Winded', actorControls: true });
+      const r = takeVoluntaryConsequence(jade(), {
+        slotId: id,
+        text: 'Winded',
+        actorControls: true,
+      });
       expect(r).toMatchObject({ ok: true, value: { bonus } });
     }
   });
 
   it("[ER-CONSEQ-1] Jade's moderate consequence: +2 and the slot is full", () => {
-    const r = takeConsequence(jade(), {
+    const r = takeVoluntaryConsequence(jade(), {
       slotId: 'moderate',
       text: 'Tired and confused',
       actorControls: true,
@@ -39,7 +47,7 @@ describe('edgerunner consequences', () => {
     if (!r.ok) return;
     expect(r.value.bonus).toBe(2);
     expect(slot(r.value.character, 'moderate')?.taken?.text).toBe('Tired and confused');
-    const again = takeConsequence(r.value.character, {
+    const again = takeVoluntaryConsequence(r.value.character, {
       slotId: 'moderate',
       text: 'x',
       actorControls: true,
@@ -49,13 +57,13 @@ describe('edgerunner consequences', () => {
 
   it('[ER-CONSEQ-2] only the controlling player may take a consequence', () => {
     expect(
-      takeConsequence(jade(), { slotId: 'mild', text: 'Winded', actorControls: false }),
+      takeVoluntaryConsequence(jade(), { slotId: 'mild', text: 'Winded', actorControls: false }),
     ).toMatchObject({
       ok: false,
       code: 'not-controller',
     });
     expect(
-      takeConsequence(jade(), { slotId: 'bogus', text: 'Winded', actorControls: true }),
+      takeVoluntaryConsequence(jade(), { slotId: 'bogus', text: 'Winded', actorControls: true }),
     ).toMatchObject({
       ok: false,
       code: 'no-such-slot',
@@ -64,15 +72,15 @@ describe('edgerunner consequences', () => {
 
   it('[ER-CONSEQ-3] a mild consequence clears after the next scene', () => {
     let c = take(jade(), 'mild');
-    c = advanceConsequences(c, 'scene-end');
+    c = advanceEdgerunnerConsequences(c, 'scene-end');
     expect(slot(c, 'mild')?.taken).toBeDefined();
-    c = advanceConsequences(c, 'scene-end');
+    c = advanceEdgerunnerConsequences(c, 'scene-end');
     expect(slot(c, 'mild')?.taken).toBeUndefined();
   });
 
   it('[ER-CONSEQ-3] a moderate consequence clears at the next refresh, not at scene ends', () => {
     let c = take(jade(), 'moderate');
-    for (let i = 0; i < 5; i++) c = advanceConsequences(c, 'scene-end');
+    for (let i = 0; i < 5; i++) c = advanceEdgerunnerConsequences(c, 'scene-end');
     expect(slot(c, 'moderate')?.taken).toBeDefined();
     c = edgerunner.passTime(c, 'refresh');
     expect(slot(c, 'moderate')?.taken).toBeUndefined();
@@ -96,14 +104,14 @@ describe('edgerunner consequences', () => {
 
   it('[ER-CONSEQ-4] modifying a consequence is a contest against its original bonus', () => {
     const c = take(jade(), 'moderate', 'Deep cuts all around');
-    const fail = modifyConsequence(c, {
+    const fail = modifyEdgerunnerConsequence(c, {
       slotId: 'moderate',
       newText: 'Bandages and grafts',
       skill: 1,
       dice: 0,
     });
     expect(fail).toMatchObject({ ok: true, value: { result: 1, shifts: -1, modified: false } });
-    const win = modifyConsequence(c, {
+    const win = modifyEdgerunnerConsequence(c, {
       slotId: 'moderate',
       newText: 'Bandages and grafts',
       skill: 2,
@@ -117,7 +125,7 @@ describe('edgerunner consequences', () => {
       elapsed: { refreshes: 0 },
     });
     expect(
-      modifyConsequence(jade(), { slotId: 'mild', newText: 'x', skill: 0, dice: 0 }),
+      modifyEdgerunnerConsequence(jade(), { slotId: 'mild', newText: 'x', skill: 0, dice: 0 }),
     ).toMatchObject({
       ok: false,
       code: 'slot-empty',

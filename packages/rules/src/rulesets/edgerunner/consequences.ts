@@ -16,7 +16,7 @@ export interface TakeConsequenceInput {
   actorControls: boolean;
 }
 
-export function takeConsequence(
+export function takeVoluntaryConsequence(
   character: Character,
   input: TakeConsequenceInput,
 ): Result<{ character: Character; bonus: number }> {
@@ -60,7 +60,7 @@ export function takeConsequence(
  * moment, so a moderate clears at the first refresh. Extreme slots do not exist here; one found on
  * a sheet is kept like a severe.
  */
-export function clearsAfter(severity: Severity): {
+export function edgerunnerClearsAfter(severity: Severity): {
   unit: 'scenes' | 'sessions' | 'refreshes';
   count: number;
 } {
@@ -82,7 +82,7 @@ export function clearsAfter(severity: Severity): {
  * (a session's end also ends its scene; a scenario's end also ends its session), so the table
  * passes only the largest mark that happened. Refresh and milestones count only themselves.
  */
-export function advanceConsequences(character: Character, mark: TimeMark): Character {
+export function advanceEdgerunnerConsequences(character: Character, mark: TimeMark): Character {
   const step = { scenes: 0, sessions: 0, scenarios: 0, refreshes: 0 };
   switch (mark) {
     case 'scenario-end':
@@ -114,7 +114,7 @@ export function advanceConsequences(character: Character, mark: TimeMark): Chara
       scenarios: before.scenarios + step.scenarios,
       refreshes: before.refreshes + step.refreshes,
     };
-    const due = clearsAfter(slot.severity);
+    const due = edgerunnerClearsAfter(slot.severity);
     if (elapsed[due.unit] >= due.count) {
       const { taken: _cleared, ...free } = slot;
       return free;
@@ -139,7 +139,7 @@ export interface ModifyConsequenceInput {
  * ("altered in a few hours / days / weeks") and are returned for the table to narrate. The slot
  * stays full and its clock is unchanged: the clearing periods cannot be altered [ER-CONSEQ-3].
  */
-export function modifyConsequence(
+export function modifyEdgerunnerConsequence(
   character: Character,
   input: ModifyConsequenceInput,
 ): Result<{ character: Character; result: number; shifts: number; modified: boolean }> {

@@ -1,6 +1,10 @@
 import type { Ruleset } from '../../core/ruleset';
-import { advanceConsequences } from './consequences';
-import { clearStressAt, edgerunnerAbsorptionOptions, edgerunnerApplyAbsorption } from './stress';
+import { advanceEdgerunnerConsequences } from './consequences';
+import {
+  clearEdgerunnerStressAt,
+  edgerunnerAbsorptionOptions,
+  edgerunnerApplyAbsorption,
+} from './stress';
 import {
   EDGERUNNER_REFRESH,
   EDGERUNNER_SKILLS,
@@ -22,5 +26,6 @@ export const edgerunner: Ruleset = {
   absorptionOptions: edgerunnerAbsorptionOptions,
   // Names are unused: no option fills a consequence [ER-STRESS-2].
   applyAbsorption: (character, hit, option) => edgerunnerApplyAbsorption(character, hit, option),
-  passTime: (character, mark) => advanceConsequences(clearStressAt(character, mark), mark),
+  passTime: (character, mark) =>
+    advanceEdgerunnerConsequences(clearEdgerunnerStressAt(character, mark), mark),
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Character } from '../../core/character';
 import { edgerunner } from './ruleset';
-import { takeConsequence } from './consequences';
+import { takeVoluntaryConsequence } from './consequences';
 
 function landon(): Character {
   return edgerunner.newCharacter({ id: 'landon', name: 'Landon' });
@@ -87,7 +87,7 @@ describe('edgerunner stress', () => {
   });
 
   it('[ER-STRESS-2] a voluntary consequence leaves the stress tracks alone', () => {
-    const r = takeConsequence(landon(), {
+    const r = takeVoluntaryConsequence(landon(), {
       slotId: 'severe',
       text: 'Pushed too far',
       actorControls: true,

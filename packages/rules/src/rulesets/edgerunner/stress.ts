@@ -71,7 +71,7 @@ export function edgerunnerApplyAbsorption(
 }
 
 /** Stress clears when the scene (and so the conflict) ends, Fate Core convention [ER-STRESS-1]. */
-export function clearStressAt(character: Character, mark: TimeMark): Character {
+export function clearEdgerunnerStressAt(character: Character, mark: TimeMark): Character {
   switch (mark) {
     case 'scene-end':
     case 'session-end':

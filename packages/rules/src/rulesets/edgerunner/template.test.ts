@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Character } from '../../core/character';
 import { edgerunner } from './ruleset';
-import { stressBoxValues, syncEdgerunnerStress } from './template';
+import { edgerunnerStressBoxValues, syncEdgerunnerStress } from './template';
 
 function filled(): Character {
   const c = edgerunner.newCharacter({ id: 'jade', name: 'Jade' });
@@ -63,9 +63,9 @@ describe('edgerunner character sheet', () => {
   });
 
   it('[ER-STRESS-1] Physique and Will add boxes as in Fate Core', () => {
-    expect(stressBoxValues(0)).toEqual([1, 2]);
-    expect(stressBoxValues(2)).toEqual([1, 2, 3]);
-    expect(stressBoxValues(3)).toEqual([1, 2, 3, 4]);
+    expect(edgerunnerStressBoxValues(0)).toEqual([1, 2]);
+    expect(edgerunnerStressBoxValues(2)).toEqual([1, 2, 3]);
+    expect(edgerunnerStressBoxValues(3)).toEqual([1, 2, 3, 4]);
     const codes = edgerunner.validateCharacter(filled()).map((p) => p.code);
     expect(codes).toContain('stress-boxes');
   });

@@ -44,7 +44,7 @@ export const EDGERUNNER_CONSEQUENCE_BONUS = { mild: 1, moderate: 2, severe: 4 } 
  * a 2-point box; Average or Fair in the track's skill (Physique / Will) adds a 3-point box, Good
  * or better adds a 3- and a 4-point box.
  */
-export function stressBoxValues(skillRating: number): number[] {
+export function edgerunnerStressBoxValues(skillRating: number): number[] {
   if (skillRating >= 3) return [1, 2, 3, 4];
   if (skillRating >= 1) return [1, 2, 3];
   return [1, 2];
@@ -55,7 +55,7 @@ function track(id: 'physical' | 'mental', skillRating: number): StressTrack {
     id,
     kind: id,
     label: id === 'physical' ? 'Physical stress' : 'Mental stress',
-    boxes: stressBoxValues(skillRating).map((value) => ({ value, checked: false })),
+    boxes: edgerunnerStressBoxValues(skillRating).map((value) => ({ value, checked: false })),
   };
 }
 
@@ -197,7 +197,7 @@ export function validateEdgerunnerCharacter(character: Character): Problem[] {
   }
   for (const t of character.stress) {
     if (t.id !== 'physical' && t.id !== 'mental') continue;
-    const expected = stressBoxValues(
+    const expected = edgerunnerStressBoxValues(
       rating(character.skills, t.id === 'physical' ? 'physique' : 'will'),
     );
     if (t.boxes.map((b) => b.value).join(',') !== expected.join(',')) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Character } from '../../core/character';
-import { isIncapacitated, recover, remainingLevels } from './damage';
+import { isIncapacitated, narrativeRecover, narrativeRemainingLevels } from './damage';
 import { narrative } from './ruleset';
 
 const sheet = fc
@@ -22,7 +22,7 @@ describe('narrative damage properties', () => {
     fc.assert(
       fc.property(sheet, fc.integer({ min: 1, max: 8 }), (c, shifts) => {
         const opts = narrative.absorptionOptions(c, { shifts, kind: 'any' });
-        expect(opts.length === 0).toBe(remainingLevels(c) < shifts);
+        expect(opts.length === 0).toBe(narrativeRemainingLevels(c) < shifts);
         for (const o of opts) {
           expect((o.aspectDamage ?? []).reduce((s, d) => s + d.levels, 0)).toBe(shifts);
           const r = narrative.applyAbsorption(c, { shifts, kind: 'any' }, o, {});
@@ -55,8 +55,8 @@ describe('narrative damage properties', () => {
         );
         if (!r.ok) throw new Error(r.message);
         const sum = (x: Character) => x.aspects.reduce((s, a) => s + (a.rating ?? 0), 0);
-        const full = recover(r.value.character, { situationRemains: false });
-        const half = recover(r.value.character, { situationRemains: true });
+        const full = narrativeRecover(r.value.character, { situationRemains: false });
+        const half = narrativeRecover(r.value.character, { situationRemains: true });
         expect(full.ok && sum(full.value)).toBe(sum(c));
         expect(half.ok && sum(half.value) - sum(r.value.character)).toBe(Math.floor(shifts / 2));
       }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Character } from '../../core/character';
-import { isIncapacitated, recover } from './damage';
+import { isIncapacitated, narrativeRecover } from './damage';
 import { kim } from './fixtures';
 import { narrative } from './ruleset';
 
@@ -76,7 +76,7 @@ describe('narrative damage', () => {
   });
 
   it('[NAR-RECOVER-1] after the conflict every lost level comes back', () => {
-    const r = recover(hurt(kim(), 12), { situationRemains: false });
+    const r = narrativeRecover(hurt(kim(), 12), { situationRemains: false });
     expect(r.ok && ratings(r.value)).toEqual([3, 2, 2, 1]);
     expect(r.ok && r.value.takenOut).toBe(false);
   });
@@ -84,7 +84,7 @@ describe('narrative damage', () => {
   it('[NAR-RECOVER-1] while the situation remains, half the lost levels (rounded down)', () => {
     const c = hurt(kim(), 5);
     const lost = 5;
-    const r = recover(c, { situationRemains: true });
+    const r = narrativeRecover(c, { situationRemains: true });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const back = r.value.aspects.reduce(
@@ -93,17 +93,17 @@ describe('narrative damage', () => {
     );
     expect(back).toBe(Math.floor(lost / 2));
     // The aspect that lost most is restored first.
-    const one = recover(hurt(kim(), 3, 0), { situationRemains: true });
+    const one = narrativeRecover(hurt(kim(), 3, 0), { situationRemains: true });
     expect(one.ok && one.value.aspects.reduce((s, a) => s + (a.rating ?? 0), 0)).toBe(8 - 3 + 1);
   });
 
   it('[NAR-RECOVER-2] physical damage needs healing first', () => {
     const c = hurt(kim(), 2);
-    expect(recover(c, { situationRemains: false, physical: true })).toMatchObject({
+    expect(narrativeRecover(c, { situationRemains: false, physical: true })).toMatchObject({
       ok: false,
       code: 'needs-healing',
     });
-    const r = recover(c, { situationRemains: false, physical: true, healed: true });
+    const r = narrativeRecover(c, { situationRemains: false, physical: true, healed: true });
     expect(r.ok && ratings(r.value)).toEqual([3, 2, 2, 1]);
   });
 

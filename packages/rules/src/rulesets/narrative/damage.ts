@@ -3,7 +3,7 @@ import { signed } from '../../core/ladder';
 import type { AbsorptionOption, AbsorptionResult, Hit } from '../../core/ruleset';
 import type { Result } from '../../core/types';
 import { ok, refuse } from '../../core/types';
-import { baseOf, NARRATIVE_FLOOR } from './template';
+import { narrativeBaseRating, NARRATIVE_FLOOR } from './template';
 
 /**
  * Damage lowers aspect ratings [NAR-DAMAGE-1]: a hit of N shifts (the degree of success) removes
@@ -15,7 +15,7 @@ function capacity(a: CharacterAspect): number {
 }
 
 /** Levels the character can still lose before every aspect is at Poor. */
-export function remainingLevels(character: Character): number {
+export function narrativeRemainingLevels(character: Character): number {
   return character.aspects.reduce((sum, a) => sum + capacity(a), 0);
 }
 
@@ -37,7 +37,7 @@ const MAX_OPTIONS = 500;
 export function narrativeAbsorptionOptions(character: Character, hit: Hit): AbsorptionOption[] {
   if (hit.shifts <= 0)
     return [{ consequences: [], aspectDamage: [], absorbs: 0, label: 'No harm' }];
-  if (remainingLevels(character) < hit.shifts) return [];
+  if (narrativeRemainingLevels(character) < hit.shifts) return [];
   const aspects = character.aspects;
   const caps = aspects.map(capacity);
   const found: number[][] = [];
@@ -134,7 +134,7 @@ export function narrativeApplyAbsorption(
   const aspects = character.aspects.map((a) => {
     const levels = lowered.get(a.id);
     if (levels === undefined || a.rating === undefined) return a;
-    return { ...a, baseRating: baseOf(a), rating: a.rating - levels };
+    return { ...a, baseRating: narrativeBaseRating(a), rating: a.rating - levels };
   });
   const after = { ...character, aspects };
   return ok({
@@ -158,14 +158,16 @@ export interface RecoveryInput {
  * as a floor), given back one at a time to the aspect that lost most, earlier on the sheet on a
  * tie. Physical damage needs a successful healing action first [NAR-RECOVER-2].
  */
-export function recover(character: Character, input: RecoveryInput): Result<Character> {
+export function narrativeRecover(character: Character, input: RecoveryInput): Result<Character> {
   if (input.physical === true && input.healed !== true) {
     return refuse(
       'needs-healing',
       'Physical damage needs healing (a complex action) before it recovers.',
     );
   }
-  const lost = character.aspects.map((a) => Math.max(0, (baseOf(a) ?? 0) - (a.rating ?? 0)));
+  const lost = character.aspects.map((a) =>
+    Math.max(0, (narrativeBaseRating(a) ?? 0) - (a.rating ?? 0)),
+  );
   const total = lost.reduce((s, l) => s + l, 0);
   let back = input.situationRemains ? Math.floor(total / 2) : total;
   const regained = lost.map(() => 0);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { seededRng } from '../../core/dice';
 import {
-  actionKind,
-  attemptAction,
+  narrativeActionKind,
+  attemptNarrativeAction,
   conflictModifier,
   conflictWinner,
   resolveCinematic,
@@ -15,13 +15,13 @@ import { narrative } from './ruleset';
 describe('narrative resolution', () => {
   it('[NAR-DICE-1] rolls 3dF', () => {
     expect(narrative.diceCount).toBe(3);
-    const r = attemptAction(seededRng(3), { rating: 1, difficulty: 2 });
+    const r = attemptNarrativeAction(seededRng(3), { rating: 1, difficulty: 2 });
     expect(r.roll?.faces).toHaveLength(3);
   });
 
   it('[NAR-SIMPLE-1] an aspect above the difficulty succeeds without a roll', () => {
-    expect(actionKind(3, 2)).toBe('simple');
-    expect(attemptAction(seededRng(1), { rating: 3, difficulty: 2 })).toEqual({
+    expect(narrativeActionKind(3, 2)).toBe('simple');
+    expect(attemptNarrativeAction(seededRng(1), { rating: 3, difficulty: 2 })).toEqual({
       kind: 'simple',
       success: true,
       result: null,
@@ -31,8 +31,8 @@ describe('narrative resolution', () => {
   });
 
   it('[NAR-COMPLEX-1] an aspect at or below the difficulty rolls; success at or above it', () => {
-    expect(actionKind(2, 2)).toBe('complex');
-    expect(actionKind(1, 3)).toBe('complex');
+    expect(narrativeActionKind(2, 2)).toBe('complex');
+    expect(narrativeActionKind(1, 3)).toBe('complex');
     expect(resolveComplexAction({ rating: 1, difficulty: 3, dice: 2 })).toEqual({
       kind: 'complex',
       success: true,
@@ -43,7 +43,7 @@ describe('narrative resolution', () => {
       success: false,
       degree: -1,
     });
-    const rolled = attemptAction(seededRng(9), { rating: 1, difficulty: 3 });
+    const rolled = attemptNarrativeAction(seededRng(9), { rating: 1, difficulty: 3 });
     expect(rolled.result).toBe(1 + (rolled.roll?.total ?? NaN));
   });
 

@@ -14,7 +14,7 @@ export function rollNarrative(rng: Rng): DiceRoll {
  * roll [NAR-SIMPLE-1]. Otherwise it is complex and rolled [NAR-COMPLEX-1]. The text calls an
  * action complex when the aspect is lower; an equal aspect is not "higher", so it is rolled too.
  */
-export function actionKind(rating: number, difficulty: number): 'simple' | 'complex' {
+export function narrativeActionKind(rating: number, difficulty: number): 'simple' | 'complex' {
   return rating > difficulty ? 'simple' : 'complex';
 }
 
@@ -44,11 +44,11 @@ export function resolveComplexAction(input: ComplexActionInput): ActionResult {
 }
 
 /** Simple when the aspect is higher; otherwise rolls 3dF through the Rng [NAR-SIMPLE-1]. */
-export function attemptAction(
+export function attemptNarrativeAction(
   rng: Rng,
   input: Omit<ComplexActionInput, 'dice'>,
 ): ActionResult & { roll: DiceRoll | null } {
-  if (actionKind(input.rating, input.difficulty) === 'simple') {
+  if (narrativeActionKind(input.rating, input.difficulty) === 'simple') {
     return { kind: 'simple', success: true, result: null, degree: null, roll: null };
   }
   const roll = rollNarrative(rng);

@@ -1,6 +1,6 @@
 import type { Ruleset } from '../../core/ruleset';
 import { exhaustive } from '../../core/types';
-import { narrativeAbsorptionOptions, narrativeApplyAbsorption, recover } from './damage';
+import { narrativeAbsorptionOptions, narrativeApplyAbsorption, narrativeRecover } from './damage';
 import { NARRATIVE_DICE } from './resolution';
 import { NARRATIVE_REFRESH, newNarrativeCharacter, validateNarrativeCharacter } from './template';
 
@@ -20,7 +20,7 @@ export const narrative: Ruleset = {
   passTime: (character, mark) => {
     switch (mark) {
       // Recovery at a conflict's end depends on whether the situation remains and on healing, so
-      // the table calls `recover`; the clock alone does not heal [NAR-RECOVER-1].
+      // the table calls `narrativeRecover`; the clock alone does not heal [NAR-RECOVER-1].
       case 'scene-end':
       case 'session-end':
       case 'refresh':
@@ -29,7 +29,7 @@ export const narrative: Ruleset = {
       // Text silent: by a scenario's end the story has moved on, as Fate Core clears even severe
       // consequences by then; every level comes back [NAR-RECOVER-3].
       case 'scenario-end': {
-        const r = recover(character, { situationRemains: false });
+        const r = narrativeRecover(character, { situationRemains: false });
         return r.ok ? r.value : character;
       }
       default:

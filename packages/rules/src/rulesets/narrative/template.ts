@@ -55,7 +55,7 @@ export function newNarrativeCharacter(init: {
 }
 
 /** The rating an aspect returns to when it recovers; the current rating if never damaged. */
-export function baseOf(aspect: CharacterAspect): number | undefined {
+export function narrativeBaseRating(aspect: CharacterAspect): number | undefined {
   return aspect.baseRating ?? aspect.rating;
 }
 
@@ -101,7 +101,7 @@ export function validateNarrativeCharacter(character: Character): Problem[] {
     if (a.rating < NARRATIVE_FLOOR) {
       push('below-poor', `"${a.text || a.id}" cannot be below Poor (-1).`, path, '[NAR-DAMAGE-1]');
     }
-    const base = baseOf(a);
+    const base = narrativeBaseRating(a);
     if (base !== undefined && (!Number.isInteger(base) || a.rating > base)) {
       push(
         'above-base',
@@ -139,7 +139,9 @@ export function validateNarrativeCharacter(character: Character): Problem[] {
       push('aspect-blank', `The ${a.id} aspect needs text.`, `aspects.${i}`, '[NAR-SHEET-1]');
     }
   }
-  const bases = character.aspects.map(baseOf).filter((b): b is number => b !== undefined);
+  const bases = character.aspects
+    .map(narrativeBaseRating)
+    .filter((b): b is number => b !== undefined);
   const sorted = [...bases].sort((x, y) => y - x);
   if (sorted.join(',') !== NARRATIVE_SPREAD.join(',')) {
     push(
