@@ -2,10 +2,12 @@ import { actionEffect, type ActionChoice, type ActionSpec } from '../core/action
 import { exhaustive } from '../core/types';
 import { rollFateDice, seededRng } from '../core/dice';
 import { applyEconomyAll } from '../core/economy';
+import { invokeAll } from '../core/invocations';
 import { ladderLabel, ladderName } from '../core/ladder';
 import { diceDistribution, outcomeOdds } from '../core/odds';
 import { resolve } from '../core/outcome';
 import { parseEconomyInput } from './economy-input';
+import { parseInvocationInput } from './invocation-input';
 import { int, InputError, list, oneOf, optInt, record, type Json } from './input';
 import type { Operation } from './run';
 
@@ -46,6 +48,15 @@ export const coreOperations: Record<string, Operation> = {
   roll: (input) => {
     const o = record(input);
     return rollFateDice(seededRng(int(o, 'seed')), int(o, 'dice'));
+  },
+
+  /**
+   * `{ roll, aspects, invocations, seed? }` (see invocation-input.ts) → `{ ok, value: { state,
+   * paid, totals } }`; `seed` feeds the dice of a reroll.
+   */
+  invoke: (input) => {
+    const { state, requests, seed } = parseInvocationInput(input);
+    return invokeAll(state, requests, seed === undefined ? undefined : seededRng(seed));
   },
 
   /**
