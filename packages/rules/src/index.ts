@@ -75,6 +75,26 @@ export type {
 } from './core/economy';
 export { emptyEconomy, applyEconomy, applyEconomyAll, pointsInPlay } from './core/economy';
 
+// core: invocations
+export type {
+  InvocableAspect,
+  Opposition,
+  InvokeSide,
+  InvokedRoll,
+  InvocationState,
+  InvocationRequest,
+  InvocationPayment,
+  InvocationStep,
+  RollTotals,
+} from './core/invocations';
+export {
+  INVOKE_BONUS,
+  rollTotals,
+  invokeAspect,
+  invokeAll,
+  passFreeInvoke,
+} from './core/invocations';
+
 // rulesets: fate-core (seed 001, Fate Core resolving attacks)
 export { fateCore } from './rulesets/fate-core/ruleset';
 export {
