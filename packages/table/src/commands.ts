@@ -146,6 +146,22 @@ export const OutcomeApplyCommand = cmd('outcome.apply', {
   aspect: v.optional(v.union([v.strictObject({ text: AspectText }), AspectRefSchema])),
   /** A boost's name where the outcome grants one. */
   boost: v.optional(AspectText),
+  /** The player's pick where the rules leave one (e.g. `hit-minus-one-for-boost`). */
+  choice: v.optional(
+    v.picklist([
+      'simply-fail',
+      'succeed-at-major-cost',
+      'no-aspect',
+      'aspect-with-opposition-invoke',
+      'full-hit',
+      'hit-minus-one-for-boost',
+      'stay-out',
+      'take-the-hit',
+    ]),
+  ),
+  /** defend: the action defended against, and whether it targeted someone else. */
+  against: v.optional(v.picklist(['overcome', 'create-advantage', 'attack'])),
+  protecting: v.optional(v.picklist(['self', 'other'])),
 });
 export const CompelOfferCommand = cmd('compel.offer', {
   characterId: Id,

@@ -4,6 +4,23 @@ import type { CommandContext, CommandOutcome, Ctx, Plan, Refusal } from './conte
 import { isRefusal, refuse } from './context';
 import { appendLog } from './log';
 import { pubRoots } from './schema';
+import { gmAdjust } from './adjust';
+import { aspectAdd, aspectEdit, aspectRemove, spotlightDismiss, spotlightPush } from './aspects';
+import { compelAccept, compelOffer, compelRefuse, fatePointGive } from './compels';
+import { conflictEnd, conflictNext, conflictStart } from './conflict';
+import { gmNote, gmNpcDraft, gmPrepare, gmReveal } from './gm';
+import {
+  absorb,
+  concede,
+  consequenceClear,
+  consequenceRecover,
+  consequenceTake,
+  takenOut,
+} from './harm';
+import { invoke } from './invoke';
+import { outcomeApply } from './outcome';
+import { roll } from './rolls';
+import { milestoneMajor, scenarioEnd, sceneEnd, sceneStart, sessionStart } from './scene';
 import { characterClaim, characterCreate, characterUpdate, join } from './seats';
 
 /**
@@ -31,10 +48,6 @@ export function applyCommand(ctx: CommandContext): CommandOutcome {
   return Object.keys(result).length > 0 ? { ok: true, result } : { ok: true };
 }
 
-function notYet(type: string): Refusal {
-  return refuse('invalid', `The command "${type}" is not implemented yet.`);
-}
-
 function dispatch(ctx: CommandContext): Plan | Refusal {
   const command: Command = ctx.command;
   // Each case narrows the context to its command so the handler gets its own payload type.
@@ -49,37 +62,67 @@ function dispatch(ctx: CommandContext): Plan | Refusal {
     case 'character.update':
       return characterUpdate(as(command));
     case 'scene.start':
+      return sceneStart(as(command));
     case 'scene.end':
+      return sceneEnd(as(command));
     case 'session.start':
+      return sessionStart(as(command));
     case 'scenario.end':
+      return scenarioEnd(as(command));
     case 'milestone.major':
+      return milestoneMajor(as(command));
     case 'aspect.add':
+      return aspectAdd(as(command));
     case 'aspect.edit':
+      return aspectEdit(as(command));
     case 'aspect.remove':
+      return aspectRemove(as(command));
     case 'spotlight.push':
+      return spotlightPush(as(command));
     case 'spotlight.dismiss':
+      return spotlightDismiss(as(command));
     case 'gm.prepare':
+      return gmPrepare(as(command));
     case 'gm.npc-draft':
+      return gmNpcDraft(as(command));
     case 'gm.reveal':
+      return gmReveal(as(command));
     case 'gm.note':
+      return gmNote(as(command));
     case 'roll':
+      return roll(as(command));
     case 'invoke':
+      return invoke(as(command));
     case 'outcome.apply':
+      return outcomeApply(as(command));
     case 'compel.offer':
+      return compelOffer(as(command));
     case 'compel.accept':
+      return compelAccept(as(command));
     case 'compel.refuse':
+      return compelRefuse(as(command));
     case 'fate-point.give':
+      return fatePointGive(as(command));
     case 'absorb':
+      return absorb(as(command));
     case 'taken-out':
+      return takenOut(as(command));
     case 'concede':
+      return concede(as(command));
     case 'consequence.take':
+      return consequenceTake(as(command));
     case 'consequence.recover':
+      return consequenceRecover(as(command));
     case 'consequence.clear':
+      return consequenceClear(as(command));
     case 'conflict.start':
+      return conflictStart(as(command));
     case 'conflict.next':
+      return conflictNext(as(command));
     case 'conflict.end':
+      return conflictEnd(as(command));
     case 'gm.adjust':
-      return notYet(command.type);
+      return gmAdjust(as(command));
     default:
       return exhaustive(command);
   }

@@ -1,10 +1,11 @@
 import * as Y from 'yjs';
-import type { Character, Problem } from '@fateboard/rules';
+import type { Character, Problem, Ruleset } from '@fateboard/rules';
 import { findCharacter, findControlled, seatOf, tableRuleset } from './access';
 import { pruneSheetInvokes, writeCharacter, writeTableState } from './character-store';
-import type { SheetChanges } from './commands';
+import type { Sheet, SheetChanges } from './commands';
 import type { Handler, Plan, Refusal } from './context';
 import { refuse } from './context';
+import { syncSheet } from './rulesets';
 import { pubRoots } from './schema';
 import type { YMap } from './ymap';
 import { optStr, put } from './ymap';
@@ -29,20 +30,49 @@ export const join: Handler<'join'> = ({ docs, actor, command, newId }) => {
 };
 
 /** Applies what a player wrote on a sheet over a character, leaving rules state alone. */
-function withSheet(c: Character, s: SheetChanges): Character {
+function withSheet(ruleset: Ruleset, c: Character, s: SheetChanges): Character {
   const next = structuredClone(c);
   if (s.name !== undefined) next.name = s.name;
-  if (s.aspects !== undefined) next.aspects = s.aspects.map((a) => ({ ...a }));
-  if (s.skills !== undefined) next.skills = s.skills.map((k) => ({ ...k }));
+  if (s.aspects !== undefined) {
+    next.aspects = s.aspects.map((a) => {
+      const old = c.aspects.find((x) => x.id === a.id);
+      // A damaged rated aspect keeps its undamaged rating; otherwise the new rating is it.
+      const damaged = old?.baseRating !== undefined && old.rating !== old.baseRating;
+      const baseRating = a.rating === undefined ? undefined : damaged ? old.baseRating : a.rating;
+      return { ...a, ...(baseRating === undefined ? {} : { baseRating }) };
+    });
+  }
+  if (s.skills !== undefined) {
+    // Skills the sheet leaves out keep their rating (Mediocre on a new sheet).
+    const given = new Map(s.skills.map((k) => [k.id, k.rating]));
+    next.skills = next.skills.map((k) => ({ id: k.id, rating: given.get(k.id) ?? k.rating }));
+    for (const k of s.skills)
+      if (!next.skills.some((x) => x.id === k.id)) next.skills.push({ ...k });
+  }
   if (s.stunts !== undefined) next.stunts = s.stunts.map((k) => ({ ...k }));
   if (s.refresh !== undefined) next.refresh = s.refresh;
   if (s.primaryMagic !== undefined) next.primaryMagic = s.primaryMagic;
-  return next;
+  return syncSheet(ruleset, next);
 }
 
 function problems(list: Problem[]): Refusal | undefined {
   if (list.length === 0) return undefined;
   return refuse('invalid', list.map((p) => p.message).join(' '));
+}
+
+/** A new character from a sheet: the ruleset's template, the sheet over it, validated. */
+export function sheetCharacter(
+  ruleset: Ruleset,
+  id: string,
+  sheet: Sheet,
+  npc: boolean,
+): Character | Refusal {
+  const blank = ruleset.newCharacter({ id, name: sheet.name, npc });
+  const character = withSheet(ruleset, blank, sheet);
+  // A new character starts with its refresh in fate points, drawn from the bank [CORE-FP-4].
+  character.fatePoints = character.refresh;
+  character.takenOut = false;
+  return problems(ruleset.validateCharacter(character)) ?? character;
 }
 
 export const characterCreate: Handler<'character.create'> = ({ docs, actor, command, newId }) => {
@@ -62,13 +92,8 @@ export const characterCreate: Handler<'character.create'> = ({ docs, actor, comm
   if ('ok' in ruleset) return ruleset;
   const id = newId();
   if (r.characters.has(id)) return refuse('invalid', 'Character id collision; try again.');
-  const blank = ruleset.newCharacter({ id, name: command.character.name, npc });
-  const character = withSheet(blank, command.character);
-  // A new character starts with its refresh in fate points, drawn from the bank [CORE-FP-4].
-  character.fatePoints = character.refresh;
-  character.takenOut = false;
-  const bad = problems(ruleset.validateCharacter(character));
-  if (bad) return bad;
+  const character = sheetCharacter(ruleset, id, command.character, npc);
+  if ('ok' in character) return character;
   const owner = npc ? 'gm' : actor.seatId;
   return {
     pub: () => {
@@ -132,7 +157,7 @@ export const characterUpdate: Handler<'character.update'> = ({
   if ('ok' in found) return found;
   const ruleset = tableRuleset(r);
   if ('ok' in ruleset) return ruleset;
-  const next = withSheet(found.character, command.changes);
+  const next = withSheet(ruleset, found.character, command.changes);
   const bad = problems(ruleset.validateCharacter(next));
   if (bad) return bad;
   const live = new Set([...next.aspects.map((a) => a.id), ...next.consequences.map((c) => c.id)]);

@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import type { Outcome, RulesetId } from '@fateboard/rules';
+import type { Holder, Movement, Outcome, RulesetId } from '@fateboard/rules';
 import type { Action, Sheet, TableAspectKind } from './commands';
 import type { CharacterRecord } from './character-store';
 import { readCharacter } from './character-store';
@@ -7,21 +7,9 @@ import { gmRoots, pubRoots } from './schema';
 import type { YMap } from './ymap';
 import { bool, counts, num, optStr, peek, str } from './ymap';
 
-/**
- * One fate point movement, as the rules' economy reports it: `amount` points went from one
- * holder (a character, the GM pool, a scene payout, the bank) to another.
- */
-export interface PointMovement {
-  from: PointHolder;
-  to: PointHolder;
-  amount: number;
-  reason: string;
-}
-export type PointHolder =
-  | { type: 'character'; id: string }
-  | { type: 'gm-pool' }
-  | { type: 'bank' }
-  | { type: 'scene-payout'; characterId: string };
+/** One fate point movement, as the rules' economy reports it. */
+export type PointMovement = Movement;
+export type PointHolder = Holder;
 
 /** Who did something, as the log and the rolls record it. */
 export interface ActorRef {

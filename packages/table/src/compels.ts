@@ -1,0 +1,158 @@
+import * as Y from 'yjs';
+import type { EconomyTransition, Party } from '@fateboard/rules';
+import { controls, findCharacter } from './access';
+import { resolveAspect } from './aspect-refs';
+import type { Handler, Plan, Refusal } from './context';
+import { refuse } from './context';
+import { economyOf, runEconomy, writeEconomy } from './points';
+import { actorRef } from './rolls';
+import { pubRoots } from './schema';
+import type { CompelView } from './views';
+import { readCompel } from './views';
+import { optStr, peek } from './ymap';
+
+/**
+ * Compels: the GM or a player offers one, the compelled character's player accepts (gains a
+ * point) or refuses (pays one). A player's compel on their own character is a self-compel,
+ * which only the GM decides [CORE-FP-6] [CORE-FP-7] [CORE-FP-8].
+ */
+
+export const compelOffer: Handler<'compel.offer'> = (ctx) => {
+  const { docs, actor, command, newId, now } = ctx;
+  const r = pubRoots(docs.pub);
+  const target = findCharacter(r, command.characterId);
+  if ('ok' in target) return target;
+  let aspectText: string | undefined;
+  if (command.ref) {
+    const aspect = resolveAspect(r, command.ref);
+    if ('ok' in aspect) return aspect;
+    aspectText = aspect.text;
+  }
+  const self = actor.role === 'player' && controls(actor, target.character);
+  let fromCharacterId: string | undefined;
+  if (!self && (actor.role === 'player' || command.fromCharacterId !== undefined)) {
+    // A player compelling another character pays for it with their own point if accepted.
+    const seat = actor.seatId === undefined ? undefined : peek(r.seats, actor.seatId);
+    const from = command.fromCharacterId ?? (seat ? optStr(seat, 'characterId') : undefined);
+    if (from === undefined) return refuse('invalid', 'Name the character who offers the compel.');
+    const offerer = findCharacter(r, from);
+    if ('ok' in offerer) return offerer;
+    if (!controls(actor, offerer.character)) {
+      return refuse('forbidden', `You do not play "${offerer.character.name}".`);
+    }
+    if (from === target.character.id)
+      return refuse('invalid', 'A character cannot compel itself for a point.');
+    if (offerer.character.fatePoints < 1) {
+      return refuse('no-fate-points', `${offerer.character.name} has no fate point to offer.`);
+    }
+    fromCharacterId = from;
+  } else if (
+    self &&
+    command.fromCharacterId !== undefined &&
+    command.fromCharacterId !== target.character.id
+  ) {
+    return refuse('invalid', 'A self-compel is offered by the compelled character.');
+  }
+  const id = newId();
+  if (r.compels.has(id)) return refuse('invalid', 'Compel id collision; try again.');
+  const view: CompelView = {
+    id,
+    characterId: target.character.id,
+    text: command.text,
+    ...(aspectText === undefined ? {} : { aspectText }),
+    offeredBy: actorRef(ctx),
+    ...(fromCharacterId === undefined ? {} : { fromCharacterId }),
+    self,
+    at: now,
+  };
+  return {
+    pub: () => {
+      const m = new Y.Map<unknown>();
+      r.compels.set(id, m);
+      for (const [key, value] of Object.entries(view)) m.set(key, value);
+    },
+    log: [
+      {
+        text: `${self ? 'Self-compel' : 'Compel'} offered to ${target.character.name}: "${command.text}"${aspectText ? ` (on "${aspectText}")` : ''}.`,
+        characterId: target.character.id,
+      },
+    ],
+    result: { compelId: id },
+  };
+};
+
+function decide(
+  ctx: Parameters<Handler<'compel.accept'>>[0] | Parameters<Handler<'compel.refuse'>>[0],
+  accept: boolean,
+): Plan | Refusal {
+  const { docs, actor, command } = ctx;
+  const r = pubRoots(docs.pub);
+  const map = peek(r.compels, command.compelId);
+  if (!map) return refuse('not-found', `No open compel "${command.compelId}".`);
+  const compel = readCompel(map);
+  const target = findCharacter(r, compel.characterId);
+  if ('ok' in target) return target;
+  let transition: EconomyTransition;
+  if (compel.self) {
+    if (actor.role !== 'gm') return refuse('forbidden', 'Only the GM decides a self-compel.');
+    transition = { type: 'self-compel', characterId: compel.characterId, gmAccepts: accept };
+  } else {
+    if (!controls(actor, target.character)) {
+      return refuse('forbidden', `Only ${target.character.name}'s player decides this compel.`);
+    }
+    const offeredBy: Party =
+      compel.fromCharacterId === undefined
+        ? { type: 'gm' }
+        : { type: 'character', id: compel.fromCharacterId };
+    transition = {
+      type: accept ? 'compel-accept' : 'compel-refuse',
+      target: compel.characterId,
+      offeredBy,
+    };
+  }
+  const run = runEconomy(economyOf(r), [transition]);
+  if ('ok' in run) return run;
+  return {
+    pub: () => {
+      r.compels.delete(compel.id);
+      writeEconomy(r, run.state);
+    },
+    log: [
+      {
+        text: `${target.character.name} ${compel.self ? (accept ? 'self-compel accepted by the GM' : 'self-compel declined by the GM') : accept ? 'accepted the compel' : 'refused the compel'}: "${compel.text}".`,
+        characterId: compel.characterId,
+        movements: run.movements,
+      },
+    ],
+  };
+}
+
+export const compelAccept: Handler<'compel.accept'> = (ctx) => decide(ctx, true);
+export const compelRefuse: Handler<'compel.refuse'> = (ctx) => decide(ctx, false);
+
+export const fatePointGive: Handler<'fate-point.give'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const from = findCharacter(r, command.fromCharacterId);
+  if ('ok' in from) return from;
+  const to = findCharacter(r, command.toCharacterId);
+  if ('ok' in to) return to;
+  // Giving is the one thing a player does for another character: from their own only.
+  if (!controls(actor, from.character)) {
+    return refuse('forbidden', `You do not play "${from.character.name}".`);
+  }
+  const amount = command.amount ?? 1;
+  const run = runEconomy(economyOf(r), [
+    { type: 'give', from: from.character.id, to: to.character.id, amount },
+  ]);
+  if ('ok' in run) return run;
+  return {
+    pub: () => writeEconomy(r, run.state),
+    log: [
+      {
+        text: `${from.character.name} gave ${amount} fate point${amount > 1 ? 's' : ''} to ${to.character.name}${command.reason ? `: ${command.reason}` : '.'}`,
+        characterId: from.character.id,
+        movements: run.movements,
+      },
+    ],
+  };
+};

@@ -1,0 +1,227 @@
+import type { Character } from '@fateboard/rules';
+import { controls, findCharacter, findControlled, gmOnly, tableRuleset } from './access';
+import {
+  setSheetInvokes,
+  pruneSheetInvokes,
+  writeCharacter,
+  writeTableState,
+} from './character-store';
+import type { Handler } from './context';
+import { refuse } from './context';
+import { invokeOwnerOf } from './invoke';
+import { economyOf, runEconomy, writeEconomy } from './points';
+import { findRoll } from './rolls';
+import { startRecovery, takeConsequence } from './rulesets';
+import { pubRoots } from './schema';
+import { bool, put } from './ymap';
+
+/** Taking hits: absorbing them, being taken out, conceding, and consequences. */
+
+export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const found = findControlled(r, actor, command.characterId);
+  if ('ok' in found) return found;
+  const defender = found.character;
+  if (defender.takenOut) return refuse('invalid', `${defender.name} is already out of the scene.`);
+  // The attacker, if the hit came from a roll, gets the free invokes on new consequences.
+  let grantee = 'gm';
+  if (command.rollId !== undefined) {
+    const roll = findRoll(r, command.rollId);
+    if ('ok' in roll) return roll;
+    const attacker = findCharacter(r, roll.roll.actor.characterId);
+    if ('ok' in attacker) return attacker;
+    grantee = invokeOwnerOf(attacker.character);
+  }
+  const hit = { shifts: command.shifts, kind: command.kind ?? 'physical' };
+  const options = ruleset.absorptionOptions(defender, hit);
+  const option = options[command.option];
+  if (!option) {
+    return refuse(
+      'invalid',
+      options.length === 0
+        ? `${defender.name} cannot absorb ${hit.shifts} shifts: they are taken out (or concede).`
+        : `No absorption option ${command.option}; there are ${options.length}.`,
+    );
+  }
+  const names = command.names ?? {};
+  const unnamed = option.consequences.find((slot) => !names[slot]);
+  if (unnamed !== undefined)
+    return refuse('invalid', `Name the consequence for slot "${unnamed}".`);
+  const applied = ruleset.applyAbsorption(defender, hit, option, names);
+  if (!applied.ok) return refuse('rules', applied.message);
+  const after: Character = applied.value.character;
+  const grants = applied.value.grants.freeInvokes;
+  return {
+    pub: () => {
+      writeCharacter(found.map, after);
+      writeTableState(found.map, {
+        conflictConsequences: found.character.conflictConsequences + option.consequences.length,
+      });
+      for (const g of grants) {
+        const held = found.character.freeInvokes[g.consequenceSlotId]?.[grantee] ?? 0;
+        setSheetInvokes(found.map, g.consequenceSlotId, grantee, held + g.count);
+      }
+    },
+    log: [
+      {
+        text: `${defender.name} absorbed ${hit.shifts} shifts: ${option.label}.`,
+        characterId: defender.id,
+        ...(command.rollId === undefined ? {} : { rollId: command.rollId }),
+      },
+    ],
+  };
+};
+
+export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const found = findControlled(r, actor, command.characterId);
+  if ('ok' in found) return found;
+  if (found.character.takenOut) return refuse('invalid', `${found.character.name} is already out.`);
+  return {
+    pub: () => {
+      put(found.map, 'takenOut', true);
+      dropFromOrder(r, command.characterId);
+    },
+    log: [{ text: `${found.character.name} was taken out.`, characterId: command.characterId }],
+  };
+};
+
+function dropFromOrder(r: ReturnType<typeof pubRoots>, id: string): void {
+  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
+  if (!order.includes(id)) return;
+  const turn = (r.conflict.get('turn') as number | undefined) ?? 0;
+  const at = order.indexOf(id);
+  const next = order.filter((x) => x !== id);
+  put(r.conflict, 'order', next);
+  // Keep the turn on whoever acts next.
+  const newTurn = at < turn ? turn - 1 : turn;
+  put(r.conflict, 'turn', next.length === 0 ? 0 : newTurn % next.length);
+}
+
+export const concede: Handler<'concede'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const found = findControlled(r, actor, command.characterId);
+  if ('ok' in found) return found;
+  if (!bool(r.conflict, 'active')) return refuse('invalid', 'There is no conflict to concede.');
+  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
+  if (!order.includes(command.characterId) || found.character.takenOut) {
+    return refuse('invalid', `${found.character.name} is not in the conflict any more.`);
+  }
+  // Conceding pays 1 plus 1 per consequence taken in this conflict [CORE-FP-10].
+  const run = runEconomy(economyOf(r), [
+    {
+      type: 'concede',
+      characterId: command.characterId,
+      consequencesTaken: found.character.conflictConsequences,
+    },
+  ]);
+  if ('ok' in run) return run;
+  return {
+    pub: () => {
+      writeEconomy(r, run.state);
+      dropFromOrder(r, command.characterId);
+    },
+    log: [
+      {
+        text: `${found.character.name} conceded the conflict.`,
+        characterId: command.characterId,
+        movements: run.movements,
+      },
+    ],
+  };
+};
+
+export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const found = findCharacter(r, command.characterId);
+  if ('ok' in found) return found;
+  // Edgerunner's controller takes a consequence for a bonus; elsewhere it is a GM's hand edit.
+  if (ruleset.id !== 'edgerunner') {
+    const denied = gmOnly(actor, 'write a consequence directly; players absorb hits');
+    if (denied) return denied;
+  } else if (!controls(actor, found.character)) {
+    return refuse('forbidden', `You do not play "${found.character.name}".`);
+  }
+  const taken = takeConsequence(
+    ruleset,
+    found.character,
+    command.slotId,
+    command.text,
+    controls(actor, found.character),
+  );
+  if (!taken.ok)
+    return refuse(taken.code === 'no-such-slot' ? 'not-found' : 'invalid', taken.message);
+  const bonus = taken.value.bonus;
+  return {
+    pub: () => {
+      writeCharacter(found.map, taken.value.character);
+      writeTableState(found.map, {
+        conflictConsequences: found.character.conflictConsequences + 1,
+      });
+    },
+    log: [
+      {
+        text: `${found.character.name} took the consequence "${command.text}"${bonus === undefined ? '' : ` for +${bonus}`}.`,
+        characterId: command.characterId,
+      },
+    ],
+  };
+};
+
+export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const found = findCharacter(r, command.characterId);
+  if ('ok' in found) return found;
+  if (!controls(actor, found.character))
+    return refuse('forbidden', `You do not play "${found.character.name}".`);
+  const started = startRecovery(ruleset, found.character, command.slotId, command.text);
+  if (!started.ok) {
+    return refuse(started.code === 'no-such-slot' ? 'not-found' : 'rules', started.message);
+  }
+  return {
+    pub: () => writeCharacter(found.map, started.value),
+    log: [
+      { text: `${found.character.name} started recovering.`, characterId: command.characterId },
+    ],
+  };
+};
+
+export const consequenceClear: Handler<'consequence.clear'> = ({ docs, actor, command }) => {
+  const denied = gmOnly(actor, 'clear a consequence by hand');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  const found = findCharacter(r, command.characterId);
+  if ('ok' in found) return found;
+  const slot = found.character.consequences.find((s) => s.id === command.slotId);
+  if (!slot?.taken) return refuse('not-found', `No consequence in slot "${command.slotId}".`);
+  const next: Character = {
+    ...found.character,
+    consequences: found.character.consequences.map((s) => {
+      if (s.id !== command.slotId) return s;
+      const { taken: _gone, ...free } = s;
+      return free;
+    }),
+  };
+  const live = new Set([
+    ...next.aspects.map((a) => a.id),
+    ...next.consequences.filter((s) => s.taken).map((s) => s.id),
+  ]);
+  return {
+    pub: () => {
+      writeCharacter(found.map, next);
+      pruneSheetInvokes(found.map, live);
+    },
+    log: [
+      {
+        text: `${found.character.name}'s consequence "${slot.taken.text}" was cleared.`,
+        characterId: command.characterId,
+      },
+    ],
+  };
+};
