@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** A fresh unguessable token: 32 random bytes, base64url (43 characters). */
 export function newToken(): string {
@@ -20,7 +20,7 @@ export function isTokenShaped(value: unknown): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value);
 }
 
-/** A cryptographic Rng in [0, 1): crypto.randomInt's widest range, 48 bits, scaled down. */
+/** A cryptographic Rng in [0, 1): 48 random bits scaled down (never 1). */
 export function cryptoRng(): number {
-  return randomInt(0, 2 ** 48) / 2 ** 48;
+  return randomBytes(6).readUIntBE(0, 6) / 2 ** 48;
 }

@@ -27,7 +27,10 @@ export class TestServer {
     const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fateboard-'));
     const holder: { logs: string[] } = { logs: [] };
     const server = await createServer({
-      log: (message) => holder.logs.push(message),
+      log: (message, error) => {
+        holder.logs.push(message);
+        if (error !== undefined && process.env.DEBUG_SERVER) console.error(message, error);
+      },
       ...options,
       dataDir,
       port: 0,
@@ -266,3 +269,38 @@ export async function waitFor(
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A raw y-websocket connection that records every frame it receives. */
+export class RawYjs {
+  readonly frames: Uint8Array[] = [];
+  closed: { code: number; reason: string } | undefined;
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data: Buffer) => this.frames.push(new Uint8Array(data)));
+    ws.on('close', (code, reason) => {
+      this.closed = { code, reason: reason.toString() };
+    });
+  }
+
+  static open(url: string, docName: string, token: string): Promise<RawYjs> {
+    const ws = new WebSocket(
+      `${url.replace(/^http/, 'ws')}/yjs/${docName}?token=${encodeURIComponent(token)}`,
+    );
+    const raw = new RawYjs(ws);
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(raw));
+      ws.once('error', reject);
+    });
+  }
+
+  send(bytes: Uint8Array): void {
+    this.ws.send(bytes);
+  }
+
+  bytesReceived(): number {
+    return this.frames.reduce((n, f) => n + f.length, 0);
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}

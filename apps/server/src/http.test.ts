@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TestServer, api, createTable } from './test/harness';
+
+let server: TestServer;
+afterEach(async () => {
+  await server?.stop();
+});
+
+describe('REST', () => {
+  it('creates a table and answers three links carrying tokens in the fragment', async () => {
+    server = await TestServer.start({ publicUrl: 'https://fate.example.org/' });
+    const { status, body } = await api(server.url, '/api/tables', {
+      body: { name: '  Friday night  ', ruleset: 'pirates' },
+    });
+    expect(status).toBe(201);
+    const id = body.id as string;
+    const links = body.links as Record<string, string>;
+    for (const role of ['gm', 'player', 'spectator']) {
+      expect(links[role]).toMatch(
+        new RegExp(`^https://fate\\.example\\.org/t/${id}#token=[A-Za-z0-9_-]{43}$`),
+      );
+    }
+    const token = new URL(links.player!).hash.slice('#token='.length);
+    const summary = await api(server.url, `/api/tables/${id}`, { token });
+    expect(summary.status).toBe(200);
+    expect(summary.body).toMatchObject({
+      id,
+      name: 'Friday night',
+      ruleset: 'pirates',
+      you: { role: 'player' },
+      seats: [],
+      documents: { pub: `table/${id}` },
+    });
+    expect(summary.body.documents).not.toHaveProperty('gm');
+    const byQuery = await api(server.url, `/api/tables/${id}?token=${token}`);
+    expect(byQuery.status).toBe(200);
+  });
+
+  it('validates the body and answers every error as JSON { code, message }', async () => {
+    server = await TestServer.start();
+    const cases: [unknown, number, string][] = [
+      [{ name: '', ruleset: 'fate-core' }, 400, 'bad-request'],
+      [{ name: 'x'.repeat(81), ruleset: 'fate-core' }, 400, 'bad-request'],
+      [{ name: 'Ok', ruleset: 'dnd' }, 400, 'bad-request'],
+      [{ name: 42, ruleset: 'fate-core' }, 400, 'bad-request'],
+      [[], 400, 'bad-request'],
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await api(server.url, '/api/tables', { body });
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body).toMatchObject({ code, message: expect.any(String) as string });
+    }
+    expect(await api(server.url, '/api/tables', { raw: '{"name": ' })).toMatchObject({
+      status: 400,
+      body: { code: 'bad-json' },
+    });
+    expect(
+      await api(server.url, '/api/tables', {
+        raw: JSON.stringify({ name: 'x', ruleset: 'fate-core', pad: 'x'.repeat(17 * 1024) }),
+      }),
+    ).toMatchObject({ status: 413, body: { code: 'too-large' } });
+    expect(await api(server.url, '/api/nothing')).toMatchObject({
+      status: 404,
+      body: { code: 'not-found' },
+    });
+    const table = await createTable(server.url);
+    const other = await createTable(server.url);
+    expect(await api(server.url, `/api/tables/${table.id}`)).toMatchObject({
+      status: 401,
+      body: { code: 'invalid-token' },
+    });
+    expect(
+      await api(server.url, `/api/tables/${table.id}`, { token: other.tokens.gm }),
+    ).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+  });
+
+  it('serves health, security headers, and the built client with an SPA fallback', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'fateboard-client-'));
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Fateboard</title>');
+    writeFileSync(join(clientDir, 'app.js'), 'console.log(1)');
+    try {
+      server = await TestServer.start({ clientDir });
+      const health = await fetch(`${server.url}/healthz`);
+      expect(await health.json()).toEqual({ ok: true });
+      const csp = health.headers.get('content-security-policy') ?? '';
+      for (const directive of [
+        "default-src 'self'",
+        "connect-src 'self' ws: wss:",
+        "script-src 'self'",
+        "style-src 'self'",
+        "object-src 'none'",
+        "frame-ancestors 'none'",
+      ]) {
+        expect(csp).toContain(directive);
+      }
+      expect(health.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(health.headers.get('x-powered-by')).toBeNull();
+
+      const page = await fetch(`${server.url}/t/abc123`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<title>Fateboard</title>');
+      expect((await fetch(`${server.url}/app.js`)).status).toBe(200);
+    } finally {
+      rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses browsers from another origin', async () => {
+    server = await TestServer.start();
+    const res = await fetch(`${server.url}/socket.io/?EIO=4&transport=polling`, {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.status).toBe(403);
+    const same = await fetch(`${server.url}/socket.io/?EIO=4&transport=polling`, {
+      headers: { origin: server.url.replace('localhost', '127.0.0.1') },
+    });
+    // The Host header is localhost:port, so an Origin of 127.0.0.1 is another origin.
+    expect(same.status).toBe(403);
+  });
+});
