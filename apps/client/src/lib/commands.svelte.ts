@@ -1,0 +1,146 @@
+import type { Toasts } from './toasts.svelte';
+
+/** The server's answer to a command (docs/PROTOCOL.md). */
+export type CommandAck =
+  { ok: true; seq: number; result?: unknown } | { ok: false; code: string; message: string };
+
+/** A command as sent: a client-made id, a type, and the payload. */
+export interface WireCommand {
+  id: string;
+  type: string;
+  [field: string]: unknown;
+}
+
+/** What the command client needs from the socket; socket.io in the app, a fake in tests. */
+export interface CommandTransport {
+  readonly connected: boolean;
+  emit(command: WireCommand, ack: (answer: unknown) => void): void;
+  /** Calls back on every (re)connection; returns an unsubscribe function. */
+  onConnect(callback: () => void): () => void;
+}
+
+interface InFlight {
+  command: WireCommand;
+  key: string;
+  resolve: (ack: CommandAck) => void;
+  sentAt: number;
+}
+
+/**
+ * Sends commands and tracks each until the server acknowledges it. A command keeps its id
+ * across retries (after a reconnection or a lost acknowledgement), and the server applies a
+ * given id once, so a retry never doubles a fate point spend.
+ */
+export class CommandClient {
+  /** Pending actions by key (e.g. `roll`, `compel:<id>`), so buttons can show a spinner. */
+  pending = $state<Record<string, number>>({});
+  #inflight = new Map<string, InFlight>();
+  #unsubscribe: () => void;
+  #timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly transport: CommandTransport,
+    private readonly toasts: Toasts | null,
+    private readonly options: { newId?: () => string; retryAfterMs?: number } = {},
+  ) {
+    this.#unsubscribe = transport.onConnect(() => this.#flush());
+    const retryAfter = options.retryAfterMs ?? 10_000;
+    if (retryAfter > 0) {
+      this.#timer = setInterval(() => this.#flush(retryAfter), Math.max(250, retryAfter / 4));
+    }
+  }
+
+  isPending(key: string): boolean {
+    return (this.pending[key] ?? 0) > 0;
+  }
+
+  get anyPending(): boolean {
+    return Object.values(this.pending).some((n) => n > 0);
+  }
+
+  /**
+   * Sends `{ id, type, ...payload }`. Resolves with the acknowledgement; a refusal is shown as
+   * a toast (unless `quiet`) and resolved, never thrown.
+   */
+  send(
+    type: string,
+    payload: Record<string, unknown> = {},
+    options: { key?: string; quiet?: boolean } = {},
+  ): Promise<CommandAck> {
+    const id = (this.options.newId ?? (() => crypto.randomUUID()))();
+    const command: WireCommand = { ...payload, id, type };
+    const key = options.key ?? type;
+    this.pending[key] = (this.pending[key] ?? 0) + 1;
+    return new Promise<CommandAck>((resolve) => {
+      const entry: InFlight = {
+        command,
+        key,
+        sentAt: 0,
+        resolve: (ack) => {
+          this.pending[key] = Math.max(0, (this.pending[key] ?? 1) - 1);
+          if (this.pending[key] === 0) delete this.pending[key];
+          if (!ack.ok && !options.quiet) this.toasts?.push('error', describeRefusal(ack));
+          resolve(ack);
+        },
+      };
+      this.#inflight.set(id, entry);
+      this.#emit(entry);
+    });
+  }
+
+  /** Stops retrying; pending commands are resolved as not sent. */
+  destroy(): void {
+    this.#unsubscribe();
+    if (this.#timer) clearInterval(this.#timer);
+    for (const [id, entry] of this.#inflight) {
+      this.#inflight.delete(id);
+      entry.resolve({ ok: false, code: 'closed', message: 'The table was closed.' });
+    }
+  }
+
+  #emit(entry: InFlight): void {
+    if (!this.transport.connected) return; // sent by #flush on reconnection
+    entry.sentAt = Date.now();
+    this.transport.emit(entry.command, (answer) => {
+      const current = this.#inflight.get(entry.command.id);
+      if (current !== entry) return; // already answered by an earlier attempt
+      this.#inflight.delete(entry.command.id);
+      entry.resolve(normalizeAck(answer));
+    });
+  }
+
+  /** Re-sends what is unanswered: all of it on reconnection, or what waited too long. */
+  #flush(olderThanMs = 0): void {
+    const now = Date.now();
+    for (const entry of this.#inflight.values()) {
+      if (olderThanMs === 0 || (entry.sentAt > 0 && now - entry.sentAt >= olderThanMs)) {
+        this.#emit(entry);
+      } else if (entry.sentAt === 0) {
+        this.#emit(entry);
+      }
+    }
+  }
+}
+
+export function normalizeAck(answer: unknown): CommandAck {
+  if (typeof answer === 'object' && answer !== null) {
+    const a = answer as Record<string, unknown>;
+    if (a.ok === true) {
+      return { ok: true, seq: typeof a.seq === 'number' ? a.seq : 0, result: a.result };
+    }
+    if (a.ok === false) {
+      return {
+        ok: false,
+        code: typeof a.code === 'string' ? a.code : 'refused',
+        message: typeof a.message === 'string' ? a.message : 'The server refused this action.',
+      };
+    }
+  }
+  return { ok: false, code: 'bad-answer', message: 'The server gave an answer we cannot read.' };
+}
+
+/** A refusal as a sentence for the toast; the server's message is already meant for people. */
+export function describeRefusal(ack: { code: string; message: string }): string {
+  const message = ack.message.trim();
+  return message.length > 0 ? message : `Refused (${ack.code}).`;
+}

@@ -1,0 +1,77 @@
+/**
+ * Brings `target` (a Svelte `$state` proxy) to equal `next` by assigning only the leaves that
+ * differ. Svelte tracks reads per property, so after a Yjs update only the components that
+ * read a changed value re-render; an unchanged aspect card is left alone.
+ *
+ * Arrays of objects with an `id` keep an element when its id is unchanged at that index and
+ * replace it otherwise, so a removal in the middle does not rewrite every field of the rest
+ * through recursion into the wrong element.
+ */
+export function reconcile(target: unknown, next: unknown): unknown {
+  if (Array.isArray(next)) {
+    if (!Array.isArray(target)) return clone(next);
+    reconcileArray(target, next);
+    return target;
+  }
+  if (isPlainObject(next)) {
+    if (!isPlainObject(target)) return clone(next);
+    reconcileObject(target, next);
+    return target;
+  }
+  return next;
+}
+
+function reconcileObject(target: Record<string, unknown>, next: Record<string, unknown>): void {
+  for (const key of Object.keys(target)) {
+    if (!(key in next)) delete target[key];
+  }
+  for (const [key, value] of Object.entries(next)) {
+    const current = target[key];
+    if (Object.is(current, value)) continue;
+    if ((Array.isArray(value) || isPlainObject(value)) && sameShape(current, value)) {
+      reconcile(current, value);
+    } else if (!Object.is(current, value)) {
+      target[key] = clone(value);
+    }
+  }
+}
+
+function reconcileArray(target: unknown[], next: unknown[]): void {
+  if (target.length > next.length) target.splice(next.length);
+  for (let i = 0; i < next.length; i++) {
+    const value = next[i];
+    if (i >= target.length) {
+      target.push(clone(value));
+      continue;
+    }
+    const current = target[i];
+    if (Object.is(current, value)) continue;
+    if (sameShape(current, value) && sameId(current, value)) reconcile(current, value);
+    else target[i] = clone(value);
+  }
+}
+
+function sameShape(a: unknown, b: unknown): boolean {
+  return (Array.isArray(a) && Array.isArray(b)) || (isPlainObject(a) && isPlainObject(b));
+}
+
+function sameId(a: unknown, b: unknown): boolean {
+  if (!isPlainObject(a) || !isPlainObject(b)) return true;
+  return a.id === b.id;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+function clone<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(clone) as T;
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = clone(v);
+    return out as T;
+  }
+  return value;
+}

@@ -1,0 +1,236 @@
+import * as Y from 'yjs';
+import { WebsocketProvider } from 'y-websocket';
+import { io, type Socket } from 'socket.io-client';
+import { CommandClient, type CommandTransport, type WireCommand } from './commands.svelte';
+import { GmState, TableState } from './table-state.svelte';
+import type { Toasts } from './toasts.svelte';
+import { parsePresence, type Presence, type Role } from './api';
+
+export type LinkStatus = 'connecting' | 'online' | 'offline';
+
+/**
+ * One open table: the public document (and the GM's, for the GM) synced read-only over
+ * y-websocket, and, for GM and players, a socket.io connection for commands and presence.
+ * Both reconnect by themselves; y-websocket's sync step 1 on reconnection fetches exactly
+ * the updates missed while away, so the table catches up without a reload.
+ */
+export class TableSession {
+  /** Worst of the live connections: what the banner shows. */
+  status = $state<LinkStatus>('connecting');
+  /** The public document has synced at least once. */
+  loaded = $state(false);
+  /** Was online before, so a drop is a "reconnecting" rather than a first "connecting". */
+  wasOnline = $state(false);
+  /** A reason we cannot go on (token refused or rotated); shown instead of the table. */
+  fatal = $state<string | null>(null);
+  presence = $state<Presence>({ participants: [], spectators: 0 });
+  /** The seat this connection plays (players), once known. */
+  seatId = $state<string | null>(null);
+
+  readonly pubDoc = new Y.Doc();
+  readonly gmDoc: Y.Doc | null;
+  readonly table: TableState;
+  readonly gm: GmState | null;
+  readonly commands: CommandClient | null;
+
+  #providers: WebsocketProvider[] = [];
+  #socket: Socket | null = null;
+  #socketStatus = $state<LinkStatus>('connecting');
+  #docStatus = $state<LinkStatus>('connecting');
+  #cleanup: (() => void)[] = [];
+
+  constructor(
+    readonly tableId: string,
+    public token: string,
+    readonly role: Role,
+    private readonly toasts: Toasts,
+    seatId: string | null = null,
+  ) {
+    this.seatId = seatId;
+    this.gmDoc = role === 'gm' ? new Y.Doc() : null;
+    this.table = new TableState(this.pubDoc);
+    this.gm = this.gmDoc ? new GmState(this.gmDoc) : null;
+
+    const base = wsBase();
+    this.#providers.push(this.#provider(base, `table/${tableId}`, this.pubDoc, true));
+    if (this.gmDoc) this.#providers.push(this.#provider(base, `table/${tableId}/gm`, this.gmDoc));
+
+    if (role === 'spectator') {
+      // Spectators hold no socket.io connection: read-only documents only.
+      this.commands = null;
+      this.#socketStatus = 'online';
+    } else {
+      this.#socket = io({
+        path: '/socket.io',
+        auth: { token },
+        transports: ['websocket', 'polling'],
+        reconnectionDelayMax: 4000,
+      });
+      this.#wireSocket(this.#socket);
+      this.commands = new CommandClient(socketTransport(this.#socket), toasts);
+    }
+
+    // The browser knows about a lost network before the sockets time out.
+    const offline = () => this.#goOffline();
+    const online = () => this.#goOnline();
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    this.#cleanup.push(() => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+    });
+  }
+
+  #provider(base: string, room: string, doc: Y.Doc, primary = false): WebsocketProvider {
+    const provider = new WebsocketProvider(base, room, doc, {
+      params: { token: this.token },
+      disableBc: true,
+      maxBackoffTime: 4000,
+    });
+    provider.on('status', ({ status }) => {
+      if (!primary) return;
+      this.#docStatus =
+        status === 'connected' ? 'online' : status === 'connecting' ? 'connecting' : 'offline';
+      this.#update();
+    });
+    provider.on('sync', (synced: boolean) => {
+      if (primary && synced) {
+        this.loaded = true;
+        this.#update();
+      }
+    });
+    provider.on('closed', ({ code, reason }) => {
+      this.fatal = readableClose(code, reason);
+    });
+    return provider;
+  }
+
+  #wireSocket(socket: Socket): void {
+    socket.on('connect', () => {
+      this.#socketStatus = 'online';
+      this.#update();
+    });
+    socket.on('disconnect', (reason) => {
+      this.#socketStatus = 'offline';
+      this.#update();
+      // The server closed us on purpose (a rotated link): socket.io will not retry.
+      if (reason === 'io server disconnect') {
+        this.fatal = 'This link no longer works: the GM may have rotated it.';
+      }
+    });
+    socket.on('connect_error', (error: Error) => {
+      this.#socketStatus = 'offline';
+      this.#update();
+      if (!socket.active) this.fatal = readableConnectError(error);
+    });
+    socket.on('closed', (notice: { code?: unknown; message?: unknown }) => {
+      if (notice.code === 'revoked-token' && typeof notice.message === 'string') {
+        this.fatal = notice.message;
+      }
+    });
+    socket.on('presence', (payload: unknown) => {
+      const presence = parsePresence(payload);
+      if (presence) this.presence = presence;
+    });
+  }
+
+  #update(): void {
+    const parts = [this.#docStatus, this.#socketStatus];
+    const next: LinkStatus = parts.includes('offline')
+      ? 'offline'
+      : parts.includes('connecting')
+        ? 'connecting'
+        : 'online';
+    if (next === 'online' && this.loaded) this.wasOnline = true;
+    if (this.status !== next) {
+      if (next === 'online' && this.status === 'offline' && this.wasOnline) {
+        this.toasts.push('success', 'Back online. The table is up to date.');
+      }
+      this.status = next;
+    }
+  }
+
+  #goOffline(): void {
+    for (const p of this.#providers) p.disconnect();
+    this.#socket?.disconnect();
+    this.#docStatus = 'offline';
+    this.#socketStatus = this.#socket ? 'offline' : 'online';
+    this.#update();
+  }
+
+  #goOnline(): void {
+    for (const p of this.#providers) p.connect();
+    this.#socket?.connect();
+  }
+
+  /** Switches to a new token (a player's personal seat token) for future reconnections. */
+  adoptToken(token: string, seatId: string | null): void {
+    this.token = token;
+    if (seatId) this.seatId = seatId;
+    for (const p of this.#providers) p.params = { token };
+    if (this.#socket) this.#socket.auth = { token };
+  }
+
+  /** Sends a command as a user action; spectators have none. */
+  send(
+    type: string,
+    payload: Record<string, unknown> = {},
+    options: { key?: string; quiet?: boolean } = {},
+  ) {
+    if (!this.commands) {
+      this.toasts.push('error', 'Spectators watch only: there is nothing to send.');
+      return Promise.resolve({ ok: false as const, code: 'forbidden', message: 'Spectator' });
+    }
+    return this.commands.send(type, payload, options);
+  }
+
+  pending(key: string): boolean {
+    return this.commands?.isPending(key) ?? false;
+  }
+
+  destroy(): void {
+    for (const fn of this.#cleanup) fn();
+    this.commands?.destroy();
+    this.#socket?.disconnect();
+    for (const p of this.#providers) p.destroy();
+    this.table.destroy();
+    this.gm?.destroy();
+  }
+}
+
+function wsBase(): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/yjs`;
+}
+
+function socketTransport(socket: Socket): CommandTransport {
+  return {
+    get connected() {
+      return socket.connected;
+    },
+    emit(command: WireCommand, ack: (answer: unknown) => void) {
+      socket.emit('command', command, ack);
+    },
+    onConnect(callback) {
+      socket.on('connect', callback);
+      return () => socket.off('connect', callback);
+    },
+  };
+}
+
+function readableConnectError(error: Error): string {
+  const message = error.message || '';
+  if (/token|auth|unauthori[sz]ed|forbidden/i.test(message)) {
+    return 'This link is not valid (anymore). Ask the GM for a fresh one.';
+  }
+  return message || 'Could not connect to the table.';
+}
+
+function readableClose(code: number, reason: string): string {
+  if (reason === 'revoked-token') return 'The GM replaced this link; ask for the new one.';
+  if (reason === 'invalid-token') return 'This link is not valid. Check that you copied all of it.';
+  if (code === 4404) return 'This table does not exist (anymore).';
+  return reason
+    ? `The table closed the connection: ${reason}.`
+    : `The table refused this link (${code}).`;
+}

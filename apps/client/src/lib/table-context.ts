@@ -1,0 +1,15 @@
+import { getContext, setContext } from 'svelte';
+import type { TableSession } from './session.svelte';
+
+const KEY = Symbol('table');
+
+/** The open table, shared by every panel of the table view. */
+export function setTable(session: TableSession): void {
+  setContext(KEY, session);
+}
+
+export function getTable(): TableSession {
+  const session = getContext<TableSession | undefined>(KEY);
+  if (!session) throw new Error('getTable() outside a table view');
+  return session;
+}

@@ -1,0 +1,115 @@
+import * as Y from 'yjs';
+import { readGm, readTable } from '@fateboard/table';
+import type { CharacterView, GmView, SeatView, TableView } from '@fateboard/table';
+import { reconcile } from './reconcile';
+
+/** Which fields of the view each root type of the public document feeds. */
+const PUB_SECTIONS: Record<string, (keyof TableView)[]> = {
+  meta: ['schemaVersion', 'id', 'name', 'ruleset', 'gmPool', 'spotlight'],
+  seats: ['seats'],
+  characters: ['characters'],
+  aspects: ['aspects'],
+  scene: ['scene'],
+  compels: ['compels'],
+  conflict: ['conflict'],
+  rolls: ['rolls'],
+  log: ['log'],
+};
+
+/**
+ * The public document as Svelte state. Each root type is observed deeply; when one changes,
+ * its section of the view is re-read with the table package's readers and reconciled into
+ * `$state`, so only the values that changed are assigned and only their readers re-render.
+ */
+export class TableState {
+  view: TableView = $state(readTable(new Y.Doc()));
+  /** Bumped per applied update; handy for "something happened" animations. */
+  version = $state(0);
+
+  readonly characterById = $derived(
+    new Map<string, CharacterView>(this.view.characters.map((c) => [c.id, c])),
+  );
+  readonly seatById = $derived(new Map<string, SeatView>(this.view.seats.map((s) => [s.id, s])));
+
+  #cleanup: (() => void)[] = [];
+
+  constructor(private readonly doc: Y.Doc) {
+    // readTable creates every root type; observe each one afterwards.
+    this.#refresh(Object.keys(PUB_SECTIONS));
+    for (const name of Object.keys(PUB_SECTIONS)) {
+      const type = doc.share.get(name);
+      if (!type) continue;
+      const onChange = () => this.#refresh([name]);
+      type.observeDeep(onChange);
+      this.#cleanup.push(() => type.unobserveDeep(onChange));
+    }
+  }
+
+  #refresh(roots: string[]): void {
+    const next = readTable(this.doc);
+    const view = this.view as unknown as Record<string, unknown>;
+    for (const root of roots) {
+      for (const key of PUB_SECTIONS[root] ?? []) {
+        const value = (next as unknown as Record<string, unknown>)[key];
+        view[key] = reconcile(view[key], value);
+      }
+    }
+    this.version++;
+  }
+
+  /** The name of whoever owns a free invoke or made a move: a seat's player, or the GM. */
+  ownerName(owner: string | undefined): string {
+    if (!owner || owner === 'gm') return 'GM';
+    const seat = this.seatById.get(owner);
+    if (!seat) return 'Someone';
+    const character = seat.characterId ? this.characterById.get(seat.characterId) : undefined;
+    return character ? `${character.name} (${seat.name})` : seat.name;
+  }
+
+  characterName(id: string | undefined): string {
+    if (!id) return '';
+    return this.characterById.get(id)?.name ?? 'Unknown character';
+  }
+
+  destroy(): void {
+    for (const fn of this.#cleanup) fn();
+    this.#cleanup = [];
+  }
+}
+
+/** The GM-only document as Svelte state, bound the same way. */
+export class GmState {
+  view: GmView = $state(readGm(new Y.Doc()));
+  #cleanup: (() => void)[] = [];
+
+  constructor(private readonly doc: Y.Doc) {
+    this.#refresh();
+    for (const name of ['meta', 'hidden', 'notes']) {
+      const type = doc.share.get(name);
+      if (!type) continue;
+      const onChange = () => this.#refresh();
+      type.observeDeep(onChange);
+      this.#cleanup.push(() => type.unobserveDeep(onChange));
+    }
+  }
+
+  #refresh(): void {
+    const next = readGm(this.doc);
+    const view = this.view as unknown as Record<string, unknown>;
+    for (const [key, value] of Object.entries(next)) view[key] = reconcile(view[key], value);
+  }
+
+  destroy(): void {
+    for (const fn of this.#cleanup) fn();
+    this.#cleanup = [];
+  }
+}
+
+/** A stable colour per free-invoke owner (seat id or `gm`), readable on both themes. */
+export function ownerColour(owner: string): string {
+  if (owner === 'gm') return 'var(--owner-gm, #8b5cf6)';
+  let h = 0;
+  for (let i = 0; i < owner.length; i++) h = (h * 31 + owner.charCodeAt(i)) >>> 0;
+  const palette = ['#d9480f', '#1c7ed6', '#2b8a3e', '#c2255c', '#e67700', '#0c8599', '#5f3dc4'];
+  return palette[h % palette.length] ?? '#1c7ed6';
+}
