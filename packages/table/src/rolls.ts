@@ -160,7 +160,7 @@ export function rescore(roll: RollView): RollView {
     : undefined;
   const { outcome, shifts } = resolve(
     actor.total,
-    opposition ? opposition.total : (roll.difficulty ?? 0),
+    opposition ? opposition.total : (roll.difficulty ?? 0) + (roll.difficultyBonus ?? 0),
   );
   return { ...roll, actor, ...(opposition ? { opposition } : {}), outcome, shifts };
 }
@@ -169,6 +169,7 @@ export function rescore(roll: RollView): RollView {
 export function writeRoll(map: YMap, roll: RollView): void {
   put(map, 'actor', roll.actor);
   put(map, 'opposition', roll.opposition);
+  put(map, 'difficultyBonus', roll.difficultyBonus);
   put(map, 'invokes', roll.invokes);
   put(map, 'outcome', roll.outcome);
   put(map, 'shifts', roll.shifts);

@@ -52,7 +52,10 @@ export interface RollSide {
 }
 
 export interface RollInvoke {
+  /** `actor` or `opposition` (the opposing character's roll, or raising a difficulty). */
   side: 'actor' | 'opposition';
+  /** The aspect's key: its id on the table, or `characterId/aspectId` on a sheet. */
+  aspectKey: string;
   aspectText: string;
   free: boolean;
   effect: '+2' | 'reroll';
@@ -67,6 +70,8 @@ export interface RollView {
   reason?: string;
   actor: RollSide;
   difficulty?: number;
+  /** +2 per invoke raising the difficulty. */
+  difficultyBonus?: number;
   opposition?: RollSide;
   invokes: RollInvoke[];
   outcome: Outcome;
@@ -192,6 +197,9 @@ export function readRoll(m: YMap): RollView {
     ...(reason === undefined ? {} : { reason }),
     actor: structuredClone(m.get('actor') as RollSide),
     ...(difficulty === undefined ? {} : { difficulty }),
+    ...(typeof m.get('difficultyBonus') === 'number'
+      ? { difficultyBonus: num(m, 'difficultyBonus') }
+      : {}),
     ...(opposition === undefined ? {} : { opposition: structuredClone(opposition) }),
     invokes: structuredClone((m.get('invokes') as RollInvoke[] | undefined) ?? []),
     outcome: str(m, 'outcome') as Outcome,
