@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readTable } from '@fateboard/table';
 import {
   Participant,
+  RawYjs,
   Replica,
   TestServer,
   connectSocket,
@@ -101,7 +102,17 @@ describe('a table end to end', () => {
     server = await TestServer.start();
     const table = await createTable(server.url);
     const gm = track(await connectSocket(server.url, table.tokens.gm, 'gm'));
+    // A player's and a spectator's public connections record every byte they receive.
+    const listeners = await Promise.all(
+      [table.tokens.player, table.tokens.spectator].map((t) =>
+        RawYjs.open(server.url, `table/${table.id}`, t),
+      ),
+    );
+    cleanup.push(() => listeners.forEach((l) => l.close()));
     await gm.ok({ type: 'gm.note', text: 'SECRET-NOTE-TEXT' });
+    await gm.ok({ type: 'gm.prepare', kind: 'situation', text: 'SECRET-ASPECT-TEXT' });
+    await gm.ok({ type: 'scene.start', name: 'Public scene', characterIds: [] });
+    await waitFor(() => listeners.every((l) => l.frames.length >= 2), 'the public update');
     for (const token of [table.tokens.player, table.tokens.spectator]) {
       const replica = track(new Replica(server.url, `table/${table.id}/gm`, token));
       await waitFor(() => replica.closeEvents.length > 0, 'the refusal');
@@ -111,6 +122,11 @@ describe('a table end to end', () => {
       });
       expect(replica.provider.synced).toBe(false);
       expect(replica.doc.share.size).toBe(0);
+    }
+    for (const listener of listeners) {
+      const all = Buffer.concat(listener.frames.map((f) => Buffer.from(f))).toString('latin1');
+      expect(all).toContain('Public scene');
+      expect(all).not.toContain('SECRET');
     }
   });
 

@@ -75,14 +75,7 @@ describe('y-websocket connections are read-only', () => {
     const gm = await connectSocket(server.url, table.tokens.gm, 'gm');
     cleanup.push(() => gm.close());
     const before = spectator.frames.length;
-    await gm.ok({ type: 'scene.start', name: 'The docks', characterIds: [] }).catch(async () => {
-      // Until scenes exist in packages/table, an NPC makes a change just as well.
-      await gm.ok({
-        type: 'character.create',
-        npc: true,
-        character: { name: 'Ogre' },
-      });
-    });
+    await gm.ok({ type: 'scene.start', name: 'The docks', characterIds: [] });
     await waitFor(() => spectator.frames.length > before, 'the broadcast');
   });
 
