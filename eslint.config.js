@@ -37,7 +37,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.ts', '.ci/*.js', 'scripts/*.mjs'],
+          allowDefaultProject: ['*.js', '.ci/*.js', 'scripts/*.mjs'],
         },
         tsconfigRootDir: import.meta.dirname,
       },

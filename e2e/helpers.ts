@@ -1,0 +1,144 @@
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Screenshots of each view land here (gitignored), so a person can look. */
+export const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+export interface Links {
+  gm: string;
+  player: string;
+  spectator: string;
+}
+
+export interface Party {
+  gm: Page;
+  p1: Page;
+  p2: Page;
+  spectator: Page;
+  links: Links;
+  contexts: BrowserContext[];
+}
+
+/** The GM creates a table through the landing page and reads its three links. */
+export async function createTable(
+  browser: Browser,
+  name: string,
+  ruleset: string,
+  viewport?: { width: number; height: number },
+): Promise<{ gm: Page; links: Links; context: BrowserContext }> {
+  const context = await browser.newContext({
+    ...(viewport ? { viewport } : {}),
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const gm = await context.newPage();
+  await gm.goto('/');
+  await gm.getByLabel('Table name').fill(name);
+  await gm.locator(`input[name="ruleset"][value="${ruleset}"]`).check();
+  await gm.getByRole('button', { name: 'Create table' }).click();
+  await expect(gm.getByTestId('table-name')).toHaveText(name);
+  const invites = gm.getByTestId('invites');
+  await expect(invites).toBeVisible();
+  const links = {
+    gm: await invites.getByLabel('GM link').inputValue(),
+    player: await invites.getByLabel('Player link').inputValue(),
+    spectator: await invites.getByLabel('Spectator link').inputValue(),
+  };
+  return { gm, links, context };
+}
+
+/** A player opens the player link, takes a seat and creates a character from the template. */
+export async function joinAndCreate(
+  browser: Browser,
+  link: string,
+  player: string,
+  character: { name: string; highConcept: string; trouble: string },
+  viewport?: { width: number; height: number },
+): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByLabel('Your name').fill(player);
+  await page.getByRole('button', { name: 'Join the table' }).click();
+  await page.getByLabel('Character name').fill(character.name);
+  await fillTemplate(page, character);
+  await page.getByRole('button', { name: 'Create character' }).click();
+  await expect(page.getByTestId('table-name')).toBeVisible();
+  return { page, context };
+}
+
+/**
+ * Fills the sheet until the ruleset has no more problems: aspects by slot, then skills
+ * raised one pick at a time into whatever shape the ruleset asks for.
+ */
+const SKILL_SPREADS: Record<string, number[]> = {
+  'fate-core': [4, 3, 3, 2, 2, 2, 1, 1, 1, 1],
+  pirates: [3, 2, 2, 1, 1, 0],
+};
+
+async function fillTemplate(
+  page: Page,
+  character: { highConcept: string; trouble: string },
+): Promise<void> {
+  const ruleset = await page.getByTestId('editor').getAttribute('data-ruleset');
+  const hc = page.locator('input[name^="aspect-high-concept"]');
+  if (await hc.count()) await hc.first().fill(character.highConcept);
+  const trouble = page.locator('input[name^="aspect-trouble"]');
+  if (await trouble.count()) await trouble.first().fill(character.trouble);
+  const others = page.locator('input[name^="aspect-other"], input[name^="aspect-ship"]');
+  for (let i = 0; i < (await others.count()); i++) {
+    await others.nth(i).fill(`${character.highConcept} #${i + 2}`);
+  }
+  const ratings = page.locator('select[name^="aspect-rating"]');
+  const aspectSpread = [3, 2, 2, 1];
+  for (let i = 0; i < (await ratings.count()); i++) {
+    await ratings.nth(i).selectOption(String(aspectSpread[i] ?? 0));
+  }
+  const spread = SKILL_SPREADS[ruleset ?? ''] ?? [];
+  const skills = page.locator('select[name^="skill-"]');
+  for (let i = 0; i < spread.length; i++) await skills.nth(i).selectOption(String(spread[i]));
+  await expect(page.getByTestId('sheet-problems')).toHaveCount(0);
+}
+
+export async function openAs(
+  browser: Browser,
+  link: string,
+  viewport?: { width: number; height: number },
+) {
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page.getByTestId('table-name')).toBeVisible();
+  return { page, context };
+}
+
+// @axe-core/playwright is installed in apps/client (the client's dev tools); load it from there.
+interface AxeResults {
+  violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[];
+}
+type AxeBuilderCtor = new (options: { page: Page }) => { analyze(): Promise<AxeResults> };
+const requireFromClient = createRequire(new URL('../apps/client/package.json', import.meta.url));
+const axeModule = requireFromClient('@axe-core/playwright') as {
+  default?: AxeBuilderCtor;
+  AxeBuilder?: AxeBuilderCtor;
+};
+const AxeBuilder = (axeModule.default ?? axeModule.AxeBuilder) as AxeBuilderCtor;
+
+/** No serious or critical axe-core violations on the page as it is now. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map(
+      (v) =>
+        `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+    ),
+  ).toEqual([]);
+}
