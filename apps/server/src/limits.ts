@@ -12,6 +12,9 @@ export interface Limits {
   /** Awareness messages per second per y-websocket connection (more are dropped). */
   awarenessRate: number;
   awarenessBurst: number;
+  /** Sync step 1 and awareness queries per second per y-websocket connection (more are dropped). */
+  syncRequestRate: number;
+  syncRequestBurst: number;
   /** Awareness client ids one y-websocket connection may speak for. */
   awarenessClientsPerConnection: number;
   /** Tables created per minute per client address, and the burst. */
@@ -37,6 +40,8 @@ export const DEFAULT_LIMITS: Limits = {
   floodDisconnectAfter: 40,
   awarenessRate: 10,
   awarenessBurst: 20,
+  syncRequestRate: 5,
+  syncRequestBurst: 20,
   awarenessClientsPerConnection: 4,
   createTablePerMinute: 10,
   createTableBurst: 20,

@@ -95,6 +95,8 @@ class Client {
     readonly ws: WebSocket,
     readonly identity: Identity,
     readonly awarenessBucket: TokenBucket,
+    /** Sync step 1 and awareness queries: each answer may be the whole document. */
+    readonly requestBucket: TokenBucket,
   ) {}
 }
 
@@ -263,6 +265,7 @@ export class YjsServer {
       ws,
       identity,
       new TokenBucket(limits.awarenessRate, limits.awarenessBurst, clock),
+      new TokenBucket(limits.syncRequestRate, limits.syncRequestBurst, clock),
     );
     const channel = this.channel(room, key);
     channel.clients.add(client);
@@ -320,6 +323,7 @@ export class YjsServer {
         case MESSAGE_SYNC: {
           const step = decoding.readVarUint(decoder);
           if (step === SYNC_STEP1) {
+            if (!client.requestBucket.take()) return;
             const sv = decoding.readVarUint8Array(decoder);
             channel.send(
               client,
@@ -341,7 +345,7 @@ export class YjsServer {
           return;
         }
         case MESSAGE_QUERY_AWARENESS: {
-          if (!client.awarenessBucket.take()) return;
+          if (!client.requestBucket.take()) return;
           const ids = [...channel.awareness.getStates().keys()];
           channel.send(
             client,

@@ -1,0 +1,176 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as encoding from 'lib0/encoding';
+import { WebSocket } from 'ws';
+import * as Y from 'yjs';
+import { readTable } from '@fateboard/table';
+import { openSqliteStorage } from './storage';
+import type { Storage } from './storage';
+import {
+  RawYjs,
+  TestServer,
+  connectSocket,
+  createTable,
+  openReplica,
+  samePub,
+  sleep,
+  storedDocs,
+  waitFor,
+} from './test/harness';
+import { validSheet } from './test/sheets';
+
+let server: TestServer | undefined;
+const cleanup: (() => void)[] = [];
+afterEach(async () => {
+  while (cleanup.length > 0) cleanup.pop()!();
+  await server?.stop();
+  server = undefined;
+});
+
+describe('storage failure', () => {
+  it('refuses with code storage, changes no replica, and recovers when the disk does', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fateboard-fail-'));
+    const sqlite = openSqliteStorage(dataDir);
+    let full = false;
+    const storage: Storage = {
+      ...sqlite,
+      appendCommand: (c) => {
+        if (full) throw new Error('SQLITE_FULL: database or disk is full');
+        return sqlite.appendCommand(c);
+      },
+    };
+    cleanup.push(() => sqlite.close());
+    server = await TestServer.start({ dataDir, storage });
+    const table = await createTable(server.url);
+    const name = `table/${table.id}`;
+    const gm = await connectSocket(server.url, table.tokens.gm, 'gm');
+    cleanup.push(() => gm.close());
+    const spectator = await openReplica(server.url, name, table.tokens.spectator);
+    cleanup.push(() => spectator.destroy());
+    await gm.ok({ type: 'scene.start', name: 'Before', characterIds: [] });
+    await waitFor(() => readTable(spectator.doc).scene.name === 'Before', 'the scene');
+    const frames = await RawYjs.open(server.url, name, table.tokens.spectator);
+    cleanup.push(() => frames.close());
+    await sleep(50);
+    const seen = frames.frames.length;
+
+    full = true;
+    const refused = await gm.send({ type: 'aspect.add', kind: 'situation', text: 'Lost' });
+    expect(refused).toMatchObject({ ok: false, code: 'storage' });
+    await sleep(100);
+    expect(frames.frames.length).toBe(seen);
+    // The live document did not keep it: a fresh joiner gets the stored state.
+    const fresh = await openReplica(server.url, name, table.tokens.spectator);
+    cleanup.push(() => fresh.destroy());
+    expect(readTable(fresh.doc).aspects).toEqual([]);
+    expect(samePub(storedDocs(dataDir, table.id).pub, fresh.doc)).toBe(true);
+
+    full = false;
+    await gm.ok({ type: 'aspect.add', kind: 'situation', text: 'Kept' });
+    await waitFor(
+      () =>
+        readTable(spectator.doc)
+          .aspects.map((a) => a.text)
+          .join() === 'Kept',
+      'the aspect',
+    );
+    await waitFor(() => samePub(storedDocs(dataDir, table.id).pub, spectator.doc), 'replica');
+  });
+});
+
+describe('rooms', () => {
+  it('unload when idle, compact their history, and load again on use', async () => {
+    server = await TestServer.start({ limits: { idleUnloadMs: 100, compactAfter: 3 } });
+    const table = await createTable(server.url);
+    const ann = await connectSocket(server.url, table.tokens.player, 'ann');
+    await ann.ok({ type: 'join', name: 'Ann' });
+    const { result } = await ann.ok({
+      type: 'character.create',
+      character: validSheet('fate-core', 'Zira'),
+    });
+    const { characterId } = result as { characterId: string };
+    for (let i = 0; i < 5; i++) {
+      await ann.ok({ type: 'character.update', characterId, changes: { name: `Zira ${i}` } });
+    }
+    const before = storedDocs(server.dataDir, table.id);
+    ann.close();
+    const storage = openSqliteStorage(server.dataDir);
+    try {
+      await waitFor(
+        () => storage.loadDocuments(table.id).docs.pub.updates.length === 0,
+        'compaction on unload',
+      );
+      expect(storage.loadDocuments(table.id).seq).toBe(7);
+    } finally {
+      storage.close();
+    }
+    const replica = await openReplica(server.url, `table/${table.id}`, table.tokens.gm);
+    cleanup.push(() => replica.destroy());
+    expect(JSON.stringify(readTable(replica.doc))).toBe(JSON.stringify(readTable(before.pub)));
+  });
+});
+
+describe('y-websocket abuse', () => {
+  it('refuses a browser upgrade from another origin', async () => {
+    server = await TestServer.start();
+    const table = await createTable(server.url);
+    const ws = new WebSocket(
+      `${server.url.replace('http', 'ws')}/yjs/table/${table.id}?token=${table.tokens.gm}`,
+      { origin: 'https://evil.example' },
+    );
+    const status = await new Promise<number>((resolve) => {
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('error', () => resolve(-1));
+    });
+    expect(status).toBe(403);
+  });
+
+  it('a spectator spamming sync requests and junk stays cheap; others are served', async () => {
+    server = await TestServer.start();
+    const table = await createTable(server.url);
+    const name = `table/${table.id}`;
+    const spam = await RawYjs.open(server.url, name, table.tokens.spectator);
+    cleanup.push(() => spam.close());
+    const step1 = (() => {
+      const e = encoding.createEncoder();
+      encoding.writeVarUint(e, 0);
+      encoding.writeVarUint(e, 0);
+      encoding.writeVarUint8Array(e, Y.encodeStateVector(new Y.Doc()));
+      return encoding.toUint8Array(e);
+    })();
+    for (let i = 0; i < 2000; i++) {
+      spam.send(step1);
+      spam.send(new Uint8Array([0, 2, 3, 0xff, 0xff, 0xff]));
+      spam.send(new Uint8Array([3]));
+    }
+    await sleep(300);
+    // At most the burst of answers, not one per request.
+    expect(spam.frames.length).toBeLessThan(60);
+    expect(spam.closed).toBeUndefined();
+    const gm = await connectSocket(server.url, table.tokens.gm, 'gm');
+    cleanup.push(() => gm.close());
+    const before = spam.frames.length;
+    await gm.ok({ type: 'scene.start', name: 'Still here', characterIds: [] });
+    await waitFor(() => spam.frames.length > before, 'the update');
+  });
+});
+
+describe('shutdown', () => {
+  it('closes every connection and keeps what was acknowledged', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fateboard-stop-'));
+    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const first = await TestServer.start({ dataDir });
+    const table = await createTable(first.url);
+    const gm = await connectSocket(first.url, table.tokens.gm, 'gm');
+    const replica = await openReplica(first.url, `table/${table.id}`, table.tokens.gm);
+    cleanup.push(() => replica.destroy());
+    await gm.ok({ type: 'scene.start', name: 'Saved', characterIds: [] });
+    await first.server.close();
+    await waitFor(() => !gm.socket.connected, 'socket.io to close');
+    await waitFor(() => !replica.provider.wsconnected, 'y-websocket to close');
+    expect(gm.closed?.code).toBe('shutdown');
+    expect(readTable(storedDocs(dataDir, table.id).pub).scene.name).toBe('Saved');
+  });
+});
