@@ -112,4 +112,22 @@ describe('narrative damage', () => {
     expect(ratings(narrative.passTime(c, 'scene-end'))).toEqual(ratings(c));
     expect(ratings(narrative.passTime(c, 'scenario-end'))).toEqual([3, 2, 2, 1]);
   });
+
+  it('[NAR-DAMAGE-2] a large NPC sheet gets a bounded list, fewest aspects first', () => {
+    const npc: Character = {
+      ...narrative.newCharacter({ id: 'horde', name: 'Horde', npc: true }),
+      aspects: Array.from({ length: 12 }, (_, i) => ({
+        id: `a${i}`,
+        slot: 'other' as const,
+        text: '',
+        rating: 5,
+      })),
+    };
+    const opts = narrative.absorptionOptions(npc, { shifts: 40, kind: 'any' });
+    expect(opts).toHaveLength(500);
+    expect(opts[0]?.aspectDamage).toHaveLength(7);
+    expect(opts.every((o) => (o.aspectDamage ?? []).reduce((s, d) => s + d.levels, 0) === 40)).toBe(
+      true,
+    );
+  });
 });

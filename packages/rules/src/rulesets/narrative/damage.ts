@@ -25,7 +25,11 @@ export function isIncapacitated(character: Character): boolean {
   return rated.length > 0 && rated.every((a) => (a.rating ?? 0) <= NARRATIVE_FLOOR);
 }
 
-/** Past this many options the list stops growing; sheets of 4–6 aspects never get near it. */
+/**
+ * Past this many options the list stops growing; sheets of 4–6 aspects never get near it. On a
+ * huge NPC sheet the list holds every spread over the fewest aspects, then the first ones found
+ * over one more, still sorted by the order below.
+ */
 const MAX_OPTIONS = 500;
 
 /**
@@ -81,7 +85,9 @@ function spread(
     if (left === 0) out.push([...prefix, ...caps.slice(from).map(() => 0)]);
     return;
   }
-  if (from >= caps.length) return;
+  if (from >= caps.length || left < k) return;
+  // Prune spreads that cannot reach the hit: k aspects hold at most k times the largest cap left.
+  if (left > k * Math.max(...caps.slice(from))) return;
   const cap = caps[from] ?? 0;
   // Give this aspect 1..cap levels (keeping at least one per remaining pick), or skip it.
   for (let l = Math.min(cap, left - (k - 1)); l >= 1; l--) {
