@@ -16,6 +16,7 @@ export type {
 } from './commands';
 export { CommandSchema, COMMAND_TYPES, parseCommand } from './commands';
 export { applyCommand } from './reducer';
+export { compactTableDocs } from './compact';
 export type {
   ActorRef,
   TableView,

@@ -1,0 +1,51 @@
+import * as Y from 'yjs';
+import type { TableDocs } from './schema';
+
+/**
+ * Rebuilds a table's documents from their current state alone. Yjs keeps a small deleted
+ * item for every overwritten value (about 20 bytes per command here), so a long campaign's
+ * history outgrows its content; the server swaps in the rebuilt documents and tells connected
+ * replicas to reload, since the new documents share no history with the old ones.
+ */
+export function compactTableDocs(docs: TableDocs): TableDocs {
+  return { pub: rebuild(docs.pub, ROOTS.pub), gm: rebuild(docs.gm, ROOTS.gm) };
+}
+
+/** The documents' root types: maps and arrays, by name. */
+const ROOTS = {
+  pub: {
+    maps: ['meta', 'seats', 'characters', 'aspects', 'scene', 'compels', 'conflict'],
+    arrays: ['rolls', 'log'],
+  },
+  gm: { maps: ['meta', 'hidden', 'notes'], arrays: [] as string[] },
+};
+
+function rebuild(source: Y.Doc, roots: { maps: string[]; arrays: string[] }): Y.Doc {
+  const target = new Y.Doc();
+  target.transact(() => {
+    for (const name of roots.maps)
+      copyMap(source.getMap<unknown>(name), target.getMap<unknown>(name));
+    for (const name of roots.arrays) {
+      target.getArray<unknown>(name).push(source.getArray<unknown>(name).toArray().map(copyValue));
+    }
+  });
+  return target;
+}
+
+function copyMap(from: Y.Map<unknown>, to: Y.Map<unknown>): void {
+  from.forEach((value, key) => to.set(key, copyValue(value)));
+}
+
+function copyValue(value: unknown): unknown {
+  if (value instanceof Y.Map) {
+    const map = new Y.Map<unknown>();
+    (value as Y.Map<unknown>).forEach((v, k) => map.set(k, copyValue(v)));
+    return map;
+  }
+  if (value instanceof Y.Array) {
+    const arr = new Y.Array<unknown>();
+    arr.push((value as Y.Array<unknown>).toArray().map(copyValue));
+    return arr;
+  }
+  return value;
+}
