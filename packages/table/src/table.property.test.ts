@@ -179,7 +179,7 @@ describe('random command sequences', () => {
           expect(Y.encodeStateVector(replica)).toEqual(Y.encodeStateVector(t.docs.pub));
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   }, 120_000);
 });
