@@ -40,6 +40,11 @@ export type {
   ConsequenceNames,
   TimeMark,
   Ruleset,
+  ActionRequest,
+  ActionResolution,
+  RecoveryRequest,
+  ConsequenceRequest,
+  InitiativeEntry,
 } from './core/ruleset';
 
 // core: exact odds
@@ -94,6 +99,9 @@ export {
   invokeAll,
   passFreeInvoke,
 } from './core/invocations';
+
+// rulesets: the core hooks fate-core and pirates play by, reused where a text is silent
+export { actionSpecOf, coreResolveAction } from './rulesets/shared/core-hooks';
 
 // rulesets: fate-core (seed 001, Fate Core resolving attacks)
 export { fateCore } from './rulesets/fate-core/ruleset';
@@ -182,6 +190,7 @@ export {
   edgerunnerClearsAfter,
   advanceEdgerunnerConsequences,
 } from './rulesets/edgerunner/consequences';
+export { edgerunnerResolveAction } from './rulesets/edgerunner/resolve';
 export {
   edgerunnerAbsorptionOptions,
   edgerunnerApplyAbsorption,
@@ -231,6 +240,7 @@ export type {
   InitiativeResult,
 } from './rulesets/narrative/initiative';
 export { determineInitiative } from './rulesets/narrative/initiative';
+export { narrativeResolveAction } from './rulesets/narrative/resolve';
 export type { RecoveryInput } from './rulesets/narrative/damage';
 export {
   narrativeAbsorptionOptions,

@@ -1,5 +1,6 @@
+import type { ActionChoice, ActionEffectResult, ActionKind } from './actions';
 import type { Character, HarmKind } from './character';
-import type { Problem, RulesetId } from './types';
+import type { Problem, Result, Rng, RulesetId } from './types';
 
 /** A hit to absorb: its shifts, and whether it is physical or mental where that matters. */
 export interface Hit {
@@ -45,6 +46,81 @@ export type ConsequenceNames = Record<string, string>;
 /** The points in time that clear stress and consequences. */
 export type TimeMark = 'scene-end' | 'session-end' | 'scenario-end' | 'refresh' | 'major-milestone';
 
+/** Edgerunner's aspect actions (declaration, assessment, maneuver) [ER-DECLARE-2]. */
+export type AspectActionKind = 'declaration' | 'assessment' | 'maneuver';
+
+/**
+ * A roll to resolve in this game's terms. Totals are whole: the table adds rating, dice,
+ * modifiers and invokes (in `narrative`, the strategy / creativity / tools modifiers for the
+ * side's role) before asking.
+ */
+export interface ActionRequest {
+  action: ActionKind;
+  /** The acting side's total; for an unrolled simple action (`narrative`), its rating. */
+  total: number;
+  /** The difficulty (passive), or the opposing side's total when `opposed`. */
+  opposition: number;
+  /** An opposing character rolled: a contest (`narrative`: a conflict exchange). */
+  opposed: boolean;
+  /** `edgerunner`: a declaration, assessment or maneuver. */
+  aspectAction?: AspectActionKind;
+  /** `edgerunner`: a roll to remove an aspect; `opposition` is its persistence [ER-REMOVE-1]. */
+  removal?: boolean;
+  /** `narrative`: a simple action, not rolled [NAR-SIMPLE-1]. */
+  simple?: boolean;
+  /** create-advantage: a new aspect (default) or one that exists. */
+  target?: 'new-aspect' | 'existing-aspect';
+  /** defend: the action defended against (default `attack`) and whom it targeted. */
+  against?: 'overcome' | 'create-advantage' | 'attack';
+  protecting?: 'self' | 'other';
+  /** The player's pick where the rules leave one. */
+  choice?: ActionChoice;
+}
+
+/** What a roll comes to in this game: the core outcome and effects, plus the game's extras. */
+export interface ActionResolution extends ActionEffectResult {
+  /** `edgerunner`: the new aspect's persistence (the shifts a removal roll must meet). */
+  persistence?: number;
+  /** `edgerunner`: a removal roll met the aspect's persistence: the aspect goes. */
+  removesAspect?: boolean;
+  /** `narrative`: the side that lost the exchange takes `levels` of damage to aspect ratings. */
+  damage?: { to: 'actor' | 'opposition'; levels: number };
+  /** The rule ids this resolution applied, for the log. */
+  rules: string[];
+}
+
+/** Starting recovery from harm (`fate-core`, `pirates`: a consequence; `narrative`: ratings). */
+export interface RecoveryRequest {
+  /** The consequence slot (`fate-core`, `pirates`). */
+  slotId?: string;
+  /** The consequence's new name while it recovers. */
+  newName?: string;
+  /** `narrative`: the situation that caused the conflict remains (half the levels back). */
+  situationRemains?: boolean;
+  /** `narrative`: the damage was physical and needs healing first [NAR-RECOVER-2]. */
+  physical?: boolean;
+  /** `narrative`: a healing complex action succeeded. */
+  healed?: boolean;
+}
+
+/** Writing a consequence outside a hit. */
+export interface ConsequenceRequest {
+  slotId: string;
+  text: string;
+  /** The actor controls the character (its player, or the GM). */
+  actorControls: boolean;
+  /** The actor is the GM (a hand-written consequence where the game allows one). */
+  byGm: boolean;
+}
+
+/** One character entering a conflict's initiative. */
+export interface InitiativeEntry {
+  id: string;
+  /** The rating it goes by (an aspect in `narrative`). */
+  rating: number;
+  surprise?: boolean;
+}
+
 /**
  * A ruleset is data (template, tracks, slots, defaults) plus the functions where the games
  * differ. Everything is pure: no clock, no randomness except an injected Rng.
@@ -78,4 +154,33 @@ export interface Ruleset {
   ): { ok: true; value: AbsorptionResult } | { ok: false; code: string; message: string };
   /** What passing a point in time clears or advances (stress at scene end, consequences…). */
   passTime(character: Character, mark: TimeMark): Character;
+  /**
+   * Rebuilds what a sheet derives from its skills and aspects (stress boxes, extra mild slots)
+   * after they change.
+   */
+  syncSheet(character: Character): Character;
+  /** Resolves a roll: the game's outcome, shifts and effects; refuses what the game lacks. */
+  resolveAction(request: ActionRequest): Result<ActionResolution>;
+  /** Starts recovery; refuses where the game has no recovery action. */
+  startRecovery(character: Character, request: RecoveryRequest): Result<Character>;
+  /**
+   * Writes a consequence outside a hit: `edgerunner`'s voluntary consequence for a bonus on one
+   * roll; a GM's hand edit in `fate-core` and `pirates`; refused in `narrative`.
+   */
+  takeConsequence(
+    character: Character,
+    request: ConsequenceRequest,
+  ): Result<{ character: Character; bonus?: number }>;
+  /**
+   * Orders a conflict's turns by the game's initiative rule, or refuses where the GM simply
+   * gives the order.
+   */
+  initiative(
+    entries: readonly InitiativeEntry[],
+    method: 'aspect' | 'roll',
+    rng: Rng,
+  ): Result<{
+    order: string[];
+    rolls: { id: string; round: number; dice: number; total: number }[];
+  }>;
 }

@@ -1,11 +1,13 @@
 import { rollFateDice, type DiceRoll } from '../../core/dice';
+import type { AspectActionKind } from '../../core/ruleset';
 import { exhaustive, type Rng } from '../../core/types';
 
 /**
  * Edgerunner's aspect actions: declarations, assessments and maneuvers share one mechanism
- * (Skill + 4dF against 0, or against the target's defending skill) [ER-DECLARE-2].
+ * (Skill + 4dF against 0, or against the target's defending skill) [ER-DECLARE-2]. The kind is
+ * declared with the `Ruleset` contract, which the table passes it through.
  */
-export type AspectActionKind = 'declaration' | 'assessment' | 'maneuver';
+export type { AspectActionKind };
 
 /**
  * The free-invoke table [ER-INVOKES-1]: 0 → 0, 1–2 → 1, 3–5 → 2, 6–9 → 3, 10+ → 4.

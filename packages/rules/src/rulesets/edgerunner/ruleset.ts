@@ -1,5 +1,8 @@
 import type { Ruleset } from '../../core/ruleset';
-import { advanceEdgerunnerConsequences } from './consequences';
+import { refuse } from '../../core/types';
+import { noInitiative } from '../shared/core-hooks';
+import { advanceEdgerunnerConsequences, takeVoluntaryConsequence } from './consequences';
+import { edgerunnerResolveAction } from './resolve';
 import {
   clearEdgerunnerStressAt,
   edgerunnerAbsorptionOptions,
@@ -9,6 +12,7 @@ import {
   EDGERUNNER_REFRESH,
   EDGERUNNER_SKILLS,
   newEdgerunnerCharacter,
+  syncEdgerunnerStress,
   validateEdgerunnerCharacter,
 } from './template';
 
@@ -28,4 +32,19 @@ export const edgerunner: Ruleset = {
   applyAbsorption: (character, hit, option) => edgerunnerApplyAbsorption(character, hit, option),
   passTime: (character, mark) =>
     advanceEdgerunnerConsequences(clearEdgerunnerStressAt(character, mark), mark),
+  syncSheet: syncEdgerunnerStress,
+  resolveAction: edgerunnerResolveAction,
+  startRecovery: () =>
+    refuse(
+      'no-recovery-action',
+      'Edgerunner consequences clear on their own clock [ER-CONSEQ-3]; modify one with a roll [ER-CONSEQ-4].',
+    ),
+  // Only the controlling player takes one, for a bonus on one roll [ER-CONSEQ-1..2].
+  takeConsequence: (character, request) =>
+    takeVoluntaryConsequence(character, {
+      slotId: request.slotId,
+      text: request.text,
+      actorControls: request.actorControls,
+    }),
+  initiative: noInitiative('Edgerunner'),
 };

@@ -1,12 +1,15 @@
 import type { Ruleset } from '../../core/ruleset';
+import { refuse } from '../../core/types';
+import { coreResolveAction, handWrittenConsequence, noInitiative } from '../shared/core-hooks';
 import { applyFateCoreAbsorption, fateCoreAbsorptionOptions } from './absorption';
 import {
   FATE_CORE_REFRESH,
   FATE_CORE_SKILLS,
   newFateCoreCharacter,
+  syncFateCoreSheet,
   validateFateCoreCharacter,
 } from './character';
-import { fateCorePassTime } from './recovery';
+import { fateCorePassTime, startFateCoreRecovery } from './recovery';
 
 /** Fate Core, resolving attacks (seed 001). See RULES.md "## fate-core". */
 export const fateCore: Ruleset = {
@@ -22,4 +25,12 @@ export const fateCore: Ruleset = {
   absorptionOptions: fateCoreAbsorptionOptions,
   applyAbsorption: applyFateCoreAbsorption,
   passTime: fateCorePassTime,
+  syncSheet: syncFateCoreSheet,
+  resolveAction: (request) => coreResolveAction('Fate Core', request),
+  startRecovery: (character, request) =>
+    request.slotId === undefined
+      ? refuse('no-such-slot', 'Name the consequence slot that starts recovering.')
+      : startFateCoreRecovery(character, request.slotId, request.newName),
+  takeConsequence: handWrittenConsequence,
+  initiative: noInitiative('Fate Core'),
 };

@@ -1,5 +1,7 @@
 import type { Ruleset } from '../../core/ruleset';
-import { exhaustive } from '../../core/types';
+import { exhaustive, ok, refuse } from '../../core/types';
+import { determineInitiative } from './initiative';
+import { narrativeResolveAction } from './resolve';
 import { narrativeAbsorptionOptions, narrativeApplyAbsorption, narrativeRecover } from './damage';
 import { NARRATIVE_DICE } from './resolution';
 import { NARRATIVE_REFRESH, newNarrativeCharacter, validateNarrativeCharacter } from './template';
@@ -36,4 +38,16 @@ export const narrative: Ruleset = {
         return exhaustive(mark);
     }
   },
+  syncSheet: (character) => character,
+  resolveAction: narrativeResolveAction,
+  // Lost levels come back after the conflict, half while the situation remains [NAR-RECOVER-1..2].
+  startRecovery: (character, request) =>
+    narrativeRecover(character, {
+      situationRemains: request.situationRemains ?? false,
+      ...(request.physical === undefined ? {} : { physical: request.physical }),
+      ...(request.healed === undefined ? {} : { healed: request.healed }),
+    }),
+  takeConsequence: () =>
+    refuse('no-consequences', 'Narrative has no consequences: damage lowers aspect ratings.'),
+  initiative: (entries, method, rng) => ok(determineInitiative(entries, method, rng)),
 };

@@ -1,4 +1,7 @@
 import type { Ruleset } from '../../core/ruleset';
+import { refuse } from '../../core/types';
+import { startFateCoreRecovery } from '../fate-core/recovery';
+import { coreResolveAction, handWrittenConsequence, noInitiative } from '../shared/core-hooks';
 import {
   PIRATES_REFRESH,
   PIRATES_SKILLS,
@@ -21,4 +24,13 @@ export const pirates: Ruleset = {
   absorptionOptions: piratesAbsorptionOptions,
   applyAbsorption: applyPiratesAbsorption,
   passTime: piratesPassTime,
+  syncSheet: (character) => character,
+  resolveAction: (request) => coreResolveAction('Pirates', request),
+  // Recovery starts as in Fate Core: the star and maybe a new name [PIR-RECOVER-2].
+  startRecovery: (character, request) =>
+    request.slotId === undefined
+      ? refuse('no-such-slot', 'Name the consequence slot that starts recovering.')
+      : startFateCoreRecovery(character, request.slotId, request.newName),
+  takeConsequence: handWrittenConsequence,
+  initiative: noInitiative('Pirates'),
 };
