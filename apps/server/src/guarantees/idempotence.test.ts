@@ -1,0 +1,172 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { TestServer, connectSocket, createTable } from '../test/harness';
+import type { Participant } from '../test/harness';
+import type { Ack } from '../room';
+import { validSheet } from '../test/sheets';
+import { readStored } from './stored';
+
+// Guarantee 3: a command id is applied at most once per table. A retry (the same id) gets
+// the first acknowledgement back, whenever and however often it comes: after a reconnect,
+// after a restart, out of order, interleaved with new commands.
+
+let server: TestServer;
+const cleanup: (() => void)[] = [];
+afterEach(async () => {
+  while (cleanup.length > 0) cleanup.pop()!();
+  await server?.stop();
+});
+
+async function connect(token: string, name: string): Promise<Participant> {
+  const p = await connectSocket(server.url, token, name);
+  cleanup.push(() => p.close());
+  return p;
+}
+
+function shuffle<T>(items: T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** The ack without the seat token, which a retried join mints afresh (stored hashed only). */
+function comparable(ack: Ack): unknown {
+  if (!ack.ok || typeof ack.result !== 'object' || ack.result === null) return ack;
+  const { seatToken: _seatToken, ...rest } = ack.result as Record<string, unknown>;
+  return { ...ack, result: rest };
+}
+
+function fingerprint(tableId: string) {
+  const s = readStored(server.dataDir, tableId);
+  return {
+    rows: s.commands.length,
+    pub: Buffer.from(Y.encodeStateVector(s.pub)).toString('hex'),
+    gm: Buffer.from(Y.encodeStateVector(s.gm)).toString('hex'),
+  };
+}
+
+describe('idempotence', () => {
+  it('every command replayed twice, out of order, after a reconnect and a restart applies once', async () => {
+    server = await TestServer.start();
+    const table = await createTable(server.url);
+    const gm = await connect(table.tokens.gm, 'gm');
+    const ann = await connect(table.tokens.player, 'ann');
+    const bob = await connect(table.tokens.player, 'bob');
+    const annJoin = { id: 'ann-join', type: 'join', name: 'Ann' };
+    const annSeat = (await ann.ok(annJoin)).result as { seatToken: string };
+    await bob.ok({ id: 'bob-join', type: 'join', name: 'Bob' });
+    const a = (
+      (
+        await ann.ok({
+          id: 'ann-char',
+          type: 'character.create',
+          character: validSheet('fate-core', 'Zira'),
+        })
+      ).result as { characterId: string }
+    ).characterId;
+    const b = (
+      (
+        await bob.ok({
+          id: 'bob-char',
+          type: 'character.create',
+          character: validSheet('fate-core', 'Tam'),
+        })
+      ).result as { characterId: string }
+    ).characterId;
+
+    // One of each kind of write: public, GM-only, economy, dice, seats.
+    const sent: { who: 'gm' | 'ann'; command: Record<string, unknown>; ack: Ack }[] = [];
+    const send = async (who: 'gm' | 'ann', command: Record<string, unknown>) => {
+      const ack = await (who === 'gm' ? gm : ann).ok(command);
+      sent.push({ who, command, ack });
+      return ack;
+    };
+    await send('gm', {
+      id: 'c1',
+      type: 'aspect.add',
+      kind: 'situation',
+      text: 'On fire',
+      freeInvokes: 1,
+    });
+    await send('gm', { id: 'c2', type: 'gm.note', text: 'The butler did it' });
+    await send('gm', { id: 'c3', type: 'gm.prepare', kind: 'situation', text: 'Trapdoor' });
+    await send('ann', { id: 'c4', type: 'fate-point.give', fromCharacterId: a, toCharacterId: b });
+    const roll = await send('ann', {
+      id: 'c5',
+      type: 'roll',
+      characterId: a,
+      skillId: 'fight',
+      action: 'overcome',
+      difficulty: 2,
+    });
+    await send('ann', {
+      id: 'c6',
+      type: 'invoke',
+      rollId: (roll.result as { rollId: string }).rollId,
+      ref: { characterId: a, aspectId: 'hc' },
+      free: false,
+      effect: '+2',
+    });
+    const offer = await send('gm', {
+      id: 'c7',
+      type: 'compel.offer',
+      characterId: a,
+      text: 'Your debts catch up',
+    });
+    await send('ann', {
+      id: 'c8',
+      type: 'compel.accept',
+      compelId: (offer.result as { compelId: string }).compelId,
+    });
+    await send('gm', { id: 'c9', type: 'gm.adjust', adjust: { what: 'gm-pool', value: 4 } });
+    await send('ann', {
+      id: 'c10',
+      type: 'character.update',
+      characterId: a,
+      changes: { name: 'Zira Once' },
+    });
+    const before = fingerprint(table.id);
+
+    // Reconnect (new sockets, Ann on her seat token) and replay everything twice, shuffled.
+    [gm, ann, bob].forEach((p) => p.close());
+    const gm2 = await connect(table.tokens.gm, 'gm2');
+    const ann2 = await connect(annSeat.seatToken, 'ann2');
+    const replays = shuffle([...sent, ...sent]);
+    const acks = await Promise.all(
+      replays.map(({ who, command }) => (who === 'gm' ? gm2 : ann2).send(command)),
+    );
+    replays.forEach(({ ack, command }, i) => expect(acks[i], String(command.id)).toEqual(ack));
+    expect(fingerprint(table.id)).toEqual(before);
+
+    // Out of order: a new command, then old ones again; the old ones still apply once.
+    await gm2.ok({ id: 'c11', type: 'aspect.add', kind: 'situation', text: 'Smoke' });
+    const afterNew = fingerprint(table.id);
+    for (const { who, command, ack } of shuffle(sent)) {
+      expect(await (who === 'gm' ? gm2 : ann2).send(command)).toEqual(ack);
+    }
+    expect(fingerprint(table.id)).toEqual(afterNew);
+
+    // After a restart, from storage alone. A retried join gets the same seat.
+    gm2.close();
+    ann2.close();
+    await server.restart();
+    const gm3 = await connect(table.tokens.gm, 'gm3');
+    const ann3 = await connect(annSeat.seatToken, 'ann3');
+    for (const { who, command, ack } of shuffle(sent)) {
+      expect(await (who === 'gm' ? gm3 : ann3).send(command)).toEqual(ack);
+    }
+    const annLink = await connect(table.tokens.player, 'ann-link');
+    const joinAgain = await annLink.send(annJoin);
+    expect(comparable(joinAgain)).toEqual(comparable(await annLink.send(annJoin)));
+    expect(fingerprint(table.id)).toEqual(afterNew);
+
+    // The same id with another payload is the same command: the first answer, nothing applied.
+    expect(
+      await gm3.send({ id: 'c1', type: 'aspect.add', kind: 'situation', text: 'Something else' }),
+    ).toEqual(sent[0]!.ack);
+    expect(fingerprint(table.id)).toEqual(afterNew);
+  }, 120_000);
+});

@@ -1,0 +1,16 @@
+// Starts one real server process for the crash tests: `DATA_DIR` and `PORT` (0 picks one)
+// from the environment; prints `LISTENING <port>` once it accepts connections.
+import { createServer } from '../server';
+
+const server = await createServer({
+  dataDir: process.env.DATA_DIR ?? './data',
+  port: Number(process.env.PORT ?? 0),
+  host: '127.0.0.1',
+  log: (message, error) => {
+    if (process.env.DEBUG_SERVER) console.error(message, error);
+  },
+});
+console.log(`LISTENING ${server.port}`);
+process.on('SIGTERM', () => {
+  void server.close().then(() => process.exit(0));
+});
