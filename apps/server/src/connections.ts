@@ -2,7 +2,7 @@ import type { Role } from '@fateboard/table';
 import type { DocKey } from './storage';
 
 /** Why the server dropped a connection; sent to the client before it goes. */
-export type CloseReason = 'revoked-token' | 'rate-limited' | 'shutdown';
+export type CloseReason = 'revoked-token' | 'rate-limited' | 'shutdown' | 'unavailable';
 
 /** A live socket.io or y-websocket connection, as the rest of the server sees it. */
 export interface LiveConnection {
@@ -48,6 +48,11 @@ export class Connections {
     const doomed = this.ofTable(tableId).filter((c) => hashes.has(c.tokenHash));
     for (const connection of doomed) connection.close('revoked-token', message);
     return doomed.length;
+  }
+
+  /** Closes every connection of a table with a reason the client retries on. */
+  closeTable(tableId: string, message: string): void {
+    for (const connection of this.ofTable(tableId)) connection.close('unavailable', message);
   }
 
   closeAll(message: string): void {

@@ -33,6 +33,7 @@ export interface RoomDeps {
 }
 
 type UpdateListener = (doc: DocKey, update: Uint8Array) => void;
+type BrokenListener = () => void;
 
 const MAX_COMMAND_ID = 128;
 
@@ -63,6 +64,13 @@ export class TableRoom {
   private readonly versions: Record<DocKey, number> = { pub: 0, gm: 0 };
   private readonly fullStates = new Map<DocKey, { version: number; bytes: Uint8Array }>();
   private readonly listeners = new Set<UpdateListener>();
+  private readonly brokenListeners = new Set<BrokenListener>();
+  /**
+   * Set when a failed command could not be undone by reloading from storage: the live
+   * documents may hold a change that was never stored. A broken room refuses everything
+   * and its owner drops it and every connection to it; the next use loads it afresh.
+   */
+  broken = false;
 
   constructor(
     table: TableRecord,
@@ -100,7 +108,15 @@ export class TableRoom {
     return () => this.listeners.delete(listener);
   }
 
+  onBroken(listener: BrokenListener): () => void {
+    this.brokenListeners.add(listener);
+    return () => this.brokenListeners.delete(listener);
+  }
+
   handle(sender: Sender, input: unknown): HandledCommand {
+    if (this.broken) {
+      return { ack: { ok: false, code: 'storage', message: 'The table is reloading; try again.' } };
+    }
     const parsed = parseCommand(input);
     if (!parsed.ok) return { ack: { ok: false, code: parsed.code, message: parsed.message } };
     const command = parsed.command;
@@ -144,14 +160,14 @@ export class TableRoom {
     } catch (error) {
       stop.forEach((off) => off());
       this.deps.log(`command ${command.type} threw on table ${this.id}`, error);
-      if (changed()) this.reload();
+      if (changed()) this.reloadOrBreak();
       return { ack: { ok: false, code: 'internal', message: 'The command failed on the server.' } };
     }
     stop.forEach((off) => off());
 
     if (!outcome.ok) {
       // A refusal changes nothing; if the reducer left a change behind anyway, drop it.
-      if (changed()) this.reload();
+      if (changed()) this.reloadOrBreak();
       return { ack: { ok: false, code: outcome.code, message: outcome.message } };
     }
 
@@ -185,7 +201,7 @@ export class TableRoom {
       });
     } catch (error) {
       this.deps.log(`storage write failed on table ${this.id}`, error);
-      this.reload();
+      this.reloadOrBreak();
       return { ack: { ok: false, code: 'storage', message: 'The command could not be saved.' } };
     }
 
@@ -266,6 +282,21 @@ export class TableRoom {
       this.storedUpdates += updates.length;
     }
     return docs;
+  }
+
+  /**
+   * Drops a change that was not stored. If storage cannot even be read, the room breaks
+   * rather than throwing out of `handle` (which would take the process down) or serving
+   * the unsaved change to the next replica that syncs.
+   */
+  private reloadOrBreak(): void {
+    try {
+      this.reload();
+    } catch (error) {
+      this.deps.log(`reload failed on table ${this.id}; the room is dropped`, error);
+      this.broken = true;
+      for (const listener of [...this.brokenListeners]) listener();
+    }
   }
 
   /** Throws away the in-memory documents and loads what storage holds. */

@@ -13,6 +13,7 @@ interface Entry {
  */
 export class Rooms {
   private readonly entries = new Map<string, Entry>();
+  private readonly brokenListeners = new Set<(tableId: string) => void>();
 
   constructor(
     private readonly deps: RoomDeps,
@@ -35,11 +36,18 @@ export class Rooms {
     return entry.room;
   }
 
-  release(tableId: string): void {
+  /** Releases a room retained earlier; a room dropped since (broken) is already gone. */
+  release(tableId: string, room?: TableRoom): void {
     const entry = this.entries.get(tableId);
-    if (!entry) return;
+    if (!entry || (room !== undefined && entry.room !== room)) return;
     entry.users = Math.max(0, entry.users - 1);
     if (entry.users === 0) this.scheduleUnload(tableId, entry);
+  }
+
+  /** Called when a room broke (see TableRoom.broken) and was dropped; its connections must go. */
+  onBroken(listener: (tableId: string) => void): () => void {
+    this.brokenListeners.add(listener);
+    return () => this.brokenListeners.delete(listener);
   }
 
   isLoaded(tableId: string): boolean {
@@ -61,6 +69,13 @@ export class Rooms {
     const table = this.deps.storage.getTable(tableId);
     if (!table) return undefined;
     const entry: Entry = { room: new TableRoom(table, this.deps), users: 0, idleTimer: undefined };
+    entry.room.onBroken(() => {
+      if (this.entries.get(tableId) !== entry) return;
+      clearTimeout(entry.idleTimer);
+      this.entries.delete(tableId);
+      entry.room.dispose();
+      for (const listener of [...this.brokenListeners]) listener(tableId);
+    });
     this.entries.set(tableId, entry);
     return entry;
   }

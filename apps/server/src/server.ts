@@ -71,6 +71,12 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     limits.idleUnloadMs,
   );
   const connections = new Connections();
+  // After the current command's refusal has gone out; a broken room answers nothing meanwhile.
+  rooms.onBroken((tableId) =>
+    setImmediate(() =>
+      connections.closeTable(tableId, 'The table is reloading after a storage error.'),
+    ),
+  );
   let publicUrl = options.publicUrl?.replace(/\/+$/, '');
   const allowed = [...(options.allowedOrigins ?? [])];
   const checkOrigin = (req: IncomingMessage) =>

@@ -71,7 +71,16 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
   });
 
   io.use((socket, next) => {
-    const auth = authenticate(deps.storage, (socket.handshake.auth as { token?: unknown }).token);
+    let auth;
+    try {
+      auth = authenticate(deps.storage, (socket.handshake.auth as { token?: unknown }).token);
+    } catch (error) {
+      // Storage cannot be read: drop the transport, so the client reconnects and retries
+      // (a middleware error would tell it the link is bad and stop it).
+      deps.log('token lookup failed', error);
+      socket.conn.close();
+      return;
+    }
     if (!auth.ok) {
       next(Object.assign(new Error(auth.message), { data: { code: auth.code } }));
       return;
@@ -86,7 +95,14 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
 
   io.on('connection', (socket) => {
     const identity = socket.data.identity;
-    const room = deps.rooms.retain(identity.tableId);
+    let room;
+    try {
+      room = deps.rooms.retain(identity.tableId);
+    } catch (error) {
+      deps.log(`loading table ${identity.tableId} failed`, error);
+      socket.conn.close();
+      return;
+    }
     if (!room) {
       socket.disconnect(true);
       return;
@@ -100,7 +116,9 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
       transport: 'socket.io',
       close: (code, message) => {
         socket.emit('closed', { code, message });
-        socket.disconnect(true);
+        // Unavailable: drop the transport only, so the client reconnects by itself.
+        if (code === 'unavailable') socket.conn.close();
+        else socket.disconnect(true);
       },
     };
     if (identity.seatId !== undefined) live.seatId = identity.seatId;
@@ -156,7 +174,7 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
 
     socket.on('disconnect', () => {
       removeLive();
-      deps.rooms.release(identity.tableId);
+      deps.rooms.release(identity.tableId, room);
     });
   });
 

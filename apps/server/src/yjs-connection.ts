@@ -34,6 +34,8 @@ export const CLOSE = {
   forbidden: 4403,
   notFound: 4404,
   shutdown: 1001,
+  /** Storage cannot be read right now; the provider reconnects and tries again. */
+  unavailable: 1013,
 } as const;
 
 /** `/yjs/table/<id>` and `/yjs/table/<id>/gm`. */
@@ -240,7 +242,14 @@ export class YjsServer {
     }
     const tableId = match[1]!;
     const key: DocKey = match[2] ? 'gm' : 'pub';
-    const auth = authenticate(this.deps.storage, url.searchParams.get('token') ?? undefined);
+    let auth;
+    try {
+      auth = authenticate(this.deps.storage, url.searchParams.get('token') ?? undefined);
+    } catch (error) {
+      this.deps.log('token lookup failed', error);
+      ws.close(CLOSE.unavailable, 'storage unavailable');
+      return;
+    }
     if (!auth.ok) {
       ws.close(CLOSE.unauthorized, auth.code);
       return;
@@ -254,7 +263,14 @@ export class YjsServer {
       ws.close(CLOSE.forbidden, 'the GM document is for the GM only');
       return;
     }
-    const room = this.deps.rooms.retain(tableId);
+    let room;
+    try {
+      room = this.deps.rooms.retain(tableId);
+    } catch (error) {
+      this.deps.log(`loading table ${tableId} failed`, error);
+      ws.close(CLOSE.unavailable, 'storage unavailable');
+      return;
+    }
     if (!room) {
       ws.close(CLOSE.notFound, 'no such table');
       return;
@@ -278,7 +294,11 @@ export class YjsServer {
       doc: key,
       close: (code, message) =>
         ws.close(
-          code === 'revoked-token' ? CLOSE.unauthorized : CLOSE.shutdown,
+          code === 'revoked-token'
+            ? CLOSE.unauthorized
+            : code === 'unavailable'
+              ? CLOSE.unavailable
+              : CLOSE.shutdown,
           message.slice(0, 120),
         ),
     };
@@ -297,9 +317,11 @@ export class YjsServer {
       removeLive();
       if (channel.clients.size === 0) {
         channel.dispose();
-        this.channels.delete(channelKey(tableId, key));
+        // A room dropped while broken leaves its channel behind a newer one: keep that.
+        const id = channelKey(tableId, key);
+        if (this.channels.get(id) === channel) this.channels.delete(id);
       }
-      this.deps.rooms.release(tableId);
+      this.deps.rooms.release(tableId, room);
     });
 
     // Our sync step 1, so the client knows what we have; and who is around.
@@ -316,6 +338,8 @@ export class YjsServer {
   }
 
   private onMessage(channel: DocChannel, client: Client, bytes: Uint8Array): void {
+    // A broken room may hold a change that was never stored: it serves nobody.
+    if (channel.room.broken) return;
     try {
       const decoder = decoding.createDecoder(bytes);
       const type = decoding.readVarUint(decoder);
@@ -367,7 +391,7 @@ export class YjsServer {
   private channel(room: TableRoom, key: DocKey): DocChannel {
     const id = channelKey(room.id, key);
     let channel = this.channels.get(id);
-    if (!channel) {
+    if (!channel || channel.room !== room) {
       const { maxBufferedBytes, awarenessClientsPerConnection } = this.deps.limits;
       channel = new DocChannel(room, key, maxBufferedBytes, awarenessClientsPerConnection);
       this.channels.set(id, channel);
