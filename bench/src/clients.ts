@@ -1,0 +1,227 @@
+import { performance } from 'node:perf_hooks';
+import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { WebSocket } from 'ws';
+import * as encoding from 'lib0/encoding';
+
+// y-websocket message types and sync steps (y-protocols/sync).
+const MESSAGE_SYNC = 0;
+const SYNC_STEP1 = 0;
+const SYNC_STEP2 = 1;
+const SYNC_UPDATE = 2;
+
+/** Where the fan-out rounds record arrivals: one slot per command, shared by every receiver. */
+export class ArrivalLog {
+  lastArrival: Float64Array;
+  count: Int32Array;
+  constructor(readonly size: number) {
+    this.lastArrival = new Float64Array(size);
+    this.count = new Int32Array(size);
+  }
+}
+
+export function syncStep1(stateVector: Uint8Array = new Uint8Array([0])): Uint8Array {
+  const e = encoding.createEncoder();
+  encoding.writeVarUint(e, MESSAGE_SYNC);
+  encoding.writeVarUint(e, SYNC_STEP1);
+  encoding.writeVarUint8Array(e, stateVector);
+  return encoding.toUint8Array(e);
+}
+
+/**
+ * A lightweight read-only replica: a raw `ws` client speaking the y-websocket protocol. It
+ * sends sync step 1, waits for sync step 2, then counts update frames. It keeps no Y.Doc, so
+ * thousands fit in one process; `keepFrames` keeps the frames for size measurements.
+ */
+export class Receiver {
+  ws: WebSocket | undefined;
+  syncedAt = 0;
+  step2Bytes = 0;
+  step2: Uint8Array | undefined;
+  updates = 0;
+  frames: Uint8Array[] = [];
+  /** Set during a fan-out round: the n-th update since `mark` is command n's. */
+  log: ArrivalLog | undefined;
+  private mark = 0;
+  private onSynced: (() => void) | undefined;
+
+  constructor(
+    readonly url: string,
+    readonly options: { keepFrames?: boolean; keepStep2?: boolean; handshake?: boolean } = {},
+  ) {}
+
+  get keepFrames(): boolean {
+    return this.options.keepFrames === true;
+  }
+
+  /** Opens, sends sync step 1 with `stateVector`, resolves once sync step 2 arrived. */
+  connect(stateVector?: Uint8Array): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(this.url, { perMessageDeflate: false });
+      this.ws = ws;
+      this.syncedAt = 0;
+      ws.binaryType = 'nodebuffer';
+      const fail = (error: Error) => reject(error);
+      ws.once('error', fail);
+      ws.once('close', (code, reason) => {
+        if (this.syncedAt === 0)
+          reject(new Error(`closed before sync: ${code} ${reason.toString()}`));
+      });
+      ws.once('open', () => {
+        if (this.options.handshake === false) {
+          // A bare relay's receiver: no sync, connected is ready.
+          this.syncedAt = performance.now();
+          this.onSynced?.();
+        } else {
+          ws.send(syncStep1(stateVector));
+        }
+      });
+      this.onSynced = () => {
+        ws.off('error', fail);
+        ws.on('error', () => {});
+        resolve();
+      };
+      ws.on('message', (data: Buffer) => this.onMessage(data));
+    });
+  }
+
+  private onMessage(data: Buffer): void {
+    const now = performance.now();
+    if (data[0] !== MESSAGE_SYNC) return;
+    const step = data[1];
+    if (step === SYNC_UPDATE) {
+      const log = this.log;
+      if (log) {
+        const n = this.updates - this.mark;
+        if (n < log.size) {
+          if (now > log.lastArrival[n]!) log.lastArrival[n] = now;
+          log.count[n]!++;
+        }
+      }
+      this.updates++;
+      if (this.keepFrames) this.frames.push(new Uint8Array(data));
+    } else if (step === SYNC_STEP2 && this.syncedAt === 0) {
+      this.syncedAt = now;
+      this.step2Bytes = data.length;
+      if (this.options.keepStep2) this.step2 = new Uint8Array(data);
+      this.onSynced?.();
+    }
+  }
+
+  /** Starts counting a round's updates from now. */
+  startRound(log: ArrivalLog | undefined): void {
+    this.mark = this.updates;
+    this.log = log;
+  }
+
+  close(): Promise<void> {
+    const ws = this.ws;
+    if (!ws || ws.readyState === ws.CLOSED) return Promise.resolve();
+    return new Promise((resolve) => {
+      ws.once('close', () => resolve());
+      ws.terminate();
+    });
+  }
+}
+
+/** Runs `jobs` with at most `limit` in flight. */
+export async function inBatches<T>(
+  items: readonly T[],
+  limit: number,
+  job: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      await job(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+export interface Ack {
+  ok: boolean;
+  seq?: number;
+  result?: Record<string, unknown>;
+  code?: string;
+  message?: string;
+}
+
+/** A GM or player over socket.io: commands with acknowledgements. */
+export class Participant {
+  private ids = 0;
+  constructor(
+    readonly socket: Socket,
+    readonly name: string,
+  ) {}
+
+  static connect(baseUrl: string, token: string, name: string): Promise<Participant> {
+    return new Promise((resolve, reject) => {
+      const socket = io(baseUrl, {
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      socket.once('connect', () => resolve(new Participant(socket, name)));
+      socket.once('connect_error', (error) => {
+        socket.close();
+        reject(error);
+      });
+    });
+  }
+
+  nextId(): string {
+    return `${this.name}-${++this.ids}-${Math.random().toString(36).slice(2, 8)}`;
+  }
+
+  /** Sends without waiting; `onAck` runs with the acknowledgement. */
+  emit(command: Record<string, unknown>, onAck: (ack: Ack) => void): void {
+    this.socket.emit('command', { id: this.nextId(), ...command }, onAck);
+  }
+
+  send(command: Record<string, unknown>): Promise<Ack> {
+    return new Promise((resolve) => this.emit(command, resolve));
+  }
+
+  async ok(command: Record<string, unknown>): Promise<Ack> {
+    const ack = await this.send(command);
+    if (!ack.ok) {
+      throw new Error(`${String(command.type)} refused: ${ack.code ?? ''} ${ack.message ?? ''}`);
+    }
+    return ack;
+  }
+
+  close(): void {
+    this.socket.disconnect();
+  }
+}
+
+export interface CreatedTable {
+  id: string;
+  tokens: { gm: string; player: string; spectator: string };
+}
+
+export async function createTable(baseUrl: string, name: string): Promise<CreatedTable> {
+  const response = await fetch(`${baseUrl}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, ruleset: 'fate-core' }),
+  });
+  const body = (await response.json()) as { id: string; links: Record<string, string> };
+  if (response.status !== 201) throw new Error(`create table: ${response.status}`);
+  const token = (link: string | undefined) => new URL(link ?? '').hash.replace(/^#token=/, '');
+  return {
+    id: body.id,
+    tokens: {
+      gm: token(body.links.gm),
+      player: token(body.links.player),
+      spectator: token(body.links.spectator),
+    },
+  };
+}
+
+export function docUrl(baseUrl: string, tableId: string, token: string): string {
+  return `${baseUrl.replace(/^http/, 'ws')}/yjs/table/${tableId}?token=${token}`;
+}

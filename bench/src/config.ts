@@ -1,0 +1,51 @@
+import type { CampaignSize } from './campaign';
+import { LONG_CAMPAIGN } from './campaign';
+import type { RoundPlan } from './fanout';
+
+export interface BenchConfig {
+  quick: boolean;
+  fanoutSizes: number[];
+  /** Where the idle-spectator cost is read: the spectators added to reach this size. */
+  idleAt: number;
+  plan: RoundPlan;
+  reps: number;
+  campaign: CampaignSize;
+  coldJoins: number;
+  storm: number;
+  throughputSeconds: number;
+  throughputTables: number;
+  /** Commands in flight per connection in the throughput runs. */
+  window: number;
+  tables: number;
+}
+
+export const FULL: BenchConfig = {
+  quick: false,
+  fanoutSizes: [50, 500, 2000],
+  idleAt: 500,
+  plan: { warm: 10, measured: 80, rateHz: 10 },
+  reps: 3,
+  campaign: LONG_CAMPAIGN,
+  coldJoins: 10,
+  storm: 500,
+  throughputSeconds: 3,
+  throughputTables: 50,
+  window: 16,
+  tables: 2000,
+};
+
+/** CI: every figure, small: proves the suite still runs, in well under a minute. */
+export const QUICK: BenchConfig = {
+  quick: true,
+  fanoutSizes: [10, 50, 100],
+  idleAt: 50,
+  plan: { warm: 3, measured: 12, rateHz: 25 },
+  reps: 3,
+  campaign: { fatePointMoves: 600, aspectEdits: 120, rolls: 180 },
+  coldJoins: 3,
+  storm: 50,
+  throughputSeconds: 0.5,
+  throughputTables: 5,
+  window: 16,
+  tables: 50,
+};

@@ -1,0 +1,17 @@
+import type { Limits } from '@fateboard/server';
+
+/**
+ * The bench server's limits. Rate limits are raised because they cap one connection's
+ * abuse, not the server's capacity (a throughput run from one GM connection would hit
+ * them); idle unload is short so that "an empty table costs nothing once unloaded" is
+ * measurable within the run. Every other limit is the default.
+ */
+export const IDLE_UNLOAD_MS = 1000;
+export const BENCH_LIMITS: Partial<Limits> = {
+  eventRate: 1_000_000,
+  eventBurst: 1_000_000,
+  floodDisconnectAfter: 1_000_000,
+  createTablePerMinute: 1_000_000,
+  createTableBurst: 1_000_000,
+  idleUnloadMs: IDLE_UNLOAD_MS,
+};

@@ -1,0 +1,116 @@
+import type { ClientFigures } from './client-size';
+import type { FanoutResults } from './fanout-case';
+import type { LongTableResults } from './longtable-case';
+import type { TablesFigures } from './tables-case';
+import type { ThroughputFigures } from './throughput-case';
+import type { Repeated } from './stats';
+import { round } from './stats';
+
+const ms = (r: Repeated) => `${round(r.median)} ms (${round(r.min)}–${round(r.max)})`;
+const kb = (bytes: number) => `${round(bytes / 1024, 1)} KB`;
+const mb = (bytes: number) => `${round(bytes / 2 ** 20, 0)} MB`;
+
+/** The issue's table, filled in: one row per figure, with its target. */
+export function markdownTable(results: Record<string, unknown>): string {
+  const rows: string[][] = [];
+  const fan = results.fanout as FanoutResults | undefined;
+  if (fan) {
+    for (const c of fan.cases) {
+      rows.push([
+        `push fan-out, last receiver p50 / p99 (${c.spectators} spectators + 7)`,
+        `${ms(c.server.p50)} / ${ms(c.server.p99)}`,
+        `relay ${ms(c.baseline.p50)} / ${ms(c.baseline.p99)}; ratio ${round(c.ratio.p50, 1)}× / ${round(c.ratio.p99, 1)}×`,
+        c === fan.cases[1] ? 'p99 ≤ 15 ms and ≤ 3× relay' : 'report',
+      ]);
+    }
+    const mid = fan.cases[1] ?? fan.cases[0];
+    if (mid) {
+      rows.push([
+        `command round trip, player's transfer → ack (${mid.spectators} spectators)`,
+        `p50 ${ms(mid.roundTrip.server.p50)}, p99 ${ms(mid.roundTrip.server.p99)}`,
+        `relay p50 ${ms(mid.roundTrip.baseline.p50)}, p99 ${ms(mid.roundTrip.baseline.p99)}`,
+        'p99 ≤ 5 ms',
+      ]);
+      for (const c of fan.cases) {
+        rows.push([
+          `server CPU per delivered update (${c.spectators} spectators)`,
+          `${round(c.server.cpuMicrosPerDelivered.median)} µs (${round(c.server.cpuMicrosPerDelivered.min)}–${round(c.server.cpuMicrosPerDelivered.max)})`,
+          `relay ${round(c.baseline.cpuMicrosPerDelivered.median)} µs`,
+          '≤ 12 µs',
+        ]);
+      }
+    }
+    for (const [kind, b] of Object.entries(fan.bytes)) {
+      rows.push([
+        `bytes on the wire per receiver: ${kind}`,
+        `${b.onWire} B`,
+        `Yjs update ${b.update} B, y-websocket frame ${b.frame} B`,
+        kind === 'fate point transfer' ? '≤ 64 B' : 'report',
+      ]);
+    }
+    rows.push([
+      `heap and RSS per idle spectator (${fan.idle.spectators} added)`,
+      `${kb(fan.idle.heapBytesEach)} heap, ${kb(fan.idle.rssBytesEach)} RSS`,
+      '',
+      '≤ 16 KB heap',
+    ]);
+  }
+  const long = results.longTable as LongTableResults | undefined;
+  if (long) {
+    const c = long.campaign;
+    rows.push([
+      `state size after a long campaign (${c.commands} commands)`,
+      `${kb(c.pubBytes)} public + ${c.gmBytes} B GM`,
+      `${kb(c.contentOnlyBytes)} without history; +${round(c.bytesPerCommandOfHistory, 1)} B per command`,
+      '≤ 64 KB',
+    ]);
+    const j = long.coldJoin;
+    rows.push([
+      'cold join of that table: server CPU / client apply / bytes',
+      `${round(j.serverMicrosUncached.median / 1000)} ms / ${round(j.clientApplyMillis.median)} ms / ${kb(j.bytes)}`,
+      `cached state ${round(j.serverMicrosCached.median / 1000)} ms; encode ${round(j.encodeMicros / 1000)} ms`,
+      'server ≤ 2 ms, client ≤ 25 ms',
+    ]);
+    rows.push([
+      `reconnect storm (${long.storm.spectators} spectators of that table)`,
+      `${ms(long.storm.withStateVector)} with state vectors`,
+      `${ms(long.storm.fresh)} as page reloads`,
+      '≤ 2 s',
+    ]);
+  }
+  const tp = results.throughput as ThroughputFigures | undefined;
+  if (tp) {
+    rows.push([
+      'durable command throughput, one table',
+      `${round(tp.oneTable.perSecond.median, 0)}/s (${round(tp.oneTable.perSecond.min, 0)}–${round(tp.oneTable.perSecond.max, 0)})`,
+      `ack p99 ${ms(tp.oneTable.ackP99)} at ${tp.window} in flight`,
+      'report; aim ≥ 2,000/s',
+    ]);
+    rows.push([
+      `durable command throughput, ${tp.manyTables.tables} tables`,
+      `${round(tp.manyTables.perSecond.median, 0)}/s (${round(tp.manyTables.perSecond.min, 0)}–${round(tp.manyTables.perSecond.max, 0)})`,
+      `ack p99 ${ms(tp.manyTables.ackP99)}`,
+      'report; aim ≥ 2,000/s',
+    ]);
+  }
+  const tables = results.tables as TablesFigures | undefined;
+  if (tables) {
+    rows.push([
+      `tables per process (${tables.tables} × ${tables.connectionsEach} idle connections)`,
+      `${mb(tables.rssBytes)} RSS, ${mb(tables.heapBytes)} heap`,
+      `${kb(tables.rssBytesPerTable)} RSS, ${kb(tables.heapBytesPerTable)} heap per table; after unload ${round(tables.heapBytesPerTableAfterUnload, 0)} B heap per table`,
+      '≥ 2,000 in ≤ 1.5 GB RSS; ~0 once unloaded',
+    ]);
+  }
+  const client = results.client as ClientFigures | undefined;
+  if (client) {
+    rows.push([
+      'client: gzipped JavaScript of the table view',
+      client.built ? kb(client.allGzipBytes) : 'not built',
+      client.built ? `${kb(client.initialGzipBytes)} loaded up front` : 'run pnpm build first',
+      '≤ 130 KB',
+    ]);
+  }
+  const head = ['figure', 'measured (median, spread)', 'baseline / detail', 'target'];
+  return [head, head.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
+}

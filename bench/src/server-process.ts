@@ -1,0 +1,99 @@
+// The table server under test, in its own process: createServer on port 0, with rate limits
+// raised (they are per-connection abuse policy, not cost) and a short idle unload so that
+// unloading can be measured. Answers IPC: stats (cpuUsage, memory after gc), seed a table
+// from document state, and time a full-state encoding.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import * as Y from 'yjs';
+import { createServer, openSqliteStorage } from '@fateboard/server';
+import type { RulesetId } from '@fateboard/rules';
+import { serveIpc } from './ipc';
+import { BENCH_LIMITS } from './limits';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'fateboard-bench-'));
+const storage = openSqliteStorage(dataDir);
+const server = await createServer({
+  dataDir,
+  port: 0,
+  host: '127.0.0.1',
+  storage,
+  limits: BENCH_LIMITS,
+  log: (message, error) => {
+    if (process.env.BENCH_DEBUG) console.error('[server]', message, error ?? '');
+  },
+});
+
+const hash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+serveIpc(
+  (request) => {
+    switch (request.type) {
+      case 'seed-table': {
+        // A table whose documents were built elsewhere (the long campaign, via the reducer).
+        const id = randomBytes(12).toString('base64url');
+        const created = Date.now();
+        const tokens = {
+          gm: randomBytes(32).toString('base64url'),
+          player: randomBytes(32).toString('base64url'),
+          spectator: randomBytes(32).toString('base64url'),
+        };
+        storage.createTable(
+          { id, name: String(request.name), ruleset: request.ruleset as RulesetId, created },
+          {
+            pub: Buffer.from(String(request.pub), 'base64'),
+            gm: Buffer.from(String(request.gm), 'base64'),
+          },
+          (['gm', 'player', 'spectator'] as const).map((role) => ({
+            hash: hash(tokens[role]),
+            tableId: id,
+            role,
+            seatId: null,
+            kind: 'link' as const,
+            revoked: false,
+            created,
+          })),
+        );
+        return { tableId: id, tokens };
+      }
+      case 'encode-cost': {
+        // What the server pays once per document version for the shared full state.
+        const stored = storage.loadDocuments(String(request.tableId)).docs.pub;
+        const doc = new Y.Doc();
+        const parts = stored.snapshot ? [stored.snapshot, ...stored.updates] : stored.updates;
+        Y.applyUpdate(doc, Y.mergeUpdates(parts));
+        const sv = Y.encodeStateVector(doc);
+        const times: number[] = [];
+        const diffTimes: number[] = [];
+        let bytes = 0;
+        for (let i = 0; i < 20; i++) {
+          let t = performance.now();
+          bytes = Y.encodeStateAsUpdate(doc).length;
+          times.push((performance.now() - t) * 1000);
+          t = performance.now();
+          Y.encodeStateAsUpdate(doc, sv);
+          diffTimes.push((performance.now() - t) * 1000);
+        }
+        doc.destroy();
+        times.sort((a, b) => a - b);
+        diffTimes.sort((a, b) => a - b);
+        return {
+          fullMicros: times[10] ?? 0,
+          upToDateDiffMicros: diffTimes[10] ?? 0,
+          bytes,
+        };
+      }
+      default:
+        throw new Error(`unknown request ${request.type}`);
+    }
+  },
+  async () => {
+    await server.close();
+    storage.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+);
+
+process.send?.({ type: 'ready', port: server.port, pid: process.pid });

@@ -1,0 +1,122 @@
+import { performance } from 'node:perf_hooks';
+import type { Receiver } from './clients';
+import { Participant, Receiver as YReceiver, createTable, docUrl, inBatches } from './clients';
+import { fateCoreSheet } from './sheet';
+import type { Repeated } from './stats';
+import { percentile, repeated, round, sleep } from './stats';
+
+interface Bench {
+  gm: Participant;
+  characters: [string, string];
+  receivers: Receiver[];
+}
+
+/** A table with two NPCs and seven replicas (GM + six player-link readers). */
+async function benchTable(base: string, name: string): Promise<Bench> {
+  const table = await createTable(base, name);
+  const gm = await Participant.connect(base, table.tokens.gm, 'gm');
+  const ids: string[] = [];
+  for (const n of ['Brute', 'Thug']) {
+    const ack = await gm.ok({ type: 'character.create', character: fateCoreSheet(n), npc: true });
+    ids.push(String(ack.result?.characterId));
+  }
+  const receivers = [new YReceiver(docUrl(base, table.id, table.tokens.gm))];
+  for (let i = 0; i < 6; i++)
+    receivers.push(new YReceiver(docUrl(base, table.id, table.tokens.player)));
+  await Promise.all(receivers.map((r) => r.connect()));
+  return { gm, characters: [ids[0]!, ids[1]!], receivers };
+}
+
+/**
+ * Closed loop with a window: each GM connection keeps `window` fate point transfers in
+ * flight for `seconds`; every one is applied, stored (one SQLite transaction, synchronous =
+ * FULL) and acknowledged. Counts acknowledgements per second.
+ */
+async function drive(
+  benches: Bench[],
+  seconds: number,
+  window: number,
+): Promise<{ perSecond: number; p50: number; p99: number }> {
+  const end = performance.now() + seconds * 1000;
+  const latencies: number[] = [];
+  let acked = 0;
+  let failed = 0;
+  await Promise.all(
+    benches.map(async (b) => {
+      let k = 0;
+      const lane = async () => {
+        while (performance.now() < end) {
+          const forward = k++ % 2 === 0;
+          const t = performance.now();
+          const ack = await b.gm.send({
+            type: 'fate-point.give',
+            fromCharacterId: b.characters[forward ? 0 : 1],
+            toCharacterId: b.characters[forward ? 1 : 0],
+          });
+          latencies.push(performance.now() - t);
+          if (ack.ok) acked++;
+          else failed++;
+        }
+      };
+      await Promise.all(Array.from({ length: window }, lane));
+    }),
+  );
+  if (failed > 0 && acked === 0) throw new Error(`throughput: all ${failed} commands refused`);
+  const elapsed = seconds + Math.max(0, percentile(latencies, 100)) / 1000;
+  return {
+    perSecond: acked / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+export interface ThroughputFigures {
+  oneTable: { perSecond: Repeated; ackP50: Repeated; ackP99: Repeated };
+  manyTables: { tables: number; perSecond: Repeated; ackP50: Repeated; ackP99: Repeated };
+  window: number;
+}
+
+export async function runThroughput(
+  base: string,
+  tables: number,
+  seconds: number,
+  window: number,
+  reps: number,
+  say: (line: string) => void,
+): Promise<ThroughputFigures> {
+  const one = [await benchTable(base, 'Throughput')];
+  const many: Bench[] = [];
+  await inBatches(
+    Array.from({ length: tables }, (_, i) => i),
+    10,
+    async (i) => {
+      many.push(await benchTable(base, `Throughput ${i}`));
+    },
+  );
+  const runs = {
+    one: [] as Awaited<ReturnType<typeof drive>>[],
+    many: [] as Awaited<ReturnType<typeof drive>>[],
+  };
+  await drive(one, 0.5, window); // warm-up
+  for (let rep = 0; rep < reps; rep++) {
+    await sleep(200);
+    const a = await drive(one, seconds, window);
+    await sleep(200);
+    const b = await drive(many, seconds, Math.max(1, Math.round(window / 4)));
+    runs.one.push(a);
+    runs.many.push(b);
+    say(
+      `  round ${rep + 1}: one table ${round(a.perSecond, 0)}/s (ack p99 ${round(a.p99)} ms), ${tables} tables ${round(b.perSecond, 0)}/s (ack p99 ${round(b.p99)} ms)`,
+    );
+  }
+  for (const b of [...one, ...many]) {
+    b.gm.close();
+    await Promise.all(b.receivers.map((r) => r.close()));
+  }
+  const fig = (rs: Awaited<ReturnType<typeof drive>>[]) => ({
+    perSecond: repeated(rs.map((r) => r.perSecond)),
+    ackP50: repeated(rs.map((r) => r.p50)),
+    ackP99: repeated(rs.map((r) => r.p99)),
+  });
+  return { oneTable: fig(runs.one), manyTables: { tables, ...fig(runs.many) }, window };
+}
