@@ -45,6 +45,7 @@ export type {
   RecoveryRequest,
   ConsequenceRequest,
   InitiativeEntry,
+  SideModifiers,
 } from './core/ruleset';
 
 // core: exact odds

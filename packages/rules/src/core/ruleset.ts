@@ -113,6 +113,13 @@ export interface ConsequenceRequest {
   byGm: boolean;
 }
 
+/** `narrative`'s conflict modifiers for one side [NAR-STRATEGY-1] [NAR-CREATIVITY-1] [NAR-TOOLS-1]. */
+export interface SideModifiers {
+  strategy?: 'none' | 'defensive' | 'aggressive';
+  creativity?: -1 | 0 | 1;
+  tool?: boolean;
+}
+
 /** One character entering a conflict's initiative. */
 export interface InitiativeEntry {
   id: string;
@@ -171,6 +178,14 @@ export interface Ruleset {
     character: Character,
     request: ConsequenceRequest,
   ): Result<{ character: Character; bonus?: number }>;
+  /**
+   * A side's conflict modifiers as labelled values for its role (`narrative`: strategy,
+   * creativity, tools, which add up); refused where the game has none and some are given.
+   */
+  sideModifiers(
+    modifiers: SideModifiers,
+    role: 'aggressor' | 'defender',
+  ): Result<{ label: string; value: number }[]>;
   /**
    * Orders a conflict's turns by the game's initiative rule, or refuses where the GM simply
    * gives the order.

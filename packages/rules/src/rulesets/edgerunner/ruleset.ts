@@ -1,6 +1,6 @@
 import type { Ruleset } from '../../core/ruleset';
 import { refuse } from '../../core/types';
-import { noInitiative } from '../shared/core-hooks';
+import { noInitiative, noSideModifiers } from '../shared/core-hooks';
 import { advanceEdgerunnerConsequences, takeVoluntaryConsequence } from './consequences';
 import { edgerunnerResolveAction } from './resolve';
 import {
@@ -46,5 +46,6 @@ export const edgerunner: Ruleset = {
       text: request.text,
       actorControls: request.actorControls,
     }),
+  sideModifiers: noSideModifiers('Edgerunner'),
   initiative: noInitiative('Edgerunner'),
 };

@@ -1,6 +1,11 @@
 import type { Ruleset } from '../../core/ruleset';
 import { refuse } from '../../core/types';
-import { coreResolveAction, handWrittenConsequence, noInitiative } from '../shared/core-hooks';
+import {
+  coreResolveAction,
+  handWrittenConsequence,
+  noInitiative,
+  noSideModifiers,
+} from '../shared/core-hooks';
 import { applyFateCoreAbsorption, fateCoreAbsorptionOptions } from './absorption';
 import {
   FATE_CORE_REFRESH,
@@ -32,5 +37,6 @@ export const fateCore: Ruleset = {
       ? refuse('no-such-slot', 'Name the consequence slot that starts recovering.')
       : startFateCoreRecovery(character, request.slotId, request.newName),
   takeConsequence: handWrittenConsequence,
+  sideModifiers: noSideModifiers('Fate Core'),
   initiative: noInitiative('Fate Core'),
 };

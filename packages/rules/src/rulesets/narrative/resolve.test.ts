@@ -75,3 +75,14 @@ describe('narrative resolveAction', () => {
     expect(init.ok && init.value.order).toEqual(['b', 'a']);
   });
 });
+
+describe('narrative sideModifiers', () => {
+  it('[NAR-STRATEGY-1] [NAR-CREATIVITY-1] [NAR-TOOLS-1] strategy by role, creativity and tools add up', () => {
+    const mods = { strategy: 'defensive', creativity: 1, tool: true } as const;
+    const asDefender = narrative.sideModifiers(mods, 'defender');
+    const asAggressor = narrative.sideModifiers(mods, 'aggressor');
+    const sum = (r: typeof asDefender) => (r.ok ? r.value.reduce((s, m) => s + m.value, 0) : NaN);
+    expect(sum(asDefender)).toBe(3);
+    expect(sum(asAggressor)).toBe(1);
+  });
+});

@@ -3,7 +3,7 @@ import { exhaustive, ok, refuse } from '../../core/types';
 import { determineInitiative } from './initiative';
 import { narrativeResolveAction } from './resolve';
 import { narrativeAbsorptionOptions, narrativeApplyAbsorption, narrativeRecover } from './damage';
-import { NARRATIVE_DICE } from './resolution';
+import { NARRATIVE_DICE, conflictModifier } from './resolution';
 import { NARRATIVE_REFRESH, newNarrativeCharacter, validateNarrativeCharacter } from './template';
 
 /** Narrative: seeds/003 (aspects rated like skills, 3dF), Fate Core SRD where the text is silent. */
@@ -49,5 +49,20 @@ export const narrative: Ruleset = {
     }),
   takeConsequence: () =>
     refuse('no-consequences', 'Narrative has no consequences: damage lowers aspect ratings.'),
+  // Strategy by role, creativity and tools add up [NAR-STRATEGY-1] [NAR-CREATIVITY-1] [NAR-TOOLS-1].
+  sideModifiers: (modifiers, role) => {
+    const out: { label: string; value: number }[] = [];
+    const strategy = modifiers.strategy ?? 'none';
+    if (strategy !== 'none') {
+      out.push({ label: `Strategy: ${strategy}`, value: conflictModifier({ strategy }, role) });
+    }
+    if ((modifiers.creativity ?? 0) !== 0) {
+      const creativity = modifiers.creativity ?? 0;
+      out.push({ label: 'Creativity', value: conflictModifier({ creativity }, role) });
+    }
+    if (modifiers.tool === true)
+      out.push({ label: 'Tool', value: conflictModifier({ tool: true }, role) });
+    return ok(out);
+  },
   initiative: (entries, method, rng) => ok(determineInitiative(entries, method, rng)),
 };

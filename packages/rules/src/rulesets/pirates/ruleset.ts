@@ -1,7 +1,12 @@
 import type { Ruleset } from '../../core/ruleset';
 import { refuse } from '../../core/types';
 import { startFateCoreRecovery } from '../fate-core/recovery';
-import { coreResolveAction, handWrittenConsequence, noInitiative } from '../shared/core-hooks';
+import {
+  coreResolveAction,
+  handWrittenConsequence,
+  noInitiative,
+  noSideModifiers,
+} from '../shared/core-hooks';
 import {
   PIRATES_REFRESH,
   PIRATES_SKILLS,
@@ -32,5 +37,6 @@ export const pirates: Ruleset = {
       ? refuse('no-such-slot', 'Name the consequence slot that starts recovering.')
       : startFateCoreRecovery(character, request.slotId, request.newName),
   takeConsequence: handWrittenConsequence,
+  sideModifiers: noSideModifiers('Pirates'),
   initiative: noInitiative('Pirates'),
 };

@@ -44,3 +44,10 @@ describe.each([fateCore, pirates])('%s core hooks', (ruleset) => {
     expect(ruleset.syncSheet(c)).toEqual(c);
   });
 });
+
+describe.each([fateCore, pirates])('%s side modifiers', (ruleset) => {
+  it('[CORE-INVOKE-1] has no strategy modifiers: aspects are invoked instead', () => {
+    expect(ruleset.sideModifiers({}, 'aggressor')).toEqual({ ok: true, value: [] });
+    expect(ruleset.sideModifiers({ strategy: 'aggressive' }, 'aggressor').ok).toBe(false);
+  });
+});

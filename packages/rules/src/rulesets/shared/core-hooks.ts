@@ -8,6 +8,7 @@ import type {
   ConsequenceRequest,
   InitiativeEntry,
   Ruleset,
+  SideModifiers,
 } from '../../core/ruleset';
 import type { Result } from '../../core/types';
 import { exhaustive, ok, refuse } from '../../core/types';
@@ -95,6 +96,19 @@ export function handWrittenConsequence(
       ),
     },
   });
+}
+
+/** Games without strategy, creativity or tools modifiers: invoke aspects instead. */
+export function noSideModifiers(name: string): Ruleset['sideModifiers'] {
+  return (modifiers: SideModifiers) =>
+    (modifiers.strategy ?? 'none') === 'none' &&
+    (modifiers.creativity ?? 0) === 0 &&
+    modifiers.tool !== true
+      ? ok([])
+      : refuse(
+          'no-conflict-modifiers',
+          `${name} has no strategy, creativity or tools modifiers: invoke an aspect instead.`,
+        );
 }
 
 /** Games whose texts give no initiative rule: the GM gives the turn order. */
