@@ -1,0 +1,298 @@
+/// <reference lib="dom" />
+import { test, expect, type Page, type BrowserContext } from '@playwright/test';
+import { createTable, joinAndCreate, openAs, shot, expectAccessible, type Links } from './helpers';
+
+/**
+ * One table, four browsers at once: a GM, two players and a spectator, against the real
+ * server. The steps build on each other, so they run in order.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let gm: Page;
+let p1: Page;
+let p2: Page;
+let spectator: Page;
+let links: Links;
+const contexts: BrowserContext[] = [];
+const everyone = () => [gm, p1, p2, spectator];
+
+const card = (page: Page, name: string) =>
+  page.getByTestId('character-card').filter({ has: page.getByRole('heading', { name }) });
+const fatePoints = (page: Page, name: string) => card(page, name).getByTestId('fate-points');
+
+test.beforeAll(async ({ browser }) => {
+  const created = await createTable(browser, 'The Sunken Abbey', 'fate-core');
+  gm = created.gm;
+  links = created.links;
+  contexts.push(created.context);
+});
+
+test.afterAll(async () => {
+  for (const c of contexts) await c.close();
+});
+
+test('the GM lands on the table with three invite links and copy buttons', async () => {
+  await expect(gm.getByTestId('invite-gm')).toBeVisible();
+  await expect(gm.getByTestId('invite-player').getByRole('button', { name: 'Copy' })).toBeVisible();
+  await gm.getByTestId('invite-player').getByRole('button', { name: 'Copy' }).click();
+  await expect(gm.getByText('Player link copied.')).toBeVisible();
+  await shot(gm, 'gm-new-table');
+  await expectAccessible(gm, 'gm new table');
+});
+
+test('players join by link and create characters with live validation', async ({ browser }) => {
+  const context = await browser.newContext();
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(links.player);
+  await page.getByLabel('Your name').fill('Ann');
+  await shot(page, 'player-join');
+  await expectAccessible(page, 'player join');
+  await page.getByRole('button', { name: 'Join the table' }).click();
+  await expect(page.getByTestId('sheet-problems')).toContainText('skill pyramid');
+  await shot(page, 'player-character-editor');
+  await expectAccessible(page, 'character editor');
+  await page.close();
+  await context.close();
+  contexts.pop();
+
+  const a = await joinAndCreate(browser, links.player, 'Ann', {
+    name: 'Zird',
+    highConcept: 'Arcane scholar of the deep',
+    trouble: 'Rivals everywhere',
+  });
+  p1 = a.page;
+  contexts.push(a.context);
+  const b = await joinAndCreate(browser, links.player, 'Ben', {
+    name: 'Landon',
+    highConcept: 'Wandering swordsman',
+    trouble: 'Owes everyone money',
+  });
+  p2 = b.page;
+  contexts.push(b.context);
+  const s = await openAs(browser, links.spectator);
+  spectator = s.page;
+  contexts.push(s.context);
+
+  for (const page of everyone()) {
+    await expect(card(page, 'Zird')).toBeVisible();
+    await expect(card(page, 'Landon')).toBeVisible();
+  }
+  await expect(spectator.getByTestId('live-mark')).toBeVisible();
+  await expect(gm.getByTestId('spectator-count')).toHaveText('1 spectator watching');
+});
+
+test('the GM pushes an aspect and all four screens show it', async () => {
+  await gm.getByRole('button', { name: 'Start a scene' }).click();
+  await gm.getByLabel('New aspect').fill('Thick fog rolls in');
+  await gm.getByRole('button', { name: 'Add aspect' }).click();
+  for (const page of everyone()) {
+    await expect(
+      page.getByTestId('aspect-card').filter({ hasText: 'Thick fog rolls in' }),
+    ).toBeVisible();
+  }
+  await gm.getByRole('button', { name: 'Push “Thick fog rolls in” to every screen' }).click();
+  for (const page of everyone()) {
+    await expect(page.getByTestId('spotlight-stage')).toContainText('Thick fog rolls in');
+  }
+  await shot(spectator, 'spectator-spotlight');
+  for (const page of everyone()) {
+    await expect(page.getByTestId('spotlight-strip')).toContainText('Thick fog rolls in');
+  }
+});
+
+test('a player creates an advantage, invokes it, and totals update everywhere', async () => {
+  const tray = p1.getByRole('form', { name: 'Roll the dice' });
+  await tray.getByLabel('Action').selectOption('create-advantage');
+  await tray.locator('select[name="difficulty"]').selectOption('-2');
+  await expect(tray.getByTestId('odds')).toBeVisible();
+  await tray.getByRole('button', { name: /^Roll 4dF/ }).click();
+  const latest = p1.getByTestId('roll-card').first();
+  await expect(latest.getByTestId('roll-outcome')).toHaveText(/Success/);
+  await latest.getByLabel('Name the advantage').fill('Pinned in the fog');
+  await latest.getByRole('button', { name: 'Create aspect' }).click();
+  for (const page of everyone()) {
+    const advantage = page.getByTestId('aspect-card').filter({ hasText: 'Pinned in the fog' });
+    await expect(advantage.getByTestId('free-invokes')).toBeVisible();
+  }
+
+  await tray.getByLabel('Action').selectOption('overcome');
+  await tray.locator('select[name="difficulty"]').selectOption('8');
+  await tray.getByRole('button', { name: /^Roll 4dF/ }).click();
+  await expect(p1.getByTestId('roll-card')).toHaveCount(2);
+  const roll = p1.getByTestId('roll-card').first();
+  const before = Number((await roll.getByTestId('roll-total').textContent())?.replace('+', ''));
+  const marks = (page: Page) =>
+    page.getByTestId('aspect-card').filter({ hasText: 'Pinned in the fog' }).locator('.mark');
+  const freeBefore = await marks(p1).count();
+  const pick = roll.locator('select[name="invoke-aspect"]');
+  const value = await pick
+    .locator('option', { hasText: 'Pinned in the fog' })
+    .first()
+    .getAttribute('value');
+  await pick.selectOption(value ?? '');
+  await expect(roll.locator('select[name="invoke-pay"]')).toHaveValue('free');
+  await roll.getByRole('button', { name: '+2' }).click();
+  const after = `${before + 2 >= 0 ? '+' : ''}${before + 2}`;
+  for (const page of everyone()) {
+    await expect(page.getByTestId('roll-card').first().getByTestId('roll-total')).toHaveText(after);
+    await expect(marks(page)).toHaveCount(freeBefore - 1);
+  }
+  await shot(p1, 'player-table');
+  await expectAccessible(p1, 'player table');
+});
+
+test('a compel is accepted, another refused, and balances change everywhere', async () => {
+  const offer = async (text: string) => {
+    const form = gm.getByRole('form', { name: 'Offer a compel' });
+    await form.getByLabel('Compel').selectOption({ label: 'Zird' });
+    await form.getByLabel('What happens').fill(text);
+    await form.getByRole('button', { name: 'Offer the compel' }).click();
+    await expect(p1.getByTestId('compel').filter({ hasText: text })).toBeVisible();
+  };
+  const start = Number(await fatePoints(gm, 'Zird').locator('.fp-value').textContent());
+
+  await offer('Your rivals arrive at the worst moment');
+  await shot(p1, 'player-compel-prompt');
+  await p1.getByRole('button', { name: 'Accept, gain a fate point' }).click();
+  for (const page of everyone()) {
+    await expect(fatePoints(page, 'Zird').locator('.fp-value')).toHaveText(String(start + 1));
+  }
+
+  await offer('The fog hides a rival spy');
+  await p1.getByRole('button', { name: 'Refuse, pay a fate point' }).click();
+  for (const page of everyone()) {
+    await expect(fatePoints(page, 'Zird').locator('.fp-value')).toHaveText(String(start));
+    await expect(page.getByTestId('compel')).toHaveCount(0);
+  }
+  await expect(gm.getByTestId('fp-summary')).toContainText('compels accepted +1');
+});
+
+test('an attack lands and the defender absorbs it through the options shown', async () => {
+  const tray = p1.getByRole('form', { name: 'Roll the dice' });
+  await tray.getByLabel('Action').selectOption('attack');
+  await tray.getByLabel('An opposing character').check();
+  await tray.getByLabel('Opponent').selectOption({ label: 'Landon' });
+  // Landon defends with an untrained skill, so Zird's Great (+4) almost always hits.
+  const theirSkill = tray.getByLabel('Their skill');
+  const last = await theirSkill.locator('option').last().getAttribute('value');
+  await theirSkill.selectOption(last ?? '');
+  let hit = false;
+  for (let attempt = 0; attempt < 6 && !hit; attempt++) {
+    const count = await p1.getByTestId('roll-card').count();
+    await tray.getByRole('button', { name: /^Roll 4dF/ }).click();
+    await expect(p1.getByTestId('roll-card')).toHaveCount(Math.min(count + 1, 6));
+    await expect(p1.getByTestId('roll-card').first().getByTestId('roll-outcome')).toBeVisible();
+    hit = (await p1.getByTestId('roll-card').first().getByTestId('hit').count()) > 0;
+  }
+  expect(hit).toBe(true);
+  const panel = p2.getByTestId('absorb-panel');
+  await expect(panel).toBeVisible();
+  await shot(p2, 'defender-absorb-options');
+  await panel.getByTestId('absorb-options').getByRole('radio').first().check();
+  const name = panel.getByLabel(/Name the/);
+  if (await name.count()) await name.first().fill('Bruised ribs');
+  await panel.getByRole('button', { name: 'Absorb' }).click();
+  for (const page of everyone()) {
+    await expect(page.getByTestId('roll-card').first().getByTestId('hit')).toContainText(
+      'took the hit',
+    );
+  }
+  const landon = card(gm, 'Landon');
+  const checked = landon.locator('.box.checked');
+  const taken = landon.locator('.consequences li.taken');
+  expect((await checked.count()) + (await taken.count())).toBeGreaterThan(0);
+});
+
+test('the spectator has no controls, and a hand-sent command is refused', async () => {
+  await expect(spectator.locator('form')).toHaveCount(0);
+  for (const name of [
+    /^Roll/,
+    'Push',
+    'Add aspect',
+    'Offer the compel',
+    /Accept/,
+    'Start a scene',
+  ]) {
+    await expect(spectator.getByRole('button', { name })).toHaveCount(0);
+  }
+  await shot(spectator, 'spectator-table');
+  await expectAccessible(spectator, 'spectator table');
+
+  const token = new URL(links.spectator).hash.replace('#token=', '');
+  // Speak socket.io's wire protocol by hand from the spectator's page.
+  const answer = await spectator.evaluate(async (token) => {
+    return await new Promise<string>((resolve) => {
+      const ws = new WebSocket(
+        `${location.origin.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`,
+      );
+      const done = (s: string) => {
+        ws.close();
+        resolve(s);
+      };
+      ws.onmessage = (e) => {
+        const data = String(e.data);
+        if (data.startsWith('0')) ws.send(`40${JSON.stringify({ token })}`);
+        else if (data.startsWith('40')) {
+          ws.send(`421${JSON.stringify(['command', { id: 'hand-made-1', type: 'scene.end' }])}`);
+        } else if (data.startsWith('44')) done(data);
+        else if (data.startsWith('431')) done(data);
+        else if (data === '2') ws.send('3');
+      };
+      setTimeout(() => done('timeout'), 8000);
+    });
+  }, token);
+  expect(answer).toMatch(/"ok":false/);
+  expect(answer).toContain('forbidden');
+  await expect(gm.getByText('Between scenes')).toHaveCount(0);
+});
+
+test('a reload keeps everything', async () => {
+  await p1.reload();
+  await expect(p1.getByTestId('table-name')).toHaveText('The Sunken Abbey');
+  await expect(p1.getByRole('button', { name: 'Join the table' })).toHaveCount(0);
+  await expect(card(p1, 'Zird')).toBeVisible();
+  await expect(
+    p1.getByTestId('aspect-card').filter({ hasText: 'Thick fog rolls in' }),
+  ).toBeVisible();
+  await gm.reload();
+  await expect(gm.getByTestId('gm-tools')).toBeVisible();
+  await expect(gm.getByTestId('spotlight-strip')).toContainText('Thick fog rolls in');
+  await shot(gm, 'gm-table');
+  await expectAccessible(gm, 'gm table');
+});
+
+test('going offline shows a banner, and coming back catches up without a reload', async () => {
+  const context = p2.context();
+  await context.setOffline(true);
+  await expect(p2.getByTestId('connection-banner')).toBeVisible();
+  await shot(p2, 'player-offline');
+  await gm.getByLabel('New aspect').fill('Sudden downpour');
+  await gm.getByRole('button', { name: 'Add aspect' }).click();
+  await expect(gm.getByTestId('aspect-card').filter({ hasText: 'Sudden downpour' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(p2.getByTestId('connection-banner')).toHaveCount(0, { timeout: 20_000 });
+  await expect(p2.getByTestId('aspect-card').filter({ hasText: 'Sudden downpour' })).toBeVisible();
+});
+
+test('the GM dismisses the spotlight on every screen', async () => {
+  await gm.getByTestId('spotlight-strip').getByRole('button', { name: 'Dismiss' }).click();
+  for (const page of everyone()) await expect(page.getByTestId('spotlight-strip')).toHaveCount(0);
+});
+
+test('the overlay view and the landing page', async ({ browser }) => {
+  const context = await browser.newContext();
+  contexts.push(context);
+  const overlay = await context.newPage();
+  const url = new URL(links.spectator);
+  url.searchParams.set('overlay', '1');
+  await overlay.goto(url.toString());
+  await expect(overlay.getByText('Sudden downpour')).toBeVisible();
+  await shot(overlay, 'overlay');
+  await expectAccessible(overlay, 'overlay');
+
+  await gm.goto('/');
+  await expect(gm.getByRole('link', { name: 'The Sunken Abbey' })).toBeVisible();
+  await shot(gm, 'landing');
+  await expectAccessible(gm, 'landing');
+});
