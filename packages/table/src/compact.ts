@@ -8,23 +8,34 @@ import type { TableDocs } from './schema';
  * replicas to reload, since the new documents share no history with the old ones.
  */
 export function compactTableDocs(docs: TableDocs): TableDocs {
-  return { pub: rebuild(docs.pub, ROOTS.pub), gm: rebuild(docs.gm, ROOTS.gm) };
+  const epoch = docEpoch(docs.pub) + 1;
+  return { pub: rebuild(docs.pub, ROOTS.pub, epoch), gm: rebuild(docs.gm, ROOTS.gm, epoch) };
+}
+
+/**
+ * How many times the documents were rebuilt (`meta.epoch`, 0 before the first). A replica
+ * holding another epoch's document cannot take updates of this one: it loads afresh.
+ */
+export function docEpoch(doc: Y.Doc): number {
+  const epoch = doc.getMap<unknown>('meta').get('epoch');
+  return typeof epoch === 'number' ? epoch : 0;
 }
 
 /** The documents' root types: maps and arrays, by name. */
 const ROOTS = {
   pub: {
-    maps: ['meta', 'seats', 'characters', 'aspects', 'scene', 'compels', 'conflict'],
+    maps: ['meta', 'seats', 'characters', 'aspects', 'scene', 'compels', 'conflict', 'fp'],
     arrays: ['rolls', 'log'],
   },
   gm: { maps: ['meta', 'hidden', 'notes'], arrays: [] as string[] },
 };
 
-function rebuild(source: Y.Doc, roots: { maps: string[]; arrays: string[] }): Y.Doc {
+function rebuild(source: Y.Doc, roots: { maps: string[]; arrays: string[] }, epoch: number): Y.Doc {
   const target = new Y.Doc();
   target.transact(() => {
     for (const name of roots.maps)
       copyMap(source.getMap<unknown>(name), target.getMap<unknown>(name));
+    target.getMap<unknown>('meta').set('epoch', epoch);
     for (const name of roots.arrays) {
       target.getArray<unknown>(name).push(source.getArray<unknown>(name).toArray().map(copyValue));
     }

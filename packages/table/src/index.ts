@@ -2,7 +2,7 @@
 
 export type { Role, Actor, CommandContext, CommandResult, CommandOutcome } from './context';
 export type { TableDocs } from './schema';
-export { SCHEMA_VERSION, LOG_LIMIT, ROLL_LIMIT, createTableDocs } from './schema';
+export { SCHEMA_VERSION, LOG_LIMIT, LOG_KEEP, ROLL_LIMIT, createTableDocs } from './schema';
 export type {
   Command,
   CommandType,
@@ -16,7 +16,7 @@ export type {
 } from './commands';
 export { CommandSchema, COMMAND_TYPES, parseCommand } from './commands';
 export { applyCommand } from './reducer';
-export { compactTableDocs } from './compact';
+export { compactTableDocs, docEpoch } from './compact';
 export type {
   ActorRef,
   TableView,
@@ -32,6 +32,7 @@ export type {
   SceneView,
   SpotlightView,
   LogEntry,
+  FateSummaryRow,
   PointMovement,
   PointHolder,
   HiddenView,

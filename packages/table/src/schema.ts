@@ -7,7 +7,7 @@ import type { YMap } from './ymap';
  * must know about; clients compare it with their own and reload.
  *
  * Public document `table/<id>` (root types):
- * - `meta`        Y.Map: schemaVersion, id, name, ruleset, gmPool, spotlight
+ * - `meta`        Y.Map: schemaVersion, epoch?, id, name, ruleset, gmPool, spotlight
  * - `seats`       Y.Map<seatId, Y.Map>: id, name, characterId?
  * - `characters`  Y.Map<characterId, Y.Map> (see character-store.ts)
  * - `aspects`     Y.Map<aspectId, Y.Map>: id, kind, text, characterId?, at, invokes: Y.Map<owner, n>
@@ -15,17 +15,23 @@ import type { YMap } from './ymap';
  * - `compels`     Y.Map<compelId, Y.Map>: the open compels
  * - `conflict`    Y.Map: active, order (character ids), turn, round
  * - `rolls`       Y.Array<Y.Map>: the most recent rolls (invokes change them)
- * - `log`         Y.Array<LogEntry>: the most recent log entries
+ * - `log`         Y.Array<LogRow>: the most recent log entries, as compact rows (log-rows.ts)
+ * - `fp`          Y.Map<characterId, [gained, spent, byReason]>: fate point movements of the
+ *                 current session in entries already cut from `log` (log.ts)
  *
  * GM document `table/<id>/gm`:
- * - `meta`        Y.Map: schemaVersion, id
+ * - `meta`        Y.Map: schemaVersion, epoch?, id
  * - `hidden`      Y.Map<hiddenId, Y.Map>: prepared aspects and NPC drafts
  * - `notes`       Y.Map<noteId, Y.Map>: text, at
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
-/** Entries kept in the document's log; older ones live only in the server's history. */
-export const LOG_LIMIT = 200;
+/**
+ * Most entries in the document's log; at LOG_LIMIT + 1 it is cut back to the newest LOG_KEEP
+ * in one go. Older entries live only in the server's history (`GET /api/tables/:id/log`).
+ */
+export const LOG_LIMIT = 150;
+export const LOG_KEEP = 100;
 /** Rolls kept in the document; an invoke can only change one of these. */
 export const ROLL_LIMIT = 20;
 
@@ -45,6 +51,7 @@ export function pubRoots(doc: Y.Doc) {
     conflict: doc.getMap<unknown>('conflict'),
     rolls: doc.getArray<YMap>('rolls'),
     log: doc.getArray<unknown>('log'),
+    fp: doc.getMap<unknown>('fp'),
   };
 }
 export type PubRoots = ReturnType<typeof pubRoots>;

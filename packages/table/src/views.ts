@@ -3,6 +3,9 @@ import type { Holder, Movement, Outcome, RulesetId } from '@fateboard/rules';
 import type { Action, Sheet, TableAspectKind } from './commands';
 import type { CharacterRecord } from './character-store';
 import { readCharacter } from './character-store';
+import { foldSummary, lastSessionStart, lookup, readFp } from './log';
+import type { LogRow } from './log-rows';
+import { fromRow, rowMovements } from './log-rows';
 import { gmRoots, pubRoots } from './schema';
 import type { YMap } from './ymap';
 import { bool, counts, num, optStr, peek, str } from './ymap';
@@ -132,6 +135,15 @@ export interface LogEntry {
   after?: unknown;
 }
 
+/** Where one character's fate points went this session (since the last `session.start`). */
+export interface FateSummaryRow {
+  characterId: string;
+  gained: number;
+  spent: number;
+  /** Gains and spends by reason, e.g. `{ 'compel-accepted': 2, invoke: -1 }`. */
+  byReason: Record<string, number>;
+}
+
 export interface TableView {
   schemaVersion: number;
   id: string;
@@ -147,6 +159,12 @@ export interface TableView {
   conflict: ConflictView;
   rolls: RollView[];
   log: LogEntry[];
+  /**
+   * This session's fate point movements per character (the whole table's when no session
+   * was started), sorted by character id: the `fp` map plus the log rows since the newest
+   * `session.start`.
+   */
+  fateSummary: FateSummaryRow[];
 }
 
 export interface HiddenView {
@@ -234,6 +252,8 @@ function mapsOf(map: Y.Map<unknown>): YMap[] {
 /** A plain JSON snapshot of the public document, typed. */
 export function readTable(pub: Y.Doc): TableView {
   const r = pubRoots(pub);
+  const rows = r.log.toArray() as LogRow[];
+  const look = lookup(r);
   const present = r.scene.get('present') as string[] | undefined;
   const startedAt = r.scene.get('startedAt') as number | undefined;
   return {
@@ -273,7 +293,11 @@ export function readTable(pub: Y.Doc): TableView {
       round: num(r.conflict, 'round'),
     },
     rolls: r.rolls.toArray().map(readRoll),
-    log: structuredClone(r.log.toArray() as LogEntry[]),
+    log: rows.map((row) => fromRow(row, look)),
+    fateSummary: foldSummary(
+      readFp(r),
+      rows.slice(Math.max(lastSessionStart(rows), 0)).flatMap(rowMovements),
+    ),
   };
 }
 

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { foldSummary } from './log';
+import { LOG_KEEP, LOG_LIMIT } from './schema';
+import type { LogEntry } from './views';
+import { readTable } from './views';
+import { GM, TestTable, player, validSheet } from './test/harness';
+
+describe('the public log', () => {
+  it('keeps compact rows that read back as the entries the commands returned', () => {
+    const t = new TestTable('fate-core', 3);
+    const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
+    const a = t.ok(ann, {
+      type: 'character.create',
+      character: validSheet('fate-core', 'Zira'),
+    }).characterId!;
+    const b = t.ok(GM, {
+      type: 'character.create',
+      character: validSheet('fate-core', 'Tam'),
+    }).characterId!;
+    const history: LogEntry[] = [];
+    const keep = (out: { log?: LogEntry[] }) => history.push(...(out.log ?? []));
+    keep(t.ok(GM, { type: 'session.start' }));
+    keep(t.ok(ann, { type: 'fate-point.give', fromCharacterId: a, toCharacterId: b }));
+    keep(
+      t.ok(GM, { type: 'fate-point.give', fromCharacterId: b, toCharacterId: a, reason: 'thanks' }),
+    );
+    keep(
+      t.ok(GM, {
+        type: 'gm.adjust',
+        adjust: { what: 'fate-points', characterId: a, value: 5 },
+      }),
+    );
+    keep(t.ok(ann, { type: 'roll', characterId: a, skillId: 'fight', action: 'overcome' }));
+    const log = readTable(t.docs.pub).log;
+    expect(log.slice(-history.length)).toEqual(history);
+  });
+
+  it('stays bounded and keeps the session summary across cuts', () => {
+    const t = new TestTable('fate-core', 4);
+    const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
+    const bob = player(t.ok(player(), { type: 'join', name: 'Bob' }).seatId);
+    const a = t.ok(ann, {
+      type: 'character.create',
+      character: validSheet('fate-core', 'Zira'),
+    }).characterId!;
+    const b = t.ok(bob, {
+      type: 'character.create',
+      character: validSheet('fate-core', 'Tam'),
+    }).characterId!;
+    let session: LogEntry[] = [];
+    const keep = (out: { log?: LogEntry[] }) => {
+      for (const e of out.log ?? []) {
+        if (e.type === 'session.start') session = [];
+        session.push(e);
+      }
+    };
+    for (let i = 0; i < 700; i++) {
+      if (i % 250 === 0) keep(t.ok(GM, { type: 'session.start' }));
+      keep(t.ok(ann, { type: 'fate-point.give', fromCharacterId: a, toCharacterId: b }));
+      keep(t.ok(bob, { type: 'fate-point.give', fromCharacterId: b, toCharacterId: a }));
+      if (i % 7 === 0) {
+        const c = t.ok(GM, { type: 'compel.offer', characterId: b, text: 'Oops' });
+        keep(t.ok(bob, { type: 'compel.accept', compelId: c.compelId! }));
+      }
+      const v = readTable(t.docs.pub);
+      expect(v.log.length).toBeLessThanOrEqual(LOG_LIMIT);
+      if (i > 100) expect(v.log.length).toBeGreaterThanOrEqual(LOG_KEEP);
+      if (i % 50 === 0 || i === 699) {
+        expect(v.fateSummary).toEqual(
+          foldSummary(
+            [],
+            session.flatMap((e) => e.movements ?? []),
+          ),
+        );
+      }
+    }
+  });
+});
