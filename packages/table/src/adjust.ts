@@ -5,7 +5,6 @@ import { writeCharacter } from './character-store';
 import type { Handler, Plan, Refusal } from './context';
 import { refuse } from './context';
 import { economyOf, runEconomy, writeEconomy } from './points';
-import { syncSheet } from './rulesets';
 import { pubRoots } from './schema';
 import { num } from './ymap';
 
@@ -116,7 +115,7 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
       const skills = c.skills.some((s) => s.id === a.skillId)
         ? c.skills.map((s) => (s.id === a.skillId ? { ...s, rating: a.rating } : s))
         : [...c.skills, { id: a.skillId, rating: a.rating }];
-      next = syncSheet(ruleset, { ...c, skills });
+      next = ruleset.syncSheet({ ...c, skills });
       label = `${c.name}'s ${a.skillId} set to ${a.rating}`;
       break;
     }

@@ -20,6 +20,8 @@ export interface NewAspect {
   owner: string;
   freeInvokes: number;
   at: number;
+  /** edgerunner: the shifts it was created with [ER-REMOVE-1]. */
+  persistence?: number;
 }
 
 /** Checks a new aspect's character, if any, exists. */
@@ -38,6 +40,7 @@ export function addTableAspect(r: PubRoots, a: NewAspect): void {
   map.set('text', a.text);
   if (a.characterId !== undefined) map.set('characterId', a.characterId);
   map.set('at', a.at);
+  if (a.persistence !== undefined) map.set('persistence', a.persistence);
   if (a.freeInvokes > 0) child(map, 'invokes').set(a.owner, a.freeInvokes);
 }
 

@@ -68,12 +68,19 @@ const Modifier = v.strictObject({
 });
 const HarmKind = v.picklist(['physical', 'mental', 'any']);
 
-/** The dice a side rolls: a skill, or in `narrative` a rated aspect. */
+/**
+ * The dice a side rolls: a skill, or in `narrative` a rated aspect with its conflict modifiers
+ * (strategy, creativity, tools), which other rulesets refuse.
+ */
 const Roller = {
   characterId: Id,
   skillId: v.optional(Id),
   aspectId: v.optional(Id),
+  strategy: v.optional(v.picklist(['none', 'defensive', 'aggressive'])),
+  creativity: v.optional(v.picklist([-1, 0, 1])),
+  tool: v.optional(v.boolean()),
 };
+const AspectAction = v.picklist(['declaration', 'assessment', 'maneuver']);
 
 const cmd = <T extends string, E extends v.ObjectEntries>(type: T, entries: E) =>
   v.strictObject({ id: Id, type: v.literal(type), ...entries });
@@ -88,6 +95,7 @@ export const CharacterUpdateCommand = cmd('character.update', {
   characterId: Id,
   changes: SheetChangesSchema,
 });
+export const CharacterRemoveCommand = cmd('character.remove', { characterId: Id });
 export const SceneStartCommand = cmd('scene.start', {
   name: Name,
   characterIds: v.pipe(v.array(Id), v.maxLength(40)),
@@ -126,7 +134,14 @@ export const GmNoteCommand = cmd('gm.note', {
 });
 export const RollCommand = cmd('roll', {
   ...Roller,
-  action: Action,
+  /** Optional with `aspectAction` (create-advantage) or `removes` (overcome). */
+  action: v.optional(Action),
+  /** edgerunner: a declaration, assessment or maneuver. */
+  aspectAction: v.optional(AspectAction),
+  /** edgerunner declaration: the players supporting and opposing it (the skill is the difference). */
+  declaration: v.optional(v.strictObject({ supporters: int(0, 20), opposers: int(0, 20) })),
+  /** edgerunner: roll to remove this table aspect, against its persistence. */
+  removes: v.optional(AspectRefSchema),
   modifiers: v.optional(v.pipe(v.array(Modifier), v.maxLength(6))),
   difficulty: v.optional(int(-4, 12)),
   opposition: v.optional(v.strictObject(Roller)),
@@ -143,7 +158,9 @@ export const InvokeCommand = cmd('invoke', {
 export const OutcomeApplyCommand = cmd('outcome.apply', {
   rollId: Id,
   /** create-advantage: a new aspect's text, or an existing aspect to gain free invokes on. */
-  aspect: v.optional(v.union([v.strictObject({ text: AspectText }), AspectRefSchema])),
+  aspect: v.optional(
+    v.union([v.strictObject({ text: AspectText, characterId: v.optional(Id) }), AspectRefSchema]),
+  ),
   /** A boost's name where the outcome grants one. */
   boost: v.optional(AspectText),
   /** The player's pick where the rules leave one (e.g. `hit-minus-one-for-boost`). */
@@ -180,7 +197,8 @@ export const FatePointGiveCommand = cmd('fate-point.give', {
 });
 export const AbsorbCommand = cmd('absorb', {
   characterId: Id,
-  shifts: int(1, 30),
+  /** Optional with `rollId`: the hit (or narrative damage) the roll's outcome left pending. */
+  shifts: v.optional(int(1, 30)),
   kind: v.optional(HarmKind),
   /** Index into the ruleset's absorption options for this hit. */
   option: int(0, 63),
@@ -195,19 +213,38 @@ export const ConsequenceTakeCommand = cmd('consequence.take', {
   characterId: Id,
   slotId: Id,
   text: AspectText,
+  /** edgerunner: the character's roll that gets the consequence's bonus. */
+  rollId: v.optional(Id),
 });
 export const ConsequenceRecoverCommand = cmd('consequence.recover', {
   characterId: Id,
-  slotId: Id,
+  /** The consequence slot (fate-core, pirates); narrative recovers aspect ratings. */
+  slotId: v.optional(Id),
   /** The renamed aspect, if the recovery changes it. */
   text: v.optional(AspectText),
+  /** narrative: the situation remains (half back); the damage was physical; it was healed. */
+  situationRemains: v.optional(v.boolean()),
+  physical: v.optional(v.boolean()),
+  healed: v.optional(v.boolean()),
 });
 export const ConsequenceClearCommand = cmd('consequence.clear', { characterId: Id, slotId: Id });
 export const ConflictStartCommand = cmd('conflict.start', {
   order: v.pipe(v.array(Id), v.minLength(1), v.maxLength(40)),
+  /** Order by the ruleset's initiative (narrative: by aspect, or by aspect + 3dF). */
+  initiative: v.optional(v.picklist(['aspect', 'roll'])),
+  /** The rated aspect each character goes by (default: its highest). */
+  aspects: v.optional(v.record(Id, Id)),
+  /** Characters who surprised the others go first. */
+  surprise: v.optional(v.pipe(v.array(Id), v.maxLength(40))),
 });
 export const ConflictNextCommand = cmd('conflict.next', {});
 export const ConflictEndCommand = cmd('conflict.end', {});
+
+export const FreeInvokePassCommand = cmd('free-invoke.pass', {
+  ref: AspectRefSchema,
+  toCharacterId: Id,
+  count: v.optional(int(1, 9)),
+});
 
 const Adjustment = v.variant('what', [
   v.strictObject({ what: v.literal('fate-points'), characterId: Id, value: int(0, 99) }),
@@ -242,6 +279,7 @@ export const CommandSchema = v.variant('type', [
   CharacterCreateCommand,
   CharacterClaimCommand,
   CharacterUpdateCommand,
+  CharacterRemoveCommand,
   SceneStartCommand,
   SceneEndCommand,
   SessionStartCommand,
@@ -263,6 +301,7 @@ export const CommandSchema = v.variant('type', [
   CompelAcceptCommand,
   CompelRefuseCommand,
   FatePointGiveCommand,
+  FreeInvokePassCommand,
   AbsorbCommand,
   TakenOutCommand,
   ConcedeCommand,

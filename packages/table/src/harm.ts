@@ -10,9 +10,10 @@ import type { Handler } from './context';
 import { refuse } from './context';
 import { invokeOwnerOf } from './invoke';
 import { economyOf, runEconomy, writeEconomy } from './points';
-import { findRoll } from './rolls';
-import { startRecovery, takeConsequence } from './rulesets';
+import { findRoll, rescore, writeRoll } from './rolls';
 import { pubRoots } from './schema';
+import type { RollView } from './views';
+import type { YMap } from './ymap';
 import { bool, put } from './ymap';
 
 /** Taking hits: absorbing them, being taken out, conceding, and consequences. */
@@ -27,14 +28,31 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
   if (defender.takenOut) return refuse('invalid', `${defender.name} is already out of the scene.`);
   // The attacker, if the hit came from a roll, gets the free invokes on new consequences.
   let grantee = 'gm';
+  let fromRoll: ReturnType<typeof findRoll> | undefined;
+  let shifts = command.shifts;
   if (command.rollId !== undefined) {
     const roll = findRoll(r, command.rollId);
     if ('ok' in roll) return roll;
-    const attacker = findCharacter(r, roll.roll.actor.characterId);
+    fromRoll = roll;
+    // The hit the applied outcome left pending (narrative: the exchange's loser) [NAR-DAMAGE-1].
+    const pending = roll.roll.hit;
+    if (shifts === undefined) {
+      if (!pending || pending.characterId !== defender.id) {
+        return refuse('invalid', `That roll left no hit for ${defender.name} to absorb.`);
+      }
+      shifts = pending.shifts;
+    }
+    const hitter =
+      pending && pending.characterId === roll.roll.actor.characterId && roll.roll.opposition
+        ? roll.roll.opposition.characterId
+        : roll.roll.actor.characterId;
+    const attacker = findCharacter(r, hitter);
     if ('ok' in attacker) return attacker;
     grantee = invokeOwnerOf(attacker.character);
   }
-  const hit = { shifts: command.shifts, kind: command.kind ?? 'physical' };
+  if (shifts === undefined)
+    return refuse('invalid', 'Give the hit’s shifts, or the roll it came from.');
+  const hit = { shifts, kind: command.kind ?? 'physical' };
   const options = ruleset.absorptionOptions(defender, hit);
   const option = options[command.option];
   if (!option) {
@@ -53,9 +71,17 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
   if (!applied.ok) return refuse('rules', applied.message);
   const after: Character = applied.value.character;
   const grants = applied.value.grants.freeInvokes;
+  const pendingDone =
+    fromRoll !== undefined && !('ok' in fromRoll) && fromRoll.roll.hit?.characterId === defender.id;
   return {
     pub: () => {
       writeCharacter(found.map, after);
+      // Incapacitated (narrative: every aspect at Poor) leaves the turn order [NAR-INCAP-1].
+      if (after.takenOut && !defender.takenOut) dropFromOrder(r, defender.id);
+      if (pendingDone && fromRoll && !('ok' in fromRoll)) {
+        const { hit: _absorbed, ...rest } = fromRoll.roll;
+        writeRoll(fromRoll.map, rest);
+      }
       writeTableState(found.map, {
         conflictConsequences: found.character.conflictConsequences + option.consequences.length,
       });
@@ -66,7 +92,7 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
     },
     log: [
       {
-        text: `${defender.name} absorbed ${hit.shifts} shifts: ${option.label}.`,
+        text: `${defender.name} absorbed ${hit.shifts} shifts: ${option.label}${after.takenOut && !defender.takenOut ? ', and is out' : ''}.`,
         characterId: defender.id,
         ...(command.rollId === undefined ? {} : { rollId: command.rollId }),
       },
@@ -88,7 +114,7 @@ export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
   };
 };
 
-function dropFromOrder(r: ReturnType<typeof pubRoots>, id: string): void {
+export function dropFromOrder(r: ReturnType<typeof pubRoots>, id: string): void {
   const order = (r.conflict.get('order') as string[] | undefined) ?? [];
   if (!order.includes(id)) return;
   const turn = (r.conflict.get('turn') as number | undefined) ?? 0;
@@ -139,38 +165,68 @@ export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, comm
   if ('ok' in ruleset) return ruleset;
   const found = findCharacter(r, command.characterId);
   if ('ok' in found) return found;
-  // Edgerunner's controller takes a consequence for a bonus; elsewhere it is a GM's hand edit.
-  if (ruleset.id !== 'edgerunner') {
-    const denied = gmOnly(actor, 'write a consequence directly; players absorb hits');
-    if (denied) return denied;
-  } else if (!controls(actor, found.character)) {
+  if (!controls(actor, found.character)) {
     return refuse('forbidden', `You do not play "${found.character.name}".`);
   }
-  const taken = takeConsequence(
-    ruleset,
-    found.character,
-    command.slotId,
-    command.text,
-    controls(actor, found.character),
-  );
-  if (!taken.ok)
-    return refuse(taken.code === 'no-such-slot' ? 'not-found' : 'invalid', taken.message);
+  // Edgerunner's controller takes one for a bonus [ER-CONSEQ-1..2]; elsewhere a GM's hand edit.
+  const taken = ruleset.takeConsequence(found.character, {
+    slotId: command.slotId,
+    text: command.text,
+    actorControls: true,
+    byGm: actor.role === 'gm',
+  });
+  if (!taken.ok) {
+    const code =
+      taken.code === 'no-such-slot'
+        ? 'not-found'
+        : taken.code === 'gm-only'
+          ? 'forbidden'
+          : 'rules';
+    return refuse(code, taken.message);
+  }
   const bonus = taken.value.bonus;
+  // The bonus goes on one roll of this character's: the one named [ER-CONSEQ-1].
+  let boosted: { map: YMap; roll: RollView } | undefined;
+  if (command.rollId !== undefined) {
+    if (bonus === undefined) return refuse('rules', 'This consequence gives no bonus to a roll.');
+    const roll = findRoll(r, command.rollId);
+    if ('ok' in roll) return roll;
+    if (roll.roll.applied) return refuse('invalid', 'That roll’s outcome was already applied.');
+    const side = sideOf(roll.roll, found.character.id);
+    if (side === undefined) {
+      return refuse('invalid', `${found.character.name} did not make that roll.`);
+    }
+    const slot = found.character.consequences.find((s) => s.id === command.slotId);
+    const mod = { label: `${slot?.severity ?? 'Consequence'}: ${command.text}`, value: bonus };
+    const changed = { ...roll.roll[side]!, modifiers: [...roll.roll[side]!.modifiers, mod] };
+    boosted = {
+      map: roll.map,
+      roll: rescore(ruleset, { ...roll.roll, [side]: changed }),
+    };
+  }
   return {
     pub: () => {
       writeCharacter(found.map, taken.value.character);
       writeTableState(found.map, {
         conflictConsequences: found.character.conflictConsequences + 1,
       });
+      if (boosted) writeRoll(boosted.map, boosted.roll);
     },
     log: [
       {
-        text: `${found.character.name} took the consequence "${command.text}"${bonus === undefined ? '' : ` for +${bonus}`}.`,
+        text: `${found.character.name} took the consequence "${command.text}"${bonus === undefined ? '' : ` for +${bonus}`}${boosted ? ` on the roll: ${boosted.roll.actor.label}, ${boosted.roll.outcome} (${boosted.roll.shifts} shifts)` : ''}.`,
         characterId: command.characterId,
+        ...(command.rollId === undefined ? {} : { rollId: command.rollId }),
       },
     ],
   };
 };
+
+/** Which side of a roll a character rolled. */
+function sideOf(roll: RollView, characterId: string): 'actor' | 'opposition' | undefined {
+  if (roll.actor.characterId === characterId) return 'actor';
+  return roll.opposition?.characterId === characterId ? 'opposition' : undefined;
+}
 
 export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
@@ -180,7 +236,15 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
   if ('ok' in found) return found;
   if (!controls(actor, found.character))
     return refuse('forbidden', `You do not play "${found.character.name}".`);
-  const started = startRecovery(ruleset, found.character, command.slotId, command.text);
+  const started = ruleset.startRecovery(found.character, {
+    ...(command.slotId === undefined ? {} : { slotId: command.slotId }),
+    ...(command.text === undefined ? {} : { newName: command.text }),
+    ...(command.situationRemains === undefined
+      ? {}
+      : { situationRemains: command.situationRemains }),
+    ...(command.physical === undefined ? {} : { physical: command.physical }),
+    ...(command.healed === undefined ? {} : { healed: command.healed }),
+  });
   if (!started.ok) {
     return refuse(started.code === 'no-such-slot' ? 'not-found' : 'rules', started.message);
   }

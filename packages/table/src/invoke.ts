@@ -1,6 +1,6 @@
 import type { EconomyTransition, InvocableAspect, InvokedRoll, Party } from '@fateboard/rules';
 import { invokeAspect } from '@fateboard/rules';
-import { controls, findCharacter, gmOnly } from './access';
+import { controls, findCharacter, gmOnly, tableRuleset } from './access';
 import type { ResolvedAspect } from './aspect-refs';
 import { resolveAspect, setFreeInvokes } from './aspect-refs';
 import { removeTableAspect } from './aspects';
@@ -64,6 +64,8 @@ function codeOf(code: string): string {
 export const invoke: Handler<'invoke'> = (ctx) => {
   const { docs, actor, command } = ctx;
   const r = pubRoots(docs.pub);
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
   const found = findRoll(r, command.rollId);
   if ('ok' in found) return found;
   const { roll } = found;
@@ -134,7 +136,7 @@ export const invoke: Handler<'invoke'> = (ctx) => {
 
   const changed: RollSide = { ...rolled, faces: [...after.faces], bonus: after.invokeBonus };
   const passive = after.opposition.kind === 'passive' ? after.opposition.invokeBonus : undefined;
-  const next = rescore({
+  const next = rescore(ruleset, {
     ...roll,
     ...(raisesDifficulty ? {} : side === 'actor' ? { actor: changed } : { opposition: changed }),
     ...(raisesDifficulty && passive !== undefined ? { difficultyBonus: passive } : {}),

@@ -1,23 +1,26 @@
-import type { ActionEffect, ActionSpec } from '@fateboard/rules';
-import { actionEffect } from '@fateboard/rules';
-import { controls, findCharacter } from './access';
+import type { ActionEffect, ActionRequest } from '@fateboard/rules';
+import { controls, findCharacter, tableRuleset } from './access';
 import { resolveAspect, setFreeInvokes } from './aspect-refs';
 import type { ResolvedAspect } from './aspect-refs';
-import { addTableAspect } from './aspects';
+import { addTableAspect, removeTableAspect } from './aspects';
 import type { NewAspect } from './aspects';
 import type { Handler } from './context';
 import { refuse } from './context';
 import { invokeOwnerOf } from './invoke';
-import { findRoll, writeRoll } from './rolls';
+import { findRoll, resolveRoll, writeRoll } from './rolls';
 import { pubRoots } from './schema';
+import type { RollView } from './views';
 
 /**
- * Applies what a roll's outcome grants, as the rules' action table says: a new aspect with
- * free invokes, free invokes on an existing one, a boost. Hits are absorbed by the defender
- * with `absorb`; goals and costs are the table's to narrate, so they are only logged.
+ * Applies what a roll's outcome grants in the table's game (the ruleset's `resolveAction`): a
+ * new aspect with free invokes (edgerunner: bought by shifts, with its persistence), free
+ * invokes on an existing one, a boost, an aspect removed (edgerunner), and the hit or narrative
+ * damage the loser then absorbs with `absorb`. Goals and costs are the table's to narrate.
  */
 export const outcomeApply: Handler<'outcome.apply'> = ({ docs, actor, command, newId, now }) => {
   const r = pubRoots(docs.pub);
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
   const found = findRoll(r, command.rollId);
   if ('ok' in found) return found;
   const { roll } = found;
@@ -37,44 +40,37 @@ export const outcomeApply: Handler<'outcome.apply'> = ({ docs, actor, command, n
   }
   let existing: ResolvedAspect | undefined;
   let newText: string | undefined;
-  let spec: ActionSpec;
-  switch (roll.action) {
-    case 'create-advantage': {
-      if (!command.aspect)
-        return refuse('invalid', 'Name the new aspect, or pick an existing one.');
-      if ('text' in command.aspect) {
-        newText = command.aspect.text;
-        spec = { action: 'create-advantage', target: 'new-aspect' };
-      } else {
-        const a = resolveAspect(r, command.aspect);
-        if ('ok' in a) return a;
-        existing = a;
-        spec = { action: 'create-advantage', target: 'existing-aspect' };
+  let placeOn: string | undefined = opposingId;
+  const extra: Partial<ActionRequest> = {};
+  if (roll.action === 'create-advantage') {
+    if (!command.aspect) return refuse('invalid', 'Name the new aspect, or pick an existing one.');
+    if ('text' in command.aspect) {
+      newText = command.aspect.text;
+      if (command.aspect.characterId !== undefined) {
+        const on = findCharacter(r, command.aspect.characterId);
+        if ('ok' in on) return on;
+        placeOn = on.character.id;
       }
-      break;
+      extra.target = 'new-aspect';
+    } else {
+      const a = resolveAspect(r, command.aspect);
+      if ('ok' in a) return a;
+      existing = a;
+      extra.target = 'existing-aspect';
     }
-    case 'defend':
-      spec = {
-        action: 'defend',
-        against: command.against ?? 'attack',
-        ...(command.protecting === undefined ? {} : { protecting: command.protecting }),
-      };
-      break;
-    case 'overcome':
-    case 'attack':
-      spec = { action: roll.action };
-      break;
   }
-  const decided = actionEffect(
-    spec,
-    { outcome: roll.outcome, shifts: roll.shifts },
-    command.choice ? { choice: command.choice } : {},
-  );
+  if (roll.action === 'defend') {
+    extra.against = command.against ?? 'attack';
+    if (command.protecting !== undefined) extra.protecting = command.protecting;
+  }
+  if (command.choice) extra.choice = command.choice;
+  const decided = resolveRoll(ruleset, roll, extra);
   if (!decided.ok) return refuse('rules', decided.message);
   const effects: ActionEffect[] = decided.value.effects;
   const owner = invokeOwnerOf(roller.character);
   const news: NewAspect[] = [];
   let invokesOnExisting = 0;
+  let hit: RollView['hit'];
   for (const e of effects) {
     if (e.type === 'boost') {
       if (!command.boost) return refuse('invalid', 'This outcome grants a boost: name it.');
@@ -90,20 +86,35 @@ export const outcomeApply: Handler<'outcome.apply'> = ({ docs, actor, command, n
       if (newText === undefined) return refuse('invalid', 'Name the new aspect.');
       news.push({
         id: newId(),
-        // Placed on the opposing character when there was one, else on the scene.
-        kind: opposingId === undefined ? 'situation' : 'character',
+        // Placed on the named or opposing character, else on the scene.
+        kind: placeOn === undefined ? 'situation' : 'character',
         text: newText,
-        ...(opposingId === undefined ? {} : { characterId: opposingId }),
+        ...(placeOn === undefined ? {} : { characterId: placeOn }),
         owner: e.for === 'actor' ? owner : opposingOwner,
         freeInvokes: e.freeInvokes,
         at: now,
+        ...(decided.value.persistence === undefined
+          ? {}
+          : { persistence: decided.value.persistence }),
       });
     } else if (e.type === 'free-invokes') {
       invokesOnExisting += e.count;
+    } else if (e.type === 'hit' && opposingId !== undefined && e.shifts > 0) {
+      hit = { characterId: opposingId, shifts: e.shifts };
     }
+  }
+  // Narrative: the loser of the exchange takes the degree as damage [NAR-DAMAGE-1].
+  const damage = decided.value.damage;
+  if (damage && damage.levels > 0) {
+    const loser = damage.to === 'actor' ? roll.actor.characterId : roll.opposition?.characterId;
+    if (loser !== undefined) hit = { characterId: loser, shifts: damage.levels };
   }
   for (const a of news)
     if (r.aspects.has(a.id)) return refuse('invalid', 'Aspect id collision; try again.');
+  const removed =
+    decided.value.removesAspect === true && roll.removes !== undefined
+      ? resolveAspect(r, roll.removes)
+      : undefined;
   const target = existing;
   const summary = effects
     .map((e) =>
@@ -111,20 +122,32 @@ export const outcomeApply: Handler<'outcome.apply'> = ({ docs, actor, command, n
         ? `a hit of ${e.shifts}`
         : e.type === 'cost'
           ? `a ${e.severity} cost`
-          : e.type,
+          : e.type === 'create-aspect'
+            ? `an aspect with ${e.freeInvokes} free invoke(s)`
+            : e.type,
     )
     .join(', ');
+  const extras = [
+    ...(decided.value.persistence === undefined
+      ? []
+      : [`persistence ${decided.value.persistence}`]),
+    ...(removed && !('ok' in removed) ? [`"${removed.text}" removed`] : []),
+    ...(hit ? [`${hit.shifts} to absorb`] : []),
+  ];
   return {
     pub: () => {
       for (const a of news) addTableAspect(r, a);
       if (target && invokesOnExisting > 0) {
         setFreeInvokes(target, owner, (target.freeInvokes[owner] ?? 0) + invokesOnExisting);
       }
-      writeRoll(found.map, { ...roll, applied: true });
+      if (removed && !('ok' in removed) && removed.where === 'table') {
+        removeTableAspect(r, removed.id);
+      }
+      writeRoll(found.map, { ...roll, applied: true, ...(hit ? { hit } : {}) });
     },
     log: [
       {
-        text: `${roller.character.name}'s ${roll.action} (${roll.outcome}): ${summary}.`,
+        text: `${roller.character.name}'s ${roll.aspectAction ?? roll.action} (${roll.outcome}): ${[summary, ...extras].join(', ')} ${decided.value.rules.join(' ')}.`,
         characterId: roller.character.id,
         rollId: roll.id,
       },

@@ -21,7 +21,8 @@ import { invoke } from './invoke';
 import { outcomeApply } from './outcome';
 import { roll } from './rolls';
 import { milestoneMajor, scenarioEnd, sceneEnd, sceneStart, sessionStart } from './scene';
-import { characterClaim, characterCreate, characterUpdate, join } from './seats';
+import { freeInvokePass } from './passes';
+import { characterClaim, characterCreate, characterRemove, characterUpdate, join } from './seats';
 
 /**
  * Applies one command: checks the role, lets the command's handler validate everything and
@@ -61,6 +62,8 @@ function dispatch(ctx: CommandContext): Plan | Refusal {
       return characterClaim(as(command));
     case 'character.update':
       return characterUpdate(as(command));
+    case 'character.remove':
+      return characterRemove(as(command));
     case 'scene.start':
       return sceneStart(as(command));
     case 'scene.end':
@@ -103,6 +106,8 @@ function dispatch(ctx: CommandContext): Plan | Refusal {
       return compelRefuse(as(command));
     case 'fate-point.give':
       return fatePointGive(as(command));
+    case 'free-invoke.pass':
+      return freeInvokePass(as(command));
     case 'absorb':
       return absorb(as(command));
     case 'taken-out':

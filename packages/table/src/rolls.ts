@@ -1,7 +1,9 @@
 import * as Y from 'yjs';
-import type { Character, Ruleset } from '@fateboard/rules';
-import { ladderLabel, resolve, rollFateDice } from '@fateboard/rules';
+import type { ActionRequest, ActionResolution, Character, Result, Ruleset } from '@fateboard/rules';
+import { declarationSkill, ladderLabel, rollFateDice } from '@fateboard/rules';
 import { controls, findCharacter, tableRuleset } from './access';
+import { resolveAspect } from './aspect-refs';
+import type { Action, AspectRef, CommandOf } from './commands';
 import type { Ctx, Handler, Refusal } from './context';
 import { refuse } from './context';
 import type { PubRoots } from './schema';
@@ -9,7 +11,7 @@ import { ROLL_LIMIT, pubRoots } from './schema';
 import type { ActorRef, RollSide, RollView } from './views';
 import { readRoll } from './views';
 import type { YMap } from './ymap';
-import { put } from './ymap';
+import { num, put } from './ymap';
 
 /** Rolling the dice on the server, and finding and rewriting recent rolls. */
 
@@ -17,6 +19,9 @@ interface RollerInput {
   characterId: string;
   skillId?: string | undefined;
   aspectId?: string | undefined;
+  strategy?: 'none' | 'defensive' | 'aggressive' | undefined;
+  creativity?: -1 | 0 | 1 | undefined;
+  tool?: boolean | undefined;
 }
 
 /** The rating a side rolls with: a skill's (Mediocre when untrained), or a rated aspect's. */
@@ -35,6 +40,23 @@ function ratingOf(ruleset: Ruleset, c: Character, input: RollerInput): number | 
   return c.skills.find((s) => s.id === input.skillId)?.rating ?? 0;
 }
 
+/** A side's conflict modifiers for its role, as the ruleset labels them (narrative only). */
+function sideModifiers(
+  ruleset: Ruleset,
+  input: RollerInput,
+  role: 'aggressor' | 'defender',
+): { label: string; value: number }[] | Refusal {
+  const mods = ruleset.sideModifiers(
+    {
+      ...(input.strategy === undefined ? {} : { strategy: input.strategy }),
+      ...(input.creativity === undefined ? {} : { creativity: input.creativity }),
+      ...(input.tool === undefined ? {} : { tool: input.tool }),
+    },
+    role,
+  );
+  return mods.ok ? mods.value : refuse('rules', mods.message);
+}
+
 export function sideTotal(s: Omit<RollSide, 'total' | 'label'>): { total: number; label: string } {
   const total =
     s.faces.reduce((a, b) => a + b, 0) +
@@ -44,23 +66,23 @@ export function sideTotal(s: Omit<RollSide, 'total' | 'label'>): { total: number
   return { total, label: ladderLabel(total) };
 }
 
+/** One side of a roll; `dice` 0 for a simple action, which is not rolled. */
 function rollSide(
   ctx: Ctx,
-  ruleset: Ruleset,
   c: Character,
   input: RollerInput,
+  rating: number,
   modifiers: { label: string; value: number }[],
-): RollSide | Refusal {
-  const rating = ratingOf(ruleset, c, input);
-  if (typeof rating !== 'number') return rating;
-  const { faces } = rollFateDice(ctx.rng, ruleset.diceCount);
+  dice: number,
+): RollSide {
+  const faces = dice === 0 ? [] : [...rollFateDice(ctx.rng, dice).faces];
   const base = {
     characterId: c.id,
     ...(input.skillId === undefined ? {} : { skillId: input.skillId }),
     ...(input.aspectId === undefined ? {} : { aspectId: input.aspectId }),
     rating,
     modifiers,
-    faces: [...faces],
+    faces,
     bonus: 0,
   };
   return { ...base, ...sideTotal(base) };
@@ -70,6 +92,76 @@ export function actorRef(ctx: Ctx): ActorRef {
   return ctx.actor.seatId === undefined
     ? { role: ctx.actor.role }
     : { role: ctx.actor.role, seatId: ctx.actor.seatId };
+}
+
+/** What kind of roll a `roll` command asks for, checked against its fields. */
+interface RollKind {
+  action: Action;
+  aspectAction?: RollView['aspectAction'];
+  declaration?: { supporters: number; opposers: number };
+  removes?: { ref: AspectRef; persistence: number; text: string };
+}
+
+function rollKind(r: PubRoots, command: CommandOf<'roll'>): RollKind | Refusal {
+  const { aspectAction, declaration, removes } = command;
+  if (declaration !== undefined && aspectAction !== 'declaration') {
+    return refuse('invalid', 'Supporters and opposers belong to a declaration.');
+  }
+  if (aspectAction !== undefined) {
+    if (removes !== undefined) return refuse('invalid', 'A removal roll is not an aspect action.');
+    if (command.action !== undefined && command.action !== 'create-advantage') {
+      return refuse('invalid', `A ${aspectAction} creates an advantage.`);
+    }
+    if (aspectAction === 'declaration') {
+      // A player action: the "skill" is the table's support, not the character's [ER-DECLARE-1].
+      if (declaration === undefined) return refuse('invalid', 'Count the supporters and opposers.');
+      if (command.skillId !== undefined || command.aspectId !== undefined) {
+        return refuse('invalid', 'A declaration uses no skill: its supporters make the skill.');
+      }
+      return { action: 'create-advantage', aspectAction, declaration };
+    }
+    return { action: 'create-advantage', aspectAction };
+  }
+  if (removes !== undefined) {
+    if (command.action !== undefined && command.action !== 'overcome') {
+      return refuse('invalid', 'Removing an aspect is an overcome.');
+    }
+    if (command.difficulty !== undefined || command.opposition !== undefined) {
+      return refuse('invalid', 'A removal rolls against the aspect’s persistence, nothing else.');
+    }
+    const a = resolveAspect(r, removes);
+    if ('ok' in a) return a;
+    if (a.where !== 'table') {
+      return refuse('invalid', 'Only aspects placed in play are removed by a roll.');
+    }
+    // An aspect not created by a roll (the GM's) has no creation shifts: persistence 0.
+    return {
+      action: 'overcome',
+      removes: { ref: removes, persistence: num(a.map, 'persistence'), text: a.text },
+    };
+  }
+  if (command.action === undefined) return refuse('invalid', 'Name the action.');
+  return { action: command.action };
+}
+
+/** Resolves a stored roll by the table's ruleset, with what outcome.apply adds. */
+export function resolveRoll(
+  ruleset: Ruleset,
+  roll: RollView,
+  extra: Partial<ActionRequest> = {},
+): Result<ActionResolution> {
+  return ruleset.resolveAction({
+    action: roll.action,
+    total: roll.actor.total,
+    opposition: roll.opposition
+      ? roll.opposition.total
+      : (roll.difficulty ?? 0) + (roll.difficultyBonus ?? 0),
+    opposed: roll.opposition !== undefined,
+    ...(roll.aspectAction === undefined ? {} : { aspectAction: roll.aspectAction }),
+    ...(roll.removes === undefined ? {} : { removal: true }),
+    ...(roll.simple === true ? { simple: true } : {}),
+    ...extra,
+  });
 }
 
 export const roll: Handler<'roll'> = (ctx) => {
@@ -85,46 +177,101 @@ export const roll: Handler<'roll'> = (ctx) => {
   if (command.opposition && command.difficulty !== undefined) {
     return refuse('invalid', 'Give a difficulty or an opposing character, not both.');
   }
+  const kind = rollKind(r, command);
+  if ('ok' in kind) return kind;
   let opposingCharacter: Character | undefined;
   if (command.opposition) {
     const opp = findCharacter(r, command.opposition.characterId);
     if ('ok' in opp) return opp;
     opposingCharacter = opp.character;
   }
-  const actorSide = rollSide(ctx, ruleset, found.character, command, command.modifiers ?? []);
-  if ('ok' in actorSide) return actorSide;
+  const role = kind.action === 'defend' ? 'defender' : 'aggressor';
+  const actorMods = sideModifiers(ruleset, command, role);
+  if ('ok' in actorMods) return actorMods;
+  const rating = kind.declaration
+    ? declarationSkill(kind.declaration.supporters, kind.declaration.opposers)
+    : ratingOf(ruleset, found.character, command);
+  if (typeof rating !== 'number') return rating;
+  const modifiers = [...(command.modifiers ?? []), ...actorMods];
+  const difficulty =
+    kind.removes?.persistence ?? command.difficulty ?? (command.opposition ? undefined : 0);
+  const base = {
+    action: kind.action,
+    ...(kind.aspectAction === undefined ? {} : { aspectAction: kind.aspectAction }),
+    ...(kind.removes === undefined ? {} : { removal: true }),
+  };
+  // A simple action is not rolled [NAR-SIMPLE-1]: the ruleset says whether this one is.
+  const simple =
+    !command.opposition &&
+    ruleset.resolveAction({
+      ...base,
+      total: rating + modifiers.reduce((a, m) => a + m.value, 0),
+      opposition: difficulty ?? 0,
+      opposed: false,
+      simple: true,
+    }).ok;
+  const actorSide = rollSide(
+    ctx,
+    found.character,
+    command,
+    rating,
+    modifiers,
+    simple ? 0 : ruleset.diceCount,
+  );
   let opposition: RollSide | undefined;
   if (command.opposition && opposingCharacter) {
-    const side = rollSide(ctx, ruleset, opposingCharacter, command.opposition, []);
-    if ('ok' in side) return side;
-    opposition = side;
+    const oppMods = sideModifiers(
+      ruleset,
+      command.opposition,
+      role === 'aggressor' ? 'defender' : 'aggressor',
+    );
+    if ('ok' in oppMods) return oppMods;
+    const oppRating = ratingOf(ruleset, opposingCharacter, command.opposition);
+    if (typeof oppRating !== 'number') return oppRating;
+    opposition = rollSide(
+      ctx,
+      opposingCharacter,
+      command.opposition,
+      oppRating,
+      oppMods,
+      ruleset.diceCount,
+    );
   }
-  const difficulty = command.difficulty ?? (opposition ? undefined : 0);
-  const against = opposition ? opposition.total : (difficulty ?? 0);
-  const { outcome, shifts } = resolve(actorSide.total, against);
   const id = newId();
-  const view: RollView = {
+  const draft: RollView = {
     id,
     at: now,
     by: actorRef(ctx),
-    action: command.action,
+    action: kind.action,
     ...(command.reason ? { reason: command.reason } : {}),
     actor: actorSide,
     ...(difficulty === undefined ? {} : { difficulty }),
     ...(opposition === undefined ? {} : { opposition }),
     invokes: [],
-    outcome,
-    shifts,
+    outcome: 'tie',
+    shifts: 0,
     applied: false,
+    ...(kind.aspectAction === undefined ? {} : { aspectAction: kind.aspectAction }),
+    ...(kind.declaration === undefined ? {} : { declaration: kind.declaration }),
+    ...(kind.removes === undefined ? {} : { removes: kind.removes.ref }),
+    ...(simple ? { simple: true } : {}),
   };
+  const resolved = resolveRoll(ruleset, draft);
+  if (!resolved.ok) return refuse('rules', resolved.message);
+  const { outcome, shifts } = resolved.value;
+  const view: RollView = { ...draft, outcome, shifts };
   const vs = opposition
     ? `${opposingCharacter?.name ?? '?'}'s ${opposition.label}`
-    : ladderLabel(difficulty ?? 0);
+    : kind.removes
+      ? `"${kind.removes.text}" (persistence ${kind.removes.persistence})`
+      : ladderLabel(difficulty ?? 0);
+  const what = kind.aspectAction ?? (kind.removes ? 'removal' : kind.action);
+  const dice = simple ? 'a simple action, no dice' : faceText(actorSide.faces);
   return {
     pub: () => writeNewRoll(r, view),
     log: [
       {
-        text: `${found.character.name} rolled ${command.action} [${faceText(actorSide.faces)}]: ${actorSide.label} against ${vs}, ${outcome} (${shifts} shifts).`,
+        text: `${found.character.name} rolled ${what} [${dice}]: ${actorSide.label} against ${vs}, ${outcome} (${shifts} shifts).`,
         characterId: found.character.id,
         rollId: id,
       },
@@ -152,17 +299,17 @@ export function findRoll(r: PubRoots, id: string): { map: YMap; roll: RollView }
   return refuse('not-found', `No recent roll "${id}".`);
 }
 
-/** Recomputes totals and the outcome after an invoke changed a side. */
-export function rescore(roll: RollView): RollView {
+/** Recomputes totals and the outcome, by the table's ruleset, after a side changed. */
+export function rescore(ruleset: Ruleset, roll: RollView): RollView {
   const actor = { ...roll.actor, ...sideTotal(roll.actor) };
   const opposition = roll.opposition
     ? { ...roll.opposition, ...sideTotal(roll.opposition) }
     : undefined;
-  const { outcome, shifts } = resolve(
-    actor.total,
-    opposition ? opposition.total : (roll.difficulty ?? 0) + (roll.difficultyBonus ?? 0),
-  );
-  return { ...roll, actor, ...(opposition ? { opposition } : {}), outcome, shifts };
+  const next = { ...roll, actor, ...(opposition ? { opposition } : {}) };
+  const resolved = resolveRoll(ruleset, next);
+  return resolved.ok
+    ? { ...next, outcome: resolved.value.outcome, shifts: resolved.value.shifts }
+    : next;
 }
 
 /** Writes the fields of a roll that changed. */
@@ -174,4 +321,5 @@ export function writeRoll(map: YMap, roll: RollView): void {
   put(map, 'outcome', roll.outcome);
   put(map, 'shifts', roll.shifts);
   put(map, 'applied', roll.applied);
+  put(map, 'hit', roll.hit);
 }

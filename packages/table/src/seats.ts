@@ -1,11 +1,12 @@
 import * as Y from 'yjs';
 import type { Character, Problem, Ruleset } from '@fateboard/rules';
-import { findCharacter, findControlled, seatOf, tableRuleset } from './access';
+import { findCharacter, findControlled, gmOnly, seatOf, tableRuleset } from './access';
+import { removeTableAspect } from './aspects';
 import { pruneSheetInvokes, writeCharacter, writeTableState } from './character-store';
 import type { Sheet, SheetChanges } from './commands';
 import type { Handler, Plan, Refusal } from './context';
 import { refuse } from './context';
-import { syncSheet } from './rulesets';
+import { dropFromOrder } from './harm';
 import { pubRoots } from './schema';
 import type { YMap } from './ymap';
 import { optStr, put } from './ymap';
@@ -52,7 +53,7 @@ function withSheet(ruleset: Ruleset, c: Character, s: SheetChanges): Character {
   if (s.stunts !== undefined) next.stunts = s.stunts.map((k) => ({ ...k }));
   if (s.refresh !== undefined) next.refresh = s.refresh;
   if (s.primaryMagic !== undefined) next.primaryMagic = s.primaryMagic;
-  return syncSheet(ruleset, next);
+  return ruleset.syncSheet(next);
 }
 
 function problems(list: Problem[]): Refusal | undefined {
@@ -168,5 +169,67 @@ export const characterUpdate: Handler<'character.update'> = ({
     },
     log: [{ text: `${next.name}'s sheet was updated.`, characterId: next.id }],
     result: { characterId: next.id },
+  };
+};
+
+/**
+ * The GM removes a character from the table: its seat is freed, the aspects placed on it, its
+ * open compels and its place in the turn order go, and its fate points (and points held for it)
+ * go back to the bank.
+ */
+export const characterRemove: Handler<'character.remove'> = ({ docs, actor, command }) => {
+  const denied = gmOnly(actor, 'remove a character');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  const found = findCharacter(r, command.characterId);
+  if ('ok' in found) return found;
+  const c = found.character;
+  const points = c.fatePoints + c.owed;
+  const placed: string[] = [];
+  r.aspects.forEach((m, id) => {
+    if ((m as YMap).get('characterId') === c.id) placed.push(id);
+  });
+  const compels: string[] = [];
+  r.compels.forEach((m, id) => {
+    const map = m as YMap;
+    if (map.get('characterId') === c.id || map.get('fromCharacterId') === c.id) compels.push(id);
+  });
+  return {
+    pub: () => {
+      r.seats.forEach((seat) => {
+        if ((seat as YMap).get('characterId') === c.id) (seat as YMap).delete('characterId');
+      });
+      for (const id of placed) removeTableAspect(r, id);
+      for (const id of compels) r.compels.delete(id);
+      dropFromOrder(r, c.id);
+      const present = r.scene.get('present') as string[] | undefined;
+      if (present?.includes(c.id)) {
+        put(
+          r.scene,
+          'present',
+          present.filter((id) => id !== c.id),
+        );
+      }
+      const spot = r.meta.get('spotlight') as { characterId?: string } | undefined;
+      if (spot?.characterId === c.id) r.meta.delete('spotlight');
+      r.characters.delete(c.id);
+    },
+    log: [
+      {
+        text: `${c.name} was removed from the table.`,
+        characterId: c.id,
+        movements:
+          points > 0
+            ? [
+                {
+                  from: { type: 'character', id: c.id },
+                  to: { type: 'bank' },
+                  amount: points,
+                  reason: 'gm-adjustment',
+                },
+              ]
+            : [],
+      },
+    ],
   };
 };

@@ -37,6 +37,8 @@ export interface AspectView {
   at: number;
   /** Free invokes by owner (seat id or `gm`). */
   freeInvokes: Record<string, number>;
+  /** edgerunner: the shifts it was created with, which a removal roll must meet [ER-REMOVE-1]. */
+  persistence?: number;
 }
 
 export interface RollSide {
@@ -81,6 +83,16 @@ export interface RollView {
   shifts: number;
   /** The outcome's effects (advantage, boost) were applied. */
   applied: boolean;
+  /** edgerunner: a declaration, assessment or maneuver [ER-DECLARE-2]. */
+  aspectAction?: 'declaration' | 'assessment' | 'maneuver';
+  /** edgerunner: the players supporting and opposing a declaration [ER-DECLARE-1]. */
+  declaration?: { supporters: number; opposers: number };
+  /** edgerunner: the table aspect this roll tries to remove, against its persistence. */
+  removes?: { aspectId: string; characterId?: string };
+  /** narrative: a simple action, not rolled [NAR-SIMPLE-1]. */
+  simple?: boolean;
+  /** A hit the applied outcome left for a character to absorb (narrative damage included). */
+  hit?: { characterId: string; shifts: number };
 }
 
 export interface CompelView {
@@ -200,6 +212,7 @@ export function readAspect(m: YMap): AspectView {
     ...(characterId === undefined ? {} : { characterId }),
     at: num(m, 'at'),
     freeInvokes: counts(peek(m, 'invokes')),
+    ...(typeof m.get('persistence') === 'number' ? { persistence: num(m, 'persistence') } : {}),
   };
 }
 
@@ -223,7 +236,20 @@ export function readRoll(m: YMap): RollView {
     outcome: str(m, 'outcome') as Outcome,
     shifts: num(m, 'shifts'),
     applied: bool(m, 'applied'),
+    ...optionalRollFields(m),
   };
+}
+
+/** The fields only some rulesets' rolls carry. */
+function optionalRollFields(m: YMap): Partial<RollView> {
+  const out: Partial<RollView> = {};
+  const aspectAction = optStr(m, 'aspectAction');
+  if (aspectAction !== undefined) out.aspectAction = aspectAction as RollView['aspectAction'];
+  if (m.has('declaration')) out.declaration = structuredClone(m.get('declaration') as never);
+  if (m.has('removes')) out.removes = structuredClone(m.get('removes') as never);
+  if (m.get('simple') === true) out.simple = true;
+  if (m.has('hit')) out.hit = structuredClone(m.get('hit') as never);
+  return out;
 }
 
 export function readCompel(m: YMap): CompelView {
