@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { CommandClient, type CommandTransport, type WireCommand } from './commands.svelte';
 import { GmState, TableState } from './table-state.svelte';
 import type { Toasts } from './toasts.svelte';
-import { parsePresence, type Presence, type Role } from './api';
+import { parsePresence, type Participant, type Presence, type Role } from './api';
 
 export type LinkStatus = 'connecting' | 'online' | 'offline';
 
@@ -52,7 +52,9 @@ export class TableSession {
     this.gm = this.gmDoc ? new GmState(this.gmDoc) : null;
 
     const base = wsBase();
-    this.#providers.push(this.#provider(base, `table/${tableId}`, this.pubDoc, true));
+    const primary = this.#provider(base, `table/${tableId}`, this.pubDoc, true);
+    this.#providers.push(primary);
+    this.#watchAwareness(primary);
     if (this.gmDoc) this.#providers.push(this.#provider(base, `table/${tableId}/gm`, this.gmDoc));
 
     if (role === 'spectator') {
@@ -103,6 +105,33 @@ export class TableSession {
       this.fatal = readableClose(code, reason);
     });
     return provider;
+  }
+
+  /**
+   * GM and players announce themselves in the public document's awareness; spectators send
+   * nothing (the server would drop it) but read it, since they have no socket.io presence.
+   */
+  #watchAwareness(provider: WebsocketProvider): void {
+    const awareness = provider.awareness;
+    if (this.role === 'spectator') awareness.setLocalState(null);
+    else awareness.setLocalStateField('who', { role: this.role, seatId: this.seatId });
+    const read = () => {
+      if (this.role !== 'spectator') return; // socket.io presence is the better source
+      const participants: Participant[] = [];
+      awareness.getStates().forEach((state, clientId) => {
+        if (clientId === awareness.clientID) return;
+        const who = (state as { who?: { role?: unknown; seatId?: unknown } }).who;
+        if (who?.role !== 'gm' && who?.role !== 'player') return;
+        participants.push({
+          role: who.role,
+          ...(typeof who.seatId === 'string' ? { seatId: who.seatId } : {}),
+          online: true,
+        });
+      });
+      this.presence = { participants, spectators: this.presence.spectators };
+    };
+    awareness.on('change', read);
+    this.#cleanup.push(() => awareness.off('change', read));
   }
 
   #wireSocket(socket: Socket): void {
@@ -168,6 +197,10 @@ export class TableSession {
     this.token = token;
     if (seatId) this.seatId = seatId;
     for (const p of this.#providers) p.params = { token };
+    this.#providers[0]?.awareness.setLocalStateField('who', {
+      role: this.role,
+      seatId: this.seatId,
+    });
     if (this.#socket) this.#socket.auth = { token };
   }
 

@@ -1,0 +1,86 @@
+/// <reference lib="dom" />
+import { test, expect } from '@playwright/test';
+import { createTable, joinAndCreate, openAs, shot, expectAccessible } from './helpers';
+
+const phone = { width: 360, height: 740 };
+
+test('at phone width the table works in tabs for GM, player and spectator', async ({ browser }) => {
+  const { gm, links, context } = await createTable(browser, 'Couch game', 'pirates', phone);
+  await shot(gm, 'phone-gm-new-table');
+  const player = await joinAndCreate(
+    browser,
+    links.player,
+    'Cleo',
+    {
+      name: 'Mara',
+      highConcept: 'Smuggler captain',
+      trouble: 'A price on my head',
+    },
+    phone,
+  );
+  const p1 = player.page;
+  const spectator = await openAs(browser, links.spectator, phone);
+
+  for (const page of [gm, p1, spectator.page]) {
+    // No horizontal scrolling at 360 px.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('tablist', { name: 'Table sections' })).toBeVisible();
+  }
+
+  await gm.getByRole('button', { name: 'Close invite links' }).click();
+  await gm.getByLabel('New aspect').fill('Storm on the horizon');
+  await gm.getByRole('button', { name: 'Add aspect' }).click();
+  await gm.getByRole('button', { name: 'Push “Storm on the horizon” to every screen' }).click();
+  for (const page of [gm, p1, spectator.page]) {
+    await expect(page.getByTestId('spotlight-stage')).toContainText('Storm on the horizon');
+  }
+  await shot(spectator.page, 'phone-spectator-spotlight');
+
+  // The keyboard moves between tabs with the arrow keys.
+  await p1.getByRole('tab', { name: 'Scene' }).focus();
+  await p1.keyboard.press('ArrowRight');
+  await expect(p1.getByRole('tab', { name: 'Characters' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(p1.getByTestId('character-card').filter({ hasText: 'Mara' })).toBeVisible();
+  await shot(p1, 'phone-player-characters');
+  await expectAccessible(p1, 'phone characters');
+
+  await p1.getByRole('tab', { name: 'Dice' }).click();
+  const tray = p1.getByRole('form', { name: 'Roll the dice' });
+  await expect(tray.getByTestId('odds')).toBeVisible();
+  await tray.getByRole('button', { name: /^Roll 4dF/ }).click();
+  await expect(p1.getByTestId('roll-card').first().getByTestId('roll-outcome')).toBeVisible();
+  await shot(p1, 'phone-player-dice');
+  await expectAccessible(p1, 'phone dice');
+
+  await spectator.page.getByRole('tab', { name: 'Rolls' }).click();
+  await expect(spectator.page.getByTestId('roll-card')).toHaveCount(1);
+  await expect(spectator.page.locator('form')).toHaveCount(0);
+
+  await gm.getByRole('tab', { name: 'GM' }).click();
+  await expect(gm.getByTestId('gm-tools')).toBeVisible();
+  await shot(gm, 'phone-gm-tools');
+  await expectAccessible(gm, 'phone gm tools');
+  await gm.getByRole('tab', { name: 'Log' }).click();
+  await expect(gm.getByTestId('log')).toContainText('Mara rolled');
+  await shot(gm, 'phone-gm-log');
+
+  // Reload and a dropped connection at phone width too.
+  await p1.reload();
+  await expect(p1.getByRole('tablist', { name: 'Table sections' })).toBeVisible();
+  await p1.context().setOffline(true);
+  await expect(p1.getByTestId('connection-banner')).toBeVisible();
+  await gm.getByRole('tab', { name: 'Scene' }).click();
+  await gm.getByLabel('New aspect').fill('Sails torn');
+  await gm.getByRole('button', { name: 'Add aspect' }).click();
+  await p1.context().setOffline(false);
+  await expect(p1.getByTestId('connection-banner')).toHaveCount(0, { timeout: 20_000 });
+  await expect(p1.getByTestId('aspect-card').filter({ hasText: 'Sails torn' })).toBeVisible();
+
+  for (const c of [context, player.context, spectator.context]) await c.close();
+});
