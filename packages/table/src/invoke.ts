@@ -97,6 +97,10 @@ export const invoke: Handler<'invoke'> = (ctx) => {
     : side === 'actor'
       ? roll.opposition?.total
       : roll.actor.total;
+  // A simple action (narrative) rolled no dice: a reroll has nothing to replace.
+  if (command.effect === 'reroll' && rolled.faces.length === 0) {
+    return refuse('invalid', 'That roll has no dice to reroll.');
+  }
   const invokerId = invoker?.id ?? 'gm';
   const holder = invoker ? invokeOwnerOf(invoker) : 'gm';
   const invocable: InvocableAspect = {
