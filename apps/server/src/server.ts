@@ -27,6 +27,8 @@ export interface ServerOptions {
   clock?: () => number;
   /** Dice; a cryptographic source unless a test injects a seeded one. */
   rng?: Rng;
+  /** Ids of seats, characters, aspects, rolls…; random unless a test injects its own. */
+  newId?: () => string;
   limits?: Partial<Limits>;
   /** The origin links point to; defaults to `http://localhost:<port>`. */
   publicUrl?: string;
@@ -64,8 +66,9 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       storage,
       clock,
       rng: options.rng ?? cryptoRng,
-      newId: () => randomBytes(9).toString('base64url'),
+      newId: options.newId ?? (() => randomBytes(9).toString('base64url')),
       compactAfter: limits.compactAfter,
+      rebuildCheckEvery: limits.rebuildCheckEvery,
       log,
     },
     limits.idleUnloadMs,
