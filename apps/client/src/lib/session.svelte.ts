@@ -6,6 +6,9 @@ import { GmState, TableState } from './table-state.svelte';
 import type { Toasts } from './toasts.svelte';
 import { parsePresence, type Participant, type Presence, type Role } from './api';
 
+/** y-websocket close code: the server rebuilt the document; load it afresh (PROTOCOL.md). */
+const CLOSE_REBUILT = 4410;
+
 export type LinkStatus = 'connecting' | 'online' | 'offline';
 
 /**
@@ -27,8 +30,8 @@ export class TableSession {
   /** The seat this connection plays (players), once known. */
   seatId = $state<string | null>(null);
 
-  readonly pubDoc = new Y.Doc();
-  readonly gmDoc: Y.Doc | null;
+  pubDoc = new Y.Doc();
+  gmDoc: Y.Doc | null;
   readonly table: TableState;
   readonly gm: GmState | null;
   readonly commands: CommandClient | null;
@@ -38,6 +41,7 @@ export class TableSession {
   #socketStatus = $state<LinkStatus>('connecting');
   #docStatus = $state<LinkStatus>('connecting');
   #cleanup: (() => void)[] = [];
+  #awarenessCleanup: (() => void)[] = [];
 
   constructor(
     readonly tableId: string,
@@ -51,11 +55,7 @@ export class TableSession {
     this.table = new TableState(this.pubDoc);
     this.gm = this.gmDoc ? new GmState(this.gmDoc) : null;
 
-    const base = wsBase();
-    const primary = this.#provider(base, `table/${tableId}`, this.pubDoc, true);
-    this.#providers.push(primary);
-    this.#watchAwareness(primary);
-    if (this.gmDoc) this.#providers.push(this.#provider(base, `table/${tableId}/gm`, this.gmDoc));
+    this.#openDocs();
 
     if (role === 'spectator') {
       // Spectators hold no socket.io connection: read-only documents only.
@@ -83,6 +83,35 @@ export class TableSession {
     });
   }
 
+  #openDocs(): void {
+    const base = wsBase();
+    const primary = this.#provider(base, `table/${this.tableId}`, this.pubDoc, true);
+    this.#providers.push(primary);
+    this.#watchAwareness(primary);
+    if (this.gmDoc) {
+      this.#providers.push(this.#provider(base, `table/${this.tableId}/gm`, this.gmDoc));
+    }
+  }
+
+  /**
+   * The server rebuilt the documents from their content (compaction): our replicas hold a
+   * history the new documents cannot extend, so load fresh ones. The views keep showing the
+   * old state until the new one has synced, then reconcile to it.
+   */
+  #reloadDocs(): void {
+    for (const p of this.#providers) p.destroy();
+    this.#providers = [];
+    for (const fn of this.#awarenessCleanup) fn();
+    this.#awarenessCleanup = [];
+    this.pubDoc = new Y.Doc();
+    this.table.rebind(this.pubDoc);
+    if (this.gm) {
+      this.gmDoc = new Y.Doc();
+      this.gm.rebind(this.gmDoc);
+    }
+    this.#openDocs();
+  }
+
   #provider(base: string, room: string, doc: Y.Doc, primary = false): WebsocketProvider {
     const provider = new WebsocketProvider(base, room, doc, {
       params: { token: this.token },
@@ -102,6 +131,10 @@ export class TableSession {
       }
     });
     provider.on('closed', ({ code, reason }) => {
+      if (code === CLOSE_REBUILT) {
+        queueMicrotask(() => this.#reloadDocs());
+        return;
+      }
       this.fatal = readableClose(code, reason);
     });
     return provider;
@@ -131,7 +164,7 @@ export class TableSession {
       this.presence = { participants, spectators: this.presence.spectators };
     };
     awareness.on('change', read);
-    this.#cleanup.push(() => awareness.off('change', read));
+    this.#awarenessCleanup.push(() => awareness.off('change', read));
   }
 
   #wireSocket(socket: Socket): void {
@@ -223,6 +256,7 @@ export class TableSession {
 
   destroy(): void {
     for (const fn of this.#cleanup) fn();
+    for (const fn of this.#awarenessCleanup) fn();
     this.commands?.destroy();
     this.#socket?.disconnect();
     for (const p of this.#providers) p.destroy();

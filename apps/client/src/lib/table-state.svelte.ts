@@ -13,7 +13,8 @@ const PUB_SECTIONS: Record<string, (keyof TableView)[]> = {
   compels: ['compels'],
   conflict: ['conflict'],
   rolls: ['rolls'],
-  log: ['log'],
+  log: ['log', 'fateSummary'],
+  fp: ['fateSummary'],
 };
 
 /**
@@ -33,11 +34,22 @@ export class TableState {
 
   #cleanup: (() => void)[] = [];
 
-  constructor(private readonly doc: Y.Doc) {
+  constructor(private doc: Y.Doc) {
+    this.#bind();
+  }
+
+  /** Follows a fresh replica (after the server rebuilt the document); the view stays. */
+  rebind(doc: Y.Doc): void {
+    this.destroy();
+    this.doc = doc;
+    this.#bind();
+  }
+
+  #bind(): void {
     // readTable creates every root type; observe each one afterwards.
     this.#refresh(Object.keys(PUB_SECTIONS));
     for (const name of Object.keys(PUB_SECTIONS)) {
-      const type = doc.share.get(name);
+      const type = this.doc.share.get(name);
       if (!type) continue;
       const onChange = () => this.#refresh([name]);
       type.observeDeep(onChange);
@@ -82,10 +94,20 @@ export class GmState {
   view: GmView = $state(readGm(new Y.Doc()));
   #cleanup: (() => void)[] = [];
 
-  constructor(private readonly doc: Y.Doc) {
+  constructor(private doc: Y.Doc) {
+    this.#bind();
+  }
+
+  rebind(doc: Y.Doc): void {
+    this.destroy();
+    this.doc = doc;
+    this.#bind();
+  }
+
+  #bind(): void {
     this.#refresh();
     for (const name of ['meta', 'hidden', 'notes']) {
-      const type = doc.share.get(name);
+      const type = this.doc.share.get(name);
       if (!type) continue;
       const onChange = () => this.#refresh();
       type.observeDeep(onChange);
