@@ -168,6 +168,21 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     });
   });
 
+  // Older log entries than the public document keeps, a page at a time. Every role may read
+  // them: the log is public.
+  api.get('/tables/:id/log', (req, res) => {
+    const identity = authorize(deps, req);
+    const before = pageParam(req.query.before, 'before', 1, Number.MAX_SAFE_INTEGER);
+    const limit = pageParam(req.query.limit, 'limit', 1, LOG_PAGE_MAX) ?? LOG_PAGE_DEFAULT;
+    if (!deps.storage.readLog) {
+      throw new HttpError(501, 'not-implemented', 'This server keeps no log history.');
+    }
+    // One more than asked tells whether an older page exists.
+    const entries = deps.storage.readLog(identity.tableId, before, limit + 1);
+    const more = entries.length > limit;
+    res.json({ entries: more ? entries.slice(1) : entries, more });
+  });
+
   // The GM replaces the player and spectator links. Seat tokens of players who already
   // joined keep working; everyone still on an old link is disconnected.
   api.post('/tables/:id/rotate-links', (req, res) => {
@@ -224,6 +239,23 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   });
 
   return app;
+}
+
+const LOG_PAGE_DEFAULT = 50;
+const LOG_PAGE_MAX = 200;
+
+/** An optional whole-number query parameter within bounds. */
+function pageParam(value: unknown, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new HttpError(
+      400,
+      'bad-request',
+      `${name} must be a whole number from ${min} to ${max}.`,
+    );
+  }
+  return n;
 }
 
 function linkTo(publicUrl: string, tableId: string, token: string): string {

@@ -24,6 +24,12 @@ export interface Limits {
   idleUnloadMs: number;
   /** Stored updates past which a table's history is merged into one snapshot on load/unload. */
   compactAfter: number;
+  /**
+   * Commands between two checks of whether a table's history outgrew its content (more than
+   * twice a rebuild's size); outgrown documents are rebuilt and replicas told to reload (4410).
+   * Also checked on load and unload.
+   */
+  rebuildCheckEvery: number;
   /** y-websocket ping interval; a connection that missed a pong is dropped. */
   pingIntervalMs: number;
   /** A y-websocket connection with more unsent bytes than this is too slow and is dropped. */
@@ -47,6 +53,7 @@ export const DEFAULT_LIMITS: Limits = {
   createTableBurst: 20,
   idleUnloadMs: 60_000,
   compactAfter: 500,
+  rebuildCheckEvery: 500,
   pingIntervalMs: 30_000,
   maxBufferedBytes: 8 * 1024 * 1024,
   presenceDelayMs: 100,

@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
 import type { Rng } from '@fateboard/rules';
-import { applyCommand, parseCommand } from '@fateboard/table';
+import { applyCommand, compactTableDocs, docEpoch, parseCommand } from '@fateboard/table';
 import type { Actor, TableDocs } from '@fateboard/table';
 import type { DocKey, DocUpdate, Storage, TableRecord, TokenRecord } from './storage';
 import { DOC_KEYS } from './storage';
@@ -29,11 +29,22 @@ export interface RoomDeps {
   newId: () => string;
   /** Stored updates past which a load or unload merges them into one snapshot. */
   compactAfter: number;
+  /**
+   * Commands between two checks of whether the documents' history outgrew their content;
+   * also checked on load and unload. 0 checks on load and unload only.
+   */
+  rebuildCheckEvery?: number;
+  /** Rebuild once the encoded documents are this many times the size of a fresh rebuild. */
+  rebuildRatio?: number;
   log: (message: string, error?: unknown) => void;
 }
 
 type UpdateListener = (doc: DocKey, update: Uint8Array) => void;
 type BrokenListener = () => void;
+type RebuiltListener = (epoch: number) => void;
+
+/** Below this many encoded bytes a table is too small to be worth rebuilding. */
+const REBUILD_MIN_BYTES = 16 * 1024;
 
 const MAX_COMMAND_ID = 128;
 
@@ -65,6 +76,8 @@ export class TableRoom {
   private readonly fullStates = new Map<DocKey, { version: number; bytes: Uint8Array }>();
   private readonly listeners = new Set<UpdateListener>();
   private readonly brokenListeners = new Set<BrokenListener>();
+  private readonly rebuiltListeners = new Set<RebuiltListener>();
+  private commandsSinceCheck = 0;
   /**
    * Set when a failed command could not be undone by reloading from storage: the live
    * documents may hold a change that was never stored. A broken room refuses everything
@@ -78,7 +91,7 @@ export class TableRoom {
   ) {
     this.table = table;
     this.docs = this.load();
-    if (this.storedUpdates > deps.compactAfter) this.compact();
+    if (!this.rebuildIfOutgrown() && this.storedUpdates > deps.compactAfter) this.compact();
   }
 
   get id(): string {
@@ -106,6 +119,20 @@ export class TableRoom {
   onUpdate(listener: UpdateListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Called after the documents were rebuilt from their content (a new epoch): replicas of the
+   * old documents cannot take the new ones' updates and must load afresh.
+   */
+  onRebuilt(listener: RebuiltListener): () => void {
+    this.rebuiltListeners.add(listener);
+    return () => this.rebuiltListeners.delete(listener);
+  }
+
+  /** How many times the documents were rebuilt (`meta.epoch`). */
+  get epoch(): number {
+    return docEpoch(this.docs.pub);
   }
 
   onBroken(listener: BrokenListener): () => void {
@@ -211,6 +238,11 @@ export class TableRoom {
       this.versions[update.doc]++;
       for (const listener of this.listeners) listener(update.doc, update.bytes);
     }
+    const every = this.deps.rebuildCheckEvery ?? 0;
+    if (every > 0 && ++this.commandsSinceCheck >= every) {
+      this.commandsSinceCheck = 0;
+      this.rebuildIfOutgrown();
+    }
     const result =
       seatToken === undefined ? outcome.result : { ...(outcome.result as object), seatToken };
     const ack: Ack = result === undefined ? { ok: true, seq } : { ok: true, seq, result };
@@ -219,7 +251,7 @@ export class TableRoom {
 
   /** Unloads: merges the stored updates into a snapshot when there are many. */
   dispose(): void {
-    if (this.storedUpdates > this.deps.compactAfter) this.compact();
+    if (!this.rebuildIfOutgrown() && this.storedUpdates > this.deps.compactAfter) this.compact();
     this.listeners.clear();
     for (const key of DOC_KEYS) this.docs[key].destroy();
   }
@@ -305,6 +337,44 @@ export class TableRoom {
     this.docs = this.load();
     for (const key of DOC_KEYS) old[key].destroy();
     this.fullStates.clear();
+  }
+
+  /**
+   * Rebuilds the documents from their content when their history (Yjs keeps an item for every
+   * overwritten value) makes them more than `rebuildRatio` times the size of a rebuild: stores
+   * the rebuilt snapshots in place of every update so far, swaps them in and tells the
+   * listeners (the y-websocket layer closes every replica with 4410). Answers whether it did.
+   */
+  private rebuildIfOutgrown(): boolean {
+    if (this.broken) return false;
+    const current = this.fullState('pub').length + this.fullState('gm').length;
+    if (current < REBUILD_MIN_BYTES) return false;
+    const fresh = compactTableDocs(this.docs);
+    const bytes = { pub: Y.encodeStateAsUpdate(fresh.pub), gm: Y.encodeStateAsUpdate(fresh.gm) };
+    if (current <= (this.deps.rebuildRatio ?? 2) * (bytes.pub.length + bytes.gm.length)) {
+      fresh.pub.destroy();
+      fresh.gm.destroy();
+      return false;
+    }
+    try {
+      this.deps.storage.compact(this.id, this.seq, bytes);
+    } catch (error) {
+      this.deps.log(`rebuild failed on table ${this.id}`, error);
+      fresh.pub.destroy();
+      fresh.gm.destroy();
+      return false;
+    }
+    const old = this.docs;
+    this.docs = fresh;
+    for (const key of DOC_KEYS) {
+      old[key].destroy();
+      this.versions[key]++;
+      this.fullStates.set(key, { version: this.versions[key], bytes: bytes[key] });
+    }
+    this.storedUpdates = 0;
+    const epoch = this.epoch;
+    for (const listener of [...this.rebuiltListeners]) listener(epoch);
+    return true;
   }
 
   private compact(): void {

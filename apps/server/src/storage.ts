@@ -93,6 +93,12 @@ export interface Storage {
   loadDocuments: (tableId: string) => StoredDocuments;
   /** Replaces the table's snapshots and every update up to `seq` by `docs`; one transaction. */
   compact: (tableId: string, seq: number, docs: Record<DocKey, Uint8Array>) => void;
+  /**
+   * The newest `limit` public log entries numbered below `before` (all when undefined), oldest
+   * first, read from the commands' stored results. Optional: a backend without it has no
+   * log history to page (`GET /api/tables/:id/log` answers 501).
+   */
+  readLog?: (tableId: string, before: number | undefined, limit: number) => unknown[];
   close: () => void;
 }
 
@@ -256,6 +262,13 @@ export function openSqliteStorage(dataDir: string): Storage {
     deleteUpdates: db.prepare<[string, number]>(
       'DELETE FROM updates WHERE table_id = ? AND seq <= ?',
     ),
+    // Newest first: walks the commands backwards on their (table_id, seq) key and stops at
+    // the limit, so the latest pages are cheap; a page deep in history scans down to it.
+    readLog: db.prepare<[string, number, number], { entry: string }>(
+      `SELECT j.value AS entry FROM commands c, json_each(c.result, '$.log') j
+       WHERE c.table_id = ? AND c.result IS NOT NULL AND json_extract(j.value, '$.n') < ?
+       ORDER BY c.seq DESC, j.key DESC LIMIT ?`,
+    ),
   };
 
   const tokenParams = (t: TokenRecord) => ({
@@ -352,6 +365,11 @@ export function openSqliteStorage(dataDir: string): Storage {
     appendCommand: (command) => appendCommand(command),
     loadDocuments: (tableId) => loadDocuments(tableId),
     compact: (tableId, seq, docs) => compact(tableId, seq, docs),
+    readLog: (tableId, before, limit) =>
+      q.readLog
+        .all(tableId, before ?? Number.MAX_SAFE_INTEGER, limit)
+        .map((row) => JSON.parse(row.entry) as unknown)
+        .reverse(),
     close: () => {
       if (db.open) db.close();
     },

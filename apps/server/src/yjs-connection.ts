@@ -36,6 +36,11 @@ export const CLOSE = {
   shutdown: 1001,
   /** Storage cannot be read right now; the provider reconnects and tries again. */
   unavailable: 1013,
+  /**
+   * The document was rebuilt from its content (a new epoch) or the replica holds history the
+   * server's document does not: drop the local Y.Doc, make a fresh one and a new provider.
+   */
+  rebuilt: 4410,
 } as const;
 
 /** `/yjs/table/<id>` and `/yjs/table/<id>/gm`. */
@@ -77,6 +82,15 @@ function isEmptyStateVector(sv: Uint8Array): boolean {
   return sv.length === 0 || (sv.length === 1 && sv[0] === 0);
 }
 
+/** The replica has seen something the document has not: it comes from another epoch. */
+function aheadOf(sv: Uint8Array, doc: Y.Doc): boolean {
+  const ours = Y.decodeStateVector(Y.encodeStateVector(doc));
+  for (const [client, clock] of Y.decodeStateVector(sv)) {
+    if (clock > (ours.get(client) ?? 0)) return true;
+  }
+  return false;
+}
+
 /** The client ids an awareness update speaks for (it is small: ids, clocks, JSON states). */
 function awarenessClients(update: Uint8Array): number[] {
   const decoder = decoding.createDecoder(update);
@@ -109,6 +123,7 @@ class DocChannel {
   private readonly owners = new Map<number, Client>();
   private fullSync: { version: number; message: Uint8Array } | undefined;
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeRebuilt: () => void;
 
   constructor(
     readonly room: TableRoom,
@@ -133,6 +148,13 @@ class DocChannel {
       // Encoded once, the same buffer goes to every connection.
       if (doc === key) this.broadcast(syncMessage(SYNC_UPDATE, update));
     });
+    // After any update broadcast still pending (microtasks run in order).
+    this.unsubscribeRebuilt = room.onRebuilt(() => queueMicrotask(() => this.reloadAll()));
+  }
+
+  /** Closes every replica: they hold the old documents, which the rebuilt ones cannot update. */
+  private reloadAll(): void {
+    for (const client of this.clients) client.ws.close(CLOSE.rebuilt, 'document rebuilt, reload');
   }
 
   /** Sync step 2 with the full state, one buffer per document version for every joiner. */
@@ -184,6 +206,7 @@ class DocChannel {
 
   dispose(): void {
     this.unsubscribe();
+    this.unsubscribeRebuilt();
     this.awareness.destroy();
     this.awareness.doc.destroy();
   }
@@ -349,6 +372,12 @@ export class YjsServer {
           if (step === SYNC_STEP1) {
             if (!client.requestBucket.take()) return;
             const sv = decoding.readVarUint8Array(decoder);
+            if (!isEmptyStateVector(sv) && aheadOf(sv, channel.room.doc(channel.key))) {
+              // Another epoch's replica (it missed the rebuild, or the server restarted on a
+              // rebuilt snapshot): our updates would duplicate its content.
+              client.ws.close(CLOSE.rebuilt, 'document rebuilt, reload');
+              return;
+            }
             channel.send(
               client,
               isEmptyStateVector(sv)
