@@ -145,8 +145,14 @@ class DocChannel {
       },
     );
     this.unsubscribe = room.onUpdate((doc, update) => {
-      // Encoded once, the same buffer goes to every connection.
-      if (doc === key) this.broadcast(syncMessage(SYNC_UPDATE, update));
+      if (doc !== key) return;
+      // Encoded once, the same buffer goes to every connection. Sent in a microtask: the
+      // command's acknowledgement is written first (the socket handler acks right after
+      // `handle` returns), so the sender does not wait for hundreds of spectator writes.
+      // Microtasks run in order and before any I/O, so updates keep their commit order and
+      // no connection can join or leave in between.
+      const message = syncMessage(SYNC_UPDATE, update);
+      queueMicrotask(() => this.broadcast(message));
     });
     // After any update broadcast still pending (microtasks run in order).
     this.unsubscribeRebuilt = room.onRebuilt(() => queueMicrotask(() => this.reloadAll()));
