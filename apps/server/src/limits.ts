@@ -53,7 +53,7 @@ export const DEFAULT_LIMITS: Limits = {
   createTableBurst: 20,
   idleUnloadMs: 60_000,
   compactAfter: 500,
-  rebuildCheckEvery: 500,
+  rebuildCheckEvery: 250,
   pingIntervalMs: 30_000,
   maxBufferedBytes: 8 * 1024 * 1024,
   presenceDelayMs: 100,
