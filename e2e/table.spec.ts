@@ -291,6 +291,14 @@ test('the overlay view and the landing page', async ({ browser }) => {
   await shot(overlay, 'overlay');
   await expectAccessible(overlay, 'overlay');
 
+  // The dark theme follows the system setting.
+  await gm.emulateMedia({ colorScheme: 'dark' });
+  await shot(gm, 'gm-table-dark');
+  await expectAccessible(gm, 'gm table (dark)');
+  await p1.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+  await shot(p1, 'player-table-dark');
+  await gm.emulateMedia({ colorScheme: 'light' });
+
   await gm.goto('/');
   await expect(gm.getByRole('link', { name: 'The Sunken Abbey' })).toBeVisible();
   await shot(gm, 'landing');
