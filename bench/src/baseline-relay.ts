@@ -1,7 +1,7 @@
 // The baseline: a bare `ws` relay in its own process. A sender connects to /send, receivers
-// to /recv. Each binary message from the sender is sent as is (one buffer, no re-encoding)
-// to every receiver, then acknowledged to the sender with one byte: the same order of work
-// as the table server (broadcast, then ack), without parsing, rules, Yjs or storage.
+// to /recv. Each binary message from the sender is acknowledged with one byte, then sent as
+// is (one buffer, no re-encoding) to every receiver: the same order of work as the table
+// server (ack, then broadcast), without parsing, rules, Yjs or storage.
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 import type { AddressInfo } from 'node:net';
@@ -19,8 +19,8 @@ wss.on('connection', (ws, req) => {
   }
   ws.on('message', (data, isBinary) => {
     if (!isBinary) return;
-    for (const r of receivers) r.send(data, { binary: true });
     ws.send(ACK, { binary: true });
+    for (const r of receivers) r.send(data, { binary: true });
   });
 });
 

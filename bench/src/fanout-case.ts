@@ -21,7 +21,7 @@ export interface FanoutFigures {
   baseline: { p50: Repeated; p99: Repeated; cpuMicrosPerDelivered: Repeated };
   /** Median over rounds of server ÷ baseline, per round. */
   ratio: { p50: number; p99: number };
-  /** Command round trip (send → ack) of the players' fate point transfers, and the relay's. */
+  /** Command round trip (send → durable ack) of every measured command, and the relay's ack. */
   roundTrip: {
     server: { p50: Repeated; p99: Repeated };
     baseline: { p50: Repeated; p99: Repeated };
@@ -180,8 +180,8 @@ export async function runFanout(
       cpuMicrosPerDelivered: repeated(rounds.map((r) => r.cpuMicrosPerDelivered)),
     });
     const rtt = (rounds: RoundResult[]) => ({
-      p50: repeated(rounds.map((r) => summarize(r.acks.give).p50)),
-      p99: repeated(rounds.map((r) => summarize(r.acks.give).p99)),
+      p50: repeated(rounds.map((r) => summarize([...r.acks.push, ...r.acks.give]).p50)),
+      p99: repeated(rounds.map((r) => summarize([...r.acks.push, ...r.acks.give]).p99)),
     });
     cases.push({
       spectators: size,

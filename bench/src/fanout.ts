@@ -49,7 +49,11 @@ export async function setupFanoutTable(base: string): Promise<FanoutTable> {
 
 export type CommandKind = 'push' | 'give';
 
-/** Command k of a round: the GM pushes an aspect, then a player passes a fate point. */
+/**
+ * Command k: the GM pushes an aspect, then moves a fate point between two characters, back
+ * and forth. One sender on one connection keeps them in order: from two connections, a
+ * lagging server could read several of one player's transfers in a row and run one dry.
+ */
 export function fanoutCommand(
   t: FanoutTable,
   k: number,
@@ -61,11 +65,10 @@ export function fanoutCommand(
       command: { type: 'spotlight.push', ref: { aspectId: t.aspectIds[(k / 2) % 2] } },
     };
   }
-  // Players 0 and 1 pass a point back and forth, so nobody runs out.
   const forward = ((k - 1) / 2) % 2 === 0;
   return {
     kind: 'give',
-    from: forward ? t.players[0]! : t.players[1]!,
+    from: t.gm,
     command: {
       type: 'fate-point.give',
       fromCharacterId: forward ? t.characterIds[0] : t.characterIds[1],

@@ -43,16 +43,15 @@ async function section(name: string, run: () => Promise<unknown>): Promise<void>
   say(`  (${((Date.now() - t) / 1000).toFixed(1)} s)`);
 }
 
-const { child: server, ready: serverReady } = await Child.start(
-  'server',
-  join(here, 'server-process.ts'),
-  pin ? 0 : undefined,
-);
-const { child: relay, ready: relayReady } = await Child.start(
-  'relay',
-  join(here, 'baseline-relay.ts'),
-  pin ? 0 : undefined,
-);
+// Three children, started together: the server under test, the baseline relay, and a second
+// server for the tables-per-process case (so that its RSS holds only those tables).
+const core = pin ? 0 : undefined;
+const [{ child: server, ready: serverReady }, { child: relay, ready: relayReady }, tablesServer] =
+  await Promise.all([
+    Child.start('server', join(here, 'server-process.ts'), core),
+    Child.start('relay', join(here, 'baseline-relay.ts'), core),
+    Child.start('tables-server', join(here, 'server-process.ts'), core),
+  ]);
 const base = `http://127.0.0.1:${String(serverReady.port)}`;
 const relayBase = `http://127.0.0.1:${String(relayReady.port)}`;
 
@@ -75,6 +74,7 @@ try {
   );
   await section('throughput', () =>
     runThroughput(
+      server,
       base,
       config.throughputTables,
       config.throughputSeconds,
@@ -83,23 +83,17 @@ try {
       say,
     ),
   );
-  // Tables per process in a fresh server, so that its RSS is the tables' and not the
-  // leftovers of the cases before.
-  await section('tables', async () => {
-    const { child, ready } = await Child.start(
-      'tables-server',
-      join(here, 'server-process.ts'),
-      pin ? 0 : undefined,
-    );
-    try {
-      return await runTables(`http://127.0.0.1:${String(ready.port)}`, child, config.tables, say);
-    } finally {
-      await child.stop();
-    }
-  });
+  await section('tables', () =>
+    runTables(
+      `http://127.0.0.1:${String(tablesServer.ready.port)}`,
+      tablesServer.child,
+      config.tables,
+      say,
+    ),
+  );
   await section('client', () => Promise.resolve(clientSize(resolve(here, '../..'))));
 } finally {
-  await Promise.all([server.stop(), relay.stop()]);
+  await Promise.all([server.stop(), relay.stop(), tablesServer.child.stop()]);
 }
 
 results.machine = { ...(results.machine as object), loadavgAtEnd: loadavg() };

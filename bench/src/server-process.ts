@@ -85,6 +85,43 @@ serveIpc(
           bytes,
         };
       }
+      case 'storage-floor': {
+        // The durable write alone: one command row and one small update, one SQLite
+        // transaction (WAL, synchronous = FULL, so one fsync), as every command pays.
+        const id = `floor-${randomBytes(6).toString('base64url')}`;
+        const empty = new Uint8Array([0, 0]);
+        storage.createTable(
+          { id, name: 'floor', ruleset: 'fate-core', created: Date.now() },
+          { pub: empty, gm: empty },
+          [],
+        );
+        const bytes = new Uint8Array(100);
+        const times: number[] = [];
+        for (let i = 0; i < Number(request.count ?? 200); i++) {
+          const t = performance.now();
+          storage.appendCommand({
+            tableId: id,
+            commandId: `c${i}`,
+            actor: { role: 'gm' },
+            tokenHash: null,
+            type: 'fate-point.give',
+            payload: {
+              id: `c${i}`,
+              type: 'fate-point.give',
+              fromCharacterId: 'a',
+              toCharacterId: 'b',
+            },
+            result: null,
+            created: Date.now(),
+            updates: [{ doc: 'pub', bytes }],
+          });
+          times.push(performance.now() - t);
+        }
+        times.sort((a, b) => a - b);
+        const at = (p: number) =>
+          times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0;
+        return { p50: at(50), p99: at(99), mean: times.reduce((a, b) => a + b, 0) / times.length };
+      }
       default:
         throw new Error(`unknown request ${request.type}`);
     }

@@ -49,7 +49,7 @@ export async function runTables(
     `  ${count} tables × 7 connections: RSS ${round(loaded.rss / 2 ** 20)} MB, heap ${round(loaded.heapUsed / 2 ** 20)} MB`,
   );
   await inBatches(receivers, 500, (r) => r.close());
-  await sleep(IDLE_UNLOAD_MS * 2 + 500);
+  await sleep(IDLE_UNLOAD_MS + 800);
   const unloaded = await server.stats(true);
   return {
     tables: count,
@@ -73,5 +73,5 @@ async function loadAndUnload(base: string, count: number): Promise<void> {
   }
   await inBatches(receivers, 100, (r) => r.connect());
   await Promise.all(receivers.map((r) => r.close()));
-  await sleep(IDLE_UNLOAD_MS * 2 + 300);
+  await sleep(IDLE_UNLOAD_MS + 800);
 }

@@ -4,6 +4,7 @@ import { Participant, Receiver as YReceiver, createTable, docUrl, inBatches } fr
 import { fateCoreSheet } from './sheet';
 import type { Repeated } from './stats';
 import { percentile, repeated, round, sleep } from './stats';
+import type { Child } from './ipc';
 
 interface Bench {
   gm: Participant;
@@ -71,12 +72,15 @@ async function drive(
 }
 
 export interface ThroughputFigures {
+  /** One durable write alone (appendCommand, one fsync), ms: the ceiling of one writer. */
+  storageFloor: { p50: number; p99: number; mean: number };
   oneTable: { perSecond: Repeated; ackP50: Repeated; ackP99: Repeated };
   manyTables: { tables: number; perSecond: Repeated; ackP50: Repeated; ackP99: Repeated };
   window: number;
 }
 
 export async function runThroughput(
+  server: Child,
   base: string,
   tables: number,
   seconds: number,
@@ -118,5 +122,17 @@ export async function runThroughput(
     ackP50: repeated(rs.map((r) => r.p50)),
     ackP99: repeated(rs.map((r) => r.p99)),
   });
-  return { oneTable: fig(runs.one), manyTables: { tables, ...fig(runs.many) }, window };
+  const storageFloor = await server.request<{ p50: number; p99: number; mean: number }>(
+    'storage-floor',
+    { count: 300 },
+  );
+  say(
+    `  storage alone: p50 ${round(storageFloor.p50, 3)} ms, p99 ${round(storageFloor.p99, 3)} ms per durable write`,
+  );
+  return {
+    storageFloor,
+    oneTable: fig(runs.one),
+    manyTables: { tables, ...fig(runs.many) },
+    window,
+  };
 }
