@@ -74,5 +74,5 @@ describe('the public log', () => {
         );
       }
     }
-  });
+  }, 60_000);
 });
