@@ -50,6 +50,19 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message);
 }
 
+/**
+ * Invite links point at the origin this browser uses, which is where the client runs (in
+ * development Vite's port rather than the server's).
+ */
+export function onThisOrigin(link: string): string {
+  try {
+    const url = new URL(link, location.href);
+    return `${location.origin}${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return link;
+  }
+}
+
 export async function createTable(name: string, ruleset: RulesetId): Promise<CreatedTable> {
   const response = await fetch('/api/tables', {
     method: 'POST',
@@ -57,7 +70,15 @@ export async function createTable(name: string, ruleset: RulesetId): Promise<Cre
     body: JSON.stringify({ name, ruleset }),
   });
   if (!response.ok) throw await readError(response);
-  return (await response.json()) as CreatedTable;
+  const created = (await response.json()) as CreatedTable;
+  return {
+    id: created.id,
+    links: {
+      gm: onThisOrigin(created.links.gm),
+      player: onThisOrigin(created.links.player),
+      spectator: onThisOrigin(created.links.spectator),
+    },
+  };
 }
 
 export async function fetchSummary(tableId: string, token: string): Promise<TableSummary> {
@@ -117,5 +138,5 @@ export async function rotateLinks(
   if (typeof links.player !== 'string' || typeof links.spectator !== 'string') {
     throw new Error('The server did not send the new links.');
   }
-  return { player: links.player, spectator: links.spectator };
+  return { player: onThisOrigin(links.player), spectator: onThisOrigin(links.spectator) };
 }
