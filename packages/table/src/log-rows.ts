@@ -191,7 +191,18 @@ export function toRow(e: LogEntry, look: Lookup): LogRow {
 }
 
 /** The movements of a row, without decoding the rest (the fate point summary reads only these). */
-export function rowMovements(row: LogRow): Movement[] {
+/**
+ * A stored log item as a row: schema 1 documents (and tables stored before rows) hold whole
+ * entries as JSON objects, which read as rows with their text.
+ */
+export function asRow(item: unknown): LogRow {
+  if (Array.isArray(item)) return item;
+  const entry = item as LogEntry;
+  return toRow(entry, { name: () => undefined, owner: () => undefined });
+}
+
+export function rowMovements(item: LogRow): Movement[] {
+  const row = asRow(item);
   const moves = row[7];
   if (!Array.isArray(moves)) return [];
   return moves.map((m: unknown[]) => ({
@@ -202,11 +213,13 @@ export function rowMovements(row: LogRow): Movement[] {
   }));
 }
 
-export function rowType(row: LogRow): string {
-  return uncode(TYPE_CODES, row[3]);
+export function rowType(item: LogRow): string {
+  return uncode(TYPE_CODES, asRow(item)[3]);
 }
 
-export function fromRow(row: LogRow, look: Lookup): LogEntry {
+export function fromRow(item: LogRow, look: Lookup): LogEntry {
+  if (!Array.isArray(item)) return structuredClone(item as LogEntry);
+  const row = item;
   const rollId = row[6];
   const movements = Array.isArray(row[7]) ? rowMovements(row) : undefined;
   const characterId = characterOf(row[5], movements);

@@ -35,6 +35,30 @@ describe('the public log', () => {
     expect(log.slice(-history.length)).toEqual(history);
   });
 
+  it('reads and continues a log stored as whole entries (schema 1)', () => {
+    const t = new TestTable('fate-core', 5);
+    const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
+    const a = t.ok(ann, {
+      type: 'character.create',
+      character: validSheet('fate-core', 'Zira'),
+    }).characterId!;
+    const b = t.ok(GM, {
+      type: 'character.create',
+      character: validSheet('fate-core', 'Tam'),
+    }).characterId!;
+    const before = readTable(t.docs.pub).log;
+    const log = t.docs.pub.getArray<unknown>('log');
+    t.docs.pub.transact(() => {
+      log.delete(0, log.length);
+      log.push(before.map((e) => ({ ...e, at: e.at + 1 })));
+    });
+    const gift = t.ok(ann, { type: 'fate-point.give', fromCharacterId: a, toCharacterId: b });
+    const v = readTable(t.docs.pub);
+    expect(v.log).toEqual([...before.map((e) => ({ ...e, at: e.at + 1 })), ...gift.log!]);
+    expect(gift.log![0]!.n).toBe(before.length + 1);
+    expect(v.fateSummary.find((r) => r.characterId === b)?.byReason.give).toBe(1);
+  });
+
   it('stays bounded and keeps the session summary across cuts', () => {
     const t = new TestTable('fate-core', 4);
     const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);

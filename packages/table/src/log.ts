@@ -1,7 +1,7 @@
 import type { Movement } from '@fateboard/rules';
 import type { Actor, LogDraft } from './context';
 import type { Lookup, LogRow } from './log-rows';
-import { rowMovements, rowType, toRow } from './log-rows';
+import { asRow, rowMovements, rowType, toRow } from './log-rows';
 import { LOG_KEEP, LOG_LIMIT, type PubRoots } from './schema';
 import type { FateSummaryRow, LogEntry } from './views';
 import { optStr, peek } from './ymap';
@@ -24,7 +24,7 @@ export function appendLog(
 ): LogEntry[] {
   if (drafts.length === 0) return [];
   const last = r.log.length > 0 ? (r.log.get(r.log.length - 1) as LogRow) : undefined;
-  let n = last ? Number(last[0]) : 0;
+  let n = last ? Number(asRow(last)[0]) : 0;
   const by =
     actor.seatId === undefined ? { role: actor.role } : { role: actor.role, seatId: actor.seatId };
   const entries = drafts.map((d) => {
