@@ -183,9 +183,19 @@ test('an attack lands and the defender absorbs it through the options shown', as
     await tray.getByRole('button', { name: /^Roll 4dF/ }).click();
     await expect(p1.getByTestId('roll-card')).toHaveCount(Math.min(count + 1, 6));
     await expect(p1.getByTestId('roll-card').first().getByTestId('roll-outcome')).toBeVisible();
-    hit = (await p1.getByTestId('roll-card').first().getByTestId('hit').count()) > 0;
+    const outcome = await p1
+      .getByTestId('roll-card')
+      .first()
+      .getByTestId('roll-outcome')
+      .textContent();
+    hit = /^Success/.test(outcome ?? '');
   }
   expect(hit).toBe(true);
+  // The attacker deals the hit (the rules' action table), then the defender absorbs it.
+  await p1.getByTestId('roll-card').first().getByRole('button', { name: 'Deal the hit' }).click();
+  await expect(p2.getByTestId('roll-card').first().getByTestId('hit')).toContainText(
+    'Hit on Landon',
+  );
   const panel = p2.getByTestId('absorb-panel');
   await expect(panel).toBeVisible();
   await shot(p2, 'defender-absorb-options');
@@ -195,7 +205,7 @@ test('an attack lands and the defender absorbs it through the options shown', as
   await panel.getByRole('button', { name: 'Absorb' }).click();
   for (const page of everyone()) {
     await expect(page.getByTestId('roll-card').first().getByTestId('hit')).toContainText(
-      'took the hit',
+      'Landon absorbed',
     );
   }
   const landon = card(gm, 'Landon');
@@ -247,8 +257,19 @@ test('the spectator has no controls, and a hand-sent command is refused', async 
   await expect(gm.getByText('Between scenes')).toHaveCount(0);
 });
 
-test('a reload keeps everything', async () => {
+test('a player edits their sheet, and a reload keeps everything', async () => {
+  const own = card(p1, 'Zird');
+  await own.getByRole('button', { name: 'Edit sheet' }).click();
+  await own.getByRole('button', { name: 'Add a stunt' }).click();
+  await own.getByLabel('Stunt 1 name').fill('Well read');
+  await own.getByLabel('Stunt 1 text').fill('+2 to Lore when the book is old');
+  await own.getByRole('button', { name: 'Save sheet' }).click();
+  await expect(own.getByText('Well read')).toBeVisible();
+  await card(gm, 'Zird').getByRole('button', { name: 'Full sheet' }).click();
+  await expect(card(gm, 'Zird').getByText('Well read')).toBeVisible();
+
   await p1.reload();
+  await expect(card(p1, 'Zird').getByText('Well read')).toBeVisible();
   await expect(p1.getByTestId('table-name')).toHaveText('The Sunken Abbey');
   await expect(p1.getByRole('button', { name: 'Join the table' })).toHaveCount(0);
   await expect(card(p1, 'Zird')).toBeVisible();
