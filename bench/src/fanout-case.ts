@@ -17,8 +17,13 @@ import { median, repeated, round, sleep } from './stats';
 export interface FanoutFigures {
   spectators: number;
   receivers: number;
-  server: { p50: Repeated; p99: Repeated; cpuMicrosPerDelivered: Repeated };
-  baseline: { p50: Repeated; p99: Repeated; cpuMicrosPerDelivered: Repeated };
+  server: { p50: Repeated; p99: Repeated; cpuMicrosPerDelivered: Repeated; systemShare: Repeated };
+  baseline: {
+    p50: Repeated;
+    p99: Repeated;
+    cpuMicrosPerDelivered: Repeated;
+    systemShare: Repeated;
+  };
   /** Median over rounds of server ÷ baseline, per round. */
   ratio: { p50: number; p99: number };
   /** Command round trip (send → durable ack) of every measured command, and the relay's ack. */
@@ -178,6 +183,7 @@ export async function runFanout(
       p50: repeated(rounds.map((r) => summarize(r.latencies).p50)),
       p99: repeated(rounds.map((r) => summarize(r.latencies).p99)),
       cpuMicrosPerDelivered: repeated(rounds.map((r) => r.cpuMicrosPerDelivered)),
+      systemShare: repeated(rounds.map((r) => r.systemShare)),
     });
     const rtt = (rounds: RoundResult[]) => ({
       p50: repeated(rounds.map((r) => summarize([...r.acks.push, ...r.acks.give]).p50)),

@@ -83,6 +83,8 @@ export interface RoundResult {
   /** Send → acknowledgement, ms, by kind. */
   acks: Record<CommandKind, number[]>;
   cpuMicrosPerDelivered: number;
+  /** The kernel's share of that CPU (system time: TCP over loopback, fsync). */
+  systemShare: number;
   delivered: number;
   /** Every command's kind, warm-up included, in order. */
   kinds: CommandKind[];
@@ -149,6 +151,7 @@ async function openLoop(
     latencies,
     acks,
     cpuMicrosPerDelivered: cpuMicros(cpu0, cpu1) / delivered,
+    systemShare: (cpu1.system - cpu0.system) / Math.max(1, cpuMicros(cpu0, cpu1)),
     delivered,
     kinds,
     complete: done(),

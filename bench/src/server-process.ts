@@ -13,7 +13,8 @@ import type { RulesetId } from '@fateboard/rules';
 import { serveIpc } from './ipc';
 import { BENCH_LIMITS } from './limits';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'fateboard-bench-'));
+// BENCH_DATA_DIR=/dev/shm puts SQLite on tmpfs (fsync free): a diagnostic, never the figures.
+const dataDir = mkdtempSync(join(process.env.BENCH_DATA_DIR ?? tmpdir(), 'fateboard-bench-'));
 const storage = openSqliteStorage(dataDir);
 const server = await createServer({
   dataDir,
