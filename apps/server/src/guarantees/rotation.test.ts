@@ -11,8 +11,8 @@ import {
   createTable,
   sleep,
   tokenOfLink,
-  waitFor,
 } from '../test/harness';
+import { until as waitFor } from './support';
 
 // Guarantee 10: once the GM rotates the links, everyone on an old player or spectator link
 // is cut off at once and cannot come back with it: not by reconnecting, not over another

@@ -7,11 +7,11 @@ import {
   connectSocket,
   createTable,
   sleep,
-  waitFor,
 } from '../test/harness';
 import type { Participant } from '../test/harness';
 import { readGm, readTable } from '@fateboard/table';
 import { validSheet } from '../test/sheets';
+import { until as waitFor } from './support';
 
 // Guarantee 6: the GM's secrets (prepared aspects, NPC drafts, notes) never reach a player
 // or a spectator before the GM reveals them, by any channel: y-websocket frames, socket.io

@@ -10,15 +10,15 @@ import {
   TestServer,
   connectSocket,
   createTable,
-  openReplica,
+  Replica,
   samePub,
   sleep,
-  waitFor,
 } from '../test/harness';
-import type { Participant, Replica } from '../test/harness';
+import type { Participant } from '../test/harness';
 import { openSqliteStorage } from '../storage';
 import type { Storage } from '../storage';
 import { readStored } from './stored';
+import { until as waitFor } from './support';
 
 // Guarantee 9: when SQLite cannot write, a command is refused with code `storage` and is not
 // acknowledged, nobody sees its change, the live table stays as stored, and the table works
@@ -33,6 +33,18 @@ afterEach(async () => {
   await server?.stop();
   server = undefined;
 });
+
+/** A replica, synced, with a deadline for a loaded machine. */
+async function openReplica(url: string, name: string, token: string): Promise<Replica> {
+  const replica = new Replica(url, name, token);
+  try {
+    await replica.synced(30_000);
+  } catch (error) {
+    replica.destroy();
+    throw error;
+  }
+  return replica;
+}
 
 function track<T extends Participant | Replica | RawYjs>(x: T): T {
   cleanup.push(() => ('destroy' in x ? x.destroy() : x.close()));

@@ -30,23 +30,41 @@ export class ChildServer {
     );
   }
 
-  /** Starts the process (on the same port after the first start) and waits until it listens. */
+  /**
+   * Starts the process (on the same port after the first start) and waits until it listens.
+   * A start that fails (the port not yet free after a kill) is tried again.
+   */
   async start(timeoutMs = 60_000): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.startOnce(timeoutMs);
+        return;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        await new Promise((r) => setTimeout(r, 250 * attempt));
+      }
+    }
+  }
+
+  private async startOnce(timeoutMs: number): Promise<void> {
     const child = spawn(process.execPath, ['--import', 'tsx', LAUNCHER], {
       cwd: join(import.meta.dirname, '../..'),
       env: { ...process.env, DATA_DIR: this.dataDir, PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     this.child = child;
-    this.starts++;
     this.port = await new Promise<number>((resolve, reject) => {
       let out = '';
-      const timer = setTimeout(() => reject(new Error('the server did not start')), timeoutMs);
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error('the server did not start'));
+      }, timeoutMs);
       child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         const match = /LISTENING (\d+)/.exec(out);
         if (match) {
           clearTimeout(timer);
+          this.starts++;
           resolve(Number(match[1]));
         }
       });
