@@ -153,10 +153,15 @@ describe('storage failure', () => {
         findCommand: failing(real.findCommand),
         appendCommand: failing(real.appendCommand, true),
         loadDocuments: failing(real.loadDocuments, true),
-        compact: failing(real.compact, true),
+        compact: failing(real.compact),
         close: real.close,
       };
-      const { table, name, gm, replica, frames } = await setUp({ dataDir, storage });
+      const { table, name, gm, replica, frames } = await setUp({
+        dataDir,
+        storage,
+        // Compact on every unload: a dropped room must not compact its unsaved change into storage.
+        limits: { compactAfter: 0 },
+      });
       const stored = readStored(dataDir, table.id);
       const seen = frames.frames.length;
       gone = true;
@@ -170,6 +175,10 @@ describe('storage failure', () => {
         // told to come back (socket.io: `closed` with `unavailable`; y-websocket: 1013).
         await waitFor(() => gm.closed?.code === 'unavailable', 'the notice');
         await waitFor(() => frames.closed?.code === 1013, 'the y-websocket close');
+        // Dropping the room compacted nothing of the unsaved change into storage.
+        expect(readTable(readStored(dataDir, table.id).pub).aspects.map((a) => a.text)).toEqual([
+          'Before',
+        ]);
       }
       // While the disk is gone, new connections are refused cleanly and the process answers.
       const raw = track(await RawYjs.open(server!.url, name, table.tokens.spectator));
