@@ -301,6 +301,26 @@ test('the GM dismisses the spotlight on every screen', async () => {
   for (const page of everyone()) await expect(page.getByTestId('spotlight-strip')).toHaveCount(0);
 });
 
+test('the keyboard alone adds and pushes an aspect, with a visible focus ring', async () => {
+  await gm.getByLabel('New aspect').focus();
+  await gm.keyboard.type('Creaking floorboards');
+  await gm.keyboard.press('Enter');
+  const added = gm.getByTestId('aspect-card').filter({ hasText: 'Creaking floorboards' });
+  await expect(added).toBeVisible();
+  await added.getByRole('button', { name: 'Edit “Creaking floorboards”' }).focus();
+  await gm.keyboard.press('Shift+Tab');
+  await expect(added.getByRole('button', { name: /^Push/ })).toBeFocused();
+  const outline = await gm.evaluate(() => {
+    const el = document.activeElement;
+    return el ? getComputedStyle(el).outlineStyle : '';
+  });
+  expect(outline).toBe('solid');
+  await gm.keyboard.press('Enter');
+  for (const page of everyone()) {
+    await expect(page.getByTestId('spotlight-strip')).toContainText('Creaking floorboards');
+  }
+});
+
 test('the overlay view and the landing page', async ({ browser }) => {
   const context = await browser.newContext();
   contexts.push(context);
