@@ -251,7 +251,10 @@ export class TableRoom {
 
   /** Unloads: merges the stored updates into a snapshot when there are many. */
   dispose(): void {
-    if (!this.rebuildIfOutgrown() && this.storedUpdates > this.deps.compactAfter) this.compact();
+    // A broken room's documents may hold a change that was never stored: never write them.
+    if (!this.broken && !this.rebuildIfOutgrown() && this.storedUpdates > this.deps.compactAfter) {
+      this.compact();
+    }
     this.listeners.clear();
     for (const key of DOC_KEYS) this.docs[key].destroy();
   }
