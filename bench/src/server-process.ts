@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 import * as Y from 'yjs';
 import { createServer, openSqliteStorage } from '@fateboard/server';
 import type { RulesetId } from '@fateboard/rules';
@@ -122,6 +123,11 @@ serveIpc(
         const at = (p: number) =>
           times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0;
         return { p50: at(50), p99: at(99), mean: times.reduce((a, b) => a + b, 0) / times.length };
+      }
+      case 'heap-snapshot': {
+        // For finding what a table leaves behind: diff two snapshots by constructor.
+        globalThis.gc?.();
+        return { file: writeHeapSnapshot(String(request.file)) };
       }
       default:
         throw new Error(`unknown request ${request.type}`);
