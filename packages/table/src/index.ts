@@ -39,3 +39,4 @@ export type {
   NoteView,
 } from './views';
 export { readTable, readGm } from './views';
+export { sampleSheet } from './sample-sheets';
