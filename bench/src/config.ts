@@ -37,8 +37,8 @@ export const FULL: BenchConfig = {
 /** CI: every figure, small: proves the suite still runs, in well under a minute. */
 export const QUICK: BenchConfig = {
   quick: true,
-  fanoutSizes: [10, 50, 100],
-  idleAt: 50,
+  fanoutSizes: [10, 40, 80],
+  idleAt: 40,
   plan: { warm: 2, measured: 10, rateHz: 30 },
   reps: 2,
   campaign: { fatePointMoves: 600, aspectEdits: 120, rolls: 180 },
@@ -47,5 +47,5 @@ export const QUICK: BenchConfig = {
   throughputSeconds: 0.5,
   throughputTables: 5,
   window: 16,
-  tables: 50,
+  tables: 30,
 };

@@ -25,7 +25,7 @@ export async function runTables(
 ): Promise<TablesFigures> {
   // A few tables loaded and unloaded first, so that one-time costs (compiled code, caches)
   // are not counted as what a table leaves behind.
-  await loadAndUnload(base, 10);
+  await loadAndUnload(base, Math.min(10, Math.ceil(count / 5)));
   const before = await server.stats(true);
   const tables = new Array<Awaited<ReturnType<typeof createTable>>>(count);
   await inBatches(
