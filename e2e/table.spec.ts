@@ -173,24 +173,38 @@ test('an attack lands and the defender absorbs it through the options shown', as
   await tray.getByLabel('Action').selectOption('attack');
   await tray.getByLabel('An opposing character').check();
   await tray.getByLabel('Opponent').selectOption({ label: 'Landon' });
-  // Landon defends with an untrained skill, so Zird's Great (+4) almost always hits.
+  // No dice are left to chance. The GM sets by hand: Zird's skill to Superb+4 (+9), Landon's
+  // Physique to Superb (+5). Landon defends with an untrained skill (+0), so even −4 on Zird's
+  // dice (+5) beats +4 on Landon's: the attack hits. The hit is at most 9+4+4 = 17 shifts, and
+  // Superb Physique (4 stress boxes, an extra mild consequence) absorbs up to 4+2+2+4+6 = 18.
+  const tools = gm.getByTestId('gm-tools');
+  const setSkill = async (character: string, skillId: string, rating: number) => {
+    await tools.locator('select[name="adjust-what"]').selectOption('skill');
+    await tools.locator('select[name="adjust-character"]').selectOption({ label: character });
+    await tools.locator('select[name="adjust-skill"]').selectOption(skillId);
+    await tools.locator('input[name="adjust-value"]').fill(String(rating));
+    await tools.locator('input[name="adjust-reason"]').fill('No dice left to chance in the test');
+    await tools.getByRole('button', { name: /^Adjust/ }).click();
+    await expect(tools.getByRole('button', { name: `Adjust (currently ${rating})` })).toBeVisible();
+  };
+  const skill = tray.locator('select[name="skill"]');
+  const skillId = await skill.inputValue();
+  const rating = /\(\+?(-?\d+)\)/.exec((await skill.locator('option:checked').textContent()) ?? '');
+  const original = Number(rating?.[1]);
+  await setSkill('Landon', 'physique', 5);
+  await setSkill('Zird', skillId, 9);
+  await expect(skill.locator('option:checked')).toHaveText(/\(\+9\)/);
   const theirSkill = tray.getByLabel('Their skill');
+  await expect(theirSkill.locator('option').first()).toHaveText(/\(\+5\)/);
   const last = await theirSkill.locator('option').last().getAttribute('value');
   await theirSkill.selectOption(last ?? '');
-  let hit = false;
-  for (let attempt = 0; attempt < 6 && !hit; attempt++) {
-    const count = await p1.getByTestId('roll-card').count();
-    await tray.getByRole('button', { name: /^Roll 4dF/ }).click();
-    await expect(p1.getByTestId('roll-card')).toHaveCount(Math.min(count + 1, 6));
-    await expect(p1.getByTestId('roll-card').first().getByTestId('roll-outcome')).toBeVisible();
-    const outcome = await p1
-      .getByTestId('roll-card')
-      .first()
-      .getByTestId('roll-outcome')
-      .textContent();
-    hit = /^Success/.test(outcome ?? '');
-  }
-  expect(hit).toBe(true);
+  await expect(theirSkill.locator('option:checked')).toHaveText(/\(\+0\)/);
+  const count = await p1.getByTestId('roll-card').count();
+  await tray.getByRole('button', { name: /^Roll 4dF \+9/ }).click();
+  await expect(p1.getByTestId('roll-card')).toHaveCount(Math.min(count + 1, 6));
+  await expect(p1.getByTestId('roll-card').first().getByTestId('roll-outcome')).toHaveText(
+    /^Success/,
+  );
   // The attacker deals the hit (the rules' action table), then the defender absorbs it.
   await p1.getByTestId('roll-card').first().getByRole('button', { name: 'Deal the hit' }).click();
   await expect(p2.getByTestId('roll-card').first().getByTestId('hit')).toContainText(
@@ -200,14 +214,17 @@ test('an attack lands and the defender absorbs it through the options shown', as
   await expect(panel).toBeVisible();
   await shot(p2, 'defender-absorb-options');
   await panel.getByTestId('absorb-options').getByRole('radio').first().check();
-  const name = panel.getByLabel(/Name the/);
-  if (await name.count()) await name.first().fill('Bruised ribs');
+  // Every consequence the option fills needs a name.
+  const names = panel.getByLabel(/Name the/);
+  for (let i = 0; i < (await names.count()); i++) await names.nth(i).fill(`Bruised ribs ${i + 1}`);
   await panel.getByRole('button', { name: 'Absorb' }).click();
   for (const page of everyone()) {
     await expect(page.getByTestId('roll-card').first().getByTestId('hit')).toContainText(
       'Landon absorbed',
     );
   }
+  // Zird's sheet goes back to its skill pyramid (the next test edits it).
+  await setSkill('Zird', skillId, original);
   const landon = card(gm, 'Landon');
   const checked = landon.locator('.box.checked');
   const taken = landon.locator('.consequences li.taken');
