@@ -1,4 +1,5 @@
 import type { RulesetId } from '@fateboard/rules';
+import type { LogEntry } from '@fateboard/table';
 
 export type Role = 'gm' | 'player' | 'spectator';
 
@@ -139,4 +140,29 @@ export async function rotateLinks(
     throw new Error('The server did not send the new links.');
   }
   return { player: onThisOrigin(links.player), spectator: onThisOrigin(links.spectator) };
+}
+
+/** One page of the log's history, oldest first, and whether older entries exist. */
+export async function fetchLogPage(
+  tableId: string,
+  token: string,
+  before: number,
+  limit = 50,
+): Promise<{ entries: LogEntry[]; more: boolean }> {
+  const query = new URLSearchParams({ before: String(before), limit: String(limit) });
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/log?${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw await readError(response);
+  const body = (await response.json()) as { entries?: unknown; more?: unknown };
+  const entries = (Array.isArray(body.entries) ? body.entries : []).filter(
+    (e): e is LogEntry =>
+      typeof e === 'object' &&
+      e !== null &&
+      typeof (e as LogEntry).n === 'number' &&
+      typeof (e as LogEntry).at === 'number' &&
+      typeof (e as LogEntry).text === 'string' &&
+      typeof (e as LogEntry).type === 'string',
+  );
+  return { entries, more: body.more === true };
 }
