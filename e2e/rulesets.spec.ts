@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { createTable, joinAndCreate, shot, expectAccessible } from './helpers';
 
 // Each of the four games: a character from the ruleset's own template passes its validation,
@@ -14,9 +14,9 @@ for (const ruleset of ['fate-core', 'pirates', 'edgerunner', 'narrative'] as con
     const p1 = player.page;
     const tray = p1.getByRole('form', { name: 'Roll the dice' });
     const dice = ruleset === 'narrative' ? '3dF' : '4dF';
-    await expect(tray.getByTestId('odds')).toBeVisible();
     // Against Legendary even narrative's simple actions become real rolls.
     await tray.locator('select[name="difficulty"]').selectOption('8');
+    await expect(tray.getByTestId('odds')).toBeVisible();
     await tray.getByRole('button', { name: new RegExp(`^Roll ${dice}`) }).click();
     const roll = gm.getByTestId('roll-card').first();
     await expect(roll.getByTestId('roll-outcome')).toBeVisible();
@@ -27,3 +27,221 @@ for (const ruleset of ['fate-core', 'pirates', 'edgerunner', 'narrative'] as con
     await player.context.close();
   });
 }
+
+// Each game's own flow, with no dice left to chance: the inputs make every outcome certain.
+
+const cardOf = (page: Page, name: string) =>
+  page.getByTestId('character-card').filter({ has: page.getByRole('heading', { name }) });
+
+/** The GM sets a value by hand through the GM tools (logged as an adjustment). */
+async function adjust(
+  gm: Page,
+  what: 'skill' | 'aspect-rating',
+  character: string,
+  pick: { value: string } | { index: number },
+  value: number,
+): Promise<void> {
+  const tools = gm.getByTestId('gm-tools');
+  await tools.locator('select[name="adjust-what"]').selectOption(what);
+  await tools.locator('select[name="adjust-character"]').selectOption({ label: character });
+  await tools
+    .locator(`select[name="${what === 'skill' ? 'adjust-skill' : 'adjust-aspect'}"]`)
+    .selectOption('value' in pick ? pick.value : { index: pick.index });
+  await tools.locator('input[name="adjust-value"]').fill(String(value));
+  await tools.locator('input[name="adjust-reason"]').fill('Set for a certain outcome');
+  await tools.getByRole('button', { name: /^Adjust/ }).click();
+  await expect(tools.getByRole('button', { name: `Adjust (currently ${value})` })).toBeVisible();
+}
+
+test('edgerunner: a declaration with supporters places an aspect with its free invokes', async ({
+  browser,
+}) => {
+  const { gm, links, context } = await createTable(browser, 'Neon rain', 'edgerunner');
+  const player = await joinAndCreate(browser, links.player, 'Dee', {
+    name: 'Vex',
+    highConcept: 'Street-smart fixer',
+    trouble: 'Too many favours owed',
+  });
+  const p1 = player.page;
+  const tray = p1.getByRole('form', { name: 'Roll the dice' });
+  await tray.locator('select[name="action"]').selectOption('create-advantage');
+  await tray.getByLabel('Aspect action').selectOption('declaration');
+  await expect(tray.locator('select[name="skill"]')).toHaveCount(0);
+  // Five supporters: even −4 on the dice gives +1, and zero shifts already place it.
+  await tray.getByLabel('Players supporting').fill('5');
+  await tray.getByLabel('Players opposing').fill('0');
+  await expect(tray.getByTestId('declaration-skill')).toContainText('+5');
+  await expect(tray.getByTestId('invoke-table')).toContainText('1–2 → 1');
+  await tray.getByLabel('What for (optional)').fill('The alarm is already off');
+  await tray.getByRole('button', { name: /^Roll 4dF \+5 vs Mediocre/ }).click();
+  const roll = p1.getByTestId('roll-card').first();
+  await expect(roll.getByTestId('roll-outcome')).toHaveText(/^(Success|Tie)/);
+  await expect(roll.getByTestId('aspect-action')).toContainText('5 supporting, 0 opposing');
+
+  // A voluntary consequence adds its bonus to this roll (edgerunner only).
+  const total = Number((await roll.getByTestId('roll-total').textContent())?.replace('+', ''));
+  const slot = roll.locator('select[name="consequence-slot"]');
+  const label = (await slot.locator('option').first().textContent()) ?? '';
+  const bonus = Number(/\(\+(\d+)\)/.exec(label)?.[1] ?? 'NaN');
+  expect(bonus).toBeGreaterThan(0);
+  await roll.getByLabel('Name it').fill('Burned out');
+  await roll.getByRole('button', { name: 'Take it for the bonus' }).click();
+  const after = total + bonus;
+  await expect(roll.getByTestId('roll-total')).toHaveText(`${after >= 0 ? '+' : ''}${after}`);
+  await expect(cardOf(gm, 'Vex').locator('.consequences li.taken')).toContainText('Burned out');
+
+  // What the shifts buy, as the card says, is what the placed aspect carries.
+  const said = (await roll.getByTestId('aspect-action').textContent()) ?? '';
+  const buys = /buy (\d+) free invoke/.exec(said);
+  const persistence = /persistence (\d+)/.exec(said);
+  expect(buys).not.toBeNull();
+  await roll.getByLabel('Name the advantage').fill('The alarm was never on');
+  await roll.getByRole('button', { name: 'Create aspect' }).click();
+  for (const page of [gm, p1]) {
+    const aspect = page.getByTestId('aspect-card').filter({ hasText: 'The alarm was never on' });
+    await expect(aspect.getByTestId('persistence')).toHaveText(
+      `Persistence ${persistence?.[1] ?? ''}`,
+    );
+    await expect(aspect.locator('.mark')).toHaveCount(Number(buys?.[1]));
+  }
+  await shot(p1, 'edgerunner-declaration');
+
+  // A removal roll is offered against the aspect's persistence.
+  await tray.locator('select[name="action"]').selectOption('overcome');
+  const removes = tray.locator('select[name="removes"]');
+  const value = await removes
+    .locator('option', { hasText: 'The alarm was never on' })
+    .getAttribute('value');
+  await removes.selectOption(value ?? '');
+  await expect(tray.getByRole('button', { name: /vs persistence/ })).toBeVisible();
+  await shot(p1, 'edgerunner-removal');
+  await expectAccessible(p1, 'edgerunner tray');
+  await context.close();
+  await player.context.close();
+});
+
+test('narrative: a conflict by initiative, an aggressive attack, and the hit absorbed', async ({
+  browser,
+}) => {
+  const { gm, links, context } = await createTable(browser, 'The long night', 'narrative');
+  const a = await joinAndCreate(browser, links.player, 'Dee', {
+    name: 'Vex',
+    highConcept: 'Street-smart fixer',
+    trouble: 'Too many favours owed',
+  });
+  const b = await joinAndCreate(browser, links.player, 'Kim', {
+    name: 'Kai',
+    highConcept: 'Quiet old soldier',
+    trouble: 'Nightmares of the war',
+  });
+  const p1 = a.page;
+  const p2 = b.page;
+  // A simple action is not rolled: the aspect (+3) is higher than Average (+1).
+  const tray = p1.getByRole('form', { name: 'Roll the dice' });
+  await tray.locator('select[name="difficulty"]').selectOption('1');
+  await expect(tray.getByTestId('simple-action')).toContainText('No roll needed');
+  await expect(tray.getByRole('button', { name: /^Succeed: no roll needed/ })).toBeVisible();
+
+  await expect(cardOf(gm, 'Kai')).toBeVisible();
+  const conflict = gm.getByTestId('conflict');
+  await conflict.getByLabel('Initiative').selectOption('aspect');
+  await conflict.getByRole('button', { name: 'Start a conflict' }).click();
+  await expect(p1.getByTestId('conflict').locator('.order li')).toHaveCount(2);
+
+  // Certain by hand: Vex's best aspect at +7 and aggressive (+1) gives at least 7+1−3 = +5;
+  // Kai defends with his lowest (+1), at most +4, so Vex wins. Kai's best aspect at +12
+  // leaves room to absorb even the largest hit (7+1+3 − (1−3) = 13 levels).
+  await adjust(gm, 'aspect-rating', 'Vex', { index: 0 }, 7);
+  await adjust(gm, 'aspect-rating', 'Kai', { index: 0 }, 12);
+  await tray.locator('select[name="action"]').selectOption('attack');
+  await tray.getByLabel('An opposing character').check();
+  await tray.getByLabel('Opponent').selectOption({ label: 'Kai' });
+  const theirs = tray.getByLabel('Their aspect');
+  const lowest = await theirs.locator('option').last().getAttribute('value');
+  await theirs.selectOption(lowest ?? '');
+  await expect(theirs.locator('option:checked')).toHaveText(/\(\+1\)/);
+  await tray.getByLabel('Strategy').selectOption('aggressive');
+  await expect(tray.getByTestId('side-modifiers')).toContainText('+1');
+  await tray.getByRole('button', { name: /^Roll 3dF \+8/ }).click();
+  const roll = p1.getByTestId('roll-card').first();
+  await expect(roll.getByTestId('roll-outcome')).toHaveText(/^Success/);
+  await expect(gm.getByTestId('roll-card').first().getByTestId('roll-modifiers')).toContainText(
+    '+1',
+  );
+  await roll.getByRole('button', { name: 'Deal the hit' }).click();
+  const panel = p2.getByTestId('absorb-panel');
+  await expect(panel).toBeVisible();
+  await shot(p2, 'narrative-absorb');
+  await panel.getByTestId('absorb-options').getByRole('radio').first().check();
+  await panel.getByRole('button', { name: 'Absorb' }).click();
+  await expect(gm.getByTestId('roll-card').first().getByTestId('hit')).toContainText('Kai');
+  await expect(p2.getByTestId('absorb-panel')).toHaveCount(0);
+  await shot(p1, 'narrative-conflict');
+  await context.close();
+  await a.context.close();
+  await b.context.close();
+});
+
+test('fate-core: a consequence taken, then recovery started under a new name', async ({
+  browser,
+}) => {
+  const { gm, links, context } = await createTable(browser, 'Harbour town', 'fate-core');
+  const a = await joinAndCreate(browser, links.player, 'Dee', {
+    name: 'Vex',
+    highConcept: 'Street-smart fixer',
+    trouble: 'Too many favours owed',
+  });
+  const b = await joinAndCreate(browser, links.player, 'Kim', {
+    name: 'Kai',
+    highConcept: 'Quiet old soldier',
+    trouble: 'Nightmares of the war',
+  });
+  const p1 = a.page;
+  const p2 = b.page;
+  // Certain by hand: Vex's Athletics +9 beats Kai's untrained +0 whatever the dice; Kai's
+  // Superb Physique (+5) can absorb any of the possible 1 to 17 shifts.
+  await expect(cardOf(gm, 'Kai')).toBeVisible();
+  await adjust(gm, 'skill', 'Kai', { value: 'physique' }, 5);
+  await adjust(gm, 'skill', 'Vex', { value: 'athletics' }, 9);
+  const tray = p1.getByRole('form', { name: 'Roll the dice' });
+  await tray.locator('select[name="action"]').selectOption('attack');
+  await tray.locator('select[name="skill"]').selectOption('athletics');
+  await tray.getByLabel('An opposing character').check();
+  await tray.getByLabel('Opponent').selectOption({ label: 'Kai' });
+  const theirs = tray.getByLabel('Their skill');
+  const untrained = await theirs.locator('option').last().getAttribute('value');
+  await theirs.selectOption(untrained ?? '');
+  await tray.getByRole('button', { name: /^Roll 4dF \+9/ }).click();
+  const roll = p1.getByTestId('roll-card').first();
+  await expect(roll.getByTestId('roll-outcome')).toHaveText(/^Success/);
+  await roll.getByRole('button', { name: 'Deal the hit' }).click();
+  const panel = p2.getByTestId('absorb-panel');
+  await expect(panel).toBeVisible();
+  // The first way to absorb it that takes a consequence.
+  await panel
+    .getByTestId('absorb-options')
+    .getByRole('radio', { name: /consequence/i })
+    .first()
+    .check();
+  const names = panel.getByLabel(/Name the/);
+  await expect(names.first()).toBeVisible();
+  await names.first().fill('Cracked ribs');
+  for (let i = 1; i < (await names.count()); i++) await names.nth(i).fill(`Winded ${i}`);
+  await panel.getByRole('button', { name: 'Absorb' }).click();
+  const kai = cardOf(p2, 'Kai');
+  await expect(kai.locator('.consequences li.taken').first()).toContainText('Cracked ribs');
+
+  await kai.getByRole('button', { name: 'Start recovery from “Cracked ribs”' }).first().click();
+  await kai.getByLabel('Name while it recovers').fill('Strapped ribs');
+  await kai.getByRole('button', { name: 'Start recovery ★' }).click();
+  for (const page of [gm, p1, p2]) {
+    const taken = cardOf(page, 'Kai').locator('.consequences li.taken').first();
+    await expect(taken).toContainText('Strapped ribs');
+    await expect(taken.getByTestId('recovering')).toHaveText('★ recovering');
+  }
+  await shot(p2, 'fate-core-recovery');
+  await expectAccessible(p2, 'fate-core recovery');
+  await context.close();
+  await a.context.close();
+  await b.context.close();
+});
