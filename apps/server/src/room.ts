@@ -1,6 +1,12 @@
 import * as Y from 'yjs';
 import type { Rng } from '@fateboard/rules';
-import { applyCommand, compactTableDocs, docEpoch, parseCommand } from '@fateboard/table';
+import {
+  applyCommand,
+  claimWriterId,
+  compactTableDocs,
+  docEpoch,
+  parseCommand,
+} from '@fateboard/table';
 import type { Actor, TableDocs } from '@fateboard/table';
 import type { DocKey, DocUpdate, Storage, TableRecord, TokenRecord } from './storage';
 import { DOC_KEYS } from './storage';
@@ -72,6 +78,8 @@ export class TableRoom {
   private docs: TableDocs;
   private seq = 0;
   private storedUpdates = 0;
+  /** The writer ids this room gave its documents, so that a reload never reuses one. */
+  private writerIds = { pub: 0, gm: 0 };
   private readonly versions: Record<DocKey, number> = { pub: 0, gm: 0 };
   private readonly fullStates = new Map<DocKey, { version: number; bytes: Uint8Array }>();
   private readonly listeners = new Set<UpdateListener>();
@@ -314,6 +322,8 @@ export class TableRoom {
       const { snapshot, updates } = stored.docs[key];
       const parts = snapshot ? [snapshot, ...updates] : updates;
       if (parts.length > 0) Y.applyUpdate(docs[key], Y.mergeUpdates(parts));
+      // A small id of its own: every write names it (see claimWriterId).
+      this.writerIds[key] = claimWriterId(docs[key], this.writerIds[key]);
       this.storedUpdates += updates.length;
     }
     return docs;

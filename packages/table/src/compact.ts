@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import type { TableDocs } from './schema';
+import { claimWriterId, maxSmallId, type TableDocs } from './schema';
 
 /**
  * Rebuilds a table's documents from their current state alone. Yjs keeps a small deleted
@@ -25,13 +25,15 @@ export function docEpoch(doc: Y.Doc): number {
 const ROOTS = {
   pub: {
     maps: ['meta', 'seats', 'characters', 'aspects', 'scene', 'compels', 'conflict', 'fp'],
-    arrays: ['rolls', 'log'],
+    arrays: ['rolls', 'log', 'journal', 'refs'],
   },
   gm: { maps: ['meta', 'hidden', 'notes'], arrays: [] as string[] },
 };
 
 function rebuild(source: Y.Doc, roots: { maps: string[]; arrays: string[] }, epoch: number): Y.Doc {
   const target = new Y.Doc();
+  // A writer id the old documents never used: a replica of them still names it (4410).
+  claimWriterId(target, maxSmallId(source));
   target.transact(() => {
     for (const name of roots.maps)
       copyMap(source.getMap<unknown>(name), target.getMap<unknown>(name));

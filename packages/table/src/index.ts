@@ -2,7 +2,14 @@
 
 export type { Role, Actor, CommandContext, CommandResult, CommandOutcome } from './context';
 export type { TableDocs } from './schema';
-export { SCHEMA_VERSION, LOG_LIMIT, LOG_KEEP, ROLL_LIMIT, createTableDocs } from './schema';
+export {
+  SCHEMA_VERSION,
+  LOG_LIMIT,
+  LOG_KEEP,
+  ROLL_LIMIT,
+  claimWriterId,
+  createTableDocs,
+} from './schema';
 export type {
   Command,
   CommandType,

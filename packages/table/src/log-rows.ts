@@ -8,6 +8,8 @@ import type { ActorRef, LogEntry } from './views';
  * off, and no text where `readTable` can say the same from the ids (a plain fate point gift).
  * The server keeps every full entry (the command's `result.log`).
  *
+ * Schema 3 rows (the `journal` array, written now) are described at `toRow3` below. Rows of
+ * schema 2 (in the `log` array of older documents, read only):
  * `[n, t, by, type, text, characterId, rollId, moves, rest]`
  * - `n`: the entry's number; `t`: the server's time in whole seconds;
  * - `by`: 0 the GM, 1 a seatless player, 2 a spectator, 3 the player of the entry's character
@@ -152,6 +154,13 @@ export interface Lookup {
   owner: (characterId: string) => string | undefined;
 }
 
+/** The table's small numbers for ids (the `refs` array: number i + 1 is the i-th id). */
+export interface Refs {
+  /** The id's number, assigning the next one when it has none yet (writing only). */
+  ref: (id: string) => number;
+  id: (ref: number) => string;
+}
+
 /**
  * The sentence of an entry that a row can leave out, from its ids and the characters' names
  * (as they are now), or undefined. Only used when it equals the sentence the command wrote.
@@ -217,6 +226,129 @@ export function rowType(item: LogRow): string {
   return uncode(TYPE_CODES, asRow(item)[3]);
 }
 
+/**
+ * Schema 3 rows (the `journal` array): `[type, dt, by, moves, characterId, text, rollId, rest]`,
+ * trailing nulls cut off, ids as the table's small numbers (Refs), no entry number (the one
+ * before plus 1) and the time as seconds since the entry before (`meta.logBase` holds the
+ * number and time of the entry before the first row).
+ * - `by`: 0 the GM, 1 a seatless player, 2 a spectator, 3 the owner of the entry's character,
+ *   or 3 + the acting seat's number;
+ * - `moves`: flat, `from, to, amount, reason` per movement, a holder being 0 (bank), 1 (GM
+ *   pool), 1 + a character's number, or −(1 + its number) for its held scene payout;
+ * - `characterId`: 0 / −1 for the first movement's giving / receiving character, else its number.
+ */
+function holderRef(h: Holder, refs: Refs): number {
+  switch (h.type) {
+    case 'bank':
+      return 0;
+    case 'gm-pool':
+      return 1;
+    case 'character':
+      return refs.ref(h.id) + 1;
+    case 'scene-payout':
+      return -(refs.ref(h.characterId) + 1);
+  }
+}
+
+function holderOfRef(c: unknown, refs: Refs): Holder {
+  const v = Number(c);
+  if (v === 0) return { type: 'bank' };
+  if (v === 1) return { type: 'gm-pool' };
+  if (v < 0) return { type: 'scene-payout', characterId: refs.id(-v - 1) };
+  return { type: 'character', id: refs.id(v - 1) };
+}
+
+export function toRow3(e: LogEntry, dt: number, look: Lookup, refs: Refs): LogRow {
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(e)) if (!KNOWN.has(key)) rest[key] = value;
+  const first = e.movements?.[0];
+  let by: number;
+  if (e.by.role === 'gm') by = 0;
+  else if (e.by.role === 'spectator') by = 2;
+  else if (e.by.seatId === undefined) by = 1;
+  else if (e.characterId !== undefined && look.owner(e.characterId) === e.by.seatId) by = 3;
+  else by = 3 + refs.ref(e.by.seatId);
+  let character: number | null = null;
+  if (e.characterId !== undefined) {
+    if (first?.from.type === 'character' && first.from.id === e.characterId) character = 0;
+    else if (first?.to.type === 'character' && first.to.id === e.characterId) character = -1;
+    else character = refs.ref(e.characterId);
+  }
+  const row: LogRow = [
+    code(TYPE_CODES, e.type),
+    dt,
+    by,
+    e.movements?.flatMap((m) => [
+      holderRef(m.from, refs),
+      holderRef(m.to, refs),
+      m.amount,
+      code(REASON_CODES, m.reason),
+    ]) ?? null,
+    character,
+    rendered(e, look) === e.text ? null : e.text,
+    e.rollId ?? null,
+    Object.keys(rest).length > 0 ? rest : null,
+  ];
+  while (row.length > 0 && row[row.length - 1] === null) row.pop();
+  return row;
+}
+
+export function row3Movements(row: LogRow, refs: Refs): Movement[] {
+  const flat = row[3];
+  if (!Array.isArray(flat)) return [];
+  const out: Movement[] = [];
+  for (let i = 0; i + 3 < flat.length; i += 4) {
+    out.push({
+      from: holderOfRef(flat[i], refs),
+      to: holderOfRef(flat[i + 1], refs),
+      amount: Number(flat[i + 2]),
+      reason: uncode(REASON_CODES, flat[i + 3]) as MovementReason,
+    });
+  }
+  return out;
+}
+
+export function row3Type(row: LogRow): string {
+  return uncode(TYPE_CODES, row[0]);
+}
+
+/** A schema 3 row as an entry, given the number and time (ms) of the entry before it. */
+export function fromRow3(row: LogRow, n: number, at: number, look: Lookup, refs: Refs): LogEntry {
+  const movements = Array.isArray(row[3]) ? row3Movements(row, refs) : undefined;
+  const first = movements?.[0];
+  const c = row[4];
+  let characterId: string | undefined;
+  if (c === 0 && first?.from.type === 'character') characterId = first.from.id;
+  else if (c === -1 && first?.to.type === 'character') characterId = first.to.id;
+  else if (typeof c === 'number' && c > 0) characterId = refs.id(c);
+  const b = Number(row[2] ?? 1);
+  let by: ActorRef;
+  if (b === 0) by = { role: 'gm' };
+  else if (b === 2) by = { role: 'spectator' };
+  else if (b === 3 && characterId !== undefined) {
+    const owner = look.owner(characterId);
+    by =
+      owner !== undefined && owner !== 'gm'
+        ? { role: 'player', seatId: owner }
+        : { role: 'player' };
+  } else if (b > 3) by = { role: 'player', seatId: refs.id(b - 3) };
+  else by = { role: 'player' };
+  const rollId = row[6];
+  const rest = (row[7] ?? {}) as Record<string, unknown>;
+  const base: Omit<LogEntry, 'text'> = {
+    n,
+    at,
+    by,
+    type: row3Type(row),
+    ...(characterId === undefined ? {} : { characterId }),
+    ...(typeof rollId === 'string' ? { rollId } : {}),
+    ...(movements === undefined ? {} : { movements }),
+  };
+  const text = typeof row[5] === 'string' ? row[5] : (rendered(base, look) ?? '');
+  return { ...base, text, ...structuredClone(rest) };
+}
+
+/** A schema 2 row (or a schema 1 entry object) as an entry. */
 export function fromRow(item: LogRow, look: Lookup): LogEntry {
   if (!Array.isArray(item)) return structuredClone(item as LogEntry);
   const row = item;

@@ -1,19 +1,20 @@
 import type { Movement } from '@fateboard/rules';
 import type { Actor, LogDraft } from './context';
-import type { Lookup, LogRow } from './log-rows';
-import { asRow, rowMovements, rowType, toRow } from './log-rows';
+import type { Lookup, LogRow, Refs } from './log-rows';
+import { asRow, fromRow, fromRow3, toRow3 } from './log-rows';
 import { LOG_KEEP, LOG_LIMIT, type PubRoots } from './schema';
 import type { FateSummaryRow, LogEntry } from './views';
 import { optStr, peek } from './ymap';
 
 /**
- * Appends log entries to the public document as compact rows (see log-rows.ts) and keeps the
- * log bounded: once it holds LOG_LIMIT rows it is cut back to the newest LOG_KEEP in one go,
- * and the fate point movements of the cut rows that belong to the current session are added
- * into the `fp` summary map, so that the session's summary survives the cut. Cutting in
- * batches keeps a typical command's update small (no delete, no summary write) and leaves
- * one overwritten summary value per character every LOG_LIMIT − LOG_KEEP entries. The server
- * keeps the full entries this returns.
+ * Appends log entries to the public document as compact rows (schema 3, see log-rows.ts, in
+ * the `journal` array) and keeps the log bounded: once it holds LOG_LIMIT rows (`log`'s older
+ * rows and `journal`'s together) it is cut back to the newest LOG_KEEP in one go, and the fate
+ * point movements of the cut rows that belong to the current session are added into the `fp`
+ * summary map, so that the session's summary survives the cut. Cutting in batches keeps a
+ * typical command's update small (no delete, no summary write) and leaves one overwritten
+ * summary value per character every LOG_LIMIT − LOG_KEEP entries. The server keeps the full
+ * entries this returns.
  */
 export function appendLog(
   r: PubRoots,
@@ -23,8 +24,10 @@ export function appendLog(
   drafts: readonly LogDraft[],
 ): LogEntry[] {
   if (drafts.length === 0) return [];
-  const last = r.log.length > 0 ? (r.log.get(r.log.length - 1) as LogRow) : undefined;
-  let n = last ? Number(asRow(last)[0]) : 0;
+  const look = lookup(r);
+  const refs = refsOf(r);
+  const end = logEnd(r);
+  let n = end?.n ?? 0;
   const by =
     actor.seatId === undefined ? { role: actor.role } : { role: actor.role, seatId: actor.seatId };
   const entries = drafts.map((d) => {
@@ -32,11 +35,24 @@ export function appendLog(
     const entry: LogEntry = { n, at: now, by, type, ...d };
     return JSON.parse(JSON.stringify(entry)) as LogEntry;
   });
-  const look = lookup(r);
-  r.log.push(entries.map((e) => toRow(e, look)));
+  let t = end?.t ?? Math.round(now / 1000);
+  if (r.journal.length === 0) {
+    const base = [entries[0]!.n - 1, t];
+    if (JSON.stringify(r.meta.get('logBase')) !== JSON.stringify(base)) r.meta.set('logBase', base);
+  }
+  r.journal.push(
+    entries.map((e) => {
+      const seconds = Math.round(e.at / 1000);
+      const row = toRow3(e, seconds - t, look, refs);
+      t = seconds;
+      return row;
+    }),
+  );
   // A new session starts a new summary.
   if (type === 'session.start' && r.fp.size > 0) r.fp.clear();
-  if (r.log.length > LOG_LIMIT) trim(r, r.log.length - LOG_KEEP);
+  if (r.log.length + r.journal.length > LOG_LIMIT) {
+    trim(r, r.log.length + r.journal.length - LOG_KEEP);
+  }
   return entries;
 }
 
@@ -48,12 +64,71 @@ export function lookup(r: PubRoots): Lookup {
   return { name: (id) => field(id, 'name'), owner: (id) => field(id, 'owner') };
 }
 
-/** Drops the `count` oldest rows, folding the current session's movements into `fp`. */
+/** The `refs` array as numbers for ids; `ref` appends an id it does not hold yet. */
+export function refsOf(r: PubRoots): Refs {
+  const ids = r.refs.toArray();
+  const index = new Map(ids.map((id, i) => [id, i + 1]));
+  return {
+    ref: (id) => {
+      let ref = index.get(id);
+      if (ref === undefined) {
+        r.refs.push([id]);
+        ids.push(id);
+        ref = ids.length;
+        index.set(id, ref);
+      }
+      return ref;
+    },
+    id: (ref) => ids[ref - 1] ?? String(ref),
+  };
+}
+
+/** `meta.logBase`: the number and time (seconds) of the entry before `journal`'s first row. */
+function logBase(r: PubRoots): { n: number; t: number } | undefined {
+  const base = r.meta.get('logBase');
+  if (!Array.isArray(base)) return undefined;
+  return { n: Number(base[0]), t: Number(base[1]) };
+}
+
+/** The number and time (seconds) of the newest entry, without decoding the rows. */
+function logEnd(r: PubRoots): { n: number; t: number } | undefined {
+  const base = logBase(r);
+  if (r.journal.length > 0) {
+    let t = base?.t ?? 0;
+    for (const row of r.journal.toArray() as LogRow[]) t += Number(row[1] ?? 0);
+    return { n: (base?.n ?? 0) + r.journal.length, t };
+  }
+  if (r.log.length > 0) {
+    const last = asRow(r.log.get(r.log.length - 1));
+    return { n: Number(last[0]), t: Number(last[1]) };
+  }
+  return base;
+}
+
+/** Every entry the document holds, oldest first: `log`'s older rows, then `journal`'s. */
+export function readLog(r: PubRoots): LogEntry[] {
+  const look = lookup(r);
+  const out = (r.log.toArray() as LogRow[]).map((row) => fromRow(row, look));
+  const rows = r.journal.toArray() as LogRow[];
+  if (rows.length === 0) return out;
+  const refs = refsOf(r);
+  const base = logBase(r);
+  let n = base?.n ?? 0;
+  let t = base?.t ?? 0;
+  for (const row of rows) {
+    n += 1;
+    t += Number(row[1] ?? 0);
+    out.push(fromRow3(row, n, t * 1000, look, refs));
+  }
+  return out;
+}
+
+/** Drops the `count` oldest entries, folding the current session's movements into `fp`. */
 function trim(r: PubRoots, count: number): void {
-  const rows = r.log.toArray() as LogRow[];
-  const start = lastSessionStart(rows);
+  const entries = readLog(r);
+  const start = lastSessionStart(entries);
   if (start < count) {
-    const moves = rows.slice(Math.max(start, 0), count).flatMap(rowMovements);
+    const moves = entries.slice(Math.max(start, 0), count).flatMap((e) => e.movements ?? []);
     const summary = foldSummary(readFp(r), moves);
     for (const row of summary) {
       const value = [row.gained, row.spent, row.byReason];
@@ -61,12 +136,19 @@ function trim(r: PubRoots, count: number): void {
       if (JSON.stringify(old) !== JSON.stringify(value)) r.fp.set(row.characterId, value);
     }
   }
-  r.log.delete(0, count);
+  const fromLog = Math.min(count, r.log.length);
+  if (fromLog > 0) r.log.delete(0, fromLog);
+  const fromJournal = count - fromLog;
+  if (fromJournal > 0) {
+    const last = entries[count - 1]!;
+    r.meta.set('logBase', [last.n, Math.round(last.at / 1000)]);
+    r.journal.delete(0, fromJournal);
+  }
 }
 
-/** Index of the newest `session.start` row, or -1. */
-export function lastSessionStart(rows: readonly LogRow[]): number {
-  for (let i = rows.length - 1; i >= 0; i--) if (rowType(rows[i]!) === 'session.start') return i;
+/** Index of the newest `session.start` entry, or -1. */
+export function lastSessionStart(entries: readonly LogEntry[]): number {
+  for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.type === 'session.start') return i;
   return -1;
 }
 

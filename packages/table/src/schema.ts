@@ -7,7 +7,7 @@ import type { YMap } from './ymap';
  * must know about; clients compare it with their own and reload.
  *
  * Public document `table/<id>` (root types):
- * - `meta`        Y.Map: schemaVersion, epoch?, id, name, ruleset, gmPool, spotlight
+ * - `meta`        Y.Map: schemaVersion, epoch?, id, name, ruleset, gmPool, spotlight, logBase?
  * - `seats`       Y.Map<seatId, Y.Map>: id, name, characterId?
  * - `characters`  Y.Map<characterId, Y.Map> (see character-store.ts)
  * - `aspects`     Y.Map<aspectId, Y.Map>: id, kind, text, characterId?, at, invokes: Y.Map<owner, n>
@@ -15,16 +15,21 @@ import type { YMap } from './ymap';
  * - `compels`     Y.Map<compelId, Y.Map>: the open compels
  * - `conflict`    Y.Map: active, order (character ids), turn, round
  * - `rolls`       Y.Array<Y.Map>: the most recent rolls (invokes change them)
- * - `log`         Y.Array<LogRow>: the most recent log entries, as compact rows (log-rows.ts)
+ * - `log`         Y.Array<LogRow>: log rows written before schema 3 (schema 1 entry objects,
+ *                 schema 2 rows), read before `journal`; no longer appended to
+ * - `journal`     Y.Array<LogRow>: the most recent log entries, as schema 3 rows (log-rows.ts);
+ *                 `meta.logBase` is `[n, seconds]` of the entry before its first row
+ * - `refs`        Y.Array<string>: the ids (characters, seats) that rows name by number: the
+ *                 i-th id is number i + 1; append-only
  * - `fp`          Y.Map<characterId, [gained, spent, byReason]>: fate point movements of the
- *                 current session in entries already cut from `log` (log.ts)
+ *                 current session in entries already cut from the log (log.ts)
  *
  * GM document `table/<id>/gm`:
  * - `meta`        Y.Map: schemaVersion, epoch?, id
  * - `hidden`      Y.Map<hiddenId, Y.Map>: prepared aspects and NPC drafts
  * - `notes`       Y.Map<noteId, Y.Map>: text, at
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /**
  * Most entries in the document's log; at LOG_LIMIT + 1 it is cut back to the newest LOG_KEEP
@@ -51,6 +56,8 @@ export function pubRoots(doc: Y.Doc) {
     conflict: doc.getMap<unknown>('conflict'),
     rolls: doc.getArray<YMap>('rolls'),
     log: doc.getArray<unknown>('log'),
+    journal: doc.getArray<unknown>('journal'),
+    refs: doc.getArray<string>('refs'),
     fp: doc.getMap<unknown>('fp'),
   };
 }
@@ -69,6 +76,8 @@ export type GmRoots = ReturnType<typeof gmRoots>;
 export function createTableDocs(init: { id: string; name: string; ruleset: RulesetId }): TableDocs {
   const pub = new Y.Doc();
   const gm = new Y.Doc();
+  claimWriterId(pub);
+  claimWriterId(gm);
   pub.transact(() => {
     const r = pubRoots(pub);
     r.meta.set('schemaVersion', SCHEMA_VERSION);
@@ -85,4 +94,29 @@ export function createTableDocs(init: { id: string; name: string; ruleset: Rules
     r.meta.set('id', init.id);
   });
   return { pub, gm };
+}
+
+/** Client ids below this are the server's small writer ids; larger ones are random (Yjs's). */
+const SMALL_ID = 1 << 24;
+
+/**
+ * Gives the document a small Yjs client id, the next after every small id in its history
+ * (and after `floor`), and returns it. Every item, origin and deletion of an update names its
+ * writer, as a variable-length number: Yjs's random 32-bit ids take 5 bytes each time, ids
+ * under 128 one byte (a fate point transfer names the writer five times). Only the server
+ * writes to a table's documents, one process at a time, so a fresh id per load (and per
+ * rebuild) is never used twice; replicas only read.
+ */
+export function claimWriterId(doc: Y.Doc, floor = 0): number {
+  doc.clientID = Math.max(floor, maxSmallId(doc)) + 1;
+  return doc.clientID;
+}
+
+/** The largest small writer id in the document's history, or 0. */
+export function maxSmallId(doc: Y.Doc): number {
+  let max = 0;
+  for (const client of Y.decodeStateVector(Y.encodeStateVector(doc)).keys()) {
+    if (client < SMALL_ID && client > max) max = client;
+  }
+  return max;
 }

@@ -3,9 +3,7 @@ import type { Holder, Movement, Outcome, RulesetId } from '@fateboard/rules';
 import type { Action, Sheet, TableAspectKind } from './commands';
 import type { CharacterRecord } from './character-store';
 import { readCharacter } from './character-store';
-import { foldSummary, lastSessionStart, lookup, readFp } from './log';
-import type { LogRow } from './log-rows';
-import { fromRow, rowMovements } from './log-rows';
+import { foldSummary, lastSessionStart, readFp, readLog } from './log';
 import { gmRoots, pubRoots } from './schema';
 import type { YMap } from './ymap';
 import { bool, counts, num, optStr, peek, str } from './ymap';
@@ -278,8 +276,7 @@ function mapsOf(map: Y.Map<unknown>): YMap[] {
 /** A plain JSON snapshot of the public document, typed. */
 export function readTable(pub: Y.Doc): TableView {
   const r = pubRoots(pub);
-  const rows = r.log.toArray() as LogRow[];
-  const look = lookup(r);
+  const log = readLog(r);
   const present = r.scene.get('present') as string[] | undefined;
   const startedAt = r.scene.get('startedAt') as number | undefined;
   return {
@@ -319,10 +316,10 @@ export function readTable(pub: Y.Doc): TableView {
       round: num(r.conflict, 'round'),
     },
     rolls: r.rolls.toArray().map(readRoll),
-    log: rows.map((row) => fromRow(row, look)),
+    log,
     fateSummary: foldSummary(
       readFp(r),
-      rows.slice(Math.max(lastSessionStart(rows), 0)).flatMap(rowMovements),
+      log.slice(Math.max(lastSessionStart(log), 0)).flatMap((e) => e.movements ?? []),
     ),
   };
 }
