@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { createTable, joinAndCreate, openAs, shot, expectAccessible } from './helpers';
 
 const phone = { width: 360, height: 740 };
@@ -83,4 +83,43 @@ test('at phone width the table works in tabs for GM, player and spectator', asyn
   await expect(p1.getByTestId('aspect-card').filter({ hasText: 'Sails torn' })).toBeVisible();
 
   for (const c of [context, player.context, spectator.context]) await c.close();
+});
+
+test('at phone width the games’ own dice controls fit and work', async ({ browser }) => {
+  const overflow = (page: Page) =>
+    page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+  for (const ruleset of ['edgerunner', 'narrative'] as const) {
+    const { links, context } = await createTable(browser, `Pocket ${ruleset}`, ruleset, phone);
+    const player = await joinAndCreate(
+      browser,
+      links.player,
+      'Cleo',
+      { name: 'Mara', highConcept: 'Smuggler captain', trouble: 'A price on my head' },
+      phone,
+    );
+    const p1 = player.page;
+    await p1.getByRole('tab', { name: 'Dice' }).click();
+    const tray = p1.getByRole('form', { name: 'Roll the dice' });
+    if (ruleset === 'edgerunner') {
+      await tray.locator('select[name="action"]').selectOption('create-advantage');
+      await tray.getByLabel('Aspect action').selectOption('declaration');
+      await tray.getByLabel('Players supporting').fill('5');
+      await expect(tray.getByTestId('invoke-table')).toBeVisible();
+    } else {
+      await tray.locator('select[name="strategy"]').selectOption('defensive');
+      await tray.getByLabel('Creativity').selectOption('1');
+      await tray.getByLabel('A fitting tool (+1)').check();
+      await expect(tray.getByTestId('side-modifiers')).toContainText('+1');
+      await tray.locator('select[name="difficulty"]').selectOption('8');
+    }
+    await tray.getByRole('button', { name: /^Roll/ }).click();
+    await expect(p1.getByTestId('roll-card').first().getByTestId('roll-outcome')).toBeVisible();
+    expect(await overflow(p1)).toBeLessThanOrEqual(0);
+    await shot(p1, `phone-${ruleset}-dice`);
+    await expectAccessible(p1, `phone ${ruleset} dice`);
+    await context.close();
+    await player.context.close();
+  }
 });

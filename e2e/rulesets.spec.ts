@@ -160,7 +160,7 @@ test('narrative: a conflict by initiative, an aggressive attack, and the hit abs
   const lowest = await theirs.locator('option').last().getAttribute('value');
   await theirs.selectOption(lowest ?? '');
   await expect(theirs.locator('option:checked')).toHaveText(/\(\+1\)/);
-  await tray.getByLabel('Strategy').selectOption('aggressive');
+  await tray.locator('select[name="strategy"]').selectOption('aggressive');
   await expect(tray.getByTestId('side-modifiers')).toContainText('+1');
   await tray.getByRole('button', { name: /^Roll 3dF \+8/ }).click();
   const roll = p1.getByTestId('roll-card').first();
@@ -241,6 +241,28 @@ test('fate-core: a consequence taken, then recovery started under a new name', a
   }
   await shot(p2, 'fate-core-recovery');
   await expectAccessible(p2, 'fate-core recovery');
+
+  // Vex holds the free invoke on Kai's new consequence and passes it to Kai.
+  const ribs = cardOf(p1, 'Kai').locator('.consequences li.taken').first();
+  await expect(ribs.getByTestId('free-invokes')).toHaveAttribute('aria-label', /for Vex/);
+  await ribs.getByRole('button', { name: 'Pass a free invoke on “Strapped ribs”' }).click();
+  await ribs.getByLabel('Pass to').selectOption({ label: 'Kai' });
+  await ribs.getByRole('button', { name: 'Pass 1 free invoke' }).click();
+  await expect(
+    cardOf(gm, 'Kai').locator('.consequences li.taken').first().getByTestId('free-invokes'),
+  ).toHaveAttribute('aria-label', /1 free invoke for Kai/);
+
+  // The GM's notes live in the GM document: the players never see them.
+  const notes = gm.getByTestId('gm-notes');
+  await notes.locator('textarea[name="note-text"]').fill('Kai owes the harbour master');
+  await notes.getByRole('button', { name: 'Add note' }).click();
+  await expect(notes.getByTestId('gm-note')).toHaveText(/Kai owes the harbour master/);
+  await notes.getByRole('button', { name: 'Edit this note' }).click();
+  await notes.locator('textarea[name="note-edit"]').fill('Kai owes the harbour master 20 crowns');
+  await notes.getByRole('button', { name: 'Save' }).click();
+  await expect(notes.getByTestId('gm-note')).toHaveText(/20 crowns/);
+  await expect(p1.getByText('Kai owes the harbour master')).toHaveCount(0);
+  await shot(gm, 'fate-core-gm-notes');
   await context.close();
   await a.context.close();
   await b.context.close();

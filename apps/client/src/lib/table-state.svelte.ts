@@ -14,6 +14,10 @@ const PUB_SECTIONS: Record<string, (keyof TableView)[]> = {
   conflict: ['conflict'],
   rolls: ['rolls'],
   log: ['log', 'fateSummary'],
+  // Schema 3 appends log rows to `journal` and the ids they name to `refs` (a root that does
+  // not exist in an older document is simply not observed).
+  journal: ['log', 'fateSummary'],
+  refs: ['log', 'fateSummary'],
   fp: ['fateSummary'],
 };
 

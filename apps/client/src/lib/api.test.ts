@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchLogPage } from './api';
+
+const answer =
+  (body: unknown, status = 200) =>
+  () =>
+    Promise.resolve(Response.json(body, { status }));
+
+describe('fetchLogPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the entries below `before` with the token, and keeps only whole entries', async () => {
+    const fetchMock = vi.fn(
+      answer({
+        entries: [
+          { n: 3, at: 1, type: 'roll', text: 'Zird rolled', by: { role: 'gm' } },
+          { n: 'x', text: 'broken' },
+        ],
+        more: true,
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const page = await fetchLogPage('t1', 'secret', 40, 25);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/tables/t1/log?before=40&limit=25');
+    expect(init.headers).toEqual({ authorization: 'Bearer secret' });
+    expect(page.entries.map((e) => e.n)).toEqual([3]);
+    expect(page.more).toBe(true);
+  });
+
+  it('turns a refusal into a readable error', async () => {
+    vi.stubGlobal('fetch', answer({ message: 'before must be a whole number' }, 400));
+    await expect(fetchLogPage('t1', 'secret', -1)).rejects.toThrow('before must be a whole number');
+  });
+});
