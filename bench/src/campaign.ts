@@ -1,8 +1,14 @@
 import * as Y from 'yjs';
 import { seededRng } from '@fateboard/rules';
-import { applyCommand, createTableDocs, parseCommand, readTable } from '@fateboard/table';
+import {
+  applyCommand,
+  compactTableDocs,
+  createTableDocs,
+  parseCommand,
+  readTable,
+} from '@fateboard/table';
 import type { Actor, TableDocs } from '@fateboard/table';
-import { fateCoreSheet } from './sheet';
+import { sampleSheet } from '@fateboard/table';
 
 /** How many of each command a long campaign plays. */
 export interface CampaignSize {
@@ -65,10 +71,10 @@ export function playCampaign(size: CampaignSize, every = 1000): CampaignResult {
   const ann: Actor = { role: 'player', seatId: seatA };
   const bob: Actor = { role: 'player', seatId: seatB };
   const a = String(
-    run(ann, { type: 'character.create', character: fateCoreSheet('Zira') }).characterId,
+    run(ann, { type: 'character.create', character: sampleSheet('fate-core', 'Zira') }).characterId,
   );
   const b = String(
-    run(bob, { type: 'character.create', character: fateCoreSheet('Tam') }).characterId,
+    run(bob, { type: 'character.create', character: sampleSheet('fate-core', 'Tam') }).characterId,
   );
   run(gm, { type: 'scene.start', name: 'The long road', characterIds: [a, b] });
   const aspectIds = [0, 1, 2, 3, 4].map((i) =>
@@ -122,41 +128,11 @@ export function playCampaign(size: CampaignSize, every = 1000): CampaignResult {
     growth,
     pubBytes: Y.encodeStateAsUpdate(docs.pub).length,
     gmBytes: Y.encodeStateAsUpdate(docs.gm).length,
-    contentOnlyBytes: Y.encodeStateAsUpdate(rebuild(docs.pub)).length,
+    // The same rebuild the server does when a history outgrows its content.
+    contentOnlyBytes: Y.encodeStateAsUpdate(compactTableDocs(docs).pub).length,
     viewJsonBytes: JSON.stringify(readTable(docs.pub)).length,
     millisPerCommand,
     aspectIds,
     characterIds: [a, b],
   };
-}
-
-/** The document's current content copied into a fresh document (no deleted items). */
-function rebuild(source: Y.Doc): Y.Doc {
-  const target = new Y.Doc();
-  const copy = (value: unknown): unknown => {
-    if (value instanceof Y.Map) {
-      const map = new Y.Map<unknown>();
-      (value as Y.Map<unknown>).forEach((v, k) => map.set(k, copy(v)));
-      return map;
-    }
-    if (value instanceof Y.Array) {
-      const array = new Y.Array<unknown>();
-      array.push((value as Y.Array<unknown>).toArray().map(copy));
-      return array;
-    }
-    return value;
-  };
-  target.transact(() => {
-    for (const [name, type] of source.share) {
-      // Root types are untyped until read as a map or an array; the schema knows which.
-      if (name === 'rolls' || name === 'log') {
-        target.getArray(name).push(source.getArray(name).toArray().map(copy));
-      } else {
-        const to = target.getMap(name);
-        source.getMap(name).forEach((v, k) => to.set(k, copy(v)));
-      }
-      void type;
-    }
-  });
-  return target;
 }

@@ -4,7 +4,7 @@ import type { Child } from './ipc';
 import { cpuMicros } from './ipc';
 import type { Ack, CreatedTable } from './clients';
 import { ArrivalLog, Participant, Receiver, createTable, docUrl, inBatches } from './clients';
-import { fateCoreSheet } from './sheet';
+import { sampleSheet } from '@fateboard/table';
 import { percentile, sleep } from './stats';
 
 /** One table with a GM and six players, each with a socket.io connection and a replica. */
@@ -32,7 +32,10 @@ export async function setupFanoutTable(base: string): Promise<FanoutTable> {
   for (let i = 0; i < 6; i++) {
     const p = await Participant.connect(base, table.tokens.player, `p${i}`);
     await p.ok({ type: 'join', name: `Player ${i}` });
-    const ack = await p.ok({ type: 'character.create', character: fateCoreSheet(`Hero ${i}`) });
+    const ack = await p.ok({
+      type: 'character.create',
+      character: sampleSheet('fate-core', `Hero ${i}`),
+    });
     characterIds.push(String(ack.result?.characterId));
     players.push(p);
     const r = new Receiver(docUrl(base, table.id, table.tokens.player));

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Receiver } from './clients';
 import { Participant, Receiver as YReceiver, createTable, docUrl, inBatches } from './clients';
-import { fateCoreSheet } from './sheet';
+import { sampleSheet } from '@fateboard/table';
 import type { Repeated } from './stats';
 import { percentile, repeated, round, sleep } from './stats';
 import type { Child } from './ipc';
@@ -18,7 +18,11 @@ async function benchTable(base: string, name: string): Promise<Bench> {
   const gm = await Participant.connect(base, table.tokens.gm, 'gm');
   const ids: string[] = [];
   for (const n of ['Brute', 'Thug']) {
-    const ack = await gm.ok({ type: 'character.create', character: fateCoreSheet(n), npc: true });
+    const ack = await gm.ok({
+      type: 'character.create',
+      character: sampleSheet('fate-core', n),
+      npc: true,
+    });
     ids.push(String(ack.result?.characterId));
   }
   const receivers = [new YReceiver(docUrl(base, table.id, table.tokens.gm))];
