@@ -4,8 +4,7 @@ import type { Outcome } from '../../core/outcome';
 import type { TimeMark } from '../../core/ruleset';
 import type { Result } from '../../core/types';
 import { exhaustive, ok, refuse } from '../../core/types';
-import type { RecoveryUnit } from '../shared/recovery-clock';
-import { advanceRecovery, markRecovering } from '../shared/recovery-clock';
+import { advanceRecovery, markRecovering, recoveryUnitOf } from '../shared/recovery-clock';
 
 /** Recovery difficulty by severity: Fair, Great, Fantastic [FC-RECOVER-1]. */
 const BASE_DIFFICULTY = { mild: 2, moderate: 4, severe: 6 } as const;
@@ -73,29 +72,13 @@ export function attemptFateCoreRecovery(
   return ok({ character: started.value, outcome, difficulty: difficulty.value });
 }
 
-/** Mild waits a whole scene, moderate a session, severe a scenario [FC-RECOVER-4]. */
-function unitOf(severity: Severity): RecoveryUnit | undefined {
-  switch (severity) {
-    case 'mild':
-      return 'scenes';
-    case 'moderate':
-      return 'sessions';
-    case 'severe':
-      return 'scenarios';
-    case 'extreme':
-      return undefined;
-    default:
-      return exhaustive(severity);
-  }
-}
-
 /**
  * Stress clears when the scene (the conflict) ends [FC-STRESS-6]; recovering consequences
  * clear after their whole unit [FC-RECOVER-4]; a major milestone frees the extreme slot,
  * whose text stays on the aspect it replaced as a permanent change [FC-EXTREME-3].
  */
 export function fateCorePassTime(character: Character, mark: TimeMark): Character {
-  const advanced = advanceRecovery(character, mark, unitOf);
+  const advanced = advanceRecovery(character, mark, recoveryUnitOf);
   if (mark !== 'major-milestone') return advanced;
   return {
     ...advanced,

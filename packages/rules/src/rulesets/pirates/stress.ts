@@ -10,8 +10,7 @@ import type {
 } from '../../core/ruleset';
 import type { Result } from '../../core/types';
 import { exhaustive, ok, refuse } from '../../core/types';
-import type { RecoveryUnit } from '../shared/recovery-clock';
-import { advanceRecovery, markRecovering } from '../shared/recovery-clock';
+import { advanceRecovery, markRecovering, recoveryUnitOf } from '../shared/recovery-clock';
 import type { AbsorptionPolicy } from '../shared/stress-absorption';
 import {
   applyValidOption,
@@ -92,26 +91,7 @@ export function attemptPiratesRecovery(
   return ok({ character: started.value, outcome, difficulty: difficulty.value });
 }
 
-/**
- * Mild clears at the end of the scene after the recovery attempt, moderate at the end of
- * the following session, severe at the end of the following scenario [PIR-RECOVER-3].
- */
-function unitOf(severity: Severity): RecoveryUnit | undefined {
-  switch (severity) {
-    case 'mild':
-      return 'scenes';
-    case 'moderate':
-      return 'sessions';
-    case 'severe':
-      return 'scenarios';
-    case 'extreme':
-      return undefined;
-    default:
-      return exhaustive(severity);
-  }
-}
-
 /** Stress boxes clear between scenes [PIR-STRESS-3]; recovery clocks advance. */
 export function piratesPassTime(character: Character, mark: TimeMark): Character {
-  return advanceRecovery(character, mark, unitOf);
+  return advanceRecovery(character, mark, recoveryUnitOf);
 }

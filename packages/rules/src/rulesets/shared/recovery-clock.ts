@@ -107,3 +107,23 @@ export function markRecovering(
     ),
   });
 }
+
+/**
+ * How long a recovering consequence waits, by severity: mild a whole scene, moderate a
+ * session, severe a scenario [FC-RECOVER-4] [PIR-RECOVER-3]; the extreme one never clears
+ * this way (only at a major milestone).
+ */
+export function recoveryUnitOf(severity: Severity): RecoveryUnit | undefined {
+  switch (severity) {
+    case 'mild':
+      return 'scenes';
+    case 'moderate':
+      return 'sessions';
+    case 'severe':
+      return 'scenarios';
+    case 'extreme':
+      return undefined;
+    default:
+      return exhaustive(severity);
+  }
+}
