@@ -178,9 +178,11 @@ export async function runFanout(
       baseRounds.push(b);
       const ss = summarize(s.latencies);
       const bs = summarize(b.latencies);
+      const rs = summarize([...s.acks.push, ...s.acks.give]);
       say(
         `  ${size} spectators, round ${rep + 1}: server p50 ${round(ss.p50)} p99 ${round(ss.p99)} ms; ` +
-          `relay p50 ${round(bs.p50)} p99 ${round(bs.p99)} ms; server ${round(s.cpuMicrosPerDelivered)} µs/delivered`,
+          `relay p50 ${round(bs.p50)} p99 ${round(bs.p99)} ms; server ${round(s.cpuMicrosPerDelivered)} µs/delivered; ` +
+          `round trip p50 ${round(rs.p50)} p99 ${round(rs.p99)} ms`,
       );
       await sleep(200);
     }

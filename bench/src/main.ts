@@ -11,7 +11,12 @@ import { clientSize } from './client-size';
 import { markdownTable } from './report';
 
 const quick = process.argv.includes('--quick');
-const config = quick ? QUICK : FULL;
+// BENCH_SIZES=500 runs the fan-out at those spectator counts only (for profiling one size).
+const sizes = process.env.BENCH_SIZES?.split(',').map(Number);
+const config = {
+  ...(quick ? QUICK : FULL),
+  ...(sizes ? { fanoutSizes: sizes, idleAt: Math.max(...sizes) } : {}),
+};
 const here = import.meta.dirname;
 const started = Date.now();
 const say = (line: string) => console.log(line);

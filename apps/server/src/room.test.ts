@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { seededRng } from '@fateboard/rules';
 import { createTableDocs, readTable } from '@fateboard/table';
+import { GroupCommit } from './group-commit';
 import { TableRoom } from './room';
 import type { RoomDeps } from './room';
 import { openSqliteStorage } from './storage';
@@ -57,39 +58,45 @@ function newRoom(overrides: Partial<RoomDeps> = {}): TableRoom {
     newId: () => `id${++n}`,
     compactAfter: 1000,
     log: () => {},
+    commits: new GroupCommit(storage, () => {}),
     ...overrides,
   });
 }
 
+/** Updates go to listeners in a microtask after their batch's acknowledgements. */
+const afterPublish = () => new Promise((resolve) => setImmediate(resolve));
+
 const player = { actor: { role: 'player' as const }, tokenHash: 'link' };
 
 describe('TableRoom', () => {
-  it('acknowledges with a seq, mints a seat token on join and publishes after commit', () => {
+  it('acknowledges with a seq, mints a seat token on join and publishes after commit', async () => {
     const room = newRoom();
     const published: string[] = [];
     room.onUpdate((doc) => published.push(doc));
-    const joined = room.handle(player, { id: 'c1', type: 'join', name: 'Ann' });
+    const joined = await room.handle(player, { id: 'c1', type: 'join', name: 'Ann' });
     expect(joined.ack).toMatchObject({ ok: true, seq: 1, result: { seatId: 'id1' } });
     expect(joined.seatId).toBe('id1');
     const { seatToken } = (joined.ack as { result: { seatToken: string } }).result;
     expect(seatToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await afterPublish();
     expect(published).toEqual(['pub']);
     expect(readTable(room.doc('pub')).seats).toHaveLength(1);
   });
 
-  it('refuses a malformed command with bad-command and changes nothing', () => {
+  it('refuses a malformed command with bad-command and changes nothing', async () => {
     const room = newRoom();
     const before = Y.encodeStateVector(room.doc('pub'));
     for (const input of [null, 42, 'join', {}, { type: 'join' }, { id: 'x', type: 'nope' }]) {
-      const { ack } = room.handle(player, input);
+      const { ack } = await room.handle(player, input);
       expect(ack).toMatchObject({ ok: false, code: 'bad-command' });
     }
     expect(Y.encodeStateVector(room.doc('pub'))).toEqual(before);
   });
 
-  it('refuses with code storage when the write fails, keeps nothing in memory, recovers', () => {
+  it('refuses with code storage when the write fails, keeps nothing in memory, recovers', async () => {
     const room = newRoom();
-    room.handle(player, { id: 'c1', type: 'join', name: 'Ann' });
+    await room.handle(player, { id: 'c1', type: 'join', name: 'Ann' });
+    await afterPublish();
     const seat = { actor: { role: 'player' as const, seatId: 'id1' }, tokenHash: 'seat' };
     const published: string[] = [];
     room.onUpdate((doc) => published.push(doc));
@@ -101,31 +108,35 @@ describe('TableRoom', () => {
       type: 'character.create',
       character: fateCoreSheet('Zird', 'Wizard', 'Rivals'),
     };
-    const failed = room.handle(seat, create);
+    const failed = await room.handle(seat, create);
     expect(failed.ack).toMatchObject({ ok: false, code: 'storage' });
     expect(JSON.stringify(readTable(room.doc('pub')))).toBe(before);
+    await afterPublish();
     expect(published).toEqual([]);
 
     failWrites = false;
-    const retried = room.handle(seat, create);
+    const retried = await room.handle(seat, create);
     expect(retried.ack).toMatchObject({ ok: true, seq: 2 });
     expect(readTable(room.doc('pub')).characters.map((c) => c.name)).toEqual(['Zird']);
+    await afterPublish();
     expect(published).toEqual(['pub']);
   });
 
-  it('caches the full state per document version', () => {
+  it('caches the full state per document version', async () => {
     const room = newRoom();
     const a = room.fullState('pub');
     expect(room.fullState('pub')).toBe(a);
-    room.handle(player, { id: 'c1', type: 'join', name: 'Ann' });
+    await room.handle(player, { id: 'c1', type: 'join', name: 'Ann' });
     const b = room.fullState('pub');
     expect(b).not.toBe(a);
     expect(room.fullState('pub')).toBe(b);
   });
 
-  it('loads from snapshot and updates, and compacts them into one snapshot', () => {
+  it('loads from snapshot and updates, and compacts them into one snapshot', async () => {
     const first = newRoom();
-    for (let i = 0; i < 5; i++) first.handle(player, { id: `j${i}`, type: 'join', name: `P${i}` });
+    for (let i = 0; i < 5; i++) {
+      await first.handle(player, { id: `j${i}`, type: 'join', name: `P${i}` });
+    }
     const state = JSON.stringify(readTable(first.doc('pub')));
     first.dispose();
     expect(sqlite.loadDocuments('T1').docs.pub.updates).toHaveLength(5);
@@ -140,7 +151,7 @@ describe('TableRoom', () => {
     const again = newRoom();
     expect(JSON.stringify(readTable(again.doc('pub')))).toBe(state);
     // Retries still find their first result after compaction.
-    expect(again.handle(player, { id: 'j0', type: 'join', name: 'P0' }).ack).toMatchObject({
+    expect((await again.handle(player, { id: 'j0', type: 'join', name: 'P0' })).ack).toMatchObject({
       ok: true,
       seq: 1,
     });

@@ -10,6 +10,7 @@ import {
 import type { Actor, TableDocs } from '@fateboard/table';
 import type { DocKey, DocUpdate, Storage, TableRecord, TokenRecord } from './storage';
 import { DOC_KEYS } from './storage';
+import type { GroupCommit, Prepared } from './group-commit';
 import { hashToken, newToken } from './tokens';
 
 /** What the socket layer sends back for a command. */
@@ -30,6 +31,8 @@ export interface HandledCommand {
 
 export interface RoomDeps {
   storage: Storage;
+  /** The server's group commit: one per storage connection, shared by every room. */
+  commits: GroupCommit;
   clock: () => number;
   rng: Rng;
   newId: () => string;
@@ -69,9 +72,16 @@ function grantedSeat(actor: Actor, result: unknown): string | undefined {
 }
 
 /**
+ * Who sends a command: read when the command is applied, at the end of the event-loop turn it
+ * arrived in, so that a join earlier in the same batch has already seated the connection.
+ */
+export type SenderOf = Sender | (() => Sender);
+
+/**
  * One table's live documents. Transport-free: the socket layers call `handle` and subscribe
- * to committed updates. `handle` runs start to finish without yielding (better-sqlite3 is
- * synchronous), so the commands of a table are applied one at a time in arrival order.
+ * to committed updates. Commands go through the server's group commit (`GroupCommit`): they
+ * are applied one at a time in arrival order, each start to finish without yielding
+ * (better-sqlite3 is synchronous), and acknowledged and published once their batch is stored.
  */
 export class TableRoom {
   readonly table: TableRecord;
@@ -86,6 +96,11 @@ export class TableRoom {
   private readonly brokenListeners = new Set<BrokenListener>();
   private readonly rebuiltListeners = new Set<RebuiltListener>();
   private commandsSinceCheck = 0;
+  /** Encoded size of the last rebuild computed, so that most checks need not compute one. */
+  private lastRebuildBytes = 0;
+  private disposed = false;
+  /** One function per room: a failed batch reloads each of its rooms once. */
+  private readonly rollback = () => this.reloadOrBreak();
   /**
    * Set when a failed command could not be undone by reloading from storage: the live
    * documents may hold a change that was never stored. A broken room refuses everything
@@ -148,16 +163,39 @@ export class TableRoom {
     return () => this.brokenListeners.delete(listener);
   }
 
-  handle(sender: Sender, input: unknown): HandledCommand {
-    if (this.broken) {
-      return { ack: { ok: false, code: 'storage', message: 'The table is reloading; try again.' } };
+  /**
+   * Validates, applies and stores a command; resolves with its acknowledgement once it is
+   * stored (or refused). `onSeat` learns of a seat a join gives the sender's connection, as
+   * soon as it is applied, and again with undefined if its batch then fails to commit.
+   */
+  handle(
+    from: SenderOf,
+    input: unknown,
+    onSeat?: (seatId: string | undefined) => void,
+  ): Promise<HandledCommand> {
+    return this.deps.commits.submit(() => {
+      const prepared = this.prepare(typeof from === 'function' ? from() : from, input);
+      const seatId = prepared.handled.seatId;
+      if (seatId !== undefined && onSeat) {
+        onSeat(seatId);
+        prepared.undo = () => onSeat(undefined);
+      }
+      return prepared;
+    });
+  }
+
+  /** One command, inside the group commit's transaction. */
+  private prepare(sender: Sender, input: unknown): Prepared {
+    const refuse = (ack: Ack): Prepared => ({ handled: { ack }, wrote: false });
+    if (this.broken || this.disposed) {
+      return refuse({ ok: false, code: 'storage', message: 'The table is reloading; try again.' });
     }
     const parsed = parseCommand(input);
-    if (!parsed.ok) return { ack: { ok: false, code: parsed.code, message: parsed.message } };
+    if (!parsed.ok) return refuse({ ok: false, code: parsed.code, message: parsed.message });
     const command = parsed.command;
     const commandId = commandIdOf(command);
     if (commandId === undefined) {
-      return { ack: { ok: false, code: 'bad-command', message: 'A command needs an id.' } };
+      return refuse({ ok: false, code: 'bad-command', message: 'A command needs an id.' });
     }
     const { storage } = this.deps;
 
@@ -166,7 +204,7 @@ export class TableRoom {
       previous = storage.findCommand(this.id, commandId);
     } catch (error) {
       this.deps.log(`storage read failed on table ${this.id}`, error);
-      return { ack: { ok: false, code: 'storage', message: 'The table could not be read.' } };
+      return refuse({ ok: false, code: 'storage', message: 'The table could not be read.' });
     }
     if (previous) return this.replay(sender, previous);
 
@@ -196,14 +234,14 @@ export class TableRoom {
       stop.forEach((off) => off());
       this.deps.log(`command ${command.type} threw on table ${this.id}`, error);
       if (changed()) this.reloadOrBreak();
-      return { ack: { ok: false, code: 'internal', message: 'The command failed on the server.' } };
+      return refuse({ ok: false, code: 'internal', message: 'The command failed on the server.' });
     }
     stop.forEach((off) => off());
 
     if (!outcome.ok) {
       // A refusal changes nothing; if the reducer left a change behind anyway, drop it.
       if (changed()) this.reloadOrBreak();
-      return { ack: { ok: false, code: outcome.code, message: outcome.message } };
+      return refuse({ ok: false, code: outcome.code, message: outcome.message });
     }
 
     const updates: DocUpdate[] = [];
@@ -237,24 +275,39 @@ export class TableRoom {
     } catch (error) {
       this.deps.log(`storage write failed on table ${this.id}`, error);
       this.reloadOrBreak();
-      return { ack: { ok: false, code: 'storage', message: 'The command could not be saved.' } };
+      return refuse({ ok: false, code: 'storage', message: 'The command could not be saved.' });
     }
 
     this.seq = seq;
     this.storedUpdates += updates.length;
+    // New versions at once, so that nothing caches this state under an older one; if the batch
+    // fails to commit, the rollback's reload drops every cached state anyway.
+    for (const update of updates) this.versions[update.doc]++;
+    const result =
+      seatToken === undefined ? outcome.result : { ...(outcome.result as object), seatToken };
+    const ack: Ack = result === undefined ? { ok: true, seq } : { ok: true, seq, result };
+    return {
+      handled: seatId === undefined ? { ack } : { ack, seatId },
+      wrote: true,
+      rollback: this.rollback,
+      publish: () => this.publish(updates),
+    };
+  }
+
+  /** After the commit and its acknowledgements: the updates go to the listeners. */
+  private publish(updates: DocUpdate[]): void {
+    if (this.disposed) return;
     for (const update of updates) {
-      this.versions[update.doc]++;
       for (const listener of this.listeners) listener(update.doc, update.bytes);
     }
     const every = this.deps.rebuildCheckEvery ?? 0;
     if (every > 0 && ++this.commandsSinceCheck >= every) {
       this.commandsSinceCheck = 0;
-      this.rebuildIfOutgrown();
+      // After the acknowledgements and broadcasts of this batch, outside its transaction.
+      setImmediate(() => {
+        if (!this.disposed) this.rebuildIfOutgrown();
+      });
     }
-    const result =
-      seatToken === undefined ? outcome.result : { ...(outcome.result as object), seatToken };
-    const ack: Ack = result === undefined ? { ok: true, seq } : { ok: true, seq, result };
-    return seatId === undefined ? { ack } : { ack, seatId };
   }
 
   /** Unloads: merges the stored updates into a snapshot when there are many. */
@@ -263,6 +316,7 @@ export class TableRoom {
     if (!this.broken && !this.rebuildIfOutgrown() && this.storedUpdates > this.deps.compactAfter) {
       this.compact();
     }
+    this.disposed = true;
     this.listeners.clear();
     for (const key of DOC_KEYS) this.docs[key].destroy();
   }
@@ -271,7 +325,7 @@ export class TableRoom {
   private replay(
     sender: Sender,
     previous: { seq: number; result: unknown; tokenHash: string | null; actor: Actor },
-  ): HandledCommand {
+  ): Prepared {
     const result = previous.result ?? undefined;
     const seatId = grantedSeat(previous.actor, result);
     // The seat token is stored hashed only, so a retried join from the same link
@@ -286,18 +340,28 @@ export class TableRoom {
         this.deps.storage.addToken(this.seatTokenRecord(seatId, seatToken));
       } catch (error) {
         this.deps.log(`storage write failed on table ${this.id}`, error);
-        return { ack: { ok: false, code: 'storage', message: 'The seat could not be saved.' } };
+        return {
+          handled: { ack: { ok: false, code: 'storage', message: 'The seat could not be saved.' } },
+          wrote: false,
+        };
       }
       return {
-        ack: { ok: true, seq: previous.seq, result: { ...(result as object), seatToken } },
-        seatId,
+        handled: {
+          ack: { ok: true, seq: previous.seq, result: { ...(result as object), seatToken } },
+          seatId,
+        },
+        // The fresh seat token is stored with the batch.
+        wrote: true,
       };
     }
     return {
-      ack:
-        result === undefined
-          ? { ok: true, seq: previous.seq }
-          : { ok: true, seq: previous.seq, result },
+      handled: {
+        ack:
+          result === undefined
+            ? { ok: true, seq: previous.seq }
+            : { ok: true, seq: previous.seq, result },
+      },
+      wrote: false,
     };
   }
 
@@ -335,6 +399,7 @@ export class TableRoom {
    * the unsaved change to the next replica that syncs.
    */
   private reloadOrBreak(): void {
+    if (this.broken || this.disposed) return;
     try {
       this.reload();
     } catch (error) {
@@ -362,9 +427,14 @@ export class TableRoom {
     if (this.broken) return false;
     const current = this.fullState('pub').length + this.fullState('gm').length;
     if (current < REBUILD_MIN_BYTES) return false;
+    const ratio = this.deps.rebuildRatio ?? 2;
+    // Content changes far more slowly than history grows: while the documents are within the
+    // ratio of the last rebuild computed, skip computing another (it costs milliseconds).
+    if (current <= ratio * this.lastRebuildBytes) return false;
     const fresh = compactTableDocs(this.docs);
     const bytes = { pub: Y.encodeStateAsUpdate(fresh.pub), gm: Y.encodeStateAsUpdate(fresh.gm) };
-    if (current <= (this.deps.rebuildRatio ?? 2) * (bytes.pub.length + bytes.gm.length)) {
+    this.lastRebuildBytes = bytes.pub.length + bytes.gm.length;
+    if (current <= ratio * this.lastRebuildBytes) {
       fresh.pub.destroy();
       fresh.gm.destroy();
       return false;

@@ -9,6 +9,7 @@ import { Connections } from './connections';
 import { createHttpApp } from './http';
 import type { Limits } from './limits';
 import { DEFAULT_LIMITS } from './limits';
+import { GroupCommit } from './group-commit';
 import { Rooms } from './rooms';
 import { attachSocketIo } from './socketio';
 import type { Storage } from './storage';
@@ -44,6 +45,8 @@ export interface ServerOptions {
 export interface RunningServer {
   url: string;
   port: number;
+  /** Group commits so far: how many, the commands they stored, the largest batch. */
+  commitStats(): { batches: number; commands: number; largest: number };
   close(): Promise<void>;
 }
 
@@ -61,9 +64,11 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     });
   const ownsStorage = options.storage === undefined;
   const storage = options.storage ?? openSqliteStorage(options.dataDir);
+  const commits = new GroupCommit(storage, log);
   const rooms = new Rooms(
     {
       storage,
+      commits,
       clock,
       rng: options.rng ?? cryptoRng,
       newId: options.newId ?? (() => randomBytes(9).toString('base64url')),
@@ -139,6 +144,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   return {
     url: `http://localhost:${port}`,
     port,
+    commitStats: () => ({ ...commits.stats }),
     close: () => {
       closing ??= (async () => {
         connections.closeAll('The server is shutting down.');
@@ -148,6 +154,8 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
           httpServer.close(() => done());
           httpServer.closeAllConnections();
         });
+        // Commands that arrived before the sockets closed are stored (and their acks dropped).
+        commits.flush();
         rooms.close();
         if (ownsStorage) storage.close();
       })();

@@ -157,19 +157,25 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
         ack({ ok: false, code: 'forbidden', message: 'Spectators watch; they send no commands.' });
         return;
       }
-      const actor =
-        identity.seatId === undefined
-          ? { role: identity.role }
-          : { role: identity.role, seatId: identity.seatId };
-      const handled = room.handle({ actor, tokenHash: identity.tokenHash }, input);
-      if (handled.seatId !== undefined) {
-        // From now on this connection acts for its seat; the client reconnects with the
-        // seat token it got in the acknowledgement.
-        identity.seatId = handled.seatId;
-        live.seatId = handled.seatId;
+      // The sender is read when the command is applied: a join before it in the same batch
+      // may have seated this connection.
+      const sender = () => ({
+        actor:
+          identity.seatId === undefined
+            ? { role: identity.role }
+            : { role: identity.role, seatId: identity.seatId },
+        tokenHash: identity.tokenHash,
+      });
+      // From a join on, this connection acts for its seat; the client reconnects with the
+      // seat token it got in the acknowledgement. Undone if the join's batch was not stored.
+      const seat = (seatId: string | undefined) => {
+        if (seatId === undefined) delete identity.seatId;
+        else identity.seatId = seatId;
+        if (seatId === undefined) delete live.seatId;
+        else live.seatId = seatId;
         deps.connections.changed(identity.tableId);
-      }
-      ack(handled.ack);
+      };
+      void room.handle(sender, input, seat).then((handled) => ack(handled.ack));
     });
 
     socket.on('disconnect', () => {

@@ -88,8 +88,18 @@ export interface Storage {
   /** Revokes the table's player and spectator link tokens and stores `fresh`; one transaction. */
   rotateLinks: (tableId: string, fresh: TokenRecord[]) => string[];
   findCommand: (tableId: string, commandId: string) => StoredCommand | undefined;
-  /** Stores the command row, its document updates and its tokens in ONE transaction; returns its seq. */
+  /**
+   * Stores the command row, its document updates and its tokens in ONE transaction; returns its
+   * seq. Inside `batch` that transaction is a savepoint of the batch's.
+   */
   appendCommand: (command: NewCommand) => number;
+  /**
+   * Runs `work` in one transaction and commits it (one fsync for everything written inside):
+   * the group commit of the commands that arrived in one turn of the event loop. The writes
+   * called inside nest as savepoints, so one of them failing undoes only itself. Throws when
+   * the commit fails; then nothing written inside is stored.
+   */
+  batch: <T>(work: () => T) => T;
   loadDocuments: (tableId: string) => StoredDocuments;
   /** Replaces the table's snapshots and every update up to `seq` by `docs`; one transaction. */
   compact: (tableId: string, seq: number, docs: Record<DocKey, Uint8Array>) => void;
@@ -318,6 +328,25 @@ export function openSqliteStorage(dataDir: string): Storage {
     return seq;
   });
 
+  // Set while a batch runs. SQLite rolls a whole transaction back by itself on some errors (a
+  // full disk, I/O errors); a write after that would otherwise autocommit on its own, stored
+  // while the batch it belonged to is reported as failed.
+  let batching = false;
+  const insideBatch = () => {
+    if (batching && !db.inTransaction) {
+      throw new Error('the batch transaction was rolled back by SQLite; nothing more is written');
+    }
+  };
+  const batch = <T>(work: () => T): T => {
+    if (batching) return work();
+    batching = true;
+    try {
+      return db.transaction(work)();
+    } finally {
+      batching = false;
+    }
+  };
+
   const compact = db.transaction(
     (tableId: string, seq: number, docs: Record<DocKey, Uint8Array>) => {
       for (const doc of DOC_KEYS) q.upsertSnapshot.run({ tableId, doc, seq, bytes: docs[doc] });
@@ -355,6 +384,7 @@ export function openSqliteStorage(dataDir: string): Storage {
       return row ? toToken(row) : undefined;
     },
     addToken: (token) => {
+      insideBatch();
       q.insertToken.run(tokenParams(token));
     },
     rotateLinks: (tableId, fresh) => rotateLinks(tableId, fresh),
@@ -362,7 +392,11 @@ export function openSqliteStorage(dataDir: string): Storage {
       const row = q.findCommand.get(tableId, commandId);
       return row ? toCommand(row) : undefined;
     },
-    appendCommand: (command) => appendCommand(command),
+    appendCommand: (command) => {
+      insideBatch();
+      return appendCommand(command);
+    },
+    batch,
     loadDocuments: (tableId) => loadDocuments(tableId),
     compact: (tableId, seq, docs) => compact(tableId, seq, docs),
     readLog: (tableId, before, limit) =>

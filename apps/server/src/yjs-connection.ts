@@ -144,18 +144,12 @@ class DocChannel {
         );
       },
     );
+    // Updates come after their commit and after the acknowledgements of their batch (see
+    // GroupCommit). Encoded once, the same buffer goes to every connection.
     this.unsubscribe = room.onUpdate((doc, update) => {
-      if (doc !== key) return;
-      // Encoded once, the same buffer goes to every connection. Sent in a microtask: the
-      // command's acknowledgement is written first (the socket handler acks right after
-      // `handle` returns), so the sender does not wait for hundreds of spectator writes.
-      // Microtasks run in order and before any I/O, so updates keep their commit order and
-      // no connection can join or leave in between.
-      const message = syncMessage(SYNC_UPDATE, update);
-      queueMicrotask(() => this.broadcast(message));
+      if (doc === key) this.broadcast(syncMessage(SYNC_UPDATE, update));
     });
-    // After any update broadcast still pending (microtasks run in order).
-    this.unsubscribeRebuilt = room.onRebuilt(() => queueMicrotask(() => this.reloadAll()));
+    this.unsubscribeRebuilt = room.onRebuilt(() => this.reloadAll());
   }
 
   /** Closes every replica: they hold the old documents, which the rebuilt ones cannot update. */

@@ -154,6 +154,7 @@ describe('storage failure', () => {
         appendCommand: failing(real.appendCommand, true),
         loadDocuments: failing(real.loadDocuments, true),
         compact: failing(real.compact),
+        batch: real.batch,
         close: real.close,
       };
       const { table, name, gm, replica, frames } = await setUp({
