@@ -189,6 +189,8 @@ export const CompelOfferCommand = cmd('compel.offer', {
 });
 export const CompelAcceptCommand = cmd('compel.accept', { compelId: Id });
 export const CompelRefuseCommand = cmd('compel.refuse', { compelId: Id });
+/** Takes back an open compel undecided: no fate point moves. */
+export const CompelWithdrawCommand = cmd('compel.withdraw', { compelId: Id });
 export const FatePointGiveCommand = cmd('fate-point.give', {
   fromCharacterId: Id,
   toCharacterId: Id,
@@ -300,6 +302,7 @@ export const CommandSchema = v.variant('type', [
   CompelOfferCommand,
   CompelAcceptCommand,
   CompelRefuseCommand,
+  CompelWithdrawCommand,
   FatePointGiveCommand,
   FreeInvokePassCommand,
   AbsorbCommand,

@@ -2,10 +2,12 @@ import * as Y from 'yjs';
 import type { EconomyTransition, Party } from '@fateboard/rules';
 import { controls, findCharacter } from './access';
 import { resolveAspect } from './aspect-refs';
-import type { Handler, Plan, Refusal } from './context';
+import { readCharacter } from './character-store';
+import type { Handler, LogDraft, Plan, Refusal } from './context';
 import { refuse } from './context';
 import { economyOf, runEconomy, writeEconomy } from './points';
 import { actorRef } from './rolls';
+import type { PubRoots } from './schema';
 import { pubRoots } from './schema';
 import type { CompelView } from './views';
 import { readCompel } from './views';
@@ -14,7 +16,9 @@ import { optStr, peek } from './ymap';
 /**
  * Compels: the GM or a player offers one, the compelled character's player accepts (gains a
  * point) or refuses (pays one). A player's compel on their own character is a self-compel,
- * which only the GM decides [CORE-FP-6] [CORE-FP-7] [CORE-FP-8].
+ * which only the GM decides [CORE-FP-6] [CORE-FP-7] [CORE-FP-8]. An open compel can also be
+ * withdrawn undecided (by the GM, or by the player whose character offered it), and the end
+ * of a scene withdraws every compel still open: no fate point moves either way.
  */
 
 export const compelOffer: Handler<'compel.offer'> = (ctx) => {
@@ -129,6 +133,59 @@ function decide(
 
 export const compelAccept: Handler<'compel.accept'> = (ctx) => decide(ctx, true);
 export const compelRefuse: Handler<'compel.refuse'> = (ctx) => decide(ctx, false);
+
+/**
+ * The character a player speaks for when offering: the one paying for a player's compel, or
+ * the compelled character itself for a self-compel. A GM's compel has none.
+ */
+function offeringCharacter(compel: CompelView): string | undefined {
+  return compel.self ? compel.characterId : compel.fromCharacterId;
+}
+
+/** The log line of a compel closed undecided; `how` ends the verb, e.g. `withdrawn`. */
+function withdrawal(r: PubRoots, compel: CompelView, how: string): LogDraft {
+  const target = peek(r.characters, compel.characterId);
+  const name = (target && optStr(target, 'name')) ?? 'someone';
+  return {
+    text: `${compel.self ? 'Self-compel' : 'Compel'} on ${name} ${how}: "${compel.text}".`,
+    characterId: compel.characterId,
+  };
+}
+
+export const compelWithdraw: Handler<'compel.withdraw'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const map = peek(r.compels, command.compelId);
+  if (!map) return refuse('not-found', `No open compel "${command.compelId}".`);
+  const compel = readCompel(map);
+  if (actor.role !== 'gm') {
+    // A player takes back only what their own character offered (a self-compel included).
+    const from = offeringCharacter(compel);
+    const offerer = from === undefined ? undefined : peek(r.characters, from);
+    if (!offerer || !controls(actor, readCharacter(offerer))) {
+      const name = offerer && optStr(offerer, 'name');
+      const who = name === undefined ? 'the GM' : `the GM or ${name}'s player`;
+      return refuse('forbidden', `Only ${who} may withdraw this compel.`);
+    }
+  }
+  return {
+    pub: () => r.compels.delete(compel.id),
+    log: [withdrawal(r, compel, 'withdrawn')],
+  };
+};
+
+/**
+ * Every open compel withdrawn because the scene ended, for `scene.end`: the writes to run in
+ * its transaction, and one log line per compel (in the order the table lists them).
+ */
+export function compelsEndedWithScene(r: PubRoots): { close: () => void; log: LogDraft[] } {
+  const open: CompelView[] = [];
+  r.compels.forEach((m) => open.push(readCompel(m as Y.Map<unknown>)));
+  open.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return {
+    close: () => open.forEach((c) => r.compels.delete(c.id)),
+    log: open.map((c) => withdrawal(r, c, 'withdrawn as the scene ended')),
+  };
+}
 
 export const fatePointGive: Handler<'fate-point.give'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);

@@ -6,7 +6,7 @@ import { appendLog } from './log';
 import { pubRoots } from './schema';
 import { gmAdjust } from './adjust';
 import { aspectAdd, aspectEdit, aspectRemove, spotlightDismiss, spotlightPush } from './aspects';
-import { compelAccept, compelOffer, compelRefuse, fatePointGive } from './compels';
+import { compelAccept, compelOffer, compelRefuse, compelWithdraw, fatePointGive } from './compels';
 import { conflictEnd, conflictNext, conflictStart } from './conflict';
 import { gmNote, gmNpcDraft, gmPrepare, gmReveal } from './gm';
 import {
@@ -104,6 +104,8 @@ function dispatch(ctx: CommandContext): Plan | Refusal {
       return compelAccept(as(command));
     case 'compel.refuse':
       return compelRefuse(as(command));
+    case 'compel.withdraw':
+      return compelWithdraw(as(command));
     case 'fate-point.give':
       return fatePointGive(as(command));
     case 'free-invoke.pass':

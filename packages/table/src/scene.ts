@@ -2,9 +2,10 @@ import type { EconomyTransition, Ruleset, TimeMark } from '@fateboard/rules';
 import { allCharacters, gmOnly, tableRuleset } from './access';
 import { readAspect } from './views';
 import type { CharacterRecord } from './character-store';
+import { compelsEndedWithScene } from './compels';
 import { pruneSheetInvokes, writeCharacter, writeTableState } from './character-store';
 import type { Handler, LogDraft, Plan, Refusal } from './context';
-import { refuse } from './context';
+import { isRefusal, refuse } from './context';
 import type { EconomyRun } from './points';
 import { economyOf, runEconomy, writeEconomy } from './points';
 import type { PubRoots } from './schema';
@@ -123,14 +124,23 @@ export const sceneEnd: Handler<'scene.end'> = ({ docs, actor }) => {
   if (!bool(r.scene, 'active')) return refuse('invalid', 'No scene is running.');
   const ruleset = tableRuleset(r);
   if ('ok' in ruleset) return ruleset;
-  return timePlan(
+  // The scene's open compels are moot: withdrawn, no fate point moves. One log line per
+  // compel (after the scene's own), like a `compel.withdraw`, so each names its character and
+  // shows in that character's history; a scene seldom ends with more than one or two open.
+  const compels = compelsEndedWithScene(r);
+  const plan = timePlan(
     r,
     ruleset,
     ['scene-end'],
     [{ type: 'scene-end' }],
     'The scene ended: stress and boosts cleared, the GM pool lost, owed points paid.',
-    () => clearScene(r),
+    () => {
+      clearScene(r);
+      compels.close();
+    },
   );
+  if (isRefusal(plan)) return plan;
+  return { ...plan, log: [...(plan.log ?? []), ...compels.log] };
 };
 
 export const sessionStart: Handler<'session.start'> = ({ docs, actor }) => {

@@ -25,7 +25,7 @@ function bankFlow(entries: readonly LogEntry[]): number {
 
 const step = fc.record({
   actor: fc.nat(4),
-  kind: fc.nat(17),
+  kind: fc.nat(18),
   a: fc.nat(9),
   b: fc.nat(9),
   flag: fc.boolean(),
@@ -99,6 +99,7 @@ describe('random command sequences', () => {
               },
               { type: 'compel.offer', characterId: c, text: 'Trouble finds you' },
               { type: s.flag ? 'compel.accept' : 'compel.refuse', compelId: compel?.id ?? 'none' },
+              { type: 'compel.withdraw', compelId: compel?.id ?? 'none' },
               {
                 type: 'fate-point.give',
                 fromCharacterId: c,
