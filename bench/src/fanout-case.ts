@@ -30,6 +30,8 @@ export interface FanoutFigures {
   roundTrip: {
     server: { p50: Repeated; p99: Repeated };
     baseline: { p50: Repeated; p99: Repeated };
+    /** Inside the server, per measured command (one group commit each at this rate), ms. */
+    inServer: { applyP50: Repeated; applyP99: Repeated; commitP50: Repeated; commitP99: Repeated };
   };
 }
 
@@ -164,8 +166,25 @@ export async function runFanout(
     }
     const serverRounds: RoundResult[] = [];
     const baseRounds: RoundResult[] = [];
+    const inServer: {
+      apply: { p50: number; p99: number };
+      commit: { p50: number; p99: number };
+    }[] = [];
     for (let rep = 0; rep < reps; rep++) {
+      const before = await server.request<{ batches: number }>('commit-timings');
       const s = await serverRound(t, serverReceivers, plan, server);
+      const after = await server.request<{
+        batches: number;
+        applyMs: number[];
+        commitMs: number[];
+      }>('commit-timings', { count: plan.measured });
+      // At 10 commands a second each command is a batch of its own: the last `measured`.
+      if (after.batches - before.batches !== plan.warm + plan.measured) {
+        say(
+          `  (${after.batches - before.batches} commits for ${plan.warm + plan.measured} commands)`,
+        );
+      }
+      inServer.push({ apply: summarize(after.applyMs), commit: summarize(after.commitMs) });
       const frames = t.probe.frames;
       const kinds: CommandKind[] = s.kinds;
       if (frames.length !== plan.warm + plan.measured || !s.complete) {
@@ -182,7 +201,9 @@ export async function runFanout(
       say(
         `  ${size} spectators, round ${rep + 1}: server p50 ${round(ss.p50)} p99 ${round(ss.p99)} ms; ` +
           `relay p50 ${round(bs.p50)} p99 ${round(bs.p99)} ms; server ${round(s.cpuMicrosPerDelivered)} µs/delivered; ` +
-          `round trip p50 ${round(rs.p50)} p99 ${round(rs.p99)} ms`,
+          `round trip p50 ${round(rs.p50)} p99 ${round(rs.p99)} ms ` +
+          `(in the server: apply p50 ${round(inServer[rep]!.apply.p50)} p99 ${round(inServer[rep]!.apply.p99)}, ` +
+          `commit p50 ${round(inServer[rep]!.commit.p50)} p99 ${round(inServer[rep]!.commit.p99)} ms)`,
       );
       await sleep(200);
     }
@@ -213,7 +234,16 @@ export async function runFanout(
           ),
         ),
       },
-      roundTrip: { server: rtt(serverRounds), baseline: rtt(baseRounds) },
+      roundTrip: {
+        server: rtt(serverRounds),
+        baseline: rtt(baseRounds),
+        inServer: {
+          applyP50: repeated(inServer.map((x) => x.apply.p50)),
+          applyP99: repeated(inServer.map((x) => x.apply.p99)),
+          commitP50: repeated(inServer.map((x) => x.commit.p50)),
+          commitP99: repeated(inServer.map((x) => x.commit.p99)),
+        },
+      },
     });
   }
 

@@ -28,7 +28,9 @@ export function markdownTable(results: Record<string, unknown>): string {
       rows.push([
         `command round trip, send → durable ack (${mid.spectators} spectators)`,
         `p50 ${ms(mid.roundTrip.server.p50)}, p99 ${ms(mid.roundTrip.server.p99)}`,
-        `relay p50 ${ms(mid.roundTrip.baseline.p50)}, p99 ${ms(mid.roundTrip.baseline.p99)}`,
+        `relay p50 ${ms(mid.roundTrip.baseline.p50)}, p99 ${ms(mid.roundTrip.baseline.p99)}; ` +
+          `in the server: applying p50 ${ms(mid.roundTrip.inServer.applyP50)}, p99 ${ms(mid.roundTrip.inServer.applyP99)}; ` +
+          `the commit (fsync) p50 ${ms(mid.roundTrip.inServer.commitP50)}, p99 ${ms(mid.roundTrip.inServer.commitP99)}`,
         'p99 ≤ 5 ms',
       ]);
       for (const c of fan.cases) {

@@ -87,6 +87,12 @@ serveIpc(
           bytes,
         };
       }
+      case 'commit-timings': {
+        // The group commit's own clock: how long the last `count` batches took to apply
+        // (rules, Yjs, SQLite rows) and to commit (COMMIT with its fsync).
+        const count = Number(request.count ?? 0);
+        return server.commitStats(count);
+      }
       case 'storage-floor': {
         // The durable write alone: one command row and one small update, one SQLite
         // transaction (WAL, synchronous = FULL, so one fsync), as every command pays.

@@ -93,6 +93,10 @@ describe('group commit', () => {
     const handled = await Promise.all(acks);
     await new Promise((resolve) => setImmediate(resolve));
     expect(commits.stats).toEqual({ batches: 1, commands: 20, largest: 20 });
+    const { applyMs, commitMs } = commits.timings();
+    expect(applyMs).toHaveLength(1);
+    expect(applyMs[0]).toBeGreaterThan(0);
+    expect(commitMs[0]).toBeGreaterThan(0);
     expect(handled.map((h) => h.ack.ok && h.ack.seq)).toEqual(
       Array.from({ length: 20 }, (_, i) => i + 1),
     );

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Ack, HandledCommand } from './room';
 import type { Storage } from './storage';
 
@@ -22,6 +23,8 @@ interface Job {
   resolve: (handled: HandledCommand) => void;
 }
 
+const RECENT = 1024;
+
 const STORAGE_FAILED: Ack = {
   ok: false,
   code: 'storage',
@@ -43,6 +46,11 @@ export class GroupCommit {
   private scheduled = false;
   /** Commits so far and the commands they carried (the benchmarks and tests read these). */
   readonly stats = { batches: 0, commands: 0, largest: 0 };
+  /**
+   * How long the latest batches took: applying their commands (rules, Yjs, the SQLite rows) and
+   * committing them (SQLite's COMMIT, its fsync). A ring of the last RECENT, for diagnosis.
+   */
+  private readonly recent = { apply: new Float64Array(RECENT), commit: new Float64Array(RECENT) };
 
   constructor(
     private readonly storage: Storage,
@@ -59,6 +67,18 @@ export class GroupCommit {
     });
   }
 
+  /** Milliseconds spent applying and committing each of the last `count` batches, oldest first. */
+  timings(count = RECENT): { applyMs: number[]; commitMs: number[] } {
+    const n = Math.min(count, this.stats.batches, RECENT);
+    const applyMs: number[] = [];
+    const commitMs: number[] = [];
+    for (let i = this.stats.batches - n; i < this.stats.batches; i++) {
+      applyMs.push(this.recent.apply[i % RECENT]!);
+      commitMs.push(this.recent.commit[i % RECENT]!);
+    }
+    return { applyMs, commitMs };
+  }
+
   /** Applies and commits everything submitted so far. */
   flush(): void {
     this.scheduled = false;
@@ -71,10 +91,16 @@ export class GroupCommit {
 
     const prepared: Prepared[] = [];
     let committed = true;
+    const started = performance.now();
+    let applied = started;
     try {
       this.storage.batch(() => {
         for (const job of jobs) prepared.push(job.prepare());
+        applied = performance.now();
       });
+      const slot = (this.stats.batches - 1) % RECENT;
+      this.recent.apply[slot] = applied - started;
+      this.recent.commit[slot] = performance.now() - applied;
     } catch (error) {
       committed = false;
       this.log('the group commit failed; its commands are refused', error);

@@ -45,8 +45,17 @@ export interface ServerOptions {
 export interface RunningServer {
   url: string;
   port: number;
-  /** Group commits so far: how many, the commands they stored, the largest batch. */
-  commitStats(): { batches: number; commands: number; largest: number };
+  /**
+   * Group commits so far: how many, the commands they stored, the largest batch; with
+   * `recent`, the milliseconds each of the last `recent` batches spent applying and committing.
+   */
+  commitStats(recent?: number): {
+    batches: number;
+    commands: number;
+    largest: number;
+    applyMs?: number[];
+    commitMs?: number[];
+  };
   close(): Promise<void>;
 }
 
@@ -144,7 +153,10 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   return {
     url: `http://localhost:${port}`,
     port,
-    commitStats: () => ({ ...commits.stats }),
+    commitStats: (recent) => ({
+      ...commits.stats,
+      ...(recent === undefined ? {} : commits.timings(recent)),
+    }),
     close: () => {
       closing ??= (async () => {
         connections.closeAll('The server is shutting down.');

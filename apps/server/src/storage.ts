@@ -337,11 +337,14 @@ export function openSqliteStorage(dataDir: string): Storage {
       throw new Error('the batch transaction was rolled back by SQLite; nothing more is written');
     }
   };
+  // One transaction function for every batch: better-sqlite3 builds a wrapper per call of
+  // db.transaction, which is not free once per event-loop turn.
+  const inTransaction = db.transaction((work: () => unknown) => work());
   const batch = <T>(work: () => T): T => {
     if (batching) return work();
     batching = true;
     try {
-      return db.transaction(work)();
+      return inTransaction(work) as T;
     } finally {
       batching = false;
     }
