@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { seededRng } from '@fateboard/rules';
-import { createTableDocs, readTable } from '@fateboard/table';
+import { readTable } from '@fateboard/table';
 import { GroupCommit } from './group-commit';
-import { TableRoom } from './room';
+import type { TableRoom } from './room';
 import type { HandledCommand } from './room';
 import { openSqliteStorage } from './storage';
 import type { Storage } from './storage';
+import { newTestRoom } from './test/room-fixture';
 import { fateCoreSheet } from './test/sheets';
 import {
   TestServer,
@@ -53,26 +53,15 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function newRoom(): TableRoom {
-  const id = 'T1';
-  if (!storage.getTable(id)) {
-    const docs = createTableDocs({ id, name: 'Test', ruleset: 'fate-core' });
-    storage.createTable(
-      { id, name: 'Test', ruleset: 'fate-core', created: 0 },
-      { pub: Y.encodeStateAsUpdate(docs.pub), gm: Y.encodeStateAsUpdate(docs.gm) },
-      [],
-    );
-  }
-  let n = 0;
-  return new TableRoom(storage.getTable(id)!, {
-    storage,
-    commits,
-    clock: () => 1000,
-    rng: seededRng(1),
-    newId: () => `id${++n}`,
-    compactAfter: 1000,
-    log: () => {},
-  });
+const newRoom = (): TableRoom => newTestRoom(storage, { commits });
+
+/** A trigger that fails the command row with id `boom`: ABORT undoes the statement, ROLLBACK
+ * the whole transaction (as SQLite does by itself on a full disk or an I/O error). */
+function failCommandBoom(raise: 'ABORT' | 'ROLLBACK'): void {
+  const db = new Database(join(dir, 'fateboard.sqlite'));
+  db.exec(`CREATE TRIGGER boom BEFORE INSERT ON commands WHEN NEW.command_id = 'boom'
+           BEGIN SELECT RAISE(${raise}, 'database or disk is full'); END`);
+  db.close();
 }
 
 const gm = { actor: { role: 'gm' as const }, tokenHash: 'gm' };
@@ -150,10 +139,7 @@ describe('group commit', () => {
   it('one failing write undoes only itself; the rest of its batch is stored', async () => {
     const room = newRoom();
     // Like a constraint or a full page for this one row: SQLite aborts the statement only.
-    const db = new Database(join(dir, 'fateboard.sqlite'));
-    db.exec(`CREATE TRIGGER boom BEFORE INSERT ON commands WHEN NEW.command_id = 'boom'
-             BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
-    db.close();
+    failCommandBoom('ABORT');
     const results = await Promise.all([
       room.handle(gm, aspect('a1', 'One')),
       room.handle(gm, aspect('boom', 'Never')),
@@ -174,12 +160,9 @@ describe('group commit', () => {
   it('when SQLite rolls the whole batch back itself, nothing after it is stored on its own', async () => {
     const room = newRoom();
     await room.handle(gm, aspect('a0', 'Zero'));
-    // RAISE(ROLLBACK) ends the transaction, as SQLite does by itself on a full disk or an I/O
-    // error: a later write must not run in autocommit and be stored while it is refused.
-    const db = new Database(join(dir, 'fateboard.sqlite'));
-    db.exec(`CREATE TRIGGER boom BEFORE INSERT ON commands WHEN NEW.command_id = 'boom'
-             BEGIN SELECT RAISE(ROLLBACK, 'database or disk is full'); END`);
-    db.close();
+    // The transaction ends under the batch: a later write must not run in autocommit and be
+    // stored while it is refused.
+    failCommandBoom('ROLLBACK');
     const results = await Promise.all([
       room.handle(gm, aspect('a1', 'One')),
       room.handle(gm, aspect('boom', 'Never')),

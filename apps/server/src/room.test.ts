@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { seededRng } from '@fateboard/rules';
-import { createTableDocs, readTable } from '@fateboard/table';
-import { GroupCommit } from './group-commit';
-import { TableRoom } from './room';
+import { readTable } from '@fateboard/table';
+import type { TableRoom } from './room';
 import type { RoomDeps } from './room';
 import { openSqliteStorage } from './storage';
 import type { Storage } from './storage';
+import { newTestRoom } from './test/room-fixture';
 import { fateCoreSheet } from './test/sheets';
 
 let dir: string;
@@ -40,28 +39,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function newRoom(overrides: Partial<RoomDeps> = {}): TableRoom {
-  const id = 'T1';
-  if (!storage.getTable(id)) {
-    const docs = createTableDocs({ id, name: 'Test', ruleset: 'fate-core' });
-    storage.createTable(
-      { id, name: 'Test', ruleset: 'fate-core', created: 0 },
-      { pub: Y.encodeStateAsUpdate(docs.pub), gm: Y.encodeStateAsUpdate(docs.gm) },
-      [],
-    );
-  }
-  let n = 0;
-  return new TableRoom(storage.getTable(id)!, {
-    storage,
-    clock: () => 1000,
-    rng: seededRng(1),
-    newId: () => `id${++n}`,
-    compactAfter: 1000,
-    log: () => {},
-    commits: new GroupCommit(storage, () => {}),
-    ...overrides,
-  });
-}
+const newRoom = (overrides: Partial<RoomDeps> = {}): TableRoom => newTestRoom(storage, overrides);
 
 /** Updates go to listeners in a microtask after their batch's acknowledgements. */
 const afterPublish = () => new Promise((resolve) => setImmediate(resolve));
