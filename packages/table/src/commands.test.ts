@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import type { Actor } from './context';
 import { readGm, readTable } from './views';
-import { GM, SPECTATOR, TestTable, player, validSheet } from './test/harness';
+import { GM, SPECTATOR, TestTable, player, refused, sceneTable, validSheet } from './test/harness';
 
 /** A table with two seated players, their characters, an NPC and a running scene. */
 function table() {
-  const t = new TestTable('fate-core', 3);
-  const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-  const bob = player(t.ok(player(), { type: 'join', name: 'Bob' }).seatId);
-  const a = t.ok(ann, {
-    type: 'character.create',
-    character: validSheet('fate-core', 'Zira'),
-  }).characterId!;
-  const b = t.ok(bob, {
-    type: 'character.create',
-    character: validSheet('fate-core', 'Tam'),
-  }).characterId!;
-  const npc = t.ok(GM, {
-    type: 'character.create',
-    character: validSheet('fate-core', 'Brute'),
-    npc: true,
-  }).characterId!;
-  t.ok(GM, { type: 'scene.start', name: 'Docks', characterIds: [a, b, npc] });
+  const { t, ann, bob, a, b, npc } = sceneTable();
   const aspectId = t.ok(GM, {
     type: 'aspect.add',
     kind: 'situation',
@@ -34,15 +17,6 @@ function table() {
 
 const char = (t: TestTable, id: string) =>
   readTable(t.docs.pub).characters.find((c) => c.id === id)!;
-
-/** Sends and expects a refusal with `code` that changed neither document. */
-function refused(t: TestTable, actor: Actor, input: Record<string, unknown>, code: string) {
-  const before = t.state();
-  const out = t.send(actor, input);
-  expect(out, JSON.stringify(input)).toMatchObject({ ok: false, code });
-  if (!out.ok) expect(out.message.length).toBeGreaterThan(0);
-  expect(t.state()).toEqual(before);
-}
 
 describe('role checks', () => {
   it('refuses every command from a spectator', () => {

@@ -1,30 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from './context';
 import { readTable } from './views';
 import type { TableView } from './views';
-import { GM, SPECTATOR, TestTable, player, validSheet } from './test/harness';
+import type { TestTable } from './test/harness';
+import { GM, SPECTATOR, player, refused, sceneTable } from './test/harness';
 
-/** Two seated players with their characters, an NPC and a running scene. */
-function table() {
-  const t = new TestTable('fate-core', 5);
-  const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-  const bob = player(t.ok(player(), { type: 'join', name: 'Bob' }).seatId);
-  const a = t.ok(ann, {
-    type: 'character.create',
-    character: validSheet('fate-core', 'Zira'),
-  }).characterId!;
-  const b = t.ok(bob, {
-    type: 'character.create',
-    character: validSheet('fate-core', 'Tam'),
-  }).characterId!;
-  const npc = t.ok(GM, {
-    type: 'character.create',
-    character: validSheet('fate-core', 'Brute'),
-    npc: true,
-  }).characterId!;
-  t.ok(GM, { type: 'scene.start', name: 'Docks', characterIds: [a, b, npc] });
-  return { t, ann, bob, a, b, npc };
-}
+const table = () => sceneTable(5);
 
 /** Every fate point outside the bank, by holder: what a withdrawal must leave alone. */
 function points(v: TableView) {
@@ -36,15 +16,6 @@ function points(v: TableView) {
 
 const compels = (t: TestTable) => readTable(t.docs.pub).compels;
 const lastLog = (t: TestTable) => readTable(t.docs.pub).log.at(-1)!;
-
-/** Sends and expects a refusal with `code` that changed neither document. */
-function refused(t: TestTable, actor: Actor, input: Record<string, unknown>, code: string) {
-  const before = t.state();
-  const out = t.send(actor, input);
-  expect(out, JSON.stringify(input)).toMatchObject({ ok: false, code });
-  if (!out.ok) expect(out.message.length).toBeGreaterThan(0);
-  expect(t.state()).toEqual(before);
-}
 
 describe('compel.withdraw', () => {
   it('lets the GM withdraw their own compel: gone, logged, no point moves', () => {

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import * as Y from 'yjs';
 import { seededRng } from '@fateboard/rules';
 import type { RulesetId } from '@fateboard/rules';
@@ -5,6 +6,7 @@ import type { Actor, CommandOutcome } from '../context';
 import { applyCommand } from '../reducer';
 import { parseCommand } from '../commands';
 import { createTableDocs, type TableDocs } from '../schema';
+import { sampleSheet } from '../sample-sheets';
 
 /** A table under test: seeded dice, a fake clock and counting ids. */
 export class TestTable {
@@ -55,6 +57,37 @@ export const player = (seatId?: string): Actor =>
 
 /** A valid player sheet for each ruleset, with stable aspect ids. */
 export { sampleSheet as validSheet } from '../sample-sheets';
+
+/** A fate-core table with two seated players, their characters, an NPC and a running scene. */
+export function sceneTable(seed = 3) {
+  const t = new TestTable('fate-core', seed);
+  const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
+  const bob = player(t.ok(player(), { type: 'join', name: 'Bob' }).seatId);
+  const a = t.ok(ann, {
+    type: 'character.create',
+    character: sampleSheet('fate-core', 'Zira'),
+  }).characterId!;
+  const b = t.ok(bob, {
+    type: 'character.create',
+    character: sampleSheet('fate-core', 'Tam'),
+  }).characterId!;
+  const npc = t.ok(GM, {
+    type: 'character.create',
+    character: sampleSheet('fate-core', 'Brute'),
+    npc: true,
+  }).characterId!;
+  t.ok(GM, { type: 'scene.start', name: 'Docks', characterIds: [a, b, npc] });
+  return { t, ann, bob, a, b, npc };
+}
+
+/** Sends and expects a refusal with `code` that changed neither document. */
+export function refused(t: TestTable, actor: Actor, input: Record<string, unknown>, code: string) {
+  const before = t.state();
+  const out = t.send(actor, input);
+  expect(out, JSON.stringify(input)).toMatchObject({ ok: false, code });
+  if (!out.ok) expect(out.message.length).toBeGreaterThan(0);
+  expect(t.state()).toEqual(before);
+}
 
 /** The skill (or rated aspect, in narrative) a test character attacks with. */
 export function attackWith(ruleset: RulesetId): { skillId?: string; aspectId?: string } {
