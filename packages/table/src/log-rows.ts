@@ -63,6 +63,7 @@ const TYPE_CODES = [
   'gm.adjust',
   'character.remove',
   'free-invoke.pass',
+  'compel.withdraw',
 ] as const;
 
 /** Append-only, like TYPE_CODES. */
