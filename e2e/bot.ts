@@ -1,0 +1,88 @@
+import { createRequire } from 'node:module';
+
+/**
+ * A scripted participant speaking the socket.io command API (docs/PROTOCOL.md), for setting a
+ * table up quickly: people who only need to be seated, GM adjustments, many log entries.
+ * What a test checks is still what the browsers show.
+ */
+
+// socket.io-client is a dev dependency of the server; load it from there.
+const requireFromServer = createRequire(new URL('../apps/server/package.json', import.meta.url));
+interface Socket {
+  once(event: string, listener: (...args: unknown[]) => void): void;
+  timeout(ms: number): { emitWithAck(event: string, ...args: unknown[]): Promise<unknown> };
+  disconnect(): void;
+}
+const { io } = requireFromServer('socket.io-client') as {
+  io: (url: string, options: Record<string, unknown>) => Socket;
+};
+
+export type Ack =
+  | { ok: true; seq: number; result?: { log?: { text: string }[] } & Record<string, unknown> }
+  | { ok: false; code: string; message: string };
+
+export interface Bot {
+  /** Sends one command and waits for its acknowledgement; a refusal throws. */
+  send(command: { type: string } & Record<string, unknown>): Promise<Ack & { ok: true }>;
+  close(): void;
+}
+
+/** The token a link carries in its fragment (`…/t/<id>#token=<token>`). */
+export function tokenOf(link: string): string {
+  const token = new URL(link).hash.replace(/^#/, '');
+  return new URLSearchParams(token).get('token') ?? '';
+}
+
+/** The table id of a link. */
+export function tableIdOf(link: string): string {
+  return /\/t\/([^/?#]+)/.exec(link)?.[1] ?? '';
+}
+
+let sent = 0;
+
+export async function connectBot(baseURL: string, link: string): Promise<Bot> {
+  const socket = io(baseURL, {
+    auth: { token: tokenOf(link) },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return {
+    async send(command) {
+      const id = `bot-${Date.now()}-${++sent}`;
+      // The server allows 20 events a second per connection (a burst of 40): past that it
+      // answers `rate-limited` without applying the command, so wait and send it again.
+      for (let attempt = 0; ; attempt++) {
+        const ack = (await socket
+          .timeout(10_000)
+          .emitWithAck('command', { id, ...command })) as Ack;
+        if (ack.ok) return ack;
+        if (ack.code !== 'rate-limited' || attempt > 50) {
+          throw new Error(`${command.type} refused: ${ack.code} ${ack.message}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    },
+    close() {
+      socket.disconnect();
+    },
+  };
+}
+
+/** A character's id, from its creation entry in the table's log history (REST). */
+export async function characterIdOf(baseURL: string, link: string, name: string): Promise<string> {
+  const response = await fetch(`${baseURL}/api/tables/${tableIdOf(link)}/log?limit=200`, {
+    headers: { authorization: `Bearer ${tokenOf(link)}` },
+  });
+  if (!response.ok) throw new Error(`log history: ${response.status}`);
+  const { entries } = (await response.json()) as {
+    entries: { text: string; characterId?: string }[];
+  };
+  const created = entries.find((e) => e.characterId && e.text.startsWith(`${name} was created`));
+  if (!created?.characterId) throw new Error(`no character named ${name}`);
+  return created.characterId;
+}

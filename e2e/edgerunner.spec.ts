@@ -1,0 +1,270 @@
+import { test, expect, type Locator, type Page } from '@playwright/test';
+import { createTable, joinAndCreate, openAs, shot, expectAccessible } from './helpers';
+import { connectBot, characterIdOf, type Bot } from './bot';
+
+// Edgerunner's aspect actions through the real server, seen on every screen. The GM's
+// adjustments and the people who only need a seat come from the command API (./bot), so
+// every outcome below is certain whatever the dice say.
+
+const phone = { width: 360, height: 740 };
+
+const aspectOn = (page: Page, text: string) =>
+  page.getByTestId('aspect-card').filter({ has: page.getByText(text, { exact: true }) });
+
+/** The GM sets a character's skill, through the command API. */
+async function setSkill(gm: Bot, characterId: string, skillId: string, rating: number) {
+  await gm.send({
+    type: 'gm.adjust',
+    adjust: { what: 'skill', characterId, skillId, rating },
+    reason: 'Set for a certain outcome',
+  });
+}
+
+/**
+ * The roll card asks for a boost's name on a tie or a success with style of every roll but an
+ * attack, though edgerunner grants no boost for an assessment or a removal (the server's
+ * outcome has none, and ignores the name). Until the card asks only for what the ruleset
+ * grants, name one when asked; the tests check that no boost appears.
+ */
+async function nameUnaskedBoost(card: Locator): Promise<void> {
+  const boost = card.getByLabel('Name the boost');
+  if ((await boost.count()) > 0) await boost.fill('Unasked boost');
+}
+
+/** The total the dice on a roll card show, plus the rating. */
+async function diceTotal(card: Locator, rating: number): Promise<number> {
+  const plus = await card.locator('.die.plus').count();
+  const minus = await card.locator('.die.minus').count();
+  return rating + plus - minus;
+}
+
+test('edgerunner: picking supporters and opposers at the table sets the declaration at +1 (phone width)', async ({
+  browser,
+  baseURL,
+}) => {
+  const { gm, links, context } = await createTable(browser, 'Neon rain', 'edgerunner');
+  // Three other players are seated (and connected) without opening a browser.
+  const others: Bot[] = [];
+  for (const name of ['Kim', 'Lou', 'Max']) {
+    const bot = await connectBot(baseURL ?? '', links.player);
+    await bot.send({ type: 'join', name });
+    others.push(bot);
+  }
+  const player = await joinAndCreate(
+    browser,
+    links.player,
+    'Dee',
+    { name: 'Vex', highConcept: 'Street-smart fixer', trouble: 'Too many favours owed' },
+    phone,
+  );
+  const p1 = player.page;
+  await p1.getByRole('tab', { name: 'Dice' }).click();
+  const tray = p1.getByRole('form', { name: 'Roll the dice' });
+  await tray.locator('select[name="action"]').selectOption('create-advantage');
+  await tray.getByLabel('Aspect action').selectOption('declaration');
+
+  // Everyone else at the table is listed, the GM too; Dee, who declares, is not.
+  const picker = tray.getByTestId('declaration-picker');
+  const voters = picker.getByTestId('declaration-voter');
+  await expect(voters).toHaveCount(4);
+  await expect(voters.filter({ hasText: 'Dee' })).toHaveCount(0);
+  for (const name of ['GM', 'Kim', 'Lou', 'Max']) {
+    await expect(picker.getByRole('group', { name: new RegExp(`^${name}\\b`) })).toBeVisible();
+  }
+  await expect(tray.getByTestId('declaration-skill')).toContainText('0 supporting, 0 opposing');
+
+  // Kim supports by a click, Lou by the keyboard (arrow keys move within her choices), and
+  // Max opposes.
+  const kim = picker.getByRole('group', { name: /^Kim\b/ });
+  const lou = picker.getByRole('group', { name: /^Lou\b/ });
+  const max = picker.getByRole('group', { name: /^Max\b/ });
+  await expect(kim.getByRole('radio', { name: 'Neither' })).toBeChecked();
+  await kim.getByRole('radio', { name: 'Supports' }).check();
+  await lou.getByRole('radio', { name: 'Neither' }).focus();
+  await p1.keyboard.press('ArrowLeft');
+  await expect(lou.getByRole('radio', { name: 'Supports' })).toBeChecked();
+  await expect(lou.getByRole('radio', { name: 'Supports' })).toBeFocused();
+  await max.getByRole('radio', { name: 'Opposes' }).check();
+  await expect(tray.getByTestId('declaration-skill')).toContainText('2 supporting, 1 opposing');
+  await expect(tray.getByTestId('declaration-skill')).toContainText('rolls at +1');
+  await expect(picker.getByLabel('Other players supporting')).toHaveValue('0');
+
+  // Nothing spills sideways at 360 px, and the picker passes axe.
+  const overflow = await p1.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await shot(p1, 'edgerunner-declaration-picker-phone');
+  await expectAccessible(p1, 'edgerunner declaration picker');
+
+  await tray.getByLabel('What for (optional)').fill('The library has a pharmacology wing');
+  await tray.getByRole('button', { name: /^Roll 4dF \+1 vs Mediocre/ }).click();
+  for (const page of [p1, gm]) {
+    const card = page.getByTestId('roll-card').first();
+    await expect(card.getByTestId('aspect-action')).toContainText('2 supporting, 1 opposing');
+    await expect(card.locator('header')).toContainText('Declaration (supporters − opposers) +1');
+    // The total is the dice shown plus the net +1.
+    await expect(card.locator('.die')).toHaveCount(4);
+    const total = await diceTotal(card, 1);
+    await expect(card.getByTestId('roll-total')).toHaveText(`${total >= 0 ? '+' : ''}${total}`);
+  }
+  // The next declaration asks the table again.
+  await expect(tray.getByTestId('declaration-skill')).toContainText('0 supporting, 0 opposing');
+  await expect(kim.getByRole('radio', { name: 'Neither' })).toBeChecked();
+
+  for (const bot of others) bot.close();
+  await context.close();
+  await player.context.close();
+});
+
+test('edgerunner: an assessment gives exactly one free invoke on an aspect that exists, seen by the spectator', async ({
+  browser,
+  baseURL,
+}) => {
+  const { gm, links, context } = await createTable(browser, 'Smoke and chrome', 'edgerunner');
+  const player = await joinAndCreate(browser, links.player, 'William', {
+    name: 'Hargan',
+    highConcept: 'Ex-cop with a conscience',
+    trouble: 'Owes the syndicate',
+  });
+  const p1 = player.page;
+  const spectator = await openAs(browser, links.spectator);
+  const bot = await connectBot(baseURL ?? '', links.gm);
+  await bot.send({ type: 'aspect.add', kind: 'situation', text: 'Never without a cigar' });
+  await expect(aspectOn(spectator.page, 'Never without a cigar')).toBeVisible();
+  await expect(aspectOn(spectator.page, 'Never without a cigar').locator('.mark')).toHaveCount(0);
+
+  // Empathy +12 against Fair (+2): at least 6 shifts, which would buy a maneuver 3 free
+  // invokes; an assessment still gives exactly one.
+  await setSkill(bot, await characterIdOf(baseURL ?? '', links.gm, 'Hargan'), 'empathy', 12);
+  const tray = p1.getByRole('form', { name: 'Roll the dice' });
+  await tray.locator('select[name="action"]').selectOption('create-advantage');
+  await tray.getByLabel('Aspect action').selectOption('assessment');
+  await tray.locator('select[name="skill"]').selectOption('empathy');
+  await tray.locator('select[name="difficulty"]').selectOption('2');
+  await tray.getByRole('button', { name: /^Roll 4dF \+12 vs Fair/ }).click();
+  const roll = p1.getByTestId('roll-card').first();
+  await expect(roll.getByTestId('roll-outcome')).toHaveText(/^Success/);
+  await expect(roll.getByTestId('aspect-action')).toContainText('Assessment');
+  await expect(roll.getByTestId('aspect-action')).toContainText('buy 1 free invoke');
+  await roll.getByLabel('Assess which aspect').selectOption({ label: 'Never without a cigar' });
+  await nameUnaskedBoost(roll);
+  await roll.getByRole('button', { name: 'Take the free invoke' }).click();
+  await expect(roll.getByRole('button', { name: 'Take the free invoke' })).toHaveCount(0);
+
+  // Another browser sees the one free invoke, held for Hargan, and the roll it came from.
+  for (const page of [spectator.page, gm]) {
+    const aspect = aspectOn(page, 'Never without a cigar');
+    await expect(aspect.locator('.mark')).toHaveCount(1);
+    await expect(aspect.getByTestId('free-invokes')).toHaveAttribute(
+      'aria-label',
+      '1 free invoke for Hargan (William)',
+    );
+  }
+  await expect(
+    spectator.page.getByTestId('roll-card').first().getByTestId('aspect-action'),
+  ).toContainText('Assessment');
+  await expect(spectator.page.getByTestId('aspect-card')).toHaveCount(1);
+  await shot(spectator.page, 'edgerunner-assessment-spectator');
+
+  bot.close();
+  await context.close();
+  await player.context.close();
+  await spectator.context.close();
+});
+
+test('edgerunner: removal rolls against persistence, one failing and one removing the aspect everywhere', async ({
+  browser,
+  baseURL,
+}) => {
+  const { gm, links, context } = await createTable(browser, 'Dark arcology', 'edgerunner');
+  const a = await joinAndCreate(browser, links.player, 'Dee', {
+    name: 'Vex',
+    highConcept: 'Street-smart fixer',
+    trouble: 'Too many favours owed',
+  });
+  const b = await joinAndCreate(browser, links.player, 'Kim', {
+    name: 'Kai',
+    highConcept: 'Quiet old soldier',
+    trouble: 'Nightmares of the war',
+  });
+  const p1 = a.page;
+  const p2 = b.page;
+  const spectator = await openAs(browser, links.spectator);
+  const screens = [gm, p1, p2, spectator.page];
+  const bot = await connectBot(baseURL ?? '', links.gm);
+  const vex = await characterIdOf(baseURL ?? '', links.gm, 'Vex');
+  const kai = await characterIdOf(baseURL ?? '', links.gm, 'Kai');
+
+  // The GM's maneuver for Vex (Crafts +4 against Mediocre) places an aspect whose persistence,
+  // its shifts, is 0 to 8; rolled again in the rare case of 0, so that both removals below
+  // are certain: −4 + 4dF never meets 1 or more, +12 + 4dF always meets 8 or less.
+  await setSkill(bot, vex, 'crafts', 4);
+  let persistence = 0;
+  for (let tries = 0; persistence < 1 && tries < 10; tries++) {
+    const ack = await bot.send({
+      type: 'roll',
+      characterId: vex,
+      skillId: 'crafts',
+      aspectAction: 'maneuver',
+    });
+    const said = ack.result?.log?.map((e) => e.text).join(' ') ?? '';
+    persistence = Number(/\((-?\d+) shifts\)/.exec(said)?.[1] ?? 'NaN');
+    if (persistence >= 1) {
+      await bot.send({
+        type: 'outcome.apply',
+        rollId: ack.result?.rollId,
+        aspect: { text: 'Smoke in the corridor' },
+      });
+    }
+  }
+  expect(persistence).toBeGreaterThanOrEqual(1);
+  expect(persistence).toBeLessThanOrEqual(8);
+  for (const page of screens) {
+    await expect(aspectOn(page, 'Smoke in the corridor').getByTestId('persistence')).toHaveText(
+      `Persistence ${persistence}`,
+    );
+  }
+
+  // Kai, at Athletics −4, cannot meet it: the roll fails and the aspect stays on every screen.
+  await setSkill(bot, kai, 'athletics', -4);
+  const tray2 = p2.getByRole('form', { name: 'Roll the dice' });
+  await tray2.locator('select[name="action"]').selectOption('overcome');
+  await tray2.locator('select[name="skill"]').selectOption('athletics');
+  await tray2.getByLabel('Remove an aspect').selectOption({
+    label: `Smoke in the corridor (persistence ${persistence})`,
+  });
+  await tray2.getByRole('button', { name: `Roll 4dF -4 vs persistence ${persistence}` }).click();
+  const failed = p2.getByTestId('roll-card').first();
+  await expect(failed.getByTestId('removal')).toContainText('Removing “Smoke in the corridor”');
+  await expect(failed.getByTestId('roll-outcome')).toHaveText(/^Fail/);
+  await expect(failed.getByRole('button', { name: 'Remove the aspect' })).toHaveCount(0);
+  await failed.getByRole('button', { name: 'Apply the outcome' }).click();
+  await expect(failed.getByRole('form', { name: 'Apply the outcome' })).toHaveCount(0);
+  await expect(gm.getByTestId('roll-card').first().getByTestId('roll-outcome')).toHaveText(/^Fail/);
+  for (const page of screens) await expect(aspectOn(page, 'Smoke in the corridor')).toHaveCount(1);
+
+  // Vex, at Crafts +12, meets it: the aspect goes from every screen.
+  await setSkill(bot, vex, 'crafts', 12);
+  const tray1 = p1.getByRole('form', { name: 'Roll the dice' });
+  await tray1.locator('select[name="action"]').selectOption('overcome');
+  await tray1.locator('select[name="skill"]').selectOption('crafts');
+  await tray1.getByLabel('Remove an aspect').selectOption({
+    label: `Smoke in the corridor (persistence ${persistence})`,
+  });
+  await tray1.getByRole('button', { name: `Roll 4dF +12 vs persistence ${persistence}` }).click();
+  const removal = p1.getByTestId('roll-card').first();
+  await expect(removal.getByTestId('roll-outcome')).toHaveText(/^(Success|Tie)/);
+  await nameUnaskedBoost(removal);
+  await removal.getByRole('button', { name: 'Remove the aspect' }).click();
+  for (const page of screens) await expect(aspectOn(page, 'Smoke in the corridor')).toHaveCount(0);
+  await expect(tray1.getByLabel('Remove an aspect')).toHaveCount(0);
+  await expect(gm.getByTestId('aspect-card')).toHaveCount(0);
+  await shot(spectator.page, 'edgerunner-removed-spectator');
+
+  bot.close();
+  await context.close();
+  await a.context.close();
+  await b.context.close();
+  await spectator.context.close();
+});
