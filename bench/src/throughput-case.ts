@@ -78,8 +78,15 @@ async function drive(
 export interface ThroughputFigures {
   /** One durable write alone (appendCommand, one fsync), ms: the ceiling of one writer. */
   storageFloor: { p50: number; p99: number; mean: number };
-  oneTable: { perSecond: Repeated; ackP50: Repeated; ackP99: Repeated };
-  manyTables: { tables: number; perSecond: Repeated; ackP50: Repeated; ackP99: Repeated };
+  /** `perCommit`: commands stored per group commit (one SQLite transaction, one fsync). */
+  oneTable: { perSecond: Repeated; ackP50: Repeated; ackP99: Repeated; perCommit: Repeated };
+  manyTables: {
+    tables: number;
+    perSecond: Repeated;
+    ackP50: Repeated;
+    ackP99: Repeated;
+    perCommit: Repeated;
+  };
   window: number;
 }
 
@@ -101,30 +108,40 @@ export async function runThroughput(
       many.push(await benchTable(base, `Throughput ${i}`));
     },
   );
-  const runs = {
-    one: [] as Awaited<ReturnType<typeof drive>>[],
-    many: [] as Awaited<ReturnType<typeof drive>>[],
+  type Run = Awaited<ReturnType<typeof drive>> & { perCommit: number };
+  const runs = { one: [] as Run[], many: [] as Run[] };
+  // A drive, with the server's group commits counted around it.
+  const counted = async (benches: Bench[], inFlight: number): Promise<Run> => {
+    type Commits = { batches: number; commands: number };
+    const before = await server.request<Commits>('commit-timings');
+    const run = await drive(benches, seconds, inFlight);
+    const after = await server.request<Commits>('commit-timings');
+    const perCommit =
+      (after.commands - before.commands) / Math.max(1, after.batches - before.batches);
+    return { ...run, perCommit };
   };
   await drive(one, 0.5, window); // warm-up
   for (let rep = 0; rep < reps; rep++) {
     await sleep(200);
-    const a = await drive(one, seconds, window);
+    const a = await counted(one, window);
     await sleep(200);
-    const b = await drive(many, seconds, Math.max(1, Math.round(window / 4)));
+    const b = await counted(many, Math.max(1, Math.round(window / 4)));
     runs.one.push(a);
     runs.many.push(b);
     say(
-      `  round ${rep + 1}: one table ${round(a.perSecond, 0)}/s (ack p99 ${round(a.p99)} ms), ${tables} tables ${round(b.perSecond, 0)}/s (ack p99 ${round(b.p99)} ms)`,
+      `  round ${rep + 1}: one table ${round(a.perSecond, 0)}/s (ack p99 ${round(a.p99)} ms, ${round(a.perCommit, 1)} commands a commit), ` +
+        `${tables} tables ${round(b.perSecond, 0)}/s (ack p99 ${round(b.p99)} ms, ${round(b.perCommit, 1)} a commit)`,
     );
   }
   for (const b of [...one, ...many]) {
     b.gm.close();
     await Promise.all(b.receivers.map((r) => r.close()));
   }
-  const fig = (rs: Awaited<ReturnType<typeof drive>>[]) => ({
+  const fig = (rs: Run[]) => ({
     perSecond: repeated(rs.map((r) => r.perSecond)),
     ackP50: repeated(rs.map((r) => r.p50)),
     ackP99: repeated(rs.map((r) => r.p99)),
+    perCommit: repeated(rs.map((r) => r.perCommit)),
   });
   const storageFloor = await server.request<{ p50: number; p99: number; mean: number }>(
     'storage-floor',
