@@ -147,7 +147,9 @@ export const outcomeApply: Handler<'outcome.apply'> = ({ docs, actor, command, n
     },
     log: [
       {
-        text: `${roller.character.name}'s ${roll.aspectAction ?? roll.action} (${roll.outcome}): ${[summary, ...extras].join(', ')} ${decided.value.rules.join(' ')}.`,
+        // The rule ids behind the decision stay in the rules' answer (and RULES.md): in the
+        // table's log they would read as noise to the players.
+        text: `${roller.character.name}'s ${roll.aspectAction ?? roll.action} (${roll.outcome}): ${[summary, ...extras].join(', ')}.`,
         characterId: roller.character.id,
         rollId: roll.id,
       },
