@@ -235,6 +235,14 @@ export {
   resolveCinematic,
 } from './rulesets/narrative/resolution';
 export type {
+  ExchangeOddsSide,
+  ExchangeWinner,
+  ExchangeOdds,
+  NarrativeActionOddsQuery,
+  NarrativeActionOdds,
+} from './rulesets/narrative/exchange-odds';
+export { exchangeOdds, narrativeActionOdds } from './rulesets/narrative/exchange-odds';
+export type {
   InitiativeMethod,
   InitiativeEntrant,
   InitiativeRoll,
