@@ -10,8 +10,17 @@ import {
   ladderRungs,
   signed,
   freeInvokesForShifts,
+  exchangeOdds,
+  narrativeActionOdds,
 } from '@fateboard/rules';
-import type { Outcome, Ruleset, RulesetId } from '@fateboard/rules';
+import type {
+  ActionKind,
+  ConflictModifiers,
+  Outcome,
+  OutcomeCounts,
+  Ruleset,
+  RulesetId,
+} from '@fateboard/rules';
 
 /**
  * The client's one door to the rules package: the four rulesets and the exact odds. Nothing
@@ -94,4 +103,128 @@ export function freeInvokeTable(max = 10): { from: number; to: number; invokes: 
     else rows.push({ from: s, to: s, invokes });
   }
   return rows;
+}
+
+/** One bar of the odds chart: a visible label, its count of equally likely rolls, a colour. */
+export interface OddsRow {
+  key: string;
+  label: string;
+  numerator: number;
+  tone: 'fail' | 'tie' | 'success' | 'success-with-style';
+}
+
+/** Exact odds as labelled rows; the numerators add up to `denominator`. */
+export interface OddsTable {
+  caption: string;
+  denominator: number;
+  rows: OddsRow[];
+}
+
+const CORE_ORDER: Outcome[] = ['fail', 'tie', 'success', 'success-with-style'];
+
+function outcomeRows(numerators: OutcomeCounts, keep: (o: Outcome) => boolean): OddsRow[] {
+  return CORE_ORDER.filter(keep).map((o) => ({
+    key: o,
+    label: OUTCOME_LABEL[o],
+    numerator: numerators[o],
+    tone: o,
+  }));
+}
+
+const isNarrative = (ruleset: Ruleset | undefined): boolean => ruleset?.id === 'narrative';
+
+/**
+ * The odds of a roll against a fixed difficulty (or a persistence, or a declaration's Mediocre).
+ * `total` is everything on the roll but the dice. Narrative has no tie: a complex action
+ * succeeds at or above the difficulty, so its rows are fail / success / with style, counted by
+ * the narrative rules; every other game uses the core outcomes.
+ */
+export function difficultyOdds(
+  ruleset: Ruleset | undefined,
+  action: ActionKind,
+  total: number,
+  difficulty: number,
+): OddsTable {
+  if (isNarrative(ruleset)) {
+    const o = narrativeActionOdds({ action, total, difficulty });
+    return {
+      caption: 'Exact odds before you roll: success at or above the difficulty',
+      denominator: o.denominator,
+      rows: outcomeRows(o.numerators, (k) => k !== 'tie'),
+    };
+  }
+  const o = outcomeOdds({ skill: total, opposition: difficulty, dice: ruleset?.diceCount ?? 4 });
+  return {
+    caption: 'Exact odds before you roll',
+    denominator: o.denominator,
+    rows: outcomeRows(o.numerators, () => true),
+  };
+}
+
+/** One side of an opposed roll, as the tray knows it. */
+export interface OddsSide {
+  name: string;
+  /** The skill or aspect rating, before any modifier. */
+  rating: number;
+  /** narrative: strategy, creativity and tools, counted by the side's role. */
+  modifiers?: ConflictModifiers;
+  /** Everything else on the roll, whatever the role (other games put their modifiers here). */
+  bonus?: number;
+}
+
+/**
+ * The odds of a roll against an opposing character, who rolls too. In narrative this is a
+ * conflict exchange: the roller is the aggressor (the defender on a defend roll), a side wins
+ * only at Poor or better and higher than the other, so the rows are "<roller> wins", "Neither
+ * wins", "<opponent> wins". Elsewhere the core outcomes, weighted by the opponent's dice.
+ */
+export function opposedOdds(
+  ruleset: Ruleset | undefined,
+  action: ActionKind,
+  actor: OddsSide,
+  opponent: OddsSide,
+): OddsTable {
+  if (isNarrative(ruleset)) {
+    const side = (s: OddsSide) => ({
+      rating: s.rating,
+      ...(s.modifiers ? { modifiers: s.modifiers } : {}),
+      ...(s.bonus === undefined ? {} : { bonus: s.bonus }),
+    });
+    const actorDefends = action === 'defend';
+    const o = actorDefends
+      ? exchangeOdds(side(opponent), side(actor))
+      : exchangeOdds(side(actor), side(opponent));
+    const mine = actorDefends ? o.numerators.defender : o.numerators.aggressor;
+    const theirs = actorDefends ? o.numerators.aggressor : o.numerators.defender;
+    const theirName = opponent.name === actor.name ? `${opponent.name} (opposing)` : opponent.name;
+    return {
+      caption: 'Exact odds of the exchange: a side wins only at Poor or better and higher',
+      denominator: o.denominator,
+      rows: [
+        { key: 'actor', label: `${actor.name} wins`, numerator: mine, tone: 'success' },
+        { key: 'neither', label: 'Neither wins', numerator: o.numerators.neither, tone: 'tie' },
+        { key: 'opponent', label: `${theirName} wins`, numerator: theirs, tone: 'fail' },
+      ],
+    };
+  }
+  const dice = ruleset?.diceCount ?? 4;
+  const dist = diceDistribution(dice);
+  const numerators: OutcomeCounts = { fail: 0, tie: 0, success: 0, 'success-with-style': 0 };
+  const skill = actor.rating + (actor.bonus ?? 0);
+  for (const t of dist.totals) {
+    const opposition = opponent.rating + (opponent.bonus ?? 0) + t.total;
+    const o = outcomeOdds({ skill, opposition, dice });
+    for (const k of CORE_ORDER) numerators[k] += o.numerators[k] * t.ways;
+  }
+  return {
+    caption: 'Exact odds before you roll',
+    denominator: dist.denominator * dist.denominator,
+    rows: outcomeRows(numerators, () => true),
+  };
+}
+
+/** A row's share as the chart shows it: "<1%" for a sliver, else a whole percent. */
+export function oddsPercent(numerator: number, denominator: number): string {
+  const p = denominator > 0 ? (100 * numerator) / denominator : 0;
+  return p > 0 && p < 1 ? '<1%' : `${Math.round(p)}%`;
 }
