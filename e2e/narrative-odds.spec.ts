@@ -6,6 +6,19 @@ import { createTable, expectAccessible, joinAndCreate, shot } from './helpers';
 // counted by its role; an action against a difficulty has no tie. Both characters come from
 // the template, so each rolls its first aspect at Good (+3): every count below is exact.
 
+/** +3 against +3: a tie is Σ ways² = 141 of 729, the rest split evenly. */
+const EVEN = [
+  'Ann wins: 40% (294 of 729)',
+  'Neither wins: 19% (141 of 729)',
+  'Tam wins: 40% (294 of 729)',
+];
+/** +4 against +3: Ann wins when her dice are at least Tam's (the difference of two 3dF is 6dF). */
+const ANN_FAVOURED = [
+  'Ann wins: 60% (435 of 729)',
+  'Neither wins: 17% (126 of 729)',
+  'Tam wins: 23% (168 of 729)',
+];
+
 /** The chart's rows as "label: count of denominator". */
 async function rows(odds: Locator): Promise<string[]> {
   const items = odds.getByTestId('odds-row');
@@ -52,20 +65,12 @@ test('narrative: the exchange odds name the sides and follow strategy', async ({
   await tray.getByLabel('Opponent').selectOption({ label: 'Tam' });
   await expect(tray.getByLabel('Their aspect').locator('option:checked')).toHaveText(/\(\+3\)/);
   await expect(odds).toContainText('Poor or better');
-  expect(await rows(odds)).toEqual([
-    'Ann wins: 40% (294 of 729)',
-    'Neither wins: 19% (141 of 729)',
-    'Tam wins: 40% (294 of 729)',
-  ]);
+  expect(await rows(odds)).toEqual(EVEN);
 
   // Aggressive: +1 as the aggressor.
   await tray.locator('select[name="strategy"]').selectOption('aggressive');
   await expect(odds.getByTestId('odds-row').first()).toContainText('60%');
-  expect(await rows(odds)).toEqual([
-    'Ann wins: 60% (435 of 729)',
-    'Neither wins: 17% (126 of 729)',
-    'Tam wins: 23% (168 of 729)',
-  ]);
+  expect(await rows(odds)).toEqual(ANN_FAVOURED);
   await shot(p, 'narrative-odds-aggressive');
 
   // Tam defensive: +1 when defending, so even again.
@@ -76,20 +81,12 @@ test('narrative: the exchange odds name the sides and follow strategy', async ({
   // defensive and loses one too: even.
   await tray.locator('select[name="action"]').selectOption('defend');
   await expect(odds.getByTestId('odds-row').first()).toContainText('Ann wins');
-  expect(await rows(odds)).toEqual([
-    'Ann wins: 40% (294 of 729)',
-    'Neither wins: 19% (141 of 729)',
-    'Tam wins: 40% (294 of 729)',
-  ]);
+  expect(await rows(odds)).toEqual(EVEN);
   // Ann defensive while defending (+1), Tam no strategy: Ann is favoured.
   await tray.locator('select[name="strategy"]').selectOption('defensive');
   await tray.locator('select[name="opponent-strategy"]').selectOption('none');
   await expect(odds.getByTestId('odds-row').first()).toContainText('60%');
-  expect(await rows(odds)).toEqual([
-    'Ann wins: 60% (435 of 729)',
-    'Neither wins: 17% (126 of 729)',
-    'Tam wins: 23% (168 of 729)',
-  ]);
+  expect(await rows(odds)).toEqual(ANN_FAVOURED);
 
   await expect(odds.locator('figcaption')).toBeVisible();
   await expectAccessible(p, 'narrative odds');

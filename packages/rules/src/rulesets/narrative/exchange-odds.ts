@@ -67,11 +67,7 @@ export function exchangeOdds(
   return {
     denominator,
     numerators,
-    probabilities: {
-      aggressor: numerators.aggressor / denominator,
-      defender: numerators.defender / denominator,
-      neither: numerators.neither / denominator,
-    },
+    probabilities: shares(numerators, denominator),
   };
 }
 
@@ -123,11 +119,16 @@ export function narrativeActionOdds(query: NarrativeActionOddsQuery): NarrativeA
   return {
     denominator: d,
     numerators,
-    probabilities: {
-      fail: numerators.fail / d,
-      tie: numerators.tie / d,
-      success: numerators.success / d,
-      'success-with-style': numerators['success-with-style'] / d,
-    },
+    probabilities: shares(numerators, d),
   };
+}
+
+/** Each count over the denominator. */
+function shares<K extends string>(
+  numerators: Record<K, number>,
+  denominator: number,
+): Record<K, number> {
+  const out = { ...numerators };
+  for (const k of Object.keys(out) as K[]) out[k] = numerators[k] / denominator;
+  return out;
 }
