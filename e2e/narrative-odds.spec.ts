@@ -59,6 +59,25 @@ test('narrative: the exchange odds name the sides and follow strategy', async ({
     'Success with style: 0% (0 of 27)',
   ]);
 
+  // At Good (+3) against Good it is still rolled: meeting it (+0 or more on 3dF) succeeds.
+  await tray.locator('select[name="difficulty"]').selectOption('3');
+  await expect(odds.getByTestId('odds-row').first()).toContainText('37%');
+  expect(await rows(odds)).toEqual([
+    'Fail: 37% (10 of 27)',
+    'Success: 59% (16 of 27)',
+    'Success with style: 4% (1 of 27)',
+  ]);
+  // Aggressive puts the total at +4, higher than Good: the table takes that as a simple action,
+  // so the tray shows no odds and the roll comes back a success without dice.
+  await tray.locator('select[name="strategy"]').selectOption('aggressive');
+  await expect(tray.getByTestId('simple-action')).toContainText('+4 with modifiers');
+  await expect(odds).toHaveCount(0);
+  await tray.getByRole('button', { name: /^Succeed: no roll needed/ }).click();
+  const card = p.getByTestId('roll-card').first();
+  await expect(card.getByTestId('roll-outcome')).toHaveText(/^Success/);
+  await expect(card.locator('.die')).toHaveCount(0);
+  await tray.locator('select[name="strategy"]').selectOption('none');
+
   // An exchange: Ann attacks Tam, both at +3 with no strategy.
   await tray.locator('select[name="action"]').selectOption('attack');
   await tray.getByLabel('An opposing character').check();
