@@ -40,9 +40,15 @@ export function tableIdOf(link: string): string {
 
 let sent = 0;
 
+/** A bot with the rights of a link (GM, player or spectator). */
 export async function connectBot(baseURL: string, link: string): Promise<Bot> {
+  return connectBotWithToken(baseURL, tokenOf(link));
+}
+
+/** A bot with the rights of a token: a link's, or the seat token `join` answers with. */
+export async function connectBotWithToken(baseURL: string, token: string): Promise<Bot> {
   const socket = io(baseURL, {
-    auth: { token: tokenOf(link) },
+    auth: { token },
     transports: ['websocket'],
     forceNew: true,
     reconnection: false,

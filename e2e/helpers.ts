@@ -18,13 +18,28 @@ export interface Links {
   spectator: string;
 }
 
-export interface Party {
+/** The characters the specs seat: Dee plays Vex, Kim plays Kai. */
+export const VEX = {
+  name: 'Vex',
+  highConcept: 'Street-smart fixer',
+  trouble: 'Too many favours owed',
+};
+export const KAI = {
+  name: 'Kai',
+  highConcept: 'Quiet old soldier',
+  trouble: 'Nightmares of the war',
+};
+
+/** A table with its GM and two seated players (Dee with Vex, Kim with Kai). */
+export interface TwoPlayerTable {
   gm: Page;
   p1: Page;
   p2: Page;
-  spectator: Page;
   links: Links;
+  /** The three browser contexts, the GM's first. */
   contexts: BrowserContext[];
+  /** Closes every context. */
+  close(): Promise<void>;
 }
 
 /** The GM creates a table through the landing page and reads its three links. */
@@ -73,6 +88,56 @@ export async function joinAndCreate(
   await expect(page.getByTestId('table-name')).toBeVisible();
   return { page, context };
 }
+
+/** The GM creates a table; Dee joins with Vex, then Kim with Kai. */
+export async function tableWithTwoPlayers(
+  browser: Browser,
+  name: string,
+  ruleset: string,
+): Promise<TwoPlayerTable> {
+  const { gm, links, context } = await createTable(browser, name, ruleset);
+  const a = await joinAndCreate(browser, links.player, 'Dee', VEX);
+  const b = await joinAndCreate(browser, links.player, 'Kim', KAI);
+  const contexts = [context, a.context, b.context];
+  return {
+    gm,
+    p1: a.page,
+    p2: b.page,
+    links,
+    contexts,
+    async close() {
+      for (const c of contexts) await c.close();
+    },
+  };
+}
+
+/** The same table with a spectator watching too. */
+export interface WatchedTable extends TwoPlayerTable {
+  spectator: Page;
+  /** Every screen: the GM's, Dee's, Kim's and the spectator's. */
+  screens: Page[];
+}
+
+/** The GM creates a table, Dee and Kim join with Vex and Kai, and a spectator opens it. */
+export async function watchedTableWithTwoPlayers(
+  browser: Browser,
+  name: string,
+  ruleset: string,
+): Promise<WatchedTable> {
+  const table = await tableWithTwoPlayers(browser, name, ruleset);
+  const watcher = await openAs(browser, table.links.spectator);
+  // close() closes every context in this list, the spectator's last.
+  table.contexts.push(watcher.context);
+  return {
+    ...table,
+    spectator: watcher.page,
+    screens: [table.gm, table.p1, table.p2, watcher.page],
+  };
+}
+
+/** A character's card on a page, by the character's name. */
+export const characterCard = (page: Page, name: string) =>
+  page.getByTestId('character-card').filter({ has: page.getByRole('heading', { name }) });
 
 /**
  * Fills the sheet until the ruleset has no more problems: aspects by slot, then skills

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
-import { createRequire } from 'node:module';
+import { connectBotWithToken, tokenOf } from './bot';
 
 /**
  * Guarantee 8 (docs/GUARANTEES.md): user text is rendered as text. Aspect, character, seat,
@@ -8,22 +8,6 @@ import { createRequire } from 'node:module';
  * spectator) through the real server; nothing runs, no such element exists in the page, the
  * text shows literally, and the page's Content Security Policy reports no violation.
  */
-
-// socket.io-client is a dev dependency of the server; load it from there, as a bot would.
-const requireFromServer = createRequire(new URL('../apps/server/package.json', import.meta.url));
-/** The little of socket.io-client this test uses (its types live in apps/server). */
-interface BotSocket {
-  once(event: string, listener: (...args: unknown[]) => void): void;
-  timeout(ms: number): { emitWithAck(event: string, ...args: unknown[]): Promise<unknown> };
-  disconnect(): void;
-}
-const { io } = requireFromServer('socket.io-client') as {
-  io: (url: string, options: Record<string, unknown>) => BotSocket;
-};
-
-type Ack =
-  | { ok: true; seq: number; result?: Record<string, string> }
-  | { ok: false; code: string; message: string };
 
 const PAYLOADS = [
   `<img src=x onerror="window.__xss('img')">`,
@@ -34,26 +18,19 @@ const PAYLOADS = [
   `"><img src=x onerror=window.__xss('attr')>`,
 ];
 
-async function command(token: string, commands: Record<string, unknown>[], baseURL: string) {
-  const socket = io(baseURL, {
-    auth: { token },
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+/** Sends the commands in order as one bot with this token; their results. */
+async function command(
+  token: string,
+  commands: ({ type: string } & Record<string, unknown>)[],
+  baseURL: string,
+) {
+  const bot = await connectBotWithToken(baseURL, token);
   const results: Record<string, string>[] = [];
-  for (const [i, c] of commands.entries()) {
-    const ack = (await socket
-      .timeout(10_000)
-      .emitWithAck('command', { id: `hostile-${Date.now()}-${i}-${Math.random()}`, ...c })) as Ack;
-    if (!ack.ok) throw new Error(`${String(c.type)} refused: ${ack.code} ${ack.message}`);
-    results.push(ack.result ?? {});
+  for (const c of commands) {
+    const ack = await bot.send(c);
+    results.push((ack.result ?? {}) as Record<string, string>);
   }
-  socket.disconnect();
+  bot.close();
   return results;
 }
 
@@ -108,11 +85,10 @@ test('hostile text is shown as text on every screen: nothing runs, no CSP violat
     id: string;
     links: Record<'gm' | 'player' | 'spectator', string>;
   };
-  const token = (link: string) => new URL(link).hash.replace('#token=', '');
 
   // A player joins and makes a character with hostile names; the GM fills the table.
   const [joined, made] = await command(
-    token(links.player),
+    tokenOf(links.player),
     [
       { type: 'join', name: PAYLOADS[5]!.slice(0, 80) },
       {
@@ -146,7 +122,7 @@ test('hostile text is shown as text on every screen: nothing runs, no CSP violat
   const characterId = made!.characterId!;
   const seatToken = joined!.seatToken!;
   const gmResults = await command(
-    token(links.gm),
+    tokenOf(links.gm),
     [
       { type: 'scene.start', name: PAYLOADS[4]!.slice(0, 80), characterIds: [characterId] },
       ...PAYLOADS.map((text) => ({ type: 'aspect.add', kind: 'situation', text })),
@@ -159,7 +135,7 @@ test('hostile text is shown as text on every screen: nothing runs, no CSP violat
   );
   const firstAspect = gmResults[1]!.aspectId!;
   await command(
-    token(links.gm),
+    tokenOf(links.gm),
     [{ type: 'spotlight.push', ref: { aspectId: firstAspect } }],
     baseURL!,
   );

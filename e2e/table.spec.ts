@@ -1,6 +1,14 @@
 /// <reference lib="dom" />
 import { test, expect, type Page, type BrowserContext } from '@playwright/test';
-import { createTable, joinAndCreate, openAs, shot, expectAccessible, type Links } from './helpers';
+import {
+  characterCard,
+  createTable,
+  joinAndCreate,
+  openAs,
+  shot,
+  expectAccessible,
+  type Links,
+} from './helpers';
 
 /**
  * One table, four browsers at once: a GM, two players and a spectator, against the real
@@ -16,8 +24,7 @@ let links: Links;
 const contexts: BrowserContext[] = [];
 const everyone = () => [gm, p1, p2, spectator];
 
-const card = (page: Page, name: string) =>
-  page.getByTestId('character-card').filter({ has: page.getByRole('heading', { name }) });
+const card = characterCard;
 const fatePoints = (page: Page, name: string) => card(page, name).getByTestId('fate-points');
 
 test.beforeAll(async ({ browser }) => {
