@@ -1,5 +1,13 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { createTable, joinAndCreate, openAs, shot, expectAccessible } from './helpers';
+import {
+  createTable,
+  expectAccessible,
+  joinAndCreate,
+  openAs,
+  shot,
+  watchedTableWithTwoPlayers,
+  VEX,
+} from './helpers';
 import { connectBot, characterIdOf, type Bot } from './bot';
 
 // Edgerunner's aspect actions through the real server, seen on every screen. The GM's
@@ -18,17 +26,6 @@ async function setSkill(gm: Bot, characterId: string, skillId: string, rating: n
     adjust: { what: 'skill', characterId, skillId, rating },
     reason: 'Set for a certain outcome',
   });
-}
-
-/**
- * The roll card asks for a boost's name on a tie or a success with style of every roll but an
- * attack, though edgerunner grants no boost for an assessment or a removal (the server's
- * outcome has none, and ignores the name). Until the card asks only for what the ruleset
- * grants, name one when asked; the tests check that no boost appears.
- */
-async function nameUnaskedBoost(card: Locator): Promise<void> {
-  const boost = card.getByLabel('Name the boost');
-  if ((await boost.count()) > 0) await boost.fill('Unasked boost');
 }
 
 /** The total the dice on a roll card show, plus the rating. */
@@ -50,13 +47,7 @@ test('edgerunner: picking supporters and opposers at the table sets the declarat
     await bot.send({ type: 'join', name });
     others.push(bot);
   }
-  const player = await joinAndCreate(
-    browser,
-    links.player,
-    'Dee',
-    { name: 'Vex', highConcept: 'Street-smart fixer', trouble: 'Too many favours owed' },
-    phone,
-  );
+  const player = await joinAndCreate(browser, links.player, 'Dee', VEX, phone);
   const p1 = player.page;
   await p1.getByRole('tab', { name: 'Dice' }).click();
   const tray = p1.getByRole('form', { name: 'Roll the dice' });
@@ -148,7 +139,9 @@ test('edgerunner: an assessment gives exactly one free invoke on an aspect that 
   await expect(roll.getByTestId('aspect-action')).toContainText('Assessment');
   await expect(roll.getByTestId('aspect-action')).toContainText('buy 1 free invoke');
   await roll.getByLabel('Assess which aspect').selectOption({ label: 'Never without a cigar' });
-  await nameUnaskedBoost(roll);
+  // An assessment grants no boost, so the card asks for none.
+  await expect(roll.getByLabel('Name the boost')).toHaveCount(0);
+  await expect(roll.getByRole('button', { name: 'Take the free invoke' })).toBeEnabled();
   await roll.getByRole('button', { name: 'Take the free invoke' }).click();
   await expect(roll.getByRole('button', { name: 'Take the free invoke' })).toHaveCount(0);
 
@@ -177,21 +170,8 @@ test('edgerunner: removal rolls against persistence, one failing and one removin
   browser,
   baseURL,
 }) => {
-  const { gm, links, context } = await createTable(browser, 'Dark arcology', 'edgerunner');
-  const a = await joinAndCreate(browser, links.player, 'Dee', {
-    name: 'Vex',
-    highConcept: 'Street-smart fixer',
-    trouble: 'Too many favours owed',
-  });
-  const b = await joinAndCreate(browser, links.player, 'Kim', {
-    name: 'Kai',
-    highConcept: 'Quiet old soldier',
-    trouble: 'Nightmares of the war',
-  });
-  const p1 = a.page;
-  const p2 = b.page;
-  const spectator = await openAs(browser, links.spectator);
-  const screens = [gm, p1, p2, spectator.page];
+  const table = await watchedTableWithTwoPlayers(browser, 'Dark arcology', 'edgerunner');
+  const { gm, p1, p2, links, spectator, screens } = table;
   const bot = await connectBot(baseURL ?? '', links.gm);
   const vex = await characterIdOf(baseURL ?? '', links.gm, 'Vex');
   const kai = await characterIdOf(baseURL ?? '', links.gm, 'Kai');
@@ -255,16 +235,15 @@ test('edgerunner: removal rolls against persistence, one failing and one removin
   await tray1.getByRole('button', { name: `Roll 4dF +12 vs persistence ${persistence}` }).click();
   const removal = p1.getByTestId('roll-card').first();
   await expect(removal.getByTestId('roll-outcome')).toHaveText(/^(Success|Tie)/);
-  await nameUnaskedBoost(removal);
+  // A removal grants no boost, so the card asks for none.
+  await expect(removal.getByLabel('Name the boost')).toHaveCount(0);
+  await expect(removal.getByRole('button', { name: 'Remove the aspect' })).toBeEnabled();
   await removal.getByRole('button', { name: 'Remove the aspect' }).click();
   for (const page of screens) await expect(aspectOn(page, 'Smoke in the corridor')).toHaveCount(0);
   await expect(tray1.getByLabel('Remove an aspect')).toHaveCount(0);
   await expect(gm.getByTestId('aspect-card')).toHaveCount(0);
-  await shot(spectator.page, 'edgerunner-removed-spectator');
+  await shot(spectator, 'edgerunner-removed-spectator');
 
   bot.close();
-  await context.close();
-  await a.context.close();
-  await b.context.close();
-  await spectator.context.close();
+  await table.close();
 });

@@ -1,16 +1,21 @@
 import { test, expect, type Page } from '@playwright/test';
-import { createTable, joinAndCreate, shot, expectAccessible } from './helpers';
+import {
+  characterCard,
+  createTable,
+  expectAccessible,
+  joinAndCreate,
+  shot,
+  tableWithTwoPlayers,
+  VEX,
+} from './helpers';
+import { connectBot, characterIdOf, type Bot } from './bot';
 
 // Each of the four games: a character from the ruleset's own template passes its validation,
 // and a roll with the ruleset's dice shows up on the GM's screen.
 for (const ruleset of ['fate-core', 'pirates', 'edgerunner', 'narrative'] as const) {
   test(`${ruleset}: create a character from the template and roll`, async ({ browser }) => {
     const { gm, links, context } = await createTable(browser, `A ${ruleset} night`, ruleset);
-    const player = await joinAndCreate(browser, links.player, 'Dee', {
-      name: 'Vex',
-      highConcept: 'Street-smart fixer',
-      trouble: 'Too many favours owed',
-    });
+    const player = await joinAndCreate(browser, links.player, 'Dee', VEX);
     const p1 = player.page;
     const tray = p1.getByRole('form', { name: 'Roll the dice' });
     const dice = ruleset === 'narrative' ? '3dF' : '4dF';
@@ -29,9 +34,6 @@ for (const ruleset of ['fate-core', 'pirates', 'edgerunner', 'narrative'] as con
 }
 
 // Each game's own flow, with no dice left to chance: the inputs make every outcome certain.
-
-const cardOf = (page: Page, name: string) =>
-  page.getByTestId('character-card').filter({ has: page.getByRole('heading', { name }) });
 
 /** The GM sets a value by hand through the GM tools (logged as an adjustment). */
 async function adjust(
@@ -57,11 +59,7 @@ test('edgerunner: a declaration with supporters places an aspect with its free i
   browser,
 }) => {
   const { gm, links, context } = await createTable(browser, 'Neon rain', 'edgerunner');
-  const player = await joinAndCreate(browser, links.player, 'Dee', {
-    name: 'Vex',
-    highConcept: 'Street-smart fixer',
-    trouble: 'Too many favours owed',
-  });
+  const player = await joinAndCreate(browser, links.player, 'Dee', VEX);
   const p1 = player.page;
   const tray = p1.getByRole('form', { name: 'Roll the dice' });
   await tray.locator('select[name="action"]').selectOption('create-advantage');
@@ -88,7 +86,9 @@ test('edgerunner: a declaration with supporters places an aspect with its free i
   await roll.getByRole('button', { name: 'Take it for the bonus' }).click();
   const after = total + bonus;
   await expect(roll.getByTestId('roll-total')).toHaveText(`${after >= 0 ? '+' : ''}${after}`);
-  await expect(cardOf(gm, 'Vex').locator('.consequences li.taken')).toContainText('Burned out');
+  await expect(characterCard(gm, 'Vex').locator('.consequences li.taken')).toContainText(
+    'Burned out',
+  );
 
   // What the shifts buy, as the card says, is what the placed aspect carries.
   const said = (await roll.getByTestId('aspect-action').textContent()) ?? '';
@@ -123,26 +123,15 @@ test('edgerunner: a declaration with supporters places an aspect with its free i
 test('narrative: a conflict by initiative, an aggressive attack, and the hit absorbed', async ({
   browser,
 }) => {
-  const { gm, links, context } = await createTable(browser, 'The long night', 'narrative');
-  const a = await joinAndCreate(browser, links.player, 'Dee', {
-    name: 'Vex',
-    highConcept: 'Street-smart fixer',
-    trouble: 'Too many favours owed',
-  });
-  const b = await joinAndCreate(browser, links.player, 'Kim', {
-    name: 'Kai',
-    highConcept: 'Quiet old soldier',
-    trouble: 'Nightmares of the war',
-  });
-  const p1 = a.page;
-  const p2 = b.page;
+  const table = await tableWithTwoPlayers(browser, 'The long night', 'narrative');
+  const { gm, p1, p2 } = table;
   // A simple action is not rolled: the aspect (+3) is higher than Average (+1).
   const tray = p1.getByRole('form', { name: 'Roll the dice' });
   await tray.locator('select[name="difficulty"]').selectOption('1');
   await expect(tray.getByTestId('simple-action')).toContainText('No roll needed');
   await expect(tray.getByRole('button', { name: /^Succeed: no roll needed/ })).toBeVisible();
 
-  await expect(cardOf(gm, 'Kai')).toBeVisible();
+  await expect(characterCard(gm, 'Kai')).toBeVisible();
   const conflict = gm.getByTestId('conflict');
   await conflict.getByLabel('Initiative').selectOption('aspect');
   await conflict.getByRole('button', { name: 'Start a conflict' }).click();
@@ -177,30 +166,17 @@ test('narrative: a conflict by initiative, an aggressive attack, and the hit abs
   await expect(gm.getByTestId('roll-card').first().getByTestId('hit')).toContainText('Kai');
   await expect(p2.getByTestId('absorb-panel')).toHaveCount(0);
   await shot(p1, 'narrative-conflict');
-  await context.close();
-  await a.context.close();
-  await b.context.close();
+  await table.close();
 });
 
 test('fate-core: a consequence taken, then recovery started under a new name', async ({
   browser,
 }) => {
-  const { gm, links, context } = await createTable(browser, 'Harbour town', 'fate-core');
-  const a = await joinAndCreate(browser, links.player, 'Dee', {
-    name: 'Vex',
-    highConcept: 'Street-smart fixer',
-    trouble: 'Too many favours owed',
-  });
-  const b = await joinAndCreate(browser, links.player, 'Kim', {
-    name: 'Kai',
-    highConcept: 'Quiet old soldier',
-    trouble: 'Nightmares of the war',
-  });
-  const p1 = a.page;
-  const p2 = b.page;
+  const table = await tableWithTwoPlayers(browser, 'Harbour town', 'fate-core');
+  const { gm, p1, p2 } = table;
   // Certain by hand: Vex's Athletics +9 beats Kai's untrained +0 whatever the dice; Kai's
   // Superb Physique (+5) can absorb any of the possible 1 to 17 shifts.
-  await expect(cardOf(gm, 'Kai')).toBeVisible();
+  await expect(characterCard(gm, 'Kai')).toBeVisible();
   await adjust(gm, 'skill', 'Kai', { value: 'physique' }, 5);
   await adjust(gm, 'skill', 'Vex', { value: 'athletics' }, 9);
   const tray = p1.getByRole('form', { name: 'Roll the dice' });
@@ -228,14 +204,14 @@ test('fate-core: a consequence taken, then recovery started under a new name', a
   await names.first().fill('Cracked ribs');
   for (let i = 1; i < (await names.count()); i++) await names.nth(i).fill(`Winded ${i}`);
   await panel.getByRole('button', { name: 'Absorb' }).click();
-  const kai = cardOf(p2, 'Kai');
+  const kai = characterCard(p2, 'Kai');
   await expect(kai.locator('.consequences li.taken').first()).toContainText('Cracked ribs');
 
   await kai.getByRole('button', { name: 'Start recovery from “Cracked ribs”' }).first().click();
   await kai.getByLabel('Name while it recovers').fill('Strapped ribs');
   await kai.getByRole('button', { name: 'Start recovery ★' }).click();
   for (const page of [gm, p1, p2]) {
-    const taken = cardOf(page, 'Kai').locator('.consequences li.taken').first();
+    const taken = characterCard(page, 'Kai').locator('.consequences li.taken').first();
     await expect(taken).toContainText('Strapped ribs');
     await expect(taken.getByTestId('recovering')).toHaveText('★ recovering');
   }
@@ -243,13 +219,13 @@ test('fate-core: a consequence taken, then recovery started under a new name', a
   await expectAccessible(p2, 'fate-core recovery');
 
   // Vex holds the free invoke on Kai's new consequence and passes it to Kai.
-  const ribs = cardOf(p1, 'Kai').locator('.consequences li.taken').first();
+  const ribs = characterCard(p1, 'Kai').locator('.consequences li.taken').first();
   await expect(ribs.getByTestId('free-invokes')).toHaveAttribute('aria-label', /for Vex/);
   await ribs.getByRole('button', { name: 'Pass a free invoke on “Strapped ribs”' }).click();
   await ribs.getByLabel('Pass to').selectOption({ label: 'Kai' });
   await ribs.getByRole('button', { name: 'Pass 1 free invoke' }).click();
   await expect(
-    cardOf(gm, 'Kai').locator('.consequences li.taken').first().getByTestId('free-invokes'),
+    characterCard(gm, 'Kai').locator('.consequences li.taken').first().getByTestId('free-invokes'),
   ).toHaveAttribute('aria-label', /1 free invoke for Kai/);
 
   // The GM's notes live in the GM document: the players never see them.
@@ -263,7 +239,54 @@ test('fate-core: a consequence taken, then recovery started under a new name', a
   await expect(notes.getByTestId('gm-note')).toHaveText(/20 crowns/);
   await expect(p1.getByText('Kai owes the harbour master')).toHaveCount(0);
   await shot(gm, 'fate-core-gm-notes');
+  await table.close();
+});
+
+/**
+ * Rolls for a character through the command API, at Mediocre against Mediocre, until the dice
+ * come to a tie (0 shifts: 19 in 81 each time); returns the reason of the tying roll.
+ */
+async function rollUntilTie(bot: Bot, characterId: string, action: string): Promise<string> {
+  for (let tries = 1; tries <= 60; tries++) {
+    const reason = `Hoping for a tie: ${action} #${tries}`;
+    const ack = await bot.send({ type: 'roll', characterId, action, difficulty: 0, reason });
+    const said = ack.result?.log?.map((e) => e.text).join(' ') ?? '';
+    if (/\(0 shifts\)/.test(said)) return reason;
+  }
+  throw new Error(`no tie in 60 rolls of ${action}`);
+}
+
+test('fate-core: a tie asks for a boost only where the action grants one', async ({
+  browser,
+  baseURL,
+}) => {
+  const { gm, links, context } = await createTable(browser, 'Foggy pier', 'fate-core');
+  const player = await joinAndCreate(browser, links.player, 'Dee', VEX);
+  const p1 = player.page;
+  const bot = await connectBot(baseURL ?? '', links.gm);
+  const vex = await characterIdOf(baseURL ?? '', links.gm, 'Vex');
+  const cardOf = (reason: string) => p1.getByTestId('roll-card').filter({ hasText: `“${reason}”` });
+
+  // An overcome's tie is a success at a minor cost: no boost to name, nothing to apply.
+  const overcome = cardOf(await rollUntilTie(bot, vex, 'overcome'));
+  await expect(overcome.getByTestId('roll-outcome')).toHaveText(/^Tie/);
+  await expect(overcome.getByLabel('Name the boost')).toHaveCount(0);
+  await expect(overcome.getByRole('form', { name: 'Apply the outcome' })).toHaveCount(0);
+
+  // Creating an advantage on a tie gives a boost instead of the aspect: only the boost is named.
+  const advantage = cardOf(await rollUntilTie(bot, vex, 'create-advantage'));
+  await expect(advantage.getByTestId('roll-outcome')).toHaveText(/^Tie/);
+  await expect(advantage.getByLabel('Name the advantage')).toHaveCount(0);
+  await advantage.getByLabel('Name the boost').fill('A glimpse through the fog');
+  await advantage.getByRole('button', { name: 'Take the boost' }).click();
+  await expect(advantage.getByRole('form', { name: 'Apply the outcome' })).toHaveCount(0);
+  for (const page of [gm, p1]) {
+    await expect(
+      page.getByTestId('aspect-card').filter({ hasText: 'A glimpse through the fog' }),
+    ).toContainText('Boost');
+  }
+
+  bot.close();
   await context.close();
-  await a.context.close();
-  await b.context.close();
+  await player.context.close();
 });
