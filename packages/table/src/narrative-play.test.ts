@@ -69,6 +69,24 @@ describe('narrative at the table', () => {
     expect(rollOf(t, failed)).toMatchObject({ outcome: 'fail', shifts: -1 });
   });
 
+  it('[NAR-SIMPLE-1] the aspect alone decides whether an action is simple; modifiers change only the roll', () => {
+    const { t, ann, zira } = setUp();
+    // Professional is +1: not higher than a difficulty of 1, so it is rolled, even though a
+    // fitting tool and a creative description bring the total to +3.
+    loadDice(t, [-1, -1, 0]);
+    const rolled = t.ok(ann, {
+      type: 'roll',
+      characterId: zira,
+      aspectId: 'professional',
+      action: 'overcome',
+      difficulty: 1,
+      tool: true,
+      creativity: 1,
+    }).rollId!;
+    expect(rollOf(t, rolled).actor.faces).toHaveLength(3);
+    expect(rollOf(t, rolled)).toMatchObject({ outcome: 'success', shifts: 0 });
+  });
+
   it('[NAR-CONFLICT-1] [NAR-STRATEGY-1] [NAR-CREATIVITY-1] [NAR-TOOLS-1] an exchange below Poor has no winner', () => {
     const { t, ann, zira, brute } = setUp();
     // Zira: Average 1 − 3 = −2; the Brute, aggressive while defending: 1 − 3 − 1 = −3.

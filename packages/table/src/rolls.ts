@@ -200,12 +200,14 @@ export const roll: Handler<'roll'> = (ctx) => {
     ...(kind.aspectAction === undefined ? {} : { aspectAction: kind.aspectAction }),
     ...(kind.removes === undefined ? {} : { removal: true }),
   };
-  // A simple action is not rolled [NAR-SIMPLE-1]: the ruleset says whether this one is.
+  // A simple action is not rolled [NAR-SIMPLE-1]: the ruleset says whether this one is, from
+  // the aspect alone ("a character's aspect is higher than the difficulty"); strategy,
+  // creativity and tools change a roll, not whether there is one.
   const simple =
     !command.opposition &&
     ruleset.resolveAction({
       ...base,
-      total: rating + modifiers.reduce((a, m) => a + m.value, 0),
+      total: rating,
       opposition: difficulty ?? 0,
       opposed: false,
       simple: true,
