@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
 import { readTable } from '@fateboard/table';
 import { GroupCommit } from './group-commit';
 import type { TableRoom } from './room';
@@ -17,6 +16,7 @@ import {
   connectSocket,
   createTable,
   openReplica,
+  storedDocs,
   samePub,
   waitFor,
 } from './test/harness';
@@ -240,16 +240,8 @@ describe('group commit over real sockets', () => {
     const texts = readTable(replica.doc).aspects.map((a) => a.text);
     expect(texts.sort()).toEqual(Array.from({ length: 30 }, (_, i) => `Burst ${i}`).sort());
     // The replica holds exactly what is stored.
-    await server.server.close();
-    const stored = openSqliteStorage(server.dataDir);
-    const doc = new Y.Doc();
-    const { snapshot, updates } = stored.loadDocuments(table.id).docs.pub;
-    Y.applyUpdate(doc, Y.mergeUpdates(snapshot ? [snapshot, ...updates] : updates));
-    stored.close();
-    expect(samePub(doc, replica.doc)).toBe(true);
+    expect(samePub(storedDocs(server.dataDir, table.id).pub, replica.doc)).toBe(true);
     gmSocket.close();
     replica.destroy();
-    rmSync(server.dataDir, { recursive: true, force: true });
-    server = undefined;
   });
 });

@@ -10,11 +10,11 @@ import {
   TestServer,
   connectSocket,
   createTable,
-  Replica,
+  openReplica as openSynced,
   samePub,
   sleep,
 } from '../test/harness';
-import type { Participant } from '../test/harness';
+import type { Participant, Replica } from '../test/harness';
 import { openSqliteStorage } from '../storage';
 import type { Storage } from '../storage';
 import { readStored } from './stored';
@@ -35,16 +35,8 @@ afterEach(async () => {
 });
 
 /** A replica, synced, with a deadline for a loaded machine. */
-async function openReplica(url: string, name: string, token: string): Promise<Replica> {
-  const replica = new Replica(url, name, token);
-  try {
-    await replica.synced(30_000);
-  } catch (error) {
-    replica.destroy();
-    throw error;
-  }
-  return replica;
-}
+const openReplica = (url: string, name: string, token: string): Promise<Replica> =>
+  openSynced(url, name, token, 30_000);
 
 function track<T extends Participant | Replica | RawYjs>(x: T): T {
   cleanup.push(() => ('destroy' in x ? x.destroy() : x.close()));

@@ -215,9 +215,20 @@ export class Replica {
   }
 }
 
-export async function openReplica(url: string, name: string, token: string): Promise<Replica> {
+/** A replica, synced within `timeoutMs` (or destroyed and the wait rejected). */
+export async function openReplica(
+  url: string,
+  name: string,
+  token: string,
+  timeoutMs?: number,
+): Promise<Replica> {
   const replica = new Replica(url, name, token);
-  await replica.synced();
+  try {
+    await replica.synced(timeoutMs);
+  } catch (error) {
+    replica.destroy();
+    throw error;
+  }
   return replica;
 }
 
