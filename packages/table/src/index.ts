@@ -46,4 +46,4 @@ export type {
   NoteView,
 } from './views';
 export { readTable, readGm } from './views';
-export { sampleSheet } from './sample-sheets';
+export { sampleAttack, sampleSheet } from './sample-sheets';

@@ -82,3 +82,16 @@ export function sampleSheet(ruleset: RulesetId, name: string): Sheet {
       return exhaustive(ruleset);
   }
 }
+
+/** The skill (or, in narrative, the rated aspect) a sample character attacks with. */
+export function sampleAttack(ruleset: RulesetId): { skillId: string } | { aspectId: string } {
+  switch (ruleset) {
+    case 'pirates':
+      return { skillId: 'swashbuckle' };
+    case 'narrative':
+      return { aspectId: 'body' };
+    case 'fate-core':
+    case 'edgerunner':
+      return { skillId: 'fight' };
+  }
+}

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { RulesetId } from '@fateboard/rules';
+import { sampleAttack as attackWith } from '@fateboard/table';
 import type { LogEntry, TableView } from '@fateboard/table';
 
 /** One random step: who acts, which command, and numbers to fill it in. */
@@ -22,18 +23,6 @@ export const stepArb: fc.Arbitrary<Step> = fc.record({
 /** The five kinds of sender: the GM, two seated players, a spectator, a seatless player. */
 export type ActorKey = 'gm' | 'ann' | 'bob' | 'spectator' | 'seatless';
 export const ACTORS: readonly ActorKey[] = ['gm', 'ann', 'bob', 'spectator', 'seatless'];
-
-export function attackWith(ruleset: RulesetId): Record<string, string> {
-  switch (ruleset) {
-    case 'pirates':
-      return { skillId: 'swashbuckle' };
-    case 'narrative':
-      return { aspectId: 'body' };
-    case 'fate-core':
-    case 'edgerunner':
-      return { skillId: 'fight' };
-  }
-}
 
 export interface Cast {
   ruleset: RulesetId;

@@ -30,18 +30,7 @@ export function fateCoreSheet(name: string, highConcept: string, trouble: string
 /** A valid player sheet for each ruleset, with stable aspect ids (the table's ready-made ones). */
 export { sampleSheet as validSheet } from '@fateboard/table';
 
-/** The skill (or rated aspect, in narrative) a test character attacks with. */
-export function attackWith(ruleset: RulesetId): { skillId?: string; aspectId?: string } {
-  switch (ruleset) {
-    case 'pirates':
-      return { skillId: 'swashbuckle' };
-    case 'narrative':
-      return { aspectId: 'body' };
-    case 'fate-core':
-    case 'edgerunner':
-      return { skillId: 'fight' };
-  }
-}
+export { sampleAttack as attackWith } from '@fateboard/table';
 
 /** The aspect a compel targets. */
 export function troubleOf(ruleset: RulesetId): string {

@@ -89,15 +89,4 @@ export function refused(t: TestTable, actor: Actor, input: Record<string, unknow
   expect(t.state()).toEqual(before);
 }
 
-/** The skill (or rated aspect, in narrative) a test character attacks with. */
-export function attackWith(ruleset: RulesetId): { skillId?: string; aspectId?: string } {
-  switch (ruleset) {
-    case 'pirates':
-      return { skillId: 'swashbuckle' };
-    case 'narrative':
-      return { aspectId: 'body' };
-    case 'fate-core':
-    case 'edgerunner':
-      return { skillId: 'fight' };
-  }
-}
+export { sampleAttack as attackWith } from '../sample-sheets';
