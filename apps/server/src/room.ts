@@ -71,6 +71,11 @@ function grantedSeat(actor: Actor, result: unknown): string | undefined {
   return typeof seatId === 'string' ? seatId : undefined;
 }
 
+/** A command answered without writing anything. */
+function answerOnly(ack: Ack): Prepared {
+  return { handled: { ack }, wrote: false };
+}
+
 /**
  * Who sends a command: read when the command is applied, at the end of the event-loop turn it
  * arrived in, so that a join earlier in the same batch has already seated the connection.
@@ -186,16 +191,19 @@ export class TableRoom {
 
   /** One command, inside the group commit's transaction. */
   private prepare(sender: Sender, input: unknown): Prepared {
-    const refuse = (ack: Ack): Prepared => ({ handled: { ack }, wrote: false });
     if (this.broken || this.disposed) {
-      return refuse({ ok: false, code: 'storage', message: 'The table is reloading; try again.' });
+      return answerOnly({
+        ok: false,
+        code: 'storage',
+        message: 'The table is reloading; try again.',
+      });
     }
     const parsed = parseCommand(input);
-    if (!parsed.ok) return refuse({ ok: false, code: parsed.code, message: parsed.message });
+    if (!parsed.ok) return answerOnly({ ok: false, code: parsed.code, message: parsed.message });
     const command = parsed.command;
     const commandId = commandIdOf(command);
     if (commandId === undefined) {
-      return refuse({ ok: false, code: 'bad-command', message: 'A command needs an id.' });
+      return answerOnly({ ok: false, code: 'bad-command', message: 'A command needs an id.' });
     }
     const { storage } = this.deps;
 
@@ -204,7 +212,7 @@ export class TableRoom {
       previous = storage.findCommand(this.id, commandId);
     } catch (error) {
       this.deps.log(`storage read failed on table ${this.id}`, error);
-      return refuse({ ok: false, code: 'storage', message: 'The table could not be read.' });
+      return answerOnly({ ok: false, code: 'storage', message: 'The table could not be read.' });
     }
     if (previous) return this.replay(sender, previous);
 
@@ -234,14 +242,18 @@ export class TableRoom {
       stop.forEach((off) => off());
       this.deps.log(`command ${command.type} threw on table ${this.id}`, error);
       if (changed()) this.reloadOrBreak();
-      return refuse({ ok: false, code: 'internal', message: 'The command failed on the server.' });
+      return answerOnly({
+        ok: false,
+        code: 'internal',
+        message: 'The command failed on the server.',
+      });
     }
     stop.forEach((off) => off());
 
     if (!outcome.ok) {
       // A refusal changes nothing; if the reducer left a change behind anyway, drop it.
       if (changed()) this.reloadOrBreak();
-      return refuse({ ok: false, code: outcome.code, message: outcome.message });
+      return answerOnly({ ok: false, code: outcome.code, message: outcome.message });
     }
 
     const updates: DocUpdate[] = [];
@@ -275,7 +287,7 @@ export class TableRoom {
     } catch (error) {
       this.deps.log(`storage write failed on table ${this.id}`, error);
       this.reloadOrBreak();
-      return refuse({ ok: false, code: 'storage', message: 'The command could not be saved.' });
+      return answerOnly({ ok: false, code: 'storage', message: 'The command could not be saved.' });
     }
 
     this.seq = seq;
@@ -340,10 +352,7 @@ export class TableRoom {
         this.deps.storage.addToken(this.seatTokenRecord(seatId, seatToken));
       } catch (error) {
         this.deps.log(`storage write failed on table ${this.id}`, error);
-        return {
-          handled: { ack: { ok: false, code: 'storage', message: 'The seat could not be saved.' } },
-          wrote: false,
-        };
+        return answerOnly({ ok: false, code: 'storage', message: 'The seat could not be saved.' });
       }
       return {
         handled: {
@@ -354,15 +363,11 @@ export class TableRoom {
         wrote: true,
       };
     }
-    return {
-      handled: {
-        ack:
-          result === undefined
-            ? { ok: true, seq: previous.seq }
-            : { ok: true, seq: previous.seq, result },
-      },
-      wrote: false,
-    };
+    return answerOnly(
+      result === undefined
+        ? { ok: true, seq: previous.seq }
+        : { ok: true, seq: previous.seq, result },
+    );
   }
 
   private seatTokenRecord(seatId: string, token: string): TokenRecord {
@@ -396,7 +401,8 @@ export class TableRoom {
   /**
    * Drops a change that was not stored. If storage cannot even be read, the room breaks
    * rather than throwing out of `handle` (which would take the process down) or serving
-   * the unsaved change to the next replica that syncs.
+   * the unsaved change to the next replica that syncs. Inside a batch the reload reads
+   * through the batch's open transaction, so the earlier commands of the batch stay.
    */
   private reloadOrBreak(): void {
     if (this.broken || this.disposed) return;
