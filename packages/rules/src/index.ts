@@ -56,7 +56,13 @@ export type {
   OutcomeCounts,
   OutcomeOdds,
 } from './core/odds';
-export { diceDistribution, outcomeOdds, ODDS_MIN_DICE, ODDS_MAX_DICE } from './core/odds';
+export {
+  diceDistribution,
+  outcomeOdds,
+  opposedOutcomeOdds,
+  ODDS_MIN_DICE,
+  ODDS_MAX_DICE,
+} from './core/odds';
 
 // core: the four actions
 export type {

@@ -12,6 +12,7 @@ import {
   freeInvokesForShifts,
   exchangeOdds,
   narrativeActionOdds,
+  opposedOutcomeOdds,
 } from '@fateboard/rules';
 import type {
   ActionKind,
@@ -207,19 +208,15 @@ export function opposedOdds(
       ],
     };
   }
-  const dice = ruleset?.diceCount ?? 4;
-  const dist = diceDistribution(dice);
-  const numerators: OutcomeCounts = { fail: 0, tie: 0, success: 0, 'success-with-style': 0 };
-  const skill = actor.rating + (actor.bonus ?? 0);
-  for (const t of dist.totals) {
-    const opposition = opponent.rating + (opponent.bonus ?? 0) + t.total;
-    const o = outcomeOdds({ skill, opposition, dice });
-    for (const k of CORE_ORDER) numerators[k] += o.numerators[k] * t.ways;
-  }
+  const o = opposedOutcomeOdds({
+    skill: actor.rating + (actor.bonus ?? 0),
+    opposition: opponent.rating + (opponent.bonus ?? 0),
+    dice: ruleset?.diceCount ?? 4,
+  });
   return {
     caption: 'Exact odds before you roll',
-    denominator: dist.denominator * dist.denominator,
-    rows: outcomeRows(numerators, () => true),
+    denominator: o.denominator,
+    rows: outcomeRows(o.numerators, () => true),
   };
 }
 

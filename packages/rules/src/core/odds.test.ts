@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diceDistribution, outcomeOdds } from './odds';
+import { diceDistribution, opposedOutcomeOdds, outcomeOdds } from './odds';
 
 describe('[CORE-ODDS-1] exact NdF distribution', () => {
   it('gives the known 4dF counts 1 4 10 16 19 16 10 4 1 over 81', () => {
@@ -59,5 +59,38 @@ describe('[CORE-ODDS-2] exact outcome odds', () => {
 
   it('refuses a fractional skill', () => {
     expect(() => outcomeOdds({ skill: 1.5, opposition: 0, dice: 4 })).toThrow(/skill/);
+  });
+});
+
+describe('opposedOutcomeOdds', () => {
+  it('[CORE-ODDS-2] 1dF against 1dF at equal skill: fail, tie and success 3 of 9 each, no style', () => {
+    expect(opposedOutcomeOdds({ skill: 0, opposition: 0, dice: 1 })).toEqual({
+      denominator: 9,
+      numerators: { fail: 3, tie: 3, success: 3, 'success-with-style': 0 },
+    });
+  });
+
+  it('[CORE-ODDS-2] agrees with rolling every face of both sides, 2dF at +2 against +1', () => {
+    const faces = [-1, 0, 1];
+    const counts = { fail: 0, tie: 0, success: 0, 'success-with-style': 0 };
+    for (const a of faces)
+      for (const b of faces)
+        for (const c of faces)
+          for (const d of faces) {
+            const shifts = 2 + a + b - (1 + c + d);
+            counts[
+              shifts < 0
+                ? 'fail'
+                : shifts === 0
+                  ? 'tie'
+                  : shifts < 3
+                    ? 'success'
+                    : 'success-with-style'
+            ]++;
+          }
+    expect(opposedOutcomeOdds({ skill: 2, opposition: 1, dice: 2 })).toEqual({
+      denominator: 81,
+      numerators: counts,
+    });
   });
 });

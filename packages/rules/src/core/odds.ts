@@ -98,6 +98,24 @@ export function outcomeOdds(query: OddsQuery): OutcomeOdds {
   };
 }
 
+/**
+ * The chance of each outcome when the opposition rolls too (an opposed roll): `opposition` is
+ * the opponent's skill and modifiers, and each of the opponent's dice totals is weighted by
+ * its ways [CORE-ODDS-2]. The denominator is 3^(2 × dice).
+ */
+export function opposedOutcomeOdds(query: OddsQuery): Omit<OutcomeOdds, 'probabilities'> {
+  const { dice } = query;
+  const distribution = diceDistribution(dice);
+  const numerators: OutcomeCounts = { fail: 0, tie: 0, success: 0, 'success-with-style': 0 };
+  for (const { total, ways } of distribution.totals) {
+    const o = outcomeOdds({ ...query, opposition: query.opposition + total });
+    for (const k of Object.keys(numerators) as (keyof OutcomeCounts)[]) {
+      numerators[k] += o.numerators[k] * ways;
+    }
+  }
+  return { denominator: distribution.denominator * distribution.denominator, numerators };
+}
+
 function assertDiceCount(dice: number): void {
   if (!Number.isInteger(dice) || dice < ODDS_MIN_DICE || dice > ODDS_MAX_DICE) {
     throw new RangeError(
