@@ -108,6 +108,128 @@ describe('REST', () => {
     }
   });
 
+  it('refuses a state-changing request from another origin, as JSON or as a form post', async () => {
+    server = await TestServer.start();
+    const table = await createTable(server.url);
+    const evil = { origin: 'http://evil.example' };
+    const create = { name: 'Stolen', ruleset: 'fate-core' };
+    const refused = { status: 403, body: { code: 'origin-not-allowed' } };
+    expect(await api(server.url, '/api/tables', { body: create, headers: evil })).toMatchObject(
+      refused,
+    );
+    // What a cross-site <form> sends, no preflight needed.
+    const forms: [string, string][] = [
+      ['application/x-www-form-urlencoded', 'name=Stolen&ruleset=fate-core'],
+      ['text/plain', JSON.stringify(create)],
+      ['multipart/form-data; boundary=x', '--x\r\n\r\n--x--'],
+    ];
+    for (const [type, raw] of forms) {
+      expect(
+        await api(server.url, '/api/tables', { raw, headers: { ...evil, 'content-type': type } }),
+        type,
+      ).toMatchObject(refused);
+    }
+    // A sandboxed page sends Origin: null; a browser that sent no Origin still says cross-site.
+    expect(
+      await api(server.url, '/api/tables', { body: create, headers: { origin: 'null' } }),
+    ).toMatchObject(refused);
+    for (const site of ['cross-site', 'same-site']) {
+      expect(
+        await api(server.url, '/api/tables', {
+          body: create,
+          headers: { 'sec-fetch-site': site },
+        }),
+        site,
+      ).toMatchObject(refused);
+    }
+    // Link rotation by the GM's token from another origin: refused, the links unchanged.
+    expect(
+      await api(server.url, `/api/tables/${table.id}/rotate-links`, {
+        method: 'POST',
+        token: table.tokens.gm,
+        headers: evil,
+      }),
+    ).toMatchObject(refused);
+    expect(
+      await api(server.url, `/api/tables/${table.id}/rotate-links`, {
+        body: {},
+        token: table.tokens.gm,
+        headers: { ...evil, 'content-type': 'text/plain' },
+      }),
+    ).toMatchObject(refused);
+    expect(
+      (await api(server.url, `/api/tables/${table.id}`, { token: table.tokens.player })).status,
+    ).toBe(200);
+
+    // The server's own origin, a same-origin fetch and a client with no Origin (curl, bots).
+    const fine: Record<string, string>[] = [
+      { origin: server.url },
+      { origin: server.url, 'sec-fetch-site': 'same-origin' },
+      {},
+    ];
+    for (const headers of fine) {
+      expect(
+        (await api(server.url, '/api/tables', { body: create, headers })).status,
+        JSON.stringify(headers),
+      ).toBe(201);
+    }
+    const rotated = await api(server.url, `/api/tables/${table.id}/rotate-links`, {
+      body: {},
+      token: table.tokens.gm,
+      headers: { origin: server.url },
+    });
+    expect(rotated.status).toBe(200);
+  });
+
+  it('refuses a body that is not JSON on a JSON route (415), with or without an Origin', async () => {
+    server = await TestServer.start();
+    const table = await createTable(server.url);
+    const create = JSON.stringify({ name: 'Form', ruleset: 'fate-core' });
+    const unsupported = { status: 415, body: { code: 'unsupported-media-type' } };
+    const forms: [string, string][] = [
+      ['application/x-www-form-urlencoded', 'name=Form&ruleset=fate-core'],
+      ['text/plain', create],
+      ['text/plain;charset=UTF-8', create],
+      ['multipart/form-data; boundary=x', '--x\r\n\r\n--x--'],
+    ];
+    for (const [type, raw] of forms) {
+      const origins: Record<string, string>[] = [{}, { origin: server.url }];
+      for (const origin of origins) {
+        expect(
+          await api(server.url, '/api/tables', {
+            raw,
+            headers: { ...origin, 'content-type': type },
+          }),
+          `${type} ${JSON.stringify(origin)}`,
+        ).toMatchObject(unsupported);
+      }
+    }
+    // An empty text/plain form post to rotation, with the token in the query.
+    expect(
+      await api(server.url, `/api/tables/${table.id}/rotate-links?token=${table.tokens.gm}`, {
+        raw: '',
+        headers: { 'content-type': 'text/plain' },
+      }),
+    ).toMatchObject(unsupported);
+    // JSON with a charset, and a rotation with no body at all, are fine.
+    expect(
+      (
+        await api(server.url, '/api/tables', {
+          raw: create,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await api(server.url, `/api/tables/${table.id}/rotate-links`, {
+          method: 'POST',
+          token: table.tokens.gm,
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it('refuses browsers from another origin', async () => {
     server = await TestServer.start();
     const res = await fetch(`${server.url}/socket.io/?EIO=4&transport=polling`, {

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import * as v from 'valibot';
 import { RULESET_IDS } from '@fateboard/rules';
-import { createTableDocs, readTable } from '@fateboard/table';
+import { createTableDocs, readTable, userText } from '@fateboard/table';
 import type { Role } from '@fateboard/table';
 import * as Y from 'yjs';
 import type { Identity } from './auth';
@@ -29,6 +30,8 @@ export interface HttpDeps {
   clientDir: string;
   /** CSP frame-ancestors; `'none'` unless the deployment embeds the table in another site. */
   frameAncestors: string[];
+  /** The sockets' origin rule (auth.ts `originAllowed` with this server's origins). */
+  originAllowed: (req: IncomingMessage) => boolean;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -49,12 +52,8 @@ class HttpError extends Error {
 }
 
 const CreateTableBody = v.object({
-  name: v.pipe(
-    v.string('name must be text'),
-    v.trim(),
-    v.minLength(1, 'name must not be empty'),
-    v.maxLength(80, 'name must be at most 80 characters'),
-  ),
+  // The same text rules as every name in a command (no control or bidi characters, not blank).
+  name: userText('name', 80, 'name'),
   ruleset: v.picklist(RULESET_IDS, `ruleset must be one of ${RULESET_IDS.join(', ')}`),
 });
 
@@ -90,6 +89,25 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   });
 
   const api = express.Router();
+  // Before the body is read: a cross-site request, or a body a <form> can send, never
+  // reaches a handler (nor the rate limit).
+  api.use((req, _res, next) => {
+    if (SAFE_METHODS.has(req.method)) {
+      next();
+      return;
+    }
+    if (!sameOrigin(req, deps.originAllowed)) {
+      throw new HttpError(
+        403,
+        'origin-not-allowed',
+        'Requests that change a table must come from its own site.',
+      );
+    }
+    if (!jsonOrNoBody(req)) {
+      throw new HttpError(415, 'unsupported-media-type', 'The request body must be JSON.');
+    }
+    next();
+  });
   api.use(express.json({ limit: deps.limits.maxBodyBytes }));
 
   const creators = new Map<string, TokenBucket>();
@@ -239,6 +257,31 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   });
 
   return app;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The sockets' origin rule for a state-changing request: an Origin must be allowed; a browser
+ * that sent none but says `Sec-Fetch-Site: cross-site` or `same-site` is refused too. A request
+ * with neither header (curl, bots, tests) passes: its token authorizes it.
+ */
+function sameOrigin(req: Request, allowed: (req: IncomingMessage) => boolean): boolean {
+  if (req.headers.origin !== undefined) return allowed(req);
+  const site = req.headers['sec-fetch-site'];
+  return site !== 'cross-site' && site !== 'same-site';
+}
+
+/**
+ * A JSON body, or none at all. Any other content type (the ones a cross-site form sends
+ * without a preflight: urlencoded, multipart, text/plain) is refused, even when empty.
+ */
+function jsonOrNoBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  if (req.headers['content-type'] === undefined && !hasBody) return true;
+  return typeof req.is('application/json') === 'string';
 }
 
 const LOG_PAGE_DEFAULT = 50;

@@ -74,6 +74,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const ownsStorage = options.storage === undefined;
   const storage = options.storage ?? openSqliteStorage(options.dataDir);
   const commits = new GroupCommit(storage, log);
+  const connections = new Connections();
   const rooms = new Rooms(
     {
       storage,
@@ -84,10 +85,10 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       compactAfter: limits.compactAfter,
       rebuildCheckEvery: limits.rebuildCheckEvery,
       log,
+      seatRemoved: (tableId, seatId) => connections.closeSeat(tableId, seatId),
     },
     limits.idleUnloadMs,
   );
-  const connections = new Connections();
   // After the current command's refusal has gone out; a broken room answers nothing meanwhile.
   rooms.onBroken((tableId) =>
     setImmediate(() =>
@@ -111,6 +112,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     publicUrl: () => publicUrl ?? '',
     clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
     frameAncestors: options.frameAncestors ?? ["'none'"],
+    originAllowed: checkOrigin,
     log,
   });
   const httpServer = createHttpServer(app);
@@ -133,10 +135,16 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     log,
   });
   httpServer.on('upgrade', (req, socket, head) => {
-    if (yjs.handleUpgrade(req, socket, head)) return;
-    // engine.io answers /socket.io/ upgrades; nobody else gets one.
-    if ((req.url ?? '').startsWith('/socket.io/')) return;
-    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    // An exception here would escape to the process: one request must not stop the server.
+    try {
+      if (yjs.handleUpgrade(req, socket, head)) return;
+      // engine.io answers /socket.io/ upgrades; nobody else gets one.
+      if ((req.url ?? '').startsWith('/socket.io/')) return;
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    } catch (error) {
+      log('upgrade failed', error);
+      socket.destroy();
+    }
   });
 
   await new Promise<void>((resolveListen, reject) => {

@@ -76,12 +76,20 @@ export function tokenOfLink(link: string): string {
 export async function api(
   url: string,
   path: string,
-  init: { method?: string; body?: unknown; token?: string; raw?: string } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    token?: string;
+    raw?: string;
+    /** Extra headers (they win over the JSON content type). */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const headers: Record<string, string> = {};
   if (init.body !== undefined || init.raw !== undefined)
     headers['content-type'] = 'application/json';
   if (init.token) headers.authorization = `Bearer ${init.token}`;
+  Object.assign(headers, init.headers);
   const response = await fetch(`${url}${path}`, {
     method: init.method ?? (init.body !== undefined || init.raw !== undefined ? 'POST' : 'GET'),
     headers,
