@@ -13,6 +13,8 @@ import type { Identity } from './auth';
 import { authenticate, tokenOf } from './auth';
 import type { Connections } from './connections';
 import type { Limits } from './limits';
+import { addressGroup } from './client-address';
+import { LruMap } from './lru';
 import { TokenBucket } from './rate-limit';
 import type { Rooms } from './rooms';
 import type { Storage, TokenRecord } from './storage';
@@ -110,18 +112,19 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   });
   api.use(express.json({ limit: deps.limits.maxBodyBytes }));
 
-  const creators = new Map<string, TokenBucket>();
+  // One bucket per client address (an IPv6 /64 counts as one), the least recently used
+  // forgotten past createTableAddresses: a crowd of new addresses never resets the others.
+  const creators = new LruMap<string, TokenBucket>(deps.limits.createTableAddresses);
   api.post('/tables', (req, res) => {
-    const ip = req.socket.remoteAddress ?? 'unknown';
-    let bucket = creators.get(ip);
+    const address = addressGroup(req.socket.remoteAddress);
+    let bucket = creators.get(address);
     if (!bucket) {
-      if (creators.size > 10_000) creators.clear();
       bucket = new TokenBucket(
         deps.limits.createTablePerMinute / 60,
         deps.limits.createTableBurst,
         deps.clock,
       );
-      creators.set(ip, bucket);
+      creators.set(address, bucket);
     }
     if (!bucket.take()) throw new HttpError(429, 'rate-limited', 'Too many tables; wait a minute.');
     const body = v.safeParse(CreateTableBody, req.body);

@@ -17,9 +17,28 @@ export interface Limits {
   syncRequestBurst: number;
   /** Awareness client ids one y-websocket connection may speak for. */
   awarenessClientsPerConnection: number;
+  /**
+   * One awareness state: characters of its JSON, nesting, and keys plus items. Ours is
+   * `{"who":{"role":"player","seatId":"…"}}`; anything past these is refused (4400).
+   */
+  awarenessStateChars: number;
+  awarenessStateDepth: number;
+  awarenessStateEntries: number;
+  /**
+   * What one table's sync answers may send, bytes a second and the burst saved up; requests
+   * past it wait their turn, so one table's readers cannot starve the others.
+   */
+  readBytesPerSecond: number;
+  readBurstBytes: number;
   /** Tables created per minute per client address, and the burst. */
   createTablePerMinute: number;
   createTableBurst: number;
+  /**
+   * Client addresses whose table-creation buckets are remembered (an IPv4 address, or an IPv6
+   * /64). Past it the least recently used address is forgotten (it starts again with a full
+   * burst), never all of them.
+   */
+  createTableAddresses: number;
   /** A table with no connection unloads after this long. */
   idleUnloadMs: number;
   /** Stored updates past which a table's history is merged into one snapshot on load/unload. */
@@ -49,8 +68,14 @@ export const DEFAULT_LIMITS: Limits = {
   syncRequestRate: 5,
   syncRequestBurst: 20,
   awarenessClientsPerConnection: 4,
+  awarenessStateChars: 2048,
+  awarenessStateDepth: 8,
+  awarenessStateEntries: 64,
+  readBytesPerSecond: 8 * 1024 * 1024,
+  readBurstBytes: 16 * 1024 * 1024,
   createTablePerMinute: 10,
   createTableBurst: 20,
+  createTableAddresses: 10_000,
   idleUnloadMs: 60_000,
   compactAfter: 500,
   rebuildCheckEvery: 250,
