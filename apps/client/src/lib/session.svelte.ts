@@ -229,7 +229,13 @@ export class TableSession {
   adoptToken(token: string, seatId: string | null): void {
     this.token = token;
     if (seatId) this.seatId = seatId;
-    for (const p of this.#providers) p.params = { token };
+    // The server shows presence as it knows the connection (the token it opened with), not
+    // as the client claims: reconnect the documents with the seat token so it knows the seat.
+    for (const p of this.#providers) {
+      p.params = { token };
+      p.disconnect();
+      p.connect();
+    }
     this.#providers[0]?.awareness.setLocalStateField('who', {
       role: this.role,
       seatId: this.seatId,

@@ -1,0 +1,259 @@
+import * as awarenessProtocol from 'y-protocols/awareness';
+import * as Y from 'yjs';
+import type { WebSocket } from 'ws';
+import type { Identity } from './auth';
+import type { AwarenessStateLimits } from './awareness-state';
+import { checkAwarenessState } from './awareness-state';
+import type { TokenBucket } from './rate-limit';
+import type { ReadBudget } from './read-budget';
+import type { TableRoom } from './room';
+import type { DocKey } from './storage';
+import {
+  CLOSE,
+  SYNC_STEP2,
+  SYNC_UPDATE,
+  awarenessMessage,
+  isEmptyStateVector,
+  readAwarenessEntries,
+  syncMessage,
+  writeAwarenessEntries,
+} from './yjs-messages';
+
+/** One y-websocket connection. */
+export class Client {
+  alive = true;
+  /** Awareness client ids this connection speaks for now. */
+  readonly ownedClients = new Set<number>();
+  constructor(
+    readonly ws: WebSocket,
+    readonly identity: Identity,
+    readonly awarenessBucket: TokenBucket,
+    /** Sync step 1 and awareness queries: each answer may be the whole document. */
+    readonly requestBucket: TokenBucket,
+  ) {}
+
+  /** Whose an awareness client id is: the same link and seat may take it back after a drop. */
+  get ownerKey(): string {
+    return `${this.identity.tokenHash}/${this.identity.seatId ?? ''}`;
+  }
+
+  /**
+   * A GM or seat token is one person's; the shared player link before a join is anyone's, so
+   * a connection on it cannot take an id from another live connection on it.
+   */
+  get personal(): boolean {
+    return this.identity.role === 'gm' || this.identity.seatId !== undefined;
+  }
+}
+
+export interface DocChannelLimits {
+  maxBufferedBytes: number;
+  awarenessClientsPerConnection: number;
+  awarenessState: AwarenessStateLimits;
+}
+
+/** Diffs kept per document version, for replicas asking with the same state vector. */
+const CACHED_DIFFS = 32;
+/** Awareness client ids remembered for identities that left, before the oldest are forgotten. */
+const REMEMBERED_OWNERS = 1024;
+
+export type SyncAnswer = { kind: 'answer'; message: Uint8Array } | { kind: 'other-epoch' };
+
+/** The connections of one document, the awareness they share, and the answers they get. */
+export class DocChannel {
+  readonly clients = new Set<Client>();
+  readonly awareness: awarenessProtocol.Awareness;
+  /** Which identity first spoke for each awareness client id; kept after it leaves. */
+  private readonly owners = new Map<number, string>();
+  /** The live connection speaking for each awareness client id. */
+  private readonly holders = new Map<number, Client>();
+  private fullSync: { version: number; message: Uint8Array } | undefined;
+  private diffs: { version: number; bySv: Map<string, Uint8Array> } = {
+    version: -1,
+    bySv: new Map(),
+  };
+  private readonly unsubscribe: () => void;
+  private readonly unsubscribeRebuilt: () => void;
+
+  constructor(
+    readonly room: TableRoom,
+    readonly key: DocKey,
+    /** Shared by the table's two documents. */
+    readonly budget: ReadBudget,
+    private readonly limits: DocChannelLimits,
+  ) {
+    // Awareness gets its own empty doc: it only needs a client id, and the room may
+    // replace its documents when a storage write fails.
+    this.awareness = new awarenessProtocol.Awareness(new Y.Doc());
+    this.awareness.setLocalState(null);
+    this.awareness.on(
+      'update',
+      ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }) => {
+        const changed = [...added, ...updated, ...removed];
+        this.broadcast(
+          awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed)),
+        );
+      },
+    );
+    // Updates come after their commit and after the acknowledgements of their batch (see
+    // GroupCommit). Encoded once, the same buffer goes to every connection.
+    this.unsubscribe = room.onUpdate((doc, update) => {
+      if (doc === key) this.broadcast(syncMessage(SYNC_UPDATE, update));
+    });
+    this.unsubscribeRebuilt = room.onRebuilt(() => this.reloadAll());
+  }
+
+  /** Closes every replica: they hold the old documents, which the rebuilt ones cannot update. */
+  private reloadAll(): void {
+    for (const client of this.clients) client.ws.close(CLOSE.rebuilt, 'document rebuilt, reload');
+  }
+
+  /** Sync step 2 with the full state, one buffer per document version for every joiner. */
+  fullSyncMessage(): Uint8Array {
+    const version = this.room.version(this.key);
+    if (this.fullSync?.version !== version) {
+      this.fullSync = { version, message: syncMessage(SYNC_STEP2, this.room.fullState(this.key)) };
+    }
+    return this.fullSync.message;
+  }
+
+  /**
+   * The answer to a sync step 1. Encoding a diff costs as much as the document is large, so
+   * a diff is made once per version and state vector, and a replica that shares little with
+   * the document gets the full state everyone shares instead: asking with a made-up state
+   * vector costs the server no more than asking with an empty one.
+   */
+  syncAnswer(sv: Uint8Array): SyncAnswer {
+    if (isEmptyStateVector(sv)) return { kind: 'answer', message: this.fullSyncMessage() };
+    const doc = this.room.doc(this.key);
+    const version = this.room.version(this.key);
+    if (this.diffs.version !== version) this.diffs = { version, bySv: new Map() };
+    const cacheKey = Buffer.from(sv).toString('base64');
+    const cached = this.diffs.bySv.get(cacheKey);
+    if (cached) return { kind: 'answer', message: cached };
+
+    const ours = Y.decodeStateVector(Y.encodeStateVector(doc));
+    const theirs = Y.decodeStateVector(sv);
+    let missing = 0;
+    let total = 0;
+    for (const [client, clock] of theirs) {
+      // The replica has seen something the document has not: it comes from another epoch
+      // (it missed a rebuild, or the server restarted on a rebuilt snapshot).
+      if (clock > (ours.get(client) ?? 0)) return { kind: 'other-epoch' };
+    }
+    for (const [client, clock] of ours) {
+      total += clock;
+      missing += clock - Math.min(clock, theirs.get(client) ?? 0);
+    }
+    const message =
+      missing * 2 >= total
+        ? this.fullSyncMessage()
+        : syncMessage(SYNC_STEP2, Y.encodeStateAsUpdate(doc, sv));
+    if (this.diffs.bySv.size >= CACHED_DIFFS) {
+      this.diffs.bySv.delete(this.diffs.bySv.keys().next().value!);
+    }
+    this.diffs.bySv.set(cacheKey, message);
+    return { kind: 'answer', message };
+  }
+
+  broadcast(message: Uint8Array): void {
+    for (const client of this.clients) this.send(client, message);
+  }
+
+  /** Sends; answers the bytes queued for the connection (0 when it was not open). */
+  send(client: Client, message: Uint8Array): number {
+    const { ws } = client;
+    if (ws.readyState !== ws.OPEN) return 0;
+    if (ws.bufferedAmount > this.limits.maxBufferedBytes) {
+      // Too slow to keep up: it reconnects and catches up from its state vector.
+      ws.terminate();
+      return 0;
+    }
+    ws.send(message);
+    return message.length;
+  }
+
+  /**
+   * Applies an awareness update from a client. Every state is checked and bounded before
+   * anything is applied, and `who` is set from the connection's identity: presence shows who
+   * the server knows, whatever the client claims. A client id belongs to the identity that
+   * first used it. Answers why the update was refused, or undefined when it was applied (or
+   * ignored, for ids another identity owns).
+   */
+  applyAwareness(client: Client, update: Uint8Array): string | undefined {
+    const entries = readAwarenessEntries(update);
+    const kept = [];
+    for (const entry of entries) {
+      if (!this.mayHold(client, entry.clientId)) continue;
+      const checked = checkAwarenessState(entry.json, client.identity, this.limits.awarenessState);
+      if (!checked.ok) return checked.reason;
+      kept.push({ ...entry, json: checked.json });
+    }
+    const fresh = kept.filter((e) => !client.ownedClients.has(e.clientId));
+    if (client.ownedClients.size + fresh.length > this.limits.awarenessClientsPerConnection) {
+      return 'too many awareness client ids';
+    }
+    for (const { clientId } of fresh) {
+      this.holders.get(clientId)?.ownedClients.delete(clientId);
+      this.holders.set(clientId, client);
+      client.ownedClients.add(clientId);
+      this.owners.delete(clientId); // re-inserted: most recently used last
+      this.owners.set(clientId, client.ownerKey);
+    }
+    this.forgetOldOwners();
+    if (kept.length > 0) {
+      awarenessProtocol.applyAwarenessUpdate(this.awareness, writeAwarenessEntries(kept), client);
+    }
+    return undefined;
+  }
+
+  /**
+   * The awareness of everyone here, for an awareness query (answered even when nobody is
+   * here, so that the answer proves every earlier frame arrived).
+   */
+  awarenessMessage(): Uint8Array {
+    const ids = [...this.awareness.getStates().keys()];
+    return awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, ids));
+  }
+
+  /**
+   * An id nobody used is free. One used before belongs to its identity: after a drop the same
+   * identity takes it back (the provider reconnects with the same id); a personal identity
+   * also takes it from a connection of its own that the server has not yet seen die.
+   */
+  private mayHold(client: Client, clientId: number): boolean {
+    const owner = this.owners.get(clientId);
+    if (owner === undefined) return true;
+    if (owner !== client.ownerKey) return false;
+    const holder = this.holders.get(clientId);
+    return holder === undefined || holder === client || client.personal;
+  }
+
+  remove(client: Client): void {
+    if (!this.clients.delete(client)) return;
+    this.budget.forget(client);
+    const owned = [...client.ownedClients];
+    client.ownedClients.clear();
+    for (const id of owned) this.holders.delete(id);
+    if (owned.length === 0) return;
+    awarenessProtocol.removeAwarenessStates(this.awareness, owned, null);
+    // The owner's next update after a reconnect carries its own, lower clock: start afresh.
+    for (const id of owned) this.awareness.meta.delete(id);
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+    this.unsubscribeRebuilt();
+    this.awareness.destroy();
+    this.awareness.doc.destroy();
+  }
+
+  /** Ids whose owner left long ago are forgotten first; ids in use never are. */
+  private forgetOldOwners(): void {
+    if (this.owners.size <= REMEMBERED_OWNERS) return;
+    for (const id of this.owners.keys()) {
+      if (this.owners.size <= REMEMBERED_OWNERS) break;
+      if (!this.holders.has(id)) this.owners.delete(id);
+    }
+  }
+}
