@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,9 +13,19 @@ const launchOptions = existsSync(systemChromium)
     }
   : {};
 
-// A port of our own and a fresh data directory per run, so runs never share tables. The
-// config is also loaded by each worker process: the choice travels to them in the env.
-process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
+// A free port and a fresh data directory per run, so runs never share tables. The port is one
+// the system hands out for port 0 (bound on 127.0.0.1 by a child and released at once); the
+// config is loaded synchronously, hence the child. The config is also loaded by each worker
+// process: the choice travels to them in the env.
+process.env.E2E_PORT ??= execFileSync(
+  process.execPath,
+  [
+    '-e',
+    "const s = require('node:net').createServer();" +
+      "s.listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });",
+  ],
+  { encoding: 'utf8' },
+).trim();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'fateboard-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
