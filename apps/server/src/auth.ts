@@ -23,10 +23,14 @@ export function authenticate(storage: Storage, token: unknown): AuthResult {
   const record = storage.findToken(tokenHash);
   if (!record) return { ok: false, code: 'invalid-token', message: 'This link is not valid.' };
   if (record.revoked) {
+    // A link is revoked by a rotation, a seat token only by the GM removing the seat.
     return {
       ok: false,
       code: 'revoked-token',
-      message: 'This link was replaced by the GM; ask for the new one.',
+      message:
+        record.kind === 'seat'
+          ? 'The GM removed your seat from this table.'
+          : 'This link was replaced by the GM; ask for the new one.',
     };
   }
   const identity: Identity = { tableId: record.tableId, role: record.role, tokenHash };

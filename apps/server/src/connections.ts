@@ -50,6 +50,18 @@ export class Connections {
     return doomed.length;
   }
 
+  /**
+   * Closes every connection acting for a seat the GM removed: those opened with its seat token
+   * and the player-link socket that joined it. Their tokens are revoked, so they stay out.
+   */
+  closeSeat(tableId: string, seatId: string): number {
+    const doomed = this.ofTable(tableId).filter((c) => c.seatId === seatId);
+    for (const connection of doomed) {
+      connection.close('revoked-token', 'The GM removed you from the table.');
+    }
+    return doomed.length;
+  }
+
   /** Closes every connection of a table with a reason the client retries on. */
   closeTable(tableId: string, message: string): void {
     for (const connection of this.ofTable(tableId)) connection.close('unavailable', message);

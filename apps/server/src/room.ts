@@ -7,8 +7,15 @@ import {
   docEpoch,
   parseCommand,
 } from '@fateboard/table';
-import type { Actor, TableDocs } from '@fateboard/table';
-import type { DocKey, DocUpdate, Storage, TableRecord, TokenRecord } from './storage';
+import type { Actor, Command, TableDocs } from '@fateboard/table';
+import type {
+  DocKey,
+  DocUpdate,
+  Storage,
+  StoredCommand,
+  TableRecord,
+  TokenRecord,
+} from './storage';
 import { DOC_KEYS } from './storage';
 import type { GroupCommit, Prepared } from './group-commit';
 import { hashToken, newToken } from './tokens';
@@ -46,6 +53,8 @@ export interface RoomDeps {
   /** Rebuild once the encoded documents are this many times the size of a fresh rebuild. */
   rebuildRatio?: number;
   log: (message: string, error?: unknown) => void;
+  /** After a committed `seat.remove`: the seat's connections must go (its tokens are revoked). */
+  seatRemoved?: (tableId: string, seatId: string) => void;
 }
 
 type UpdateListener = (doc: DocKey, update: Uint8Array) => void;
@@ -69,6 +78,18 @@ function grantedSeat(actor: Actor, result: unknown): string | undefined {
   if (typeof result !== 'object' || result === null) return undefined;
   const seatId = (result as { seatId?: unknown }).seatId;
   return typeof seatId === 'string' ? seatId : undefined;
+}
+
+/** A join's client secret, hashed like a token (null without one): never stored as sent. */
+function joinSecretHash(command: Command): string | null {
+  return command.type === 'join' && command.secret !== undefined ? hashToken(command.secret) : null;
+}
+
+/** The command as its row keeps it: without a join's secret, which only its hash stands for. */
+function storedPayload(command: Command): Command {
+  if (command.type !== 'join' || command.secret === undefined) return command;
+  const { secret: _secret, ...rest } = command;
+  return rest;
 }
 
 /** A command answered without writing anything. */
@@ -214,7 +235,7 @@ export class TableRoom {
       this.deps.log(`storage read failed on table ${this.id}`, error);
       return answerOnly({ ok: false, code: 'storage', message: 'The table could not be read.' });
     }
-    if (previous) return this.replay(sender, previous);
+    if (previous) return this.replay(sender, previous, command);
 
     // Apply on the live documents and capture their updates. The documents are only
     // published after the commit; if anything fails the room is reloaded from storage,
@@ -265,6 +286,7 @@ export class TableRoom {
 
     const seatId = grantedSeat(sender.actor, outcome.result);
     const seatToken = seatId === undefined ? undefined : newToken();
+    const removedSeat = command.type === 'seat.remove' ? command.seatId : undefined;
     const tokens: TokenRecord[] = [];
     if (seatId !== undefined && seatToken !== undefined) {
       tokens.push(this.seatTokenRecord(seatId, seatToken));
@@ -277,12 +299,14 @@ export class TableRoom {
         commandId,
         actor: sender.actor,
         tokenHash: sender.tokenHash,
+        secretHash: joinSecretHash(command),
         type: command.type,
-        payload: command,
+        payload: storedPayload(command),
         result: outcome.result ?? null,
         created: this.deps.clock(),
         updates,
         tokens,
+        ...(removedSeat === undefined ? {} : { revokeSeat: removedSeat }),
       });
     } catch (error) {
       this.deps.log(`storage write failed on table ${this.id}`, error);
@@ -302,16 +326,20 @@ export class TableRoom {
       handled: seatId === undefined ? { ack } : { ack, seatId },
       wrote: true,
       rollback: this.rollback,
-      publish: () => this.publish(updates),
+      publish: () => this.publish(updates, removedSeat),
     };
   }
 
-  /** After the commit and its acknowledgements: the updates go to the listeners. */
-  private publish(updates: DocUpdate[]): void {
+  /**
+   * After the commit and its acknowledgements: the updates go to the listeners, then a removed
+   * seat's connections are dropped (after the update, so its replicas saw the removal).
+   */
+  private publish(updates: DocUpdate[], removedSeat?: string): void {
     if (this.disposed) return;
     for (const update of updates) {
       for (const listener of this.listeners) listener(update.doc, update.bytes);
     }
+    if (removedSeat !== undefined) this.deps.seatRemoved?.(this.id, removedSeat);
     const every = this.deps.rebuildCheckEvery ?? 0;
     if (every > 0 && ++this.commandsSinceCheck >= every) {
       this.commandsSinceCheck = 0;
@@ -334,40 +362,68 @@ export class TableRoom {
   }
 
   /** A retried command id: the first result again, nothing applied. */
-  private replay(
-    sender: Sender,
-    previous: { seq: number; result: unknown; tokenHash: string | null; actor: Actor },
-  ): Prepared {
+  private replay(sender: Sender, previous: StoredCommand, command: Command): Prepared {
     const result = previous.result ?? undefined;
     const seatId = grantedSeat(previous.actor, result);
-    // The seat token is stored hashed only, so a retried join from the same link
-    // connection gets a fresh token for the same seat; anyone else gets the plain result.
-    if (
-      seatId !== undefined &&
-      sender.tokenHash !== null &&
-      sender.tokenHash === previous.tokenHash
-    ) {
-      const seatToken = newToken();
-      try {
-        this.deps.storage.addToken(this.seatTokenRecord(seatId, seatToken));
-      } catch (error) {
-        this.deps.log(`storage write failed on table ${this.id}`, error);
-        return answerOnly({ ok: false, code: 'storage', message: 'The seat could not be saved.' });
-      }
-      return {
-        handled: {
-          ack: { ok: true, seq: previous.seq, result: { ...(result as object), seatToken } },
-          seatId,
-        },
-        // The fresh seat token is stored with the batch.
-        wrote: true,
-      };
-    }
+    if (seatId !== undefined) return this.replayJoin(sender, previous, seatId, command);
     return answerOnly(
       result === undefined
         ? { ok: true, seq: previous.seq }
         : { ok: true, seq: previous.seq, result },
     );
+  }
+
+  /**
+   * A retried join. Its id proves nothing: anyone on the shared player link may send it. The
+   * seat token is stored hashed only, so a retry is answered with a fresh one, and only to the
+   * seat itself (the connection the join seated, or one on the seat's token) or to a seatless
+   * player whose retry carries the join's secret: the honest client back on the player link
+   * before it saw the acknowledgement. Anyone else is refused and nothing changes.
+   */
+  private replayJoin(
+    sender: Sender,
+    previous: StoredCommand,
+    seatId: string,
+    command: Command,
+  ): Prepared {
+    const { actor } = sender;
+    const secretHash = joinSecretHash(command);
+    const ownSeat = actor.role === 'player' && actor.seatId === seatId;
+    const provenBySecret =
+      actor.role === 'player' &&
+      actor.seatId === undefined &&
+      previous.secretHash !== null &&
+      secretHash === previous.secretHash;
+    if (!ownSeat && !provenBySecret) {
+      return answerOnly({
+        ok: false,
+        code: 'replayed-join',
+        message: 'This join was made by someone else; join with a new command id.',
+      });
+    }
+    // The GM may have removed the seat since: no token for a seat that is gone.
+    if (!this.docs.pub.getMap('seats').has(seatId)) {
+      return answerOnly({
+        ok: false,
+        code: 'not-found',
+        message: 'The GM removed this seat; join the table again.',
+      });
+    }
+    const seatToken = newToken();
+    try {
+      this.deps.storage.addToken(this.seatTokenRecord(seatId, seatToken));
+    } catch (error) {
+      this.deps.log(`storage write failed on table ${this.id}`, error);
+      return answerOnly({ ok: false, code: 'storage', message: 'The seat could not be saved.' });
+    }
+    return {
+      handled: {
+        ack: { ok: true, seq: previous.seq, result: { ...(previous.result as object), seatToken } },
+        seatId,
+      },
+      // The fresh seat token is stored with the batch.
+      wrote: true,
+    };
   }
 
   private seatTokenRecord(seatId: string, token: string): TokenRecord {

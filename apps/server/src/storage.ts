@@ -42,6 +42,11 @@ export interface StoredCommand {
   actor: StoredActor;
   /** Hash of the token whose connection sent it, so a retry can be told from a replay by another. */
   tokenHash: string | null;
+  /**
+   * A join's client secret, hashed (null for other commands and joins without one): a replayed
+   * join gets a seat token only if it carries the same secret (docs/PROTOCOL.md).
+   */
+  secretHash: string | null;
   type: string;
   payload: unknown;
   /** The command's result (what the acknowledgement carried), or null. */
@@ -54,10 +59,13 @@ export interface DocUpdate {
   bytes: Uint8Array;
 }
 
-export type NewCommand = Omit<StoredCommand, 'seq'> & {
+export type NewCommand = Omit<StoredCommand, 'seq' | 'secretHash'> & {
+  secretHash?: string | null;
   updates: DocUpdate[];
   /** Tokens minted by the command (a seat token on join), stored in the same transaction. */
   tokens?: TokenRecord[];
+  /** A seat the command removed: its seat tokens are revoked in the same transaction. */
+  revokeSeat?: string;
 };
 
 export interface StoredDocument {
@@ -133,6 +141,7 @@ interface CommandRow {
   seq: number;
   actor: string;
   token_hash: string | null;
+  secret_hash: string | null;
   type: string;
   payload: string;
   result: string | null;
@@ -167,6 +176,7 @@ CREATE TABLE IF NOT EXISTS commands (
   seq INTEGER NOT NULL,
   actor TEXT NOT NULL,
   token_hash TEXT,
+  secret_hash TEXT,
   type TEXT NOT NULL,
   payload TEXT NOT NULL,
   result TEXT,
@@ -213,6 +223,7 @@ function toCommand(row: CommandRow): StoredCommand {
     seq: row.seq,
     actor: JSON.parse(row.actor) as StoredActor,
     tokenHash: row.token_hash,
+    secretHash: row.secret_hash ?? null,
     type: row.type,
     payload: JSON.parse(row.payload) as unknown,
     result: row.result === null ? null : (JSON.parse(row.result) as unknown),
@@ -230,6 +241,12 @@ export function openSqliteStorage(dataDir: string): Storage {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
+  // Files made before joins carried a secret lack its column; CREATE TABLE IF NOT EXISTS
+  // leaves an existing table as it is.
+  const commandColumns = db.prepare<[], { name: string }>('PRAGMA table_info(commands)').all();
+  if (!commandColumns.some((c) => c.name === 'secret_hash')) {
+    db.exec('ALTER TABLE commands ADD COLUMN secret_hash TEXT');
+  }
 
   const q = {
     insertTable: db.prepare(
@@ -246,6 +263,9 @@ export function openSqliteStorage(dataDir: string): Storage {
        AND role IN ('player', 'spectator')`,
     ),
     revokeToken: db.prepare<[string]>('UPDATE tokens SET revoked = 1 WHERE hash = ?'),
+    revokeSeat: db.prepare<[string, string]>(
+      `UPDATE tokens SET revoked = 1 WHERE table_id = ? AND kind = 'seat' AND seat_id = ?`,
+    ),
     findCommand: db.prepare<[string, string], CommandRow>(
       'SELECT * FROM commands WHERE table_id = ? AND command_id = ?',
     ),
@@ -253,8 +273,8 @@ export function openSqliteStorage(dataDir: string): Storage {
       'SELECT COALESCE(MAX(seq), 0) AS seq FROM commands WHERE table_id = ?',
     ),
     insertCommand: db.prepare(
-      `INSERT INTO commands (table_id, command_id, seq, actor, token_hash, type, payload, result, created)
-       VALUES (@tableId, @commandId, @seq, @actor, @tokenHash, @type, @payload, @result, @created)`,
+      `INSERT INTO commands (table_id, command_id, seq, actor, token_hash, secret_hash, type, payload, result, created)
+       VALUES (@tableId, @commandId, @seq, @actor, @tokenHash, @secretHash, @type, @payload, @result, @created)`,
     ),
     insertUpdate: db.prepare(
       'INSERT INTO updates (table_id, doc, seq, bytes) VALUES (@tableId, @doc, @seq, @bytes)',
@@ -316,6 +336,7 @@ export function openSqliteStorage(dataDir: string): Storage {
       seq,
       actor: JSON.stringify(command.actor),
       tokenHash: command.tokenHash,
+      secretHash: command.secretHash ?? null,
       type: command.type,
       payload: JSON.stringify(command.payload),
       result: command.result === undefined ? null : JSON.stringify(command.result),
@@ -325,6 +346,7 @@ export function openSqliteStorage(dataDir: string): Storage {
       q.insertUpdate.run({ tableId: command.tableId, doc: update.doc, seq, bytes: update.bytes });
     }
     for (const token of command.tokens ?? []) q.insertToken.run(tokenParams(token));
+    if (command.revokeSeat !== undefined) q.revokeSeat.run(command.tableId, command.revokeSeat);
     return seq;
   });
 

@@ -85,7 +85,13 @@ const AspectAction = v.picklist(['declaration', 'assessment', 'maneuver']);
 const cmd = <T extends string, E extends v.ObjectEntries>(type: T, entries: E) =>
   v.strictObject({ id: Id, type: v.literal(type), ...entries });
 
-export const JoinCommand = cmd('join', { name: Name });
+/**
+ * A random secret the joining client makes and keeps until the join is acknowledged: only a
+ * retry carrying it (or sent by the seat itself) is answered with a seat token, so a person on
+ * the shared player link who learns the join's id cannot take the seat (docs/PROTOCOL.md).
+ */
+const JoinSecret = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/));
+export const JoinCommand = cmd('join', { name: Name, secret: v.optional(JoinSecret) });
 export const CharacterCreateCommand = cmd('character.create', {
   character: SheetSchema,
   npc: v.optional(v.boolean()),
@@ -96,6 +102,8 @@ export const CharacterUpdateCommand = cmd('character.update', {
   changes: SheetChangesSchema,
 });
 export const CharacterRemoveCommand = cmd('character.remove', { characterId: Id });
+/** The GM removes a seat: its character stays, unclaimed; its seat tokens are revoked. */
+export const SeatRemoveCommand = cmd('seat.remove', { seatId: Id });
 export const SceneStartCommand = cmd('scene.start', {
   name: Name,
   characterIds: v.pipe(v.array(Id), v.maxLength(40)),
@@ -282,6 +290,7 @@ export const CommandSchema = v.variant('type', [
   CharacterClaimCommand,
   CharacterUpdateCommand,
   CharacterRemoveCommand,
+  SeatRemoveCommand,
   SceneStartCommand,
   SceneEndCommand,
   SessionStartCommand,

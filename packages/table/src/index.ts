@@ -23,6 +23,7 @@ export type {
 } from './commands';
 export { CommandSchema, COMMAND_TYPES, parseCommand } from './commands';
 export { applyCommand } from './reducer';
+export { MAX_SEATS } from './seats';
 export { compactTableDocs, docEpoch } from './compact';
 export type {
   ActorRef,

@@ -64,6 +64,7 @@ const TYPE_CODES = [
   'character.remove',
   'free-invoke.pass',
   'compel.withdraw',
+  'seat.remove',
 ] as const;
 
 /** Append-only, like TYPE_CODES. */

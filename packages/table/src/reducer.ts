@@ -22,7 +22,14 @@ import { outcomeApply } from './outcome';
 import { roll } from './rolls';
 import { milestoneMajor, scenarioEnd, sceneEnd, sceneStart, sessionStart } from './scene';
 import { freeInvokePass } from './passes';
-import { characterClaim, characterCreate, characterRemove, characterUpdate, join } from './seats';
+import {
+  characterClaim,
+  characterCreate,
+  characterRemove,
+  characterUpdate,
+  join,
+  seatRemove,
+} from './seats';
 
 /**
  * Applies one command: checks the role, lets the command's handler validate everything and
@@ -64,6 +71,8 @@ function dispatch(ctx: CommandContext): Plan | Refusal {
       return characterUpdate(as(command));
     case 'character.remove':
       return characterRemove(as(command));
+    case 'seat.remove':
+      return seatRemove(as(command));
     case 'scene.start':
       return sceneStart(as(command));
     case 'scene.end':

@@ -8,15 +8,30 @@ import type { Handler, Plan, Refusal } from './context';
 import { refuse } from './context';
 import { dropFromOrder } from './harm';
 import { pubRoots } from './schema';
+import type { PubRoots } from './schema';
 import type { YMap } from './ymap';
-import { optStr, put } from './ymap';
+import { optStr, peek, put, str } from './ymap';
 
-/** Joining the table, and creating, claiming and editing characters. */
+/** Joining and leaving the table, and creating, claiming and editing characters. */
+
+/**
+ * Seats a table holds at most. Every joiner gets the whole public document, seats included,
+ * and anyone with the shared player link can join, so an unbounded count let one link fill a
+ * document with hundreds of seats; 24 is well past any Fate group (the GM frees seats with
+ * `seat.remove`).
+ */
+export const MAX_SEATS = 24;
 
 export const join: Handler<'join'> = ({ docs, actor, command, newId }) => {
   if (actor.role !== 'player') return refuse('invalid', 'Only a player takes a seat.');
   if (actor.seatId !== undefined) return refuse('invalid', 'You already have a seat.');
   const r = pubRoots(docs.pub);
+  if (r.seats.size >= MAX_SEATS) {
+    return refuse(
+      'table-full',
+      `The table is full (${MAX_SEATS} seats); the GM can remove a seat to make room.`,
+    );
+  }
   const seatId = newId();
   if (r.seats.has(seatId)) return refuse('invalid', 'Seat id collision; try again.');
   return {
@@ -231,5 +246,68 @@ export const characterRemove: Handler<'character.remove'> = ({ docs, actor, comm
             : [],
       },
     ],
+  };
+};
+
+/** The free invokes one owner holds anywhere on the table, and how to drop them all. */
+function invokesHeldBy(r: PubRoots, owner: string): { count: number; drop: () => void } {
+  const holders: YMap[] = [];
+  r.aspects.forEach((m) => {
+    const invokes = peek(m as YMap, 'invokes');
+    if (invokes?.has(owner)) holders.push(invokes);
+  });
+  const emptied: { all: YMap; key: string }[] = [];
+  r.characters.forEach((m) => {
+    const all = peek(m as YMap, 'invokes');
+    all?.forEach((one, key) => {
+      if (!(one as YMap).has(owner)) return;
+      holders.push(one as YMap);
+      if ((one as YMap).size === 1) emptied.push({ all, key });
+    });
+  });
+  let count = 0;
+  for (const invokes of holders) count += Number(invokes.get(owner)) || 0;
+  return {
+    count,
+    drop: () => {
+      for (const invokes of holders) invokes.delete(owner);
+      // A sheet aspect's map of owners goes with its last owner, as setSheetInvokes does.
+      for (const { all, key } of emptied) all.delete(key);
+    },
+  };
+}
+
+/**
+ * The GM removes a seat (someone who left, or a stranger on the player link). The seat's
+ * character stays at the table, unclaimed, so another player can claim it with everything on
+ * it; free invokes the seat held go with it, since only a seat at the table may hold them. The
+ * server revokes the seat's tokens and drops its connections.
+ */
+export const seatRemove: Handler<'seat.remove'> = ({ docs, actor, command }) => {
+  const denied = gmOnly(actor, 'remove a seat');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  const seat = peek(r.seats, command.seatId);
+  if (!seat) return refuse('not-found', `No seat "${command.seatId}" at this table.`);
+  const name = str(seat, 'name');
+  const characterId = optStr(seat, 'characterId');
+  const character = characterId === undefined ? undefined : peek(r.characters, characterId);
+  const invokes = invokesHeldBy(r, command.seatId);
+  const words = [`The GM removed ${name} from the table.`];
+  if (character) {
+    words.push(`${str(character, 'name')} is free for another player to claim.`);
+  }
+  if (invokes.count > 0) {
+    words.push(
+      `The ${invokes.count} free invoke${invokes.count === 1 ? '' : 's'} ${name} held ${invokes.count === 1 ? 'is' : 'are'} gone.`,
+    );
+  }
+  return {
+    pub: () => {
+      if (character && optStr(character, 'owner') === command.seatId) character.delete('owner');
+      invokes.drop();
+      r.seats.delete(command.seatId);
+    },
+    log: [{ text: words.join(' '), ...(characterId === undefined ? {} : { characterId }) }],
   };
 };

@@ -25,7 +25,7 @@ function bankFlow(entries: readonly LogEntry[]): number {
 
 const step = fc.record({
   actor: fc.nat(4),
-  kind: fc.nat(18),
+  kind: fc.nat(19),
   a: fc.nat(9),
   b: fc.nat(9),
   flag: fc.boolean(),
@@ -49,7 +49,7 @@ describe('random command sequences', () => {
           t.docs.pub.on('update', (u: Uint8Array) => Y.applyUpdate(replica, u));
           t.docs.gm.on('update', (u: Uint8Array) => Y.applyUpdate(gmReplica, u));
           const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-          const bob = player(t.ok(player(), { type: 'join', name: 'Bob' }).seatId);
+          let bob = player(t.ok(player(), { type: 'join', name: 'Bob' }).seatId);
           const a = t.ok(ann, {
             type: 'character.create',
             character: validSheet(ruleset, 'Zira'),
@@ -141,6 +141,8 @@ describe('random command sequences', () => {
               { type: 'gm.prepare', kind: 'situation', text: 'Hidden' },
               { type: 'spotlight.push', ref },
               { type: 'character.update', characterId: c, changes: { name: 'Renamed' } },
+              // Half the time an unknown seat (refused), else Bob's, who then comes back.
+              { type: 'seat.remove', seatId: s.b % 2 === 0 ? bob.seatId : 'nobody' },
             ];
             const input = commands[s.kind % commands.length]!;
             const before = t.state();
@@ -174,6 +176,14 @@ describe('random command sequences', () => {
             }
             // Points enter and leave play only through the bank, and every move is logged.
             expect(inPlay(after)).toBe(bank);
+            // A removed seat's character stays, unclaimed: Bob joins again and claims it.
+            if (out.ok && input.type === 'seat.remove') {
+              expect(after.characters.find((ch) => ch.id === b)?.owner).toBeUndefined();
+              bob = player(t.ok(player(), { type: 'join', name: 'Bob' }).seatId);
+              t.ok(bob, { type: 'character.claim', characterId: b });
+              actors[2] = bob;
+              owner[b] = bob;
+            }
           }
           expect(readTable(replica)).toEqual(readTable(t.docs.pub));
           expect(readGm(gmReplica)).toEqual(readGm(t.docs.gm));

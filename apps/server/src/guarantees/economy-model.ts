@@ -14,7 +14,8 @@ export interface Step {
 
 export const stepArb: fc.Arbitrary<Step> = fc.record({
   actor: fc.nat(4),
-  kind: fc.nat(30),
+  // One value per shape in commandFor's list (33), so that every one is drawn.
+  kind: fc.nat(32),
   a: fc.nat(9),
   b: fc.nat(9),
   flag: fc.boolean(),
@@ -112,8 +113,31 @@ export function commandFor(view: TableView, s: Step, cast: Cast): Record<string,
     { type: 'character.update', characterId: c, changes: { name: 'Renamed' } },
     { type: 'consequence.take', characterId: c, slotId: 'mild', text: 'Bruised' },
     { type: 'consequence.clear', characterId: c, slotId: 'mild' },
+    // Half the time an unknown seat (refused), else a real one, whose player comes back.
+    {
+      type: 'seat.remove',
+      seatId: s.b % 2 === 0 ? (view.seats[s.a % 2]?.id ?? 'nobody') : 'nobody',
+    },
   ];
   return all[s.kind % all.length]!;
+}
+
+/**
+ * After the GM removed a seat: the player whose character it played (now unclaimed), who
+ * joins again and claims it so that the sequence goes on with the same cast.
+ */
+export function removedPlayer(after: TableView, cast: Cast): ActorKey | undefined {
+  for (const id of cast.chars) {
+    const key = cast.owner[id];
+    const character = after.characters.find((c) => c.id === id);
+    if ((key === 'ann' || key === 'bob') && character && character.owner === undefined) return key;
+  }
+  return undefined;
+}
+
+/** The character an actor plays in the cast. */
+export function characterOf(cast: Cast, key: ActorKey): string {
+  return cast.chars.find((id) => cast.owner[id] === key)!;
 }
 
 /** Points in play: balances, held scene payouts and the GM pool. */
@@ -156,6 +180,7 @@ const GM_ONLY = new Set([
   'conflict.start',
   'conflict.end',
   'consequence.clear',
+  'seat.remove',
 ]);
 
 /** Whether the sender had no right to send this, whatever the table's state. */

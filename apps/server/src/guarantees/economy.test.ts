@@ -9,7 +9,15 @@ import { TestServer, connectSocket, createTable } from '../test/harness';
 import type { Participant } from '../test/harness';
 import { validSheet } from '../test/sheets';
 import type { Ack } from '../room';
-import { ACTORS, commandFor, economyProblems, stepArb, unauthorised } from './economy-model';
+import {
+  ACTORS,
+  characterOf,
+  commandFor,
+  economyProblems,
+  removedPlayer,
+  stepArb,
+  unauthorised,
+} from './economy-model';
 import type { ActorKey, Cast, Step } from './economy-model';
 import { readStored } from './stored';
 import { sized } from './support';
@@ -94,6 +102,7 @@ describe('economy invariants (property)', () => {
       let commands = 0;
       let accepted = 0;
       let moved = 0;
+      let removals = 0;
       fc.assert(
         fc.property(
           fc.integer(),
@@ -148,6 +157,17 @@ describe('economy invariants (property)', () => {
               if (unauthorised(key, input, cast)) {
                 expect(out, `${key} ${JSON.stringify(input)}`).toMatchObject({ ok: false });
               }
+              // The GM removed a seat: its player joins again and claims the character back.
+              const removed = out.ok ? removedPlayer(after, cast) : undefined;
+              if (removed) {
+                const seatId = t.ok({ role: 'player' }, { type: 'join', name: removed }).seatId;
+                actors[removed] = { role: 'player', seatId: seatId as string };
+                t.ok(actors[removed], {
+                  type: 'character.claim',
+                  characterId: characterOf(cast, removed),
+                });
+                removals++;
+              }
               const log = out.ok ? (out.result?.log ?? []) : [];
               if (log.some((e) => (e.movements ?? []).length > 0)) moved++;
               expect(
@@ -171,6 +191,7 @@ describe('economy invariants (property)', () => {
           commands,
           accepted,
           moved,
+          removals,
         }),
       );
     }, 600_000);
@@ -267,6 +288,16 @@ describe('economy through the real server, and the stored log replays to the sto
           expect(economyProblems(before, after, log), `${key} ${JSON.stringify(input)}`).toEqual(
             [],
           );
+          // The GM removed a seat (its sockets were dropped): its player comes back on the link.
+          const removed = ack.ok ? removedPlayer(after, cast) : undefined;
+          if (removed) {
+            senders[removed] = await connect(table.tokens.player, removed);
+            await must(removed, { type: 'join', name: removed });
+            await must(removed, {
+              type: 'character.claim',
+              characterId: characterOf(cast, removed),
+            });
+          }
         }
 
         // Replay the stored command log from the table's initial documents.

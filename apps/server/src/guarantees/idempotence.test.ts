@@ -1,6 +1,8 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { TestServer, connectSocket, createTable } from '../test/harness';
+import { TestServer, connectError, connectSocket, createTable } from '../test/harness';
 import type { Participant } from '../test/harness';
 import type { Ack } from '../room';
 import { validSheet } from '../test/sheets';
@@ -39,6 +41,22 @@ function comparable(ack: Ack): unknown {
   return { ...ack, result: rest };
 }
 
+const ANN_SECRET = 'ann-secret-0123456789abcdefghij';
+
+/** Seat tokens stored for the table (a replayed join must mint none for a stranger). */
+function seatTokens(tableId: string): number {
+  const db = new Database(join(server.dataDir, 'fateboard.sqlite'), { readonly: true });
+  try {
+    return db
+      .prepare<[string], { n: number }>(
+        "SELECT COUNT(*) AS n FROM tokens WHERE table_id = ? AND kind = 'seat'",
+      )
+      .get(tableId)!.n;
+  } finally {
+    db.close();
+  }
+}
+
 function fingerprint(tableId: string) {
   const s = readStored(server.dataDir, tableId);
   return {
@@ -55,7 +73,7 @@ describe('idempotence', () => {
     const gm = await connect(table.tokens.gm, 'gm');
     const ann = await connect(table.tokens.player, 'ann');
     const bob = await connect(table.tokens.player, 'bob');
-    const annJoin = { id: 'ann-join', type: 'join', name: 'Ann' };
+    const annJoin = { id: 'ann-join', type: 'join', name: 'Ann', secret: ANN_SECRET };
     const annSeat = (await ann.ok(annJoin)).result as { seatToken: string };
     await bob.ok({ id: 'bob-join', type: 'join', name: 'Bob' });
     const a = (
@@ -149,7 +167,7 @@ describe('idempotence', () => {
     }
     expect(fingerprint(table.id)).toEqual(afterNew);
 
-    // After a restart, from storage alone. A retried join gets the same seat.
+    // After a restart, from storage alone. A retried join (with its secret) gets the same seat.
     gm2.close();
     ann2.close();
     await server.restart();
@@ -169,4 +187,59 @@ describe('idempotence', () => {
     ).toEqual(sent[0]!.ack);
     expect(fingerprint(table.id)).toEqual(afterNew);
   }, 120_000);
+});
+
+describe('a replayed join', () => {
+  it('from someone else on the player link is refused; the joiner (its secret, or its seat) gets the seat', async () => {
+    server = await TestServer.start();
+    const table = await createTable(server.url);
+    const alice = await connect(table.tokens.player, 'alice');
+    const aliceJoin = { id: 'alice-join', type: 'join', name: 'Alice', secret: ANN_SECRET };
+    const first = await alice.ok(aliceJoin);
+    const before = { ...fingerprint(table.id), seatTokens: seatTokens(table.id) };
+
+    // Mallory, on the same shared link, learnt the id: the bare replay, another secret, another
+    // name; each refused, no token minted, and Mallory stays seatless.
+    const mallory = await connect(table.tokens.player, 'mallory');
+    for (const replay of [
+      { id: 'alice-join', type: 'join', name: 'Alice' },
+      { ...aliceJoin, secret: 'mallory-guess-0123456789abcdef' },
+      { id: 'alice-join', type: 'join', name: 'Mallory' },
+    ]) {
+      expect(await mallory.send(replay), JSON.stringify(replay)).toMatchObject({
+        ok: false,
+        code: 'replayed-join',
+      });
+    }
+    expect(
+      await mallory.send({ type: 'character.create', character: validSheet('fate-core', 'M') }),
+    ).toMatchObject({ ok: false, code: 'forbidden' });
+    expect({ ...fingerprint(table.id), seatTokens: seatTokens(table.id) }).toEqual(before);
+
+    // Alice's browser never saw the ack: back on the player link, its retry carries the secret
+    // and gets her seat and a working seat token (after a restart too: the hash is stored).
+    alice.close();
+    await server.restart();
+    const aliceBack = await connect(table.tokens.player, 'alice-back');
+    const retry = await aliceBack.ok(aliceJoin);
+    expect(comparable(retry)).toEqual(comparable(first));
+    const { seatToken } = retry.result as { seatToken: string };
+    expect(await connectError(server.url, seatToken)).toBeUndefined();
+    await aliceBack.ok({ type: 'character.create', character: validSheet('fate-core', 'Zira') });
+    // The seat itself may retry without the secret (it already acts for the seat).
+    expect(
+      comparable(await aliceBack.ok({ id: 'alice-join', type: 'join', name: 'Alice' })),
+    ).toEqual(comparable(first));
+
+    // A join sent without a secret can be replayed by its own seat only.
+    const bob = await connect(table.tokens.player, 'bob');
+    const bobJoin = { id: 'bob-join', type: 'join', name: 'Bob' };
+    const bobFirst = await bob.ok(bobJoin);
+    const mallory2 = await connect(table.tokens.player, 'mallory2');
+    expect(await mallory2.send(bobJoin)).toMatchObject({ ok: false, code: 'replayed-join' });
+    expect(comparable(await bob.ok(bobJoin))).toEqual(comparable(bobFirst));
+    // The secret is stored only hashed: not in the command's row.
+    const rows = readStored(server.dataDir, table.id).commands;
+    expect(JSON.stringify(rows)).not.toContain(ANN_SECRET);
+  }, 60_000);
 });
