@@ -1,17 +1,42 @@
 import * as v from 'valibot';
+import { userText } from './text';
 
 /**
  * Every command a participant can send, as a valibot schema. The TypeScript types are
  * inferred from the schemas so that the two cannot drift. Objects are strict (unknown keys
- * are refused), strings and numbers are bounded, so a command stays small.
+ * are refused), strings and numbers are bounded, so a command stays small. Every field a
+ * person types goes through `userText` (./text.ts): no control characters, no bidi overrides,
+ * nothing that renders empty.
  */
 
 const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
-const Name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(80));
-const AspectText = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200));
-const Reason = v.pipe(v.string(), v.maxLength(300));
+const Name = userText('name', 80, 'name');
+const AspectText = userText('name', 200, 'aspect text');
+const Reason = userText('line', 300, 'reason');
 const int = (min: number, max: number) =>
   v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
+
+/** Keys no record may carry: they name the prototype chain, not an entry. */
+const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+const reservedKeyOf = (input: unknown): string | undefined =>
+  input !== null && typeof input === 'object'
+    ? Object.keys(input).find((key) => RESERVED_KEYS.has(key))
+    : undefined;
+
+/**
+ * A record keyed by ids. valibot's `record` drops the keys `__proto__`, `constructor` and
+ * `prototype` without a word, so a command carrying one (socket.io's JSON.parse makes
+ * `__proto__` an own key) would be accepted minus an entry its sender meant. Refused instead
+ * (guarantee 7): the check runs on the raw input, before `record` builds its copy.
+ */
+const keyedRecord = <V extends v.GenericSchema>(key: typeof Id, value: V) =>
+  v.pipe(
+    v.custom<Record<string, unknown>>(
+      (input) => reservedKeyOf(input) === undefined,
+      (issue) => `the key "${reservedKeyOf(issue.input) ?? ''}" is not allowed in a record`,
+    ),
+    v.record(key, value),
+  );
 
 /** A seat id or `gm`: whoever may use a free invoke. */
 const Owner = Id;
@@ -26,15 +51,16 @@ export type AspectRef = v.InferOutput<typeof AspectRefSchema>;
 const SheetAspect = v.strictObject({
   id: Id,
   slot: v.picklist(['high-concept', 'trouble', 'ship', 'free', 'other']),
-  text: v.pipe(v.string(), v.maxLength(200)),
+  /** May be blank: an empty slot the player fills in later. */
+  text: userText('line', 200, 'aspect text'),
   rating: v.optional(int(-4, 12)),
   permanent: v.optional(v.boolean()),
 });
 const SheetSkill = v.strictObject({ id: Id, rating: int(-4, 12) });
 const SheetStunt = v.strictObject({
   id: Id,
-  name: v.pipe(v.string(), v.maxLength(80)),
-  text: v.pipe(v.string(), v.maxLength(600)),
+  name: userText('line', 80, 'stunt name'),
+  text: userText('multiline', 600, 'stunt text'),
 });
 
 /** What a player writes on a sheet; tracks, slots and fate points come from the ruleset. */
@@ -63,7 +89,7 @@ export type TableAspectKind = v.InferOutput<typeof TableAspectKind>;
 const Action = v.picklist(['overcome', 'create-advantage', 'attack', 'defend']);
 export type Action = v.InferOutput<typeof Action>;
 const Modifier = v.strictObject({
-  label: v.pipe(v.string(), v.maxLength(80)),
+  label: userText('line', 80, 'modifier label'),
   value: int(-10, 10),
 });
 const HarmKind = v.picklist(['physical', 'mental', 'any']);
@@ -131,14 +157,14 @@ export const GmPrepareCommand = cmd('gm.prepare', {
   text: AspectText,
   characterId: v.optional(Id),
   freeInvokes: v.optional(int(0, 5)),
-  note: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+  note: v.optional(userText('multiline', 2000, 'note')),
 });
 export const GmNpcDraftCommand = cmd('gm.npc-draft', { character: SheetSchema });
 export const GmRevealCommand = cmd('gm.reveal', { hiddenId: Id });
 export const GmNoteCommand = cmd('gm.note', {
   noteId: v.optional(Id),
   /** Empty text deletes the note. */
-  text: v.pipe(v.string(), v.maxLength(4000)),
+  text: userText('multiline', 4000, 'note'),
 });
 export const RollCommand = cmd('roll', {
   ...Roller,
@@ -213,7 +239,7 @@ export const AbsorbCommand = cmd('absorb', {
   /** Index into the ruleset's absorption options for this hit. */
   option: int(0, 63),
   /** A name for each consequence the option fills, by slot id. */
-  names: v.optional(v.record(Id, AspectText)),
+  names: v.optional(keyedRecord(Id, AspectText)),
   /** The attack roll: its character's owner gets the free invokes on new consequences. */
   rollId: v.optional(Id),
 });
@@ -243,7 +269,7 @@ export const ConflictStartCommand = cmd('conflict.start', {
   /** Order by the ruleset's initiative (narrative: by aspect, or by aspect + 3dF). */
   initiative: v.optional(v.picklist(['aspect', 'roll'])),
   /** The rated aspect each character goes by (default: its highest). */
-  aspects: v.optional(v.record(Id, Id)),
+  aspects: v.optional(keyedRecord(Id, Id)),
   /** Characters who surprised the others go first. */
   surprise: v.optional(v.pipe(v.array(Id), v.maxLength(40))),
 });

@@ -23,6 +23,8 @@ export type {
 } from './commands';
 export { CommandSchema, COMMAND_TYPES, parseCommand } from './commands';
 export { applyCommand } from './reducer';
+export type { TextKind } from './text';
+export { textProblem, userText } from './text';
 export { MAX_SEATS } from './seats';
 export { compactTableDocs, docEpoch } from './compact';
 export type {
