@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { readTable } from '@fateboard/table';
 import {
   RawYjs,
@@ -40,6 +41,28 @@ async function anotherTableServes(): Promise<void> {
 
 function storedSeq(table: CreatedTable): number {
   return storedDocs(server.dataDir, table.id).seq;
+}
+
+/** A fresh server and table where Ann is seated with her character, Zird; the GM connected. */
+async function seatedTable() {
+  server = await TestServer.start();
+  const table = await createTable(server.url);
+  const gm = await participant(table.tokens.gm, 'gm');
+  const ann = await participant(table.tokens.player, 'ann');
+  await ann.ok({ type: 'join', name: 'Ann' });
+  const created = await ann.ok({
+    type: 'character.create',
+    character: fateCoreSheet('Zird', 'Wizard', 'Rivals'),
+  });
+  const { characterId } = created.result as { characterId: string };
+  return { table, gm, ann, characterId };
+}
+
+/** The table's stored documents, byte for byte, and its command count. */
+function storedBytes(table: CreatedTable): string {
+  const { pub, gm, seq } = storedDocs(server.dataDir, table.id);
+  const bytes = (doc: Y.Doc) => Buffer.from(Y.encodeStateAsUpdate(doc)).toString('base64');
+  return `${seq}:${bytes(pub)}:${bytes(gm)}`;
 }
 
 describe('bad input gets a clear refusal and changes nothing', () => {
@@ -217,16 +240,7 @@ describe('bad input gets a clear refusal and changes nothing', () => {
   });
 
   it('a spend without points is refused', async () => {
-    server = await TestServer.start();
-    const table = await createTable(server.url);
-    const gm = await participant(table.tokens.gm, 'gm');
-    const ann = await participant(table.tokens.player, 'ann');
-    await ann.ok({ type: 'join', name: 'Ann' });
-    const created = await ann.ok({
-      type: 'character.create',
-      character: fateCoreSheet('Zird', 'Wizard', 'Rivals'),
-    });
-    const { characterId } = created.result as { characterId: string };
+    const { table, gm, ann, characterId } = await seatedTable();
     await gm.ok({
       type: 'gm.adjust',
       adjust: { what: 'fate-points', characterId, value: 0 },
@@ -253,6 +267,90 @@ describe('bad input gets a clear refusal and changes nothing', () => {
     const pub = await openReplica(server.url, `table/${table.id}`, table.tokens.gm);
     cleanup.push(() => pub.destroy());
     expect(readTable(pub.doc).characters[0]?.fatePoints).toBe(0);
+    await anotherTableServes();
+  });
+
+  // Guarantee 7: a record key naming the prototype chain, and text with control characters,
+  // bidi overrides or nothing visible, are refused with bad-command over a real socket.io
+  // connection (whose JSON.parse makes `__proto__` an own key), and nothing is stored.
+  it('prototype keys in records and hostile text → bad-command, nothing stored', async () => {
+    const { table, gm, characterId } = await seatedTable();
+    await gm.ok({ type: 'scene.start', name: 'Docks', characterIds: [characterId] });
+    const before = storedBytes(table);
+
+    // Sent as JSON text, so the frame on the wire carries the key itself.
+    const rename = (name: string) => ({ type: 'character.update', characterId, changes: { name } });
+    const raw = (json: string) => JSON.parse(json) as Record<string, unknown>;
+    const bad: [string, Record<string, unknown>, RegExp][] = [
+      [
+        'absorb.names with __proto__',
+        raw(
+          `{"type":"absorb","characterId":"${characterId}","shifts":1,"option":0,"names":{"__proto__":"Broken arm"}}`,
+        ),
+        /the key "__proto__" is not allowed[\s\S]*names/,
+      ],
+      [
+        'conflict.start.aspects with constructor',
+        raw(`{"type":"conflict.start","order":["${characterId}"],"aspects":{"constructor":"x"}}`),
+        /the key "constructor" is not allowed[\s\S]*aspects/,
+      ],
+      [
+        'conflict.start.aspects with prototype',
+        raw(`{"type":"conflict.start","order":["${characterId}"],"aspects":{"prototype":"x"}}`),
+        /the key "prototype" is not allowed/,
+      ],
+      [
+        'NUL in an aspect',
+        { type: 'aspect.add', kind: 'situation', text: 'On\u0000Fire' },
+        /U\+0000/,
+      ],
+      [
+        'newline in an aspect',
+        { type: 'aspect.add', kind: 'situation', text: 'On\nFire' },
+        /line break/,
+      ],
+      ['escape in a note', { type: 'gm.note', text: 'ok\u001b[2J' }, /U\+001B/],
+      ['RLO in a name', rename('Zird\u202Egpj.exe'), /U\+202E/],
+      [
+        'isolate in a reason',
+        { type: 'gm.adjust', adjust: { what: 'gm-pool', value: 3 }, reason: '\u2067x' },
+        /U\+2067/,
+      ],
+      ['zero-width name', rename('\u200B\u200D'), /show something/],
+      ['BOM name', rename('\uFEFF'), /not be empty/],
+      [
+        'lone combining mark',
+        { type: 'aspect.add', kind: 'boost', text: '\u0301' },
+        /show something/,
+      ],
+    ];
+    for (const [what, command, message] of bad) {
+      const ack = await gm.send(command);
+      expect(ack, what).toMatchObject({ ok: false, code: 'bad-command' });
+      if (!ack.ok) expect(ack.message, what).toMatch(message);
+    }
+    // A seatless player's join with a hidden name is refused the same way.
+    const eve = await participant(table.tokens.player, 'eve');
+    expect(await eve.send({ type: 'join', name: '\u2066\u2069' })).toMatchObject({
+      ok: false,
+      code: 'bad-command',
+    });
+    expect(storedBytes(table)).toBe(before);
+    expect(Object.prototype).not.toHaveProperty('Broken arm');
+
+    // Text in any script, with newlines where a note allows them, is taken.
+    await eve.ok({ type: 'join', name: 'مريم' });
+    await gm.ok({ type: 'gm.note', text: 'שלום\n\tworld' });
+
+    // The REST table name follows the same rules.
+    for (const name of ['\u200B', 'Table\u0000', 'Friday\u202E', 'Two\nlines']) {
+      const answer = await api(server.url, '/api/tables', { body: { name, ruleset: 'fate-core' } });
+      expect(answer, JSON.stringify(name)).toMatchObject({
+        status: 400,
+        body: { code: 'bad-request' },
+      });
+      expect(answer.body.message, JSON.stringify(name)).toMatch(/^name /);
+    }
     await anotherTableServes();
   });
 });
