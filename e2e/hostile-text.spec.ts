@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
 import { connectBotWithToken, tokenOf } from './bot';
+import { characterCard, createTable, joinAndCreate, shot } from './helpers';
 
 /**
  * Guarantee 8 (docs/GUARANTEES.md): user text is rendered as text. Aspect, character, seat,
@@ -183,4 +184,51 @@ test('hostile text is shown as text on every screen: nothing runs, no CSP violat
     }
     await context.close();
   }
+});
+
+/**
+ * Guarantee 8: right-to-left names are bidi islands. A name in Arabic ending in a digit,
+ * shown inline next to the UI's own words ("Player: …", "plays …"), would otherwise pull
+ * the digit and the words around it into its right-to-left run. Every element showing a
+ * name or an aspect isolates it (`<bdi>` or `unicode-bidi: isolate`).
+ */
+test('a right-to-left name is isolated from the text around it', async ({ browser }) => {
+  const player = 'مريم 2';
+  const character = { name: 'زيرا the Bold', highConcept: 'ساحرة البحر', trouble: 'Owes 3 debts' };
+  const { gm, links, context } = await createTable(browser, 'طاولة 7', 'fate-core');
+  const seated = await joinAndCreate(browser, links.player, player, character);
+  const page = seated.page;
+
+  const bidiOf = (locator: ReturnType<Page['locator']>) =>
+    locator.evaluate((el) => ({
+      tag: el.tagName,
+      bidi: getComputedStyle(el).unicodeBidi,
+      text: el.textContent,
+    }));
+  // The role badge: the player's own name inside "Player: …".
+  expect(await bidiOf(page.getByTestId('my-name'))).toEqual({
+    tag: 'BDI',
+    bidi: 'isolate',
+    text: player,
+  });
+  for (const screen of [page, gm]) {
+    await expect(screen.getByTestId('seat-name').filter({ hasText: player })).toBeVisible();
+    expect(await bidiOf(screen.getByTestId('seat-name').filter({ hasText: player }))).toMatchObject(
+      { bidi: 'isolate' },
+    );
+    const card = characterCard(screen, character.name);
+    expect(await bidiOf(card.getByRole('heading', { name: character.name }))).toMatchObject({
+      bidi: 'isolate',
+    });
+    expect(await bidiOf(card.getByText(character.highConcept).first())).toMatchObject({
+      bidi: 'isolate',
+    });
+    expect(await bidiOf(screen.getByTestId('table-name'))).toMatchObject({ bidi: 'isolate' });
+  }
+  // "plays …" after the seat's name keeps its words in order: the character's name is a <bdi>.
+  expect(await page.locator('bdi', { hasText: character.name }).count()).toBeGreaterThan(0);
+  await shot(page, 'hostile-text-rtl-player');
+  await shot(gm, 'hostile-text-rtl-gm');
+  await seated.context.close();
+  await context.close();
 });
