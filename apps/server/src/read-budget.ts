@@ -7,6 +7,9 @@
  * A connection has at most one request waiting: a newer one replaces it and goes to the back,
  * so a connection that asks again and again queues behind everyone who asked once.
  */
+/** Bytes of answers sent in one turn of the event loop before the rest wait for the next. */
+const SLICE_BYTES = 256 * 1024;
+
 export class ReadBudget {
   private tokens: number;
   private last: number;
@@ -53,19 +56,29 @@ export class ReadBudget {
 
   private drain(): void {
     this.refill();
+    let sent = 0;
     for (const [who, answer] of this.waiting) {
       if (this.tokens <= 0) break;
+      if (sent >= SLICE_BYTES) {
+        // Let other tables' commands run between slices of a large burst.
+        if (this.timer === undefined) this.timer = setTimeout(() => this.wake(), 0);
+        return;
+      }
       this.waiting.delete(who);
-      this.tokens -= answer();
+      const bytes = answer();
+      sent += bytes;
+      this.tokens -= bytes;
     }
     if (this.waiting.size > 0 && this.timer === undefined) {
       const wait = Math.max(1, Math.ceil(((1 - this.tokens) / this.rate) * 1000));
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        this.drain();
-      }, wait);
+      this.timer = setTimeout(() => this.wake(), wait);
       this.timer.unref();
     }
+  }
+
+  private wake(): void {
+    this.timer = undefined;
+    this.drain();
   }
 
   private refill(): void {

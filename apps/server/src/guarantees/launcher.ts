@@ -1,11 +1,16 @@
 // Starts one real server process for the crash tests: `DATA_DIR` and `PORT` (0 picks one)
 // from the environment; prints `LISTENING <port>` once it accepts connections.
+import type { Limits } from '../limits';
 import { createServer } from '../server';
 
 const server = await createServer({
   dataDir: process.env.DATA_DIR ?? './data',
   port: Number(process.env.PORT ?? 0),
   host: '127.0.0.1',
+  // A test may raise a rate for its own setup traffic (never lower a protection it tests).
+  ...(process.env.FATEBOARD_LIMITS
+    ? { limits: JSON.parse(process.env.FATEBOARD_LIMITS) as Partial<Limits> }
+    : {}),
   log: (message, error) => {
     if (process.env.DEBUG_SERVER) console.error(message, error);
   },

@@ -18,7 +18,11 @@ export class ChildServer {
   private child: ChildProcess | undefined;
   port = 0;
   starts = 0;
-  constructor(readonly dataDir: string) {}
+  constructor(
+    readonly dataDir: string,
+    /** Settings the process gets beyond the test's own (e.g. FATEBOARD_LIMITS, as JSON). */
+    private readonly env: Record<string, string> = {},
+  ) {}
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -49,7 +53,7 @@ export class ChildServer {
   private async startOnce(timeoutMs: number): Promise<void> {
     const child = spawn(process.execPath, ['--import', 'tsx', LAUNCHER], {
       cwd: join(import.meta.dirname, '../..'),
-      env: { ...process.env, DATA_DIR: this.dataDir, PORT: String(this.port) },
+      env: { ...process.env, ...this.env, DATA_DIR: this.dataDir, PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     this.child = child;
