@@ -199,10 +199,10 @@ describe('bytes on the wire', () => {
       }
     ).aspectId;
     const frameOf = async (send: () => Promise<unknown>) => {
-      await sleep(30);
+      await spectator.barrier();
       const before = spectator.frames.length;
       await send();
-      await sleep(50);
+      await spectator.barrier();
       const frames = spectator.frames.slice(before).filter((f) => f[0] === 0 && f[1] === 2);
       expect(frames.length).toBe(1);
       return frames[0]!.length;

@@ -15,7 +15,6 @@ import {
   createTable,
   openReplica,
   samePub,
-  sleep,
   storedDocs,
   waitFor,
 } from './test/harness';
@@ -53,13 +52,13 @@ describe('storage failure', () => {
     await waitFor(() => readTable(spectator.doc).scene.name === 'Before', 'the scene');
     const frames = await RawYjs.open(server.url, name, table.tokens.spectator);
     cleanup.push(() => frames.close());
-    await sleep(50);
+    await frames.barrier();
     const seen = frames.frames.length;
 
     full = true;
     const refused = await gm.send({ type: 'aspect.add', kind: 'situation', text: 'Lost' });
     expect(refused).toMatchObject({ ok: false, code: 'storage' });
-    await sleep(100);
+    await frames.barrier();
     expect(frames.frames.length).toBe(seen);
     // The live document did not keep it: a fresh joiner gets the stored state.
     const fresh = await openReplica(server.url, name, table.tokens.spectator);
@@ -145,7 +144,7 @@ describe('y-websocket abuse', () => {
       spam.send(new Uint8Array([0, 2, 3, 0xff, 0xff, 0xff]));
       spam.send(new Uint8Array([3]));
     }
-    await sleep(300);
+    await spam.barrier();
     // At most the burst of answers, not one per request.
     expect(spam.frames.length).toBeLessThan(60);
     expect(spam.closed).toBeUndefined();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as decoding from 'lib0/decoding';
 import { seededRng } from '@fateboard/rules';
-import { RawYjs, TestServer, connectSocket, createTable, sleep } from './test/harness';
+import { RawYjs, TestServer, connectSocket, createTable } from './test/harness';
 import { validSheet } from './test/sheets';
 
 let server: TestServer;
@@ -28,10 +28,10 @@ describe('sizes on the wire', () => {
     const ann = await connectSocket(server.url, table.tokens.player, 'ann');
     const sizes: Record<string, { frame: number; update: number }> = {};
     const measure = async (label: string, send: () => Promise<unknown>) => {
-      await sleep(30);
+      await spectator.barrier();
       const before = spectator.frames.length;
       await send();
-      await sleep(50);
+      await spectator.barrier();
       const frames = spectator.frames.slice(before).filter((f) => f[0] === 0 && f[1] === 2);
       expect(frames.length, label).toBe(1);
       sizes[label] = { frame: frames[0]!.length, update: updateBytes(frames[0]!) };

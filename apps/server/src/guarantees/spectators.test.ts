@@ -132,7 +132,7 @@ describe('read-only spectators', () => {
       RawYjs.open(server.url, `${name}/gm`, table.tokens.gm),
     ]);
     cleanup.push(() => watchers.forEach((w) => w.close()));
-    await sleep(200);
+    await Promise.all(watchers.map((w) => w.barrier()));
     const seen = watchers.map((w) => w.frames.length);
     const presence = { gm: 0 };
     gm.socket.on('presence', () => presence.gm++);
@@ -169,7 +169,7 @@ describe('read-only spectators', () => {
       spectator.send(messages[i]!);
       if (i % 50 === 0) await sleep(1);
     }
-    await sleep(300);
+    await spectator.barrier();
     let specSocket: Participant = await connectSocket(server.url, table.tokens.spectator, 'spec');
     const refusals = new Map<string, number>();
     for (const { event, payload } of fc.sample(socketEvent, EVENTS)) {
@@ -196,13 +196,14 @@ describe('read-only spectators', () => {
     expect(after.commands.length).toBe(before.commands.length);
     expect(Y.encodeStateVector(after.pub)).toEqual(Y.encodeStateVector(before.pub));
     expect(Y.encodeStateVector(after.gm)).toEqual(Y.encodeStateVector(before.gm));
+    await Promise.all(watchers.map((w) => w.barrier()));
     expect(watchers.map((w) => w.frames.length)).toEqual(seen);
     expect(({} as Record<string, unknown>).state).toBeUndefined();
 
     // The spectator still receives the table's updates.
     if (spectator.closed) spectator = await RawYjs.open(server.url, name, table.tokens.spectator);
     cleanup.push(() => spectator.close());
-    await sleep(100);
+    await spectator.barrier();
     const had = spectator.frames.length;
     await gm.ok({ type: 'aspect.add', kind: 'situation', text: 'Still live' });
     await waitFor(

@@ -12,7 +12,6 @@ import {
   createTable,
   openReplica as openSynced,
   samePub,
-  sleep,
 } from '../test/harness';
 import type { Participant, Replica } from '../test/harness';
 import { openSqliteStorage } from '../storage';
@@ -59,7 +58,7 @@ async function setUp(options: Parameters<typeof TestServer.start>[0] = {}) {
   await gm.ok({ id: 'before', type: 'aspect.add', kind: 'situation', text: 'Before' });
   await waitFor(() => readTable(replica.doc).aspects.length === 1, 'the first aspect');
   const frames = track(await RawYjs.open(server.url, name, table.tokens.player));
-  await sleep(100);
+  await frames.barrier();
   return { table, name, gm, replica, frames };
 }
 
@@ -94,7 +93,7 @@ describe('storage failure', () => {
         ok: false,
         code: 'storage',
       });
-      await sleep(150);
+      await frames.barrier();
       expect(frames.frames.length).toBe(seen);
       const after = readStored(server!.dataDir, table.id);
       expect(after.commands.length).toBe(stored.commands.length);
@@ -161,7 +160,7 @@ describe('storage failure', () => {
       expect(
         await gm.send({ id: 'x1', type: 'aspect.add', kind: 'situation', text: 'Lost' }),
       ).toMatchObject({ ok: false, code: 'storage' });
-      await sleep(150);
+      await frames.barrier();
       expect(frames.frames.length).toBe(seen);
       if (!reads) {
         // The write failed and so did the reload: the room is dropped and its connections

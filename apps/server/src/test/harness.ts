@@ -293,6 +293,7 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class RawYjs {
   readonly frames: Uint8Array[] = [];
   closed: { code: number; reason: string } | undefined;
+  private barriers = 0;
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data: Buffer) => this.frames.push(new Uint8Array(data)));
     ws.on('close', (code, reason) => {
@@ -313,6 +314,43 @@ export class RawYjs {
 
   send(bytes: Uint8Array): void {
     this.ws.send(bytes);
+  }
+
+  /**
+   * Resolves once the server has handled every frame this connection sent before, and every
+   * frame it had written to this connection by then has arrived: a ping, which the server's
+   * ws answers when it reads it, after running the handlers of the frames before it, and
+   * whose pong follows on the same socket whatever the server sent before. Unlike an
+   * awareness query it is not rate-limited (a test may have spent the connection's limit) and
+   * adds no frame. Use it instead of a sleep before asserting that something did not arrive.
+   * A connection that is or gets closed passes the barrier too: nothing more can arrive.
+   */
+  barrier(timeoutMs = 5000): Promise<void> {
+    if (this.ws.readyState !== WebSocket.OPEN) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const payload = Buffer.from(`barrier-${++this.barriers}`);
+      const done = () => {
+        clearTimeout(timer);
+        this.ws.off('pong', onPong);
+        this.ws.off('close', onClose);
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error('no answer to the barrier'));
+      }, timeoutMs);
+      const onPong = (data: Buffer) => {
+        if (!data.equals(payload)) return;
+        done();
+        resolve();
+      };
+      const onClose = () => {
+        done();
+        resolve();
+      };
+      this.ws.on('pong', onPong);
+      this.ws.on('close', onClose);
+      this.ws.ping(payload);
+    });
   }
 
   bytesReceived(): number {
