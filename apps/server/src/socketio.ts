@@ -175,12 +175,20 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
         else live.seatId = seatId;
         deps.connections.changed(identity.tableId);
       };
-      void room.handle(sender, input, seat).then((handled) => ack(handled.ack));
+      // A rejection here would be unhandled, and an unhandled rejection stops the process.
+      room
+        .handle(sender, input, seat)
+        .then((handled) => ack(handled.ack))
+        .catch((error: unknown) => deps.log('answering a command failed', error));
     });
 
     socket.on('disconnect', () => {
-      removeLive();
-      deps.rooms.release(identity.tableId, room);
+      try {
+        removeLive();
+        deps.rooms.release(identity.tableId, room);
+      } catch (error) {
+        deps.log('closing a socket.io connection failed', error);
+      }
     });
   });
 
