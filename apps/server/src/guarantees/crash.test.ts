@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readGm, readTable } from '@fateboard/table';
-import { Replica, createTable, sameGm, samePub } from '../test/harness';
+import { Replica, createTable, sameGm, samePub, testRandom } from '../test/harness';
 import { readStored } from './stored';
 import { ChildServer, RetryingClient, SOAK, sized, until } from './support';
 
@@ -44,9 +44,10 @@ describe(`crash without loss (${SOAK ? 'soak' : 'quick'}: ${COMMANDS} commands, 
 
     // Kills land after random numbers of acknowledgements, plus a random few ms, so some
     // hit between commands and some in the middle of one (or of the restart).
+    const { random } = testRandom('kill points');
     const killAt = Array.from(
       { length: KILLS },
-      () => 1 + Math.floor(Math.random() * (COMMANDS - 1)),
+      () => 1 + Math.floor(random() * (COMMANDS - 1)),
     ).sort((a, b) => a - b);
     const acked = new Map<string, number>();
     let next = 0;
@@ -61,7 +62,7 @@ describe(`crash without loss (${SOAK ? 'soak' : 'quick'}: ${COMMANDS} commands, 
     const killer = async () => {
       for (const at of killAt) {
         await until(() => acked.size >= at, `${at} acknowledgements`, 300_000);
-        await new Promise((r) => setTimeout(r, Math.random() * 30));
+        await new Promise((r) => setTimeout(r, random() * 30));
         await server.kill();
         await server.start();
       }

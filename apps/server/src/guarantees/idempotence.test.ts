@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { TestServer, connectError, connectSocket, createTable } from '../test/harness';
+import { TestServer, connectError, connectSocket, createTable, testRandom } from '../test/harness';
 import type { Participant } from '../test/harness';
 import type { Ack } from '../room';
 import { validSheet } from '../test/sheets';
@@ -25,10 +25,10 @@ async function connect(token: string, name: string): Promise<Participant> {
   return p;
 }
 
-function shuffle<T>(items: T[]): T[] {
+function shuffle<T>(items: T[], random: () => number): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
+    const j = Math.floor(random() * (i + 1));
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
@@ -68,6 +68,7 @@ function fingerprint(tableId: string) {
 
 describe('idempotence', () => {
   it('every command replayed twice, out of order, after a reconnect and a restart applies once', async () => {
+    const { random } = testRandom('replay order');
     server = await TestServer.start();
     const table = await createTable(server.url);
     const gm = await connect(table.tokens.gm, 'gm');
@@ -152,7 +153,7 @@ describe('idempotence', () => {
     [gm, ann, bob].forEach((p) => p.close());
     const gm2 = await connect(table.tokens.gm, 'gm2');
     const ann2 = await connect(annSeat.seatToken, 'ann2');
-    const replays = shuffle([...sent, ...sent]);
+    const replays = shuffle([...sent, ...sent], random);
     const acks = await Promise.all(
       replays.map(({ who, command }) => (who === 'gm' ? gm2 : ann2).send(command)),
     );
@@ -162,7 +163,7 @@ describe('idempotence', () => {
     // Out of order: a new command, then old ones again; the old ones still apply once.
     await gm2.ok({ id: 'c11', type: 'aspect.add', kind: 'situation', text: 'Smoke' });
     const afterNew = fingerprint(table.id);
-    for (const { who, command, ack } of shuffle(sent)) {
+    for (const { who, command, ack } of shuffle(sent, random)) {
       expect(await (who === 'gm' ? gm2 : ann2).send(command)).toEqual(ack);
     }
     expect(fingerprint(table.id)).toEqual(afterNew);
@@ -173,7 +174,7 @@ describe('idempotence', () => {
     await server.restart();
     const gm3 = await connect(table.tokens.gm, 'gm3');
     const ann3 = await connect(annSeat.seatToken, 'ann3');
-    for (const { who, command, ack } of shuffle(sent)) {
+    for (const { who, command, ack } of shuffle(sent, random)) {
       expect(await (who === 'gm' ? gm3 : ann3).send(command)).toEqual(ack);
     }
     const annLink = await connect(table.tokens.player, 'ann-link');

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import { RawYjs, TestServer, connectSocket, createTable, sleep } from '../test/harness';
+import { RawYjs, TestServer, connectSocket, createTable, sleep, testRandom } from '../test/harness';
 import type { Participant } from '../test/harness';
 import { validSheet } from '../test/sheets';
 import { readStored } from './stored';
@@ -160,7 +160,8 @@ describe('read-only spectators', () => {
     // closes one for a malformed message), then socket.io events from a spectator.
     let spectator = await RawYjs.open(server.url, name, table.tokens.spectator);
     let closes = 0;
-    const messages = fc.sample(yjsMessage, MESSAGES);
+    const { seed } = testRandom('attack messages');
+    const messages = fc.sample(yjsMessage, { numRuns: MESSAGES, seed });
     for (let i = 0; i < messages.length; i++) {
       if (spectator.closed) {
         closes++;
@@ -172,7 +173,7 @@ describe('read-only spectators', () => {
     await spectator.barrier();
     let specSocket: Participant = await connectSocket(server.url, table.tokens.spectator, 'spec');
     const refusals = new Map<string, number>();
-    for (const { event, payload } of fc.sample(socketEvent, EVENTS)) {
+    for (const { event, payload } of fc.sample(socketEvent, { numRuns: EVENTS, seed })) {
       if (!specSocket.socket.connected) {
         specSocket = await connectSocket(server.url, table.tokens.spectator, 'spec');
       }

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,8 @@ import type { Socket } from 'socket.io-client';
 import { WebSocket } from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
+import { onTestFailed } from 'vitest';
+import { seededRng } from '@fateboard/rules';
 import type { RulesetId } from '@fateboard/rules';
 import { readGm, readTable } from '@fateboard/table';
 import { createServer } from '../server';
@@ -288,6 +291,22 @@ export async function waitFor(
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A test's random choices, from a seed: `FATEBOARD_SEED` when set, else a fresh one, printed
+ * when the test fails so that its choices can be replayed. Call it inside the test. `random`
+ * is in [0, 1) like Math.random; `seed` also seeds fast-check (`fc.sample(arb, { seed })`).
+ */
+export function testRandom(label: string): { seed: number; random: () => number } {
+  const fixed = process.env.FATEBOARD_SEED;
+  const seed = fixed === undefined || fixed === '' ? randomInt(2 ** 31) : Number(fixed);
+  if (!Number.isSafeInteger(seed))
+    throw new Error(`FATEBOARD_SEED is not a whole number: ${fixed}`);
+  onTestFailed(() => {
+    console.error(`${label}: seed ${seed}; replay with FATEBOARD_SEED=${seed}`);
+  });
+  return { seed, random: seededRng(seed) };
+}
 
 /** A raw y-websocket connection that records every frame it receives. */
 export class RawYjs {
