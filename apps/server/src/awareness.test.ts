@@ -42,8 +42,6 @@ function awarenessFrame(clientId: number, clock: number, json: string): Uint8Arr
   return encoding.toUint8Array(e);
 }
 
-const QUERY_AWARENESS = new Uint8Array([3]);
-
 /** The awareness states a raw connection has been sent, by client id (latest wins). */
 function awarenessSeen(raw: RawYjs): Map<number, unknown> {
   const states = new Map<number, unknown>();
@@ -59,16 +57,6 @@ function awarenessSeen(raw: RawYjs): Map<number, unknown> {
     }
   }
   return states;
-}
-
-/**
- * Everything the server sent before now has reached `raw`: an awareness query is answered
- * in order on the same socket, so its answer arriving proves the earlier frames did.
- */
-async function barrier(raw: RawYjs): Promise<void> {
-  const before = raw.frames.length;
-  raw.send(QUERY_AWARENESS);
-  await waitFor(() => raw.frames.length > before, 'the awareness query answered');
 }
 
 /**
@@ -140,7 +128,7 @@ describe('awareness is bounded before it is applied', () => {
     // The next y-websocket connection encodes everyone's awareness for its first frames:
     // this is where the process used to die.
     const watcher = keep(await RawYjs.open(server.url, name, table.tokens.gm));
-    await barrier(watcher);
+    await watcher.barrier();
     expect([...awarenessSeen(watcher).keys()]).toEqual([]);
     const replica = keep(await openReplica(server.url, name, table.tokens.spectator));
     expect(replica.provider.synced).toBe(true);
@@ -170,13 +158,41 @@ describe('awareness is bounded before it is applied', () => {
       await waitFor(() => raw.closed !== undefined, reason);
       expect(raw.closed).toEqual({ code: 4400, reason });
     }
-    await barrier(gm);
+    await gm.barrier();
     expect(awarenessSeen(gm).has(777)).toBe(false);
     expect(gm.closed).toBeUndefined();
   });
 });
 
 describe('presence shows who the server knows', () => {
+  it('relays awareness of players, drops spoofed ids and spectators', async () => {
+    server = await TestServer.start();
+    const table = await createTable(server.url);
+    const name = `table/${table.id}`;
+    const ann = keep(await openReplica(server.url, name, table.tokens.player));
+    const bob = keep(await RawYjs.open(server.url, name, table.tokens.player));
+    const spectator = keep(await RawYjs.open(server.url, name, table.tokens.spectator));
+    ann.provider.awareness.setLocalState({ name: 'Ann', cursor: 1 });
+    spectator.send(awarenessFrame(6060, 1, '{"name":"Lurker"}'));
+    const annId = ann.doc.clientID;
+    await waitFor(() => awarenessSeen(bob).has(annId), "Ann's awareness at Bob");
+    expect(awarenessSeen(bob).get(annId)).toEqual({
+      name: 'Ann',
+      cursor: 1,
+      who: { role: 'player' },
+    });
+    await spectator.barrier();
+    await bob.barrier();
+    expect(awarenessSeen(bob).has(6060)).toBe(false);
+
+    // Another connection on the same player link cannot speak for Ann's client id.
+    const raw = keep(await RawYjs.open(server.url, name, table.tokens.player));
+    raw.send(awarenessFrame(annId, 999, '{"name":"Not Ann"}'));
+    await raw.barrier();
+    await bob.barrier();
+    expect((awarenessSeen(bob).get(annId) as { name: string }).name).toBe('Ann');
+  });
+
   it("a player's claim to be the GM or someone else is replaced by their own seat", async () => {
     server = await TestServer.start();
     const table = await createTable(server.url);
@@ -215,14 +231,16 @@ describe('presence shows who the server knows', () => {
     const thief = keep(await RawYjs.open(server.url, name, bob.token));
     const steal = () => thief.send(awarenessFrame(gmId, 1_000_000, '{"who":{"role":"gm"}}'));
     steal();
-    await barrier(thief);
+    await thief.barrier();
+    await spectator.barrier();
     expect(awarenessSeen(spectator).get(gmId)).toEqual({ who: { role: 'gm' } });
 
     // While the GM's connection is down the id is free of connections, not of its owner.
     gm.provider.disconnect();
     await waitFor(() => awarenessSeen(spectator).get(gmId) === null, 'the GM gone');
     steal();
-    await barrier(thief);
+    await thief.barrier();
+    await spectator.barrier();
     expect(awarenessSeen(spectator).get(gmId)).toBeNull();
 
     // Back, the GM is shown again: the thief's clock did not lock it out.
