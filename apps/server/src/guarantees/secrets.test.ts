@@ -1,13 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  RawYjs,
-  Replica,
-  TestServer,
-  api,
-  connectSocket,
-  createTable,
-  sleep,
-} from '../test/harness';
+import { RawYjs, Replica, TestServer, api, connectSocket, createTable } from '../test/harness';
 import type { Participant } from '../test/harness';
 import { readGm, readTable } from '@fateboard/table';
 import { validSheet } from '../test/sheets';
@@ -97,6 +89,12 @@ describe('secrets', () => {
     });
     const restAnswers = new Recorder();
     recorders.push(restAnswers);
+    // Every frame the server wrote to a recorded connection before now has arrived: a ping on
+    // each y-websocket, a refused command's acknowledgement on each socket.io connection.
+    const barrier = async () => {
+      await Promise.all(raws.map((r) => r.barrier()));
+      await Promise.all([ann, seatless, specSocket].map((p) => p.send({ type: 'barrier' })));
+    };
     const pollRest = async () => {
       for (const token of [seatToken, table.tokens.player, table.tokens.spectator]) {
         restAnswers.add(
@@ -158,7 +156,7 @@ describe('secrets', () => {
     for (const id of ['gm-prep-1', 'gm-note-1', 'gm-npc-1']) {
       annRec.add(JSON.stringify(await ann.send({ id, type: 'scene.end' })));
     }
-    await sleep(200);
+    await barrier();
 
     // The reveals.
     const revealAt = performance.now();
@@ -176,7 +174,7 @@ describe('secrets', () => {
       'the reveals to arrive',
     );
     await pollRest();
-    await sleep(200);
+    await barrier();
 
     // The recorders did record: acknowledgements, presence, the public updates.
     expect(annRec.text()).toContain('"seq"');
