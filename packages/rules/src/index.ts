@@ -17,6 +17,10 @@ export type {
   TakenConsequence,
 } from './core/character';
 
+// core: what a sheet derives, and how its ratings spread
+export { deriveSheet } from './core/sheet';
+export type { SkillSpread, SpreadRung } from './core/spread';
+
 // core: ladder, dice, outcomes
 export {
   signed,
@@ -122,6 +126,7 @@ export {
   syncFateCoreSheet,
   stressBoxValues,
   fateCoreRefreshFor,
+  fateCoreSkillSpread,
 } from './rulesets/fate-core/character';
 export {
   fateCoreAbsorptionOptions,
@@ -163,6 +168,8 @@ export {
   EDGERUNNER_ASPECT_COUNT,
   EDGERUNNER_CONSEQUENCE_BONUS,
   edgerunnerStressBoxValues,
+  edgerunnerRefreshFor,
+  edgerunnerSkillSpread,
   newEdgerunnerCharacter,
   validateEdgerunnerCharacter,
   syncEdgerunnerStress,

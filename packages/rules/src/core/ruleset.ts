@@ -1,5 +1,7 @@
 import type { ActionChoice, ActionEffectResult, ActionKind } from './actions';
 import type { Character, HarmKind } from './character';
+import type { GmCompelPayee } from './economy';
+import type { SkillSpread } from './spread';
 import type { Problem, Result, Rng, RulesetId } from './types';
 
 /** A hit to absorb: its shifts, and whether it is physical or mental where that matters. */
@@ -143,8 +145,21 @@ export interface Ruleset {
   skills: { id: string; name: string }[] | null;
   /** The ruleset's default refresh for a new player character. */
   defaultRefresh: number;
+  /**
+   * Where the point paid to refuse the GM's compel goes: `gm-pool` where the text pays
+   * "whoever suggested the compel" (`pirates` [PIR-COMPEL-1]), else `bank` (the Fate Core SRD
+   * convention, the texts being silent) [CORE-FP-7].
+   */
+  gmCompelRefusalTo: GmCompelPayee;
   /** A player character (or NPC) with the ruleset's slots, tracks and defaults, blank text. */
   newCharacter(init: { id: string; name: string; npc?: boolean }): Character;
+  /**
+   * The refresh a player character's stunts leave it at creation: the default less each stunt
+   * beyond the free ones. Derived, never typed in (see `deriveSheet`).
+   */
+  refreshFor(character: Character): number;
+  /** How the starting ratings must spread, rung by rung, as the sheet stands now. */
+  skillSpread(character: Character): SkillSpread;
   /** Readable problems (skill spread, refresh floor, stunt slots…); empty when valid. */
   validateCharacter(character: Character): Problem[];
   /**

@@ -11,6 +11,8 @@ import {
 import {
   EDGERUNNER_REFRESH,
   EDGERUNNER_SKILLS,
+  edgerunnerRefreshFor,
+  edgerunnerSkillSpread,
   newEdgerunnerCharacter,
   syncEdgerunnerStress,
   validateEdgerunnerCharacter,
@@ -25,7 +27,10 @@ export const edgerunner: Ruleset = {
   diceCount: 4,
   skills: EDGERUNNER_SKILLS.map((s) => ({ ...s })),
   defaultRefresh: EDGERUNNER_REFRESH,
+  gmCompelRefusalTo: 'bank',
   newCharacter: newEdgerunnerCharacter,
+  refreshFor: (character) => edgerunnerRefreshFor(character.stunts.length),
+  skillSpread: edgerunnerSkillSpread,
   validateCharacter: validateEdgerunnerCharacter,
   absorptionOptions: edgerunnerAbsorptionOptions,
   // Names are unused: no option fills a consequence [ER-STRESS-2].

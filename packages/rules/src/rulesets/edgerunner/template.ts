@@ -1,4 +1,7 @@
 import type { Character, ConsequenceSlot, Skill, StressTrack } from '../../core/character';
+import { refreshAfterStunts } from '../../core/sheet';
+import type { SkillSpread } from '../../core/spread';
+import { columnSpread, spreadProblems } from '../../core/spread';
 import type { Problem } from '../../core/types';
 
 /**
@@ -35,6 +38,25 @@ export const EDGERUNNER_REFRESH = 3;
 /** Fate Core's starting skill cap [ER-SHEET-1]. */
 export const EDGERUNNER_SKILL_CAP = 4;
 export const EDGERUNNER_ASPECT_COUNT = 5;
+/** Fate Core SRD (text silent): three free stunts, 1 refresh each beyond [ER-SHEET-2]. */
+export const EDGERUNNER_FREE_STUNTS = 3;
+
+/** Refresh left after the stunts beyond the free ones [ER-SHEET-2]. */
+export function edgerunnerRefreshFor(stuntCount: number): number {
+  return refreshAfterStunts(EDGERUNNER_REFRESH, EDGERUNNER_FREE_STUNTS, stuntCount);
+}
+
+/**
+ * The Fate Core pyramid read as columns [ER-SHEET-1]: every rung above Average holds no more
+ * skills than the rung below, up to the Great (+4) cap.
+ */
+export function edgerunnerSkillSpread(character: Character): SkillSpread {
+  return columnSpread(
+    'Columns: each rung from Great (+4) down holds no more skills than the rung below it; nothing above Great (+4).',
+    EDGERUNNER_SKILL_CAP,
+    character.skills.map((s) => s.rating),
+  );
+}
 
 /** Consequence slots give a bonus to a roll, not shift absorption [ER-CONSEQ-1]. */
 export const EDGERUNNER_CONSEQUENCE_BONUS = { mild: 1, moderate: 2, severe: 4 } as const;
@@ -149,25 +171,17 @@ export function validateEdgerunnerCharacter(character: Character): Problem[] {
   if (character.skills.some((s) => s.rating > EDGERUNNER_SKILL_CAP)) {
     problems.push({
       code: 'skill-cap',
-      message: 'No skill may start above Great (+4).',
+      message: `No skill may start above Great (+4); lower ${character.skills
+        .filter((s) => s.rating > EDGERUNNER_SKILL_CAP)
+        .map((s) => EDGERUNNER_SKILLS.find((k) => k.id === s.id)?.name ?? s.id)
+        .join(', ')}.`,
       path: 'skills',
       rule: '[ER-SHEET-1]',
     });
   }
-  // The Fate Core pyramid: every rung above Average needs at least as many skills on the rung below.
-  const top = Math.max(EDGERUNNER_SKILL_CAP, ...character.skills.map((s) => s.rating));
-  for (let r = top; r >= 2; r--) {
-    const above = character.skills.filter((s) => s.rating === r).length;
-    const below = character.skills.filter((s) => s.rating === r - 1).length;
-    if (above > below) {
-      problems.push({
-        code: 'skill-pyramid',
-        message: `${above} skill(s) at +${r} need at least as many at +${r - 1}, which has ${below}.`,
-        path: 'skills',
-        rule: '[ER-SHEET-1]',
-      });
-    }
-  }
+  problems.push(
+    ...spreadProblems(edgerunnerSkillSpread(character), 'skill-pyramid', '[ER-SHEET-1]'),
+  );
   if (character.aspects.length !== EDGERUNNER_ASPECT_COUNT) {
     problems.push({
       code: 'aspect-count',

@@ -1,5 +1,8 @@
 import type { Character, ConsequenceSlot, StressTrack } from '../../core/character';
 import { ladderLabel } from '../../core/ladder';
+import { refreshAfterStunts } from '../../core/sheet';
+import type { SkillSpread } from '../../core/spread';
+import { exactSpread, spreadProblems } from '../../core/spread';
 import type { Problem } from '../../core/types';
 
 /** The Fate Core SRD default skill list (the seed text is silent) [FC-CHAR-2]. */
@@ -30,6 +33,22 @@ export const FATE_CORE_REFRESH = 3;
 export const FATE_CORE_FREE_STUNTS = 3;
 /** Refresh never drops below 1 by buying stunts [FC-CHAR-3]. */
 export const FATE_CORE_REFRESH_FLOOR = 1;
+
+const skillName = (id: string): string => FATE_CORE_SKILLS.find((k) => k.id === id)?.name ?? id;
+
+/** The pyramid as the sheet stands, rung by rung [FC-CHAR-2]. */
+export function fateCoreSkillSpread(character: Character): SkillSpread {
+  const wanted = Object.entries(FATE_CORE_PYRAMID).flatMap(([rating, n]) =>
+    Array.from({ length: n }, () => Number(rating)),
+  );
+  return exactSpread(
+    'pyramid',
+    'One Great (+4), two Good (+3), three Fair (+2) and four Average (+1); the rest Mediocre (+0).',
+    'skill',
+    wanted,
+    character.skills.map((s) => s.rating),
+  );
+}
 
 export function skillRating(character: Character, skillId: string): number {
   return character.skills.find((s) => s.id === skillId)?.rating ?? 0;
@@ -138,7 +157,7 @@ export function newFateCoreCharacter(init: { id: string; name: string; npc?: boo
 
 /** Refresh left after buying stunts beyond the free ones [FC-CHAR-3]. */
 export function fateCoreRefreshFor(stuntCount: number): number {
-  return FATE_CORE_REFRESH - Math.max(0, stuntCount - FATE_CORE_FREE_STUNTS);
+  return refreshAfterStunts(FATE_CORE_REFRESH, FATE_CORE_FREE_STUNTS, stuntCount);
 }
 
 function aspectProblems(character: Character): Problem[] {
@@ -201,28 +220,17 @@ function skillProblems(character: Character, template: boolean): Problem[] {
     if (template && (!Number.isInteger(s.rating) || s.rating < 0 || s.rating > 4)) {
       problems.push({
         code: 'skill-rating',
-        message: `A starting skill is rated Mediocre (+0) to Great (+4); ${s.id} is ${s.rating}.`,
+        message: `A starting skill is rated Mediocre (+0) to Great (+4); ${skillName(s.id)} is ${Number.isInteger(s.rating) ? ladderLabel(s.rating) : s.rating}.`,
         path: `skills.${s.id}`,
         rule: '[FC-CHAR-2]',
       });
     }
   }
   if (!template) return problems;
-  const wrong = Object.entries(FATE_CORE_PYRAMID).filter(
-    ([rating, n]) => character.skills.filter((s) => s.rating === Number(rating)).length !== n,
-  );
-  if (wrong.length > 0) {
-    const have = [4, 3, 2, 1]
-      .map((r) => `${character.skills.filter((s) => s.rating === r).length} at ${ladderLabel(r)}`)
-      .join(', ');
-    problems.push({
-      code: 'skill-pyramid',
-      message: `The skill pyramid is 1 Great, 2 Good, 3 Fair and 4 Average; this sheet has ${have}.`,
-      path: 'skills',
-      rule: '[FC-CHAR-2]',
-    });
-  }
-  return problems;
+  return [
+    ...problems,
+    ...spreadProblems(fateCoreSkillSpread(character), 'skill-pyramid', '[FC-CHAR-2]'),
+  ];
 }
 
 function refreshProblems(character: Character): Problem[] {

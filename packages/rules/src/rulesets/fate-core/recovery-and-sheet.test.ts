@@ -102,8 +102,18 @@ describe('fate-core character', () => {
   it('[FC-CHAR-2] the SRD skill list with a pyramid 1/2/3/4', () => {
     expect(fateCore.skills).toHaveLength(18);
     const flat = withSkills(good, { fight: 3 });
+    // One problem per rung off the pyramid, each saying what to change.
     expect(fateCore.validateCharacter(flat)).toEqual([
-      expect.objectContaining({ code: 'skill-pyramid', rule: '[FC-CHAR-2]' }),
+      expect.objectContaining({
+        code: 'skill-pyramid',
+        rule: '[FC-CHAR-2]',
+        message:
+          'The skill pyramid has 1 skill at Great (+4); you have 0: raise 1 more to Great (+4).',
+      }),
+      expect.objectContaining({
+        code: 'skill-pyramid',
+        message: 'The skill pyramid has 2 skills at Good (+3); you have 3: lower 1 of them.',
+      }),
     ]);
     const odd = { ...good, skills: [...good.skills, { id: 'sailing', rating: 0 }] };
     expect(fateCore.validateCharacter(odd).map((p) => p.code)).toContain('skill-unknown');

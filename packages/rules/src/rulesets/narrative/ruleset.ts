@@ -4,7 +4,13 @@ import { determineInitiative } from './initiative';
 import { narrativeResolveAction } from './resolve';
 import { narrativeAbsorptionOptions, narrativeApplyAbsorption, narrativeRecover } from './damage';
 import { NARRATIVE_DICE, conflictModifier } from './resolution';
-import { NARRATIVE_REFRESH, newNarrativeCharacter, validateNarrativeCharacter } from './template';
+import {
+  NARRATIVE_REFRESH,
+  narrativeAspectSpread,
+  narrativeRefreshFor,
+  newNarrativeCharacter,
+  validateNarrativeCharacter,
+} from './template';
 
 /** Narrative: seeds/003 (aspects rated like skills, 3dF), Fate Core SRD where the text is silent. */
 export const narrative: Ruleset = {
@@ -15,7 +21,10 @@ export const narrative: Ruleset = {
   diceCount: NARRATIVE_DICE,
   skills: null,
   defaultRefresh: NARRATIVE_REFRESH,
+  gmCompelRefusalTo: 'bank',
   newCharacter: newNarrativeCharacter,
+  refreshFor: (character) => narrativeRefreshFor(character.stunts.length),
+  skillSpread: narrativeAspectSpread,
   validateCharacter: validateNarrativeCharacter,
   absorptionOptions: narrativeAbsorptionOptions,
   applyAbsorption: (character, hit, option) => narrativeApplyAbsorption(character, hit, option),

@@ -1,5 +1,8 @@
 import type { Character, CharacterAspect } from '../../core/character';
 import { ladderLabel } from '../../core/ladder';
+import { refreshAfterStunts } from '../../core/sheet';
+import type { SkillSpread } from '../../core/spread';
+import { exactSpread } from '../../core/spread';
 import type { Problem } from '../../core/types';
 
 /**
@@ -23,6 +26,23 @@ export const NARRATIVE_CATEGORY_NAMES: Readonly<Record<NarrativeCategory, string
 /** The starting ratings, highest first [NAR-SHEET-1]. */
 export const NARRATIVE_SPREAD: readonly number[] = [3, 2, 2, 1];
 export const NARRATIVE_REFRESH = 3;
+/** Fate Core SRD (text silent): three free stunts, 1 refresh each beyond [NAR-SHEET-3]. */
+export const NARRATIVE_FREE_STUNTS = 3;
+
+export function narrativeRefreshFor(stuntCount: number): number {
+  return refreshAfterStunts(NARRATIVE_REFRESH, NARRATIVE_FREE_STUNTS, stuntCount);
+}
+
+/** The aspects' undamaged ratings against the fixed spread [NAR-SHEET-1]. */
+export function narrativeAspectSpread(character: Character): SkillSpread {
+  return exactSpread(
+    'fixed',
+    'One aspect at Good (+3), two at Fair (+2) and one at Average (+1), in any order.',
+    'aspect',
+    NARRATIVE_SPREAD,
+    character.aspects.map((a) => a.baseRating ?? a.rating ?? 0),
+  );
+}
 /** Damage never lowers an aspect below Poor [NAR-DAMAGE-1]. */
 export const NARRATIVE_FLOOR = -1;
 

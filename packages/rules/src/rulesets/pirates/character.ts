@@ -1,4 +1,7 @@
 import type { Character } from '../../core/character';
+import { refreshAfterStunts } from '../../core/sheet';
+import type { SkillSpread } from '../../core/spread';
+import { exactSpread } from '../../core/spread';
 import type { Problem } from '../../core/types';
 
 /** The six fixed skills [PIR-SKILLS-1]. */
@@ -24,7 +27,18 @@ export function piratesFreeStunts(primaryMagic: boolean): number {
 
 /** Refresh left after stunts beyond the free ones, 1 refresh each [PIR-STUNTS-1]. */
 export function piratesRefreshFor(stuntCount: number, primaryMagic: boolean): number {
-  return PIRATES_REFRESH - Math.max(0, stuntCount - piratesFreeStunts(primaryMagic));
+  return refreshAfterStunts(PIRATES_REFRESH, piratesFreeStunts(primaryMagic), stuntCount);
+}
+
+/** The fixed spread as the sheet stands, rung by rung [PIR-SKILLS-1]. */
+export function piratesSkillSpread(character: Character): SkillSpread {
+  return exactSpread(
+    'fixed',
+    'One Good (+3), two Fair (+2), two Average (+1) and one Mediocre (+0).',
+    'skill',
+    PIRATES_SPREAD,
+    character.skills.map((s) => s.rating),
+  );
 }
 
 /** A blank pirate: five aspect slots, one [1][2][3] track, mild/moderate/severe slots. */

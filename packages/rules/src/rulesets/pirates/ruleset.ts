@@ -11,6 +11,8 @@ import {
   PIRATES_REFRESH,
   PIRATES_SKILLS,
   newPiratesCharacter,
+  piratesRefreshFor,
+  piratesSkillSpread,
   validatePiratesCharacter,
 } from './character';
 import { applyPiratesAbsorption, piratesAbsorptionOptions, piratesPassTime } from './stress';
@@ -24,7 +26,12 @@ export const pirates: Ruleset = {
   diceCount: 4,
   skills: PIRATES_SKILLS,
   defaultRefresh: PIRATES_REFRESH,
+  // Refusing the GM's compel pays the GM, "whoever suggested the compel" [PIR-COMPEL-1].
+  gmCompelRefusalTo: 'gm-pool',
   newCharacter: newPiratesCharacter,
+  refreshFor: (character) =>
+    piratesRefreshFor(character.stunts.length, character.primaryMagic ?? false),
+  skillSpread: piratesSkillSpread,
   validateCharacter: validatePiratesCharacter,
   absorptionOptions: piratesAbsorptionOptions,
   applyAbsorption: applyPiratesAbsorption,
