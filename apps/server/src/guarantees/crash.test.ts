@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readGm, readTable } from '@fateboard/table';
 import { Replica, createTable, sameGm, samePub, testRandom } from '../test/harness';
 import { readStored } from './stored';
-import { ChildServer, RetryingClient, SOAK, sized, until } from './support';
+import { RetryingClient, childServerForFile, SOAK, sized, until } from './support';
 
 // Guarantee 1: an acknowledged command survives a crash (SIGKILL) of the server process,
 // is stored exactly once however often it is retried, and every replica converges.
@@ -13,14 +10,7 @@ const COMMANDS = sized(200, 1000);
 const KILLS = sized(5, 20);
 const WINDOW = 4;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'fateboard-crash-'));
-const server = new ChildServer(dataDir);
-const cleanup: (() => void)[] = [];
-afterAll(async () => {
-  while (cleanup.length > 0) cleanup.pop()!();
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const { server, dataDir, cleanup } = childServerForFile('fateboard-crash-');
 
 function commandFor(i: number): Record<string, unknown> {
   return i % 2 === 0

@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { Ack } from '../room';
@@ -97,6 +100,26 @@ export class ChildServer {
     await exited;
     clearTimeout(force);
   }
+}
+
+/**
+ * A child server on a fresh DATA_DIR for one test file, with a list of cleanups; after the
+ * file's tests the cleanups run, the server stops and the directory goes.
+ */
+export function childServerForFile(prefix: string): {
+  server: ChildServer;
+  dataDir: string;
+  cleanup: (() => void)[];
+} {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const server = new ChildServer(dataDir);
+  const cleanup: (() => void)[] = [];
+  afterAll(async () => {
+    while (cleanup.length > 0) cleanup.pop()!();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { server, dataDir, cleanup };
 }
 
 /**
