@@ -50,3 +50,5 @@ export type {
 } from './views';
 export { readTable, readGm } from './views';
 export { sampleAttack, sampleSheet } from './sample-sheets';
+export { sheetDraft } from './sheet';
+export { readyMadeSheets } from './ready-made';

@@ -3,11 +3,12 @@ import type { Character, Problem, Ruleset } from '@fateboard/rules';
 import { findCharacter, findControlled, gmOnly, seatOf, tableRuleset } from './access';
 import { removeTableAspect } from './aspects';
 import { pruneSheetInvokes, writeCharacter, writeTableState } from './character-store';
-import type { Sheet, SheetChanges } from './commands';
+import type { Sheet } from './commands';
 import type { Handler, Plan, Refusal } from './context';
 import { refuse } from './context';
 import { dropFromOrder } from './harm';
 import { pubRoots } from './schema';
+import { sheetDraft, withSheet } from './sheet';
 import type { PubRoots } from './schema';
 import type { YMap } from './ymap';
 import { optStr, peek, put, str } from './ymap';
@@ -45,32 +46,6 @@ export const join: Handler<'join'> = ({ docs, actor, command, newId }) => {
   };
 };
 
-/** Applies what a player wrote on a sheet over a character, leaving rules state alone. */
-function withSheet(ruleset: Ruleset, c: Character, s: SheetChanges): Character {
-  const next = structuredClone(c);
-  if (s.name !== undefined) next.name = s.name;
-  if (s.aspects !== undefined) {
-    next.aspects = s.aspects.map((a) => {
-      const old = c.aspects.find((x) => x.id === a.id);
-      // A damaged rated aspect keeps its undamaged rating; otherwise the new rating is it.
-      const damaged = old?.baseRating !== undefined && old.rating !== old.baseRating;
-      const baseRating = a.rating === undefined ? undefined : damaged ? old.baseRating : a.rating;
-      return { ...a, ...(baseRating === undefined ? {} : { baseRating }) };
-    });
-  }
-  if (s.skills !== undefined) {
-    // Skills the sheet leaves out keep their rating (Mediocre on a new sheet).
-    const given = new Map(s.skills.map((k) => [k.id, k.rating]));
-    next.skills = next.skills.map((k) => ({ id: k.id, rating: given.get(k.id) ?? k.rating }));
-    for (const k of s.skills)
-      if (!next.skills.some((x) => x.id === k.id)) next.skills.push({ ...k });
-  }
-  if (s.stunts !== undefined) next.stunts = s.stunts.map((k) => ({ ...k }));
-  if (s.refresh !== undefined) next.refresh = s.refresh;
-  if (s.primaryMagic !== undefined) next.primaryMagic = s.primaryMagic;
-  return ruleset.syncSheet(next);
-}
-
 function problems(list: Problem[]): Refusal | undefined {
   if (list.length === 0) return undefined;
   return refuse('invalid', list.map((p) => p.message).join(' '));
@@ -83,12 +58,8 @@ export function sheetCharacter(
   sheet: Sheet,
   npc: boolean,
 ): Character | Refusal {
-  const blank = ruleset.newCharacter({ id, name: sheet.name, npc });
-  const character = withSheet(ruleset, blank, sheet);
-  // A new character starts with its refresh in fate points, drawn from the bank [CORE-FP-4].
-  character.fatePoints = character.refresh;
-  character.takenOut = false;
-  return problems(ruleset.validateCharacter(character)) ?? character;
+  const draft = sheetDraft(ruleset, id, sheet, npc);
+  return problems(draft.problems) ?? draft.character;
 }
 
 export const characterCreate: Handler<'character.create'> = ({ docs, actor, command, newId }) => {
@@ -150,8 +121,17 @@ export const characterClaim: Handler<'character.claim'> = ({ docs, actor, comman
   }
   const found = findCharacter(r, command.characterId);
   if ('ok' in found) return found;
-  if (found.character.npc || found.character.owner !== undefined) {
-    return refuse('forbidden', `"${found.character.name}" is not free to claim.`);
+  if (found.character.npc) {
+    return refuse(
+      'forbidden',
+      `"${found.character.name}" is an NPC; only player characters are claimed.`,
+    );
+  }
+  if (found.character.owner !== undefined) {
+    return refuse(
+      'already-claimed',
+      `"${found.character.name}" is already played by someone else; claim another or create one.`,
+    );
   }
   return {
     pub: () => {
