@@ -86,6 +86,7 @@ export type {
   MovementReason,
   Movement,
   Party,
+  GmCompelPayee,
   EconomyTransition,
   EconomyStep,
 } from './core/economy';

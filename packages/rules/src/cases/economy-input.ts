@@ -1,5 +1,5 @@
 import { exhaustive } from '../core/types';
-import type { EconomyState, EconomyTransition, Party } from '../core/economy';
+import type { EconomyState, EconomyTransition, GmCompelPayee, Party } from '../core/economy';
 import {
   bool,
   counts,
@@ -49,6 +49,8 @@ const TYPES = [
   'gm-adjust',
 ] as const;
 
+const GM_PAYEES = ['gm-pool', 'bank'] as const satisfies readonly GmCompelPayee[];
+
 export function parseTransition(value: unknown, where: string): EconomyTransition {
   const t = record(value, where);
   const type = oneOf(t, 'type', TYPES, where);
@@ -60,11 +62,18 @@ export function parseTransition(value: unknown, where: string): EconomyTransitio
     case 'scene-end':
       return { type };
     case 'compel-accept':
+      return {
+        type,
+        target: str(t, 'target', where),
+        offeredBy: party(t.offeredBy, `${where}.offeredBy`),
+      };
     case 'compel-refuse':
       return {
         type,
         target: str(t, 'target', where),
         offeredBy: party(t.offeredBy, `${where}.offeredBy`),
+        // The economy is the same for every game; a case names the GM's payee, else the bank.
+        gmTakesTo: t.gmTakesTo === undefined ? 'bank' : oneOf(t, 'gmTakesTo', GM_PAYEES, where),
       };
     case 'self-compel':
       return {

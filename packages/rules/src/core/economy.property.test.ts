@@ -22,7 +22,12 @@ const transition: fc.Arbitrary<EconomyTransition> = fc.oneof(
   fc.record({ type: fc.constant('scene-start'), players: small }),
   fc.constant({ type: 'scene-end' } as const),
   fc.record({ type: fc.constant('compel-accept'), target: id, offeredBy: party }),
-  fc.record({ type: fc.constant('compel-refuse'), target: id, offeredBy: party }),
+  fc.record({
+    type: fc.constant('compel-refuse'),
+    target: id,
+    offeredBy: party,
+    gmTakesTo: fc.constantFrom('gm-pool' as const, 'bank' as const),
+  }),
   fc.record({ type: fc.constant('self-compel'), characterId: id, gmAccepts: fc.boolean() }),
   fc.record({
     type: fc.constant('invoke'),

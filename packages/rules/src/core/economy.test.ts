@@ -142,22 +142,48 @@ describe('[CORE-FP-7] refusing a compel pays the offerer; with no points you can
       type: 'compel-refuse',
       target: 'bob',
       offeredBy: pc('ann'),
+      gmTakesTo: 'gm-pool',
     });
     expect(s.balances).toEqual({ ann: 1, bob: 1 });
+    expect(s.gmPool).toBe(0);
   });
-  it('pays the bank when the GM offered', () => {
-    expect(
-      after(table({ bob: 2 }), { type: 'compel-refuse', target: 'bob', offeredBy: GM }).balances
-        .bob,
-    ).toBe(1);
+  it('pays the bank when the GM offered and the ruleset says so', () => {
+    const s = after(table({ bob: 2 }), {
+      type: 'compel-refuse',
+      target: 'bob',
+      offeredBy: GM,
+      gmTakesTo: 'bank',
+    });
+    expect([s.balances.bob, s.gmPool]).toEqual([1, 0]);
   });
   it('refuses the refusal of a player with no points', () => {
     const r = applyEconomy(table({ bob: 0 }), {
       type: 'compel-refuse',
       target: 'bob',
       offeredBy: GM,
+      gmTakesTo: 'gm-pool',
     });
     expect(code(r)).toBe('cannot-refuse-compel');
+  });
+});
+
+describe('[PIR-COMPEL-1] [CORE-FP-7] a refused GM compel may pay the GM pool', () => {
+  it('moves the point from the character to the pool, logged as a refused compel', () => {
+    const r = applyEconomy(
+      { ...table({ bob: 2 }), gmPool: 1 },
+      { type: 'compel-refuse', target: 'bob', offeredBy: GM, gmTakesTo: 'gm-pool' },
+    );
+    expect(r.ok && r.value).toEqual({
+      state: { ...table({ bob: 1 }), gmPool: 2 },
+      movements: [
+        {
+          from: { type: 'character', id: 'bob' },
+          to: { type: 'gm-pool' },
+          amount: 1,
+          reason: 'compel-refused',
+        },
+      ],
+    });
   });
 });
 

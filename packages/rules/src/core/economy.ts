@@ -51,6 +51,9 @@ export interface Movement {
 /** Who offered a compel, or who pays for an invoke: a character, or the GM. */
 export type Party = { type: 'character'; id: string } | { type: 'gm' };
 
+/** Where the point paid to refuse a GM's compel goes: the GM's scene pool, or the bank. */
+export type GmCompelPayee = 'gm-pool' | 'bank';
+
 export type EconomyTransition =
   /** Session start: top each character up to its refresh, never taking away [CORE-FP-4]. */
   | { type: 'refresh'; refresh: Record<string, number> }
@@ -60,8 +63,12 @@ export type EconomyTransition =
   | { type: 'scene-end' }
   /** A compel offered to `target` and accepted [CORE-FP-6]. */
   | { type: 'compel-accept'; target: string; offeredBy: Party }
-  /** A compel offered to `target` and refused by paying a point [CORE-FP-7]. */
-  | { type: 'compel-refuse'; target: string; offeredBy: Party }
+  /**
+   * A compel offered to `target` and refused by paying a point to whoever offered it
+   * [CORE-FP-7]; when the GM offered, the ruleset says where that point goes: the GM pool
+   * (`pirates` [PIR-COMPEL-1]) or the bank.
+   */
+  | { type: 'compel-refuse'; target: string; offeredBy: Party; gmTakesTo: GmCompelPayee }
   /** A self-compel; only the GM's acceptance pays [CORE-FP-8]. */
   | { type: 'self-compel'; characterId: string; gmAccepts: boolean }
   /**
@@ -174,10 +181,10 @@ function run(l: Ledger, t: EconomyTransition): Refusal | undefined {
       if (t.offeredBy.type === 'character' && t.offeredBy.id === t.target) {
         return no('compel-self', 'A compel on your own character is a self-compel.');
       }
-      // The GM's compels are paid from and to the bank, never the scene pool (Fate Core).
-      const offerer = t.offeredBy.type === 'gm' ? BANK : character(t.offeredBy.id);
       if (t.type === 'compel-accept') {
-        return l.move(offerer, character(t.target), 1, 'compel-accepted');
+        // The GM's compels are paid from the bank, never the scene pool (Fate Core).
+        const payer = t.offeredBy.type === 'gm' ? BANK : character(t.offeredBy.id);
+        return l.move(payer, character(t.target), 1, 'compel-accepted');
       }
       if (l.balance(t.target) < 1) {
         return no(
@@ -185,7 +192,14 @@ function run(l: Ledger, t: EconomyTransition): Refusal | undefined {
           'A character with no fate points must accept the compel: refusing costs a point.',
         );
       }
-      return l.move(character(t.target), offerer, 1, 'compel-refused');
+      // Refusing pays whoever suggested the compel [CORE-FP-7]; for the GM, the ruleset's payee.
+      const payee =
+        t.offeredBy.type === 'character'
+          ? character(t.offeredBy.id)
+          : t.gmTakesTo === 'gm-pool'
+            ? POOL
+            : BANK;
+      return l.move(character(t.target), payee, 1, 'compel-refused');
     }
     case 'self-compel': {
       const bad = l.checkCharacter(t.characterId);

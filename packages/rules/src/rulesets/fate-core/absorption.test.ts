@@ -29,6 +29,45 @@ describe('fate-core stress', () => {
     expect(options.some((o) => o.stress?.value === 2 && o.consequences.length === 0)).toBe(false);
   });
 
+  it('[FC-STRESS-2] a 2-shift hit checks the 2-point box, not a higher one that is free', () => {
+    const c = withSkills(blank, { physique: 4 });
+    const stressOnly = fateCore
+      .absorptionOptions(c, physical(2))
+      .filter((o) => o.consequences.length === 0);
+    expect(stressOnly.map((o) => o.stress?.value)).toEqual([2]);
+  });
+
+  it('[FC-STRESS-2] with the 2-point box checked, a 2-shift hit goes to a higher box', () => {
+    const c = check(withSkills(blank, { physique: 4 }), 'physical', [2]);
+    const stressOnly = fateCore
+      .absorptionOptions(c, physical(2))
+      .filter((o) => o.consequences.length === 0);
+    expect(stressOnly.map((o) => o.stress?.value)).toEqual([3, 4]);
+  });
+
+  it('[FC-STRESS-2] what a consequence leaves checks the box equal to it', () => {
+    // 3 shifts less a mild consequence leave 1: the 1-point box, not the 2-point one.
+    expect(labels(blank, physical(3))).not.toContain('mild consequence + 2-point physical box');
+    const c = check(blank, 'physical', [1]);
+    expect(labels(c, physical(3))).toContain('mild consequence + 2-point physical box');
+  });
+
+  it('[FC-STRESS-2] refuses a higher box while the equal one is free, and changes nothing', () => {
+    const c = withSkills(blank, { physique: 4 });
+    const tooHigh = {
+      consequences: [],
+      stress: { trackId: 'physical', boxIndex: 3, value: 4 },
+      absorbs: 4,
+      label: '',
+    };
+    const before = structuredClone(c);
+    expect(fateCore.applyAbsorption(c, physical(2), tooHigh, {})).toMatchObject({
+      ok: false,
+      code: 'box-too-high',
+    });
+    expect(c).toEqual(before);
+  });
+
   it('[FC-STRESS-2] a box takes a hit up to its value, never more', () => {
     const c = check(landon, 'physical', [4]);
     const stressOnly = fateCore
@@ -40,7 +79,6 @@ describe('fate-core stress', () => {
   it('[FC-STRESS-3] one box per hit: 3 shifts on boxes 1 and 2 need a consequence', () => {
     expect(labels(blank, physical(3))).toEqual([
       'mild consequence + 1-point physical box',
-      'mild consequence + 2-point physical box',
       'moderate consequence',
       'severe consequence',
       'extreme consequence',
@@ -196,14 +234,15 @@ describe('fate-core consequences', () => {
     const opts = fateCore.absorptionOptions(withSkills(blank, { physique: 4 }), physical(5));
     expect(opts.map((o) => o.label)).toEqual([
       'mild consequence + 3-point physical box',
-      'mild consequence + 4-point physical box',
       'moderate consequence + 1-point physical box',
-      'moderate consequence + 2-point physical box',
-      'moderate consequence + 3-point physical box',
-      'moderate consequence + 4-point physical box',
       'severe consequence',
       'mild consequence + moderate consequence',
       'extreme consequence',
+    ]);
+    const twoChecked = check(withSkills(blank, { physique: 4 }), 'physical', [2]);
+    expect(labels(twoChecked, physical(2)).slice(0, 2)).toEqual([
+      '3-point physical box',
+      '4-point physical box',
     ]);
     expect(fateCore.absorptionOptions(blank, physical(0))).toEqual([
       { consequences: [], absorbs: 0, label: 'nothing to absorb' },

@@ -17,12 +17,15 @@ export function replaceableAspectIds(character: Character): string[] {
 }
 
 /**
- * Fate Core: a physical hit checks a physical box, a mental hit a mental one [FC-STRESS-5];
+ * Fate Core: what is left of a hit checks the box equal to it, a higher one only when that
+ * box is checked [FC-STRESS-2]; a physical hit checks a physical box, a mental hit a mental
+ * one [FC-STRESS-5];
  * one shared set of consequences, except the extra mild slots from Superb Physique / Will,
  * reserved for their kind [FC-CONSEQ-2] [FC-CONSEQ-3]; the extreme consequence once between
  * major milestones, and only if there is an aspect it can replace [FC-EXTREME-2].
  */
 export const fateCorePolicy: AbsorptionPolicy = {
+  boxRule: 'equal-else-higher',
   trackMatches: trackFitsKind,
   slotUsable(slot, character, hit) {
     if (!reservedSlotFits(slot, hit)) return false;

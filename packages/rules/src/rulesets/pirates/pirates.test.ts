@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Character } from '../../core/character';
+import { applyEconomy } from '../../core/economy';
 import { pirates } from './ruleset';
 import { newPiratesCharacter } from './character';
 import { attemptPiratesRecovery, piratesRecoveryDifficulty } from './stress';
@@ -216,5 +217,21 @@ describe('pirates recovery', () => {
     expect(taken(c)).toEqual(['moderate', 'severe']);
     c = pirates.passTime(pirates.passTime(c, 'session-end'), 'scenario-end');
     expect(taken(c)).toEqual([]);
+  });
+});
+
+describe('pirates compels', () => {
+  it('[PIR-COMPEL-1] refusing the GM’s compel pays the GM’s pool, not the bank', () => {
+    expect(pirates.gmCompelRefusalTo).toBe('gm-pool');
+    const step = applyEconomy(
+      { balances: { bob: 1 }, gmPool: 0, pendingScenePayouts: {} },
+      {
+        type: 'compel-refuse',
+        target: 'bob',
+        offeredBy: { type: 'gm' },
+        gmTakesTo: pirates.gmCompelRefusalTo,
+      },
+    );
+    expect(step.ok && [step.value.state.balances.bob, step.value.state.gmPool]).toEqual([0, 1]);
   });
 });

@@ -21,11 +21,12 @@ import {
 } from '../shared/stress-absorption';
 
 /**
- * One track takes every hit; any number of free consequences per hit [PIR-STRESS-2]
+ * One track takes every hit and a box takes a hit up to its value; any number of free consequences per hit [PIR-STRESS-2]
  * [PIR-CONSEQ-1]. Pirates has no extreme consequence, so a slot of that severity (a GM's
  * custom NPC) is never offered.
  */
 export const piratesPolicy: AbsorptionPolicy = {
+  boxRule: 'up-to',
   trackMatches: trackFitsKind,
   slotUsable: (slot, _character, hit) => slot.severity !== 'extreme' && reservedSlotFits(slot, hit),
 };

@@ -1,15 +1,22 @@
 import type { Character, ConsequenceSlot, StressTrack } from '../../core/character';
 import type { AbsorptionOption, AbsorptionResult, ConsequenceNames, Hit } from '../../core/ruleset';
 import type { Result } from '../../core/types';
-import { ok, refuse } from '../../core/types';
+import { exhaustive, ok, refuse } from '../../core/types';
 
 /**
  * Box-and-consequence absorption shared by `fate-core` and `pirates`: at most one stress box
- * per hit, a box takes a hit up to its value, any number of free consequence slots reduce
- * the hit first. The games differ only in which tracks and slots a hit may use, so that is
+ * per hit, any number of free consequence slots reduce the hit first. The games differ in
+ * which tracks and slots a hit may use and in which box may take what is left, so that is
  * the policy a ruleset passes in.
  */
 export interface AbsorptionPolicy {
+  /**
+   * Which free box may take the shifts left after the consequences: `up-to` any box at least
+   * that large (pirates: a box absorbs up to its value [PIR-STRESS-2]); `equal-else-higher` the
+   * box equal to them, and a higher one only when no free box on that track equals them
+   * (fate-core: "If that box is already checked, check off a higher value box" [FC-STRESS-2]).
+   */
+  boxRule: 'up-to' | 'equal-else-higher';
   /** May this hit check a box on this track (physical vs mental in fate-core)? */
   trackMatches(track: StressTrack, hit: Hit): boolean;
   /** May this free slot take this hit (reserved slots, the once-per-milestone extreme)? */
@@ -44,10 +51,39 @@ function freeBoxes(character: Character, hit: Hit, policy: AbsorptionPolicy): Bo
   return boxes;
 }
 
+function boxRef(character: Character, trackId: string, boxIndex: number): BoxRef | undefined {
+  const trackIndex = character.stress.findIndex((t) => t.id === trackId);
+  const box = character.stress[trackIndex]?.boxes[boxIndex];
+  return box && { trackId, trackIndex, boxIndex, value: box.value };
+}
+
 function freeSlots(character: Character, hit: Hit, policy: AbsorptionPolicy): ConsequenceSlot[] {
   return character.consequences.filter(
     (slot) => slot.taken === undefined && policy.slotUsable(slot, character, hit),
   );
+}
+
+/**
+ * May `box` take the `left` shifts of a hit, given the free boxes of the tracks the hit may
+ * use? A box on another track does not count: "that box" is the one on the track being used.
+ */
+function boxMayTake(
+  box: BoxRef,
+  left: number,
+  free: readonly BoxRef[],
+  rule: AbsorptionPolicy['boxRule'],
+): boolean {
+  switch (rule) {
+    case 'up-to':
+      return box.value >= left;
+    case 'equal-else-higher':
+      return (
+        box.value === left ||
+        (box.value > left && !free.some((b) => b.trackIndex === box.trackIndex && b.value === left))
+      );
+    default:
+      return exhaustive(rule);
+  }
 }
 
 interface Candidate {
@@ -83,7 +119,7 @@ export function listAbsorptionOptions(
     }
     const remaining = hit.shifts - sum;
     for (const box of boxes) {
-      if (box.value < remaining) continue;
+      if (!boxMayTake(box, remaining, boxes, policy.boxRule)) continue;
       // Each consequence must still be needed next to this box.
       if (chosenSlots.every((s) => box.value + sum - s.value < hit.shifts)) {
         candidates.push({ box, slots: chosenSlots, slotOrder: chosen });
@@ -201,6 +237,16 @@ function diagnose(
   }
   if (covered < hit.shifts) {
     return { code: 'not-enough', message: `That absorbs ${covered} of ${hit.shifts} shifts.` };
+  }
+  const used = option.stress && boxRef(character, option.stress.trackId, option.stress.boxIndex);
+  if (used) {
+    const left = hit.shifts - (covered - used.value);
+    if (left > 0 && !boxMayTake(used, left, freeBoxes(character, hit, policy), policy.boxRule)) {
+      return {
+        code: 'box-too-high',
+        message: `${left} shift${left === 1 ? '' : 's'} check the ${left}-point box; a higher box only when that one is already checked.`,
+      };
+    }
   }
   return {
     code: 'not-minimal',
