@@ -122,6 +122,18 @@ export class CommandClient {
   }
 }
 
+/**
+ * A join's secret: 32 random bytes in base64url. Only a retried join carrying it (or sent by
+ * the seat itself) gets a seat token, so someone who learns the join's id cannot take the seat.
+ */
+export function joinSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
 export function normalizeAck(answer: unknown): CommandAck {
   if (typeof answer === 'object' && answer !== null) {
     const a = answer as Record<string, unknown>;

@@ -135,7 +135,8 @@ export class TableSession {
         queueMicrotask(() => this.#reloadDocs());
         return;
       }
-      this.fatal = readableClose(code, reason);
+      // The first reason wins: socket.io's `closed` notice may have said it better already.
+      this.fatal ??= readableClose(code, reason);
     });
     return provider;
   }
@@ -177,7 +178,7 @@ export class TableSession {
       this.#update();
       // The server closed us on purpose (a rotated link): socket.io will not retry.
       if (reason === 'io server disconnect') {
-        this.fatal = 'This link no longer works: the GM may have rotated it.';
+        this.fatal ??= 'This link no longer works: the GM may have rotated it.';
       }
     });
     socket.on('connect_error', (error: Error) => {
@@ -302,6 +303,8 @@ function readableConnectError(error: Error): string {
 function readableClose(code: number, reason: string): string {
   if (reason === 'revoked-token') return 'The GM replaced this link; ask for the new one.';
   if (reason === 'invalid-token') return 'This link is not valid. Check that you copied all of it.';
+  // The server's own sentence, e.g. when the GM removed this seat.
+  if (code === 4401 && reason.endsWith('.')) return reason;
   if (code === 4404) return 'This table does not exist (anymore).';
   return reason
     ? `The table closed the connection: ${reason}.`
