@@ -188,9 +188,10 @@ describe('a table end to end', () => {
     expect(second).toEqual(first);
     expect(storedDocs(server.dataDir, table.id).seq).toBe(seqBefore);
 
-    // A retried join gives the same seat (and a fresh token for it) rather than a second seat.
+    // A retried join (with its secret, from a new link connection) gives the same seat (and a
+    // fresh token for it) rather than a second seat.
     const joiner = track(await connectSocket(server.url, table.tokens.player, 'joiner'));
-    const join = { id: 'join-once', type: 'join', name: 'Cat' };
+    const join = { id: 'join-once', type: 'join', name: 'Cat', secret: 'cats-secret-0123456789' };
     const a = await joiner.ok(join);
     const again = track(await connectSocket(server.url, table.tokens.player, 'joiner'));
     const b = await again.send(join);
