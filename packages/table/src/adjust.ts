@@ -1,12 +1,14 @@
 import type { Character } from '@fateboard/rules';
+import { ladderLabel } from '@fateboard/rules';
 import { findCharacter, gmOnly, tableRuleset } from './access';
-import { checkOwner, resolveAspect, setFreeInvokes } from './aspect-refs';
+import { checkOwner, holderName, resolveAspect, setFreeInvokes } from './aspect-refs';
 import { writeCharacter } from './character-store';
 import type { Handler, Plan, Refusal } from './context';
 import { refuse } from './context';
 import { economyOf, runEconomy, writeEconomy } from './points';
 import { pubRoots } from './schema';
 import { num } from './ymap';
+import { fatePointsWords } from './words';
 
 /**
  * The GM's hand correction of any value, logged with what it was and what it became. Fate
@@ -29,7 +31,7 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
       pub: () => writeEconomy(r, run.state),
       log: [
         {
-          text: `GM adjustment: the GM pool set to ${a.value}${why}.`,
+          text: `The GM set the GM pool to ${a.value}${why}.`,
           movements: run.movements,
           before: num(r.meta, 'gmPool'),
           after: a.value,
@@ -46,7 +48,7 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
       pub: () => setFreeInvokes(aspect, a.owner, a.count),
       log: [
         {
-          text: `GM adjustment: free invokes on "${aspect.text}" for ${a.owner} set to ${a.count}${why}.`,
+          text: `The GM set ${holderName(r, a.owner)}'s free invokes on "${aspect.text}" to ${a.count}${why}.`,
           before: aspect.freeInvokes[a.owner] ?? 0,
           after: a.count,
         },
@@ -66,7 +68,7 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
       pub: () => writeEconomy(r, run.state),
       log: [
         {
-          text: `GM adjustment: ${c.name}'s fate points set to ${a.value}${why}.`,
+          text: `${pointsChange(c.name, c.fatePoints, a.value)}${why}.`,
           characterId: c.id,
           movements: run.movements,
           before: c.fatePoints,
@@ -85,7 +87,7 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
     case 'refresh':
       before = c.refresh;
       next = { ...c, refresh: a.value };
-      label = `${c.name}'s refresh set to ${a.value}`;
+      label = `set ${c.name}'s refresh to ${a.value}`;
       break;
     case 'stress': {
       const track = c.stress.find((t) => t.id === a.trackId);
@@ -104,7 +106,7 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
             : t,
         ),
       };
-      label = `${c.name}'s ${track.label} box ${a.box + 1} ${a.checked ? 'checked' : 'cleared'}`;
+      label = `${a.checked ? 'checked' : 'cleared'} ${c.name}'s ${box.value}-point ${track.label.toLowerCase()} box`;
       break;
     }
     case 'skill': {
@@ -116,7 +118,7 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
         ? c.skills.map((s) => (s.id === a.skillId ? { ...s, rating: a.rating } : s))
         : [...c.skills, { id: a.skillId, rating: a.rating }];
       next = ruleset.syncSheet({ ...c, skills });
-      label = `${c.name}'s ${a.skillId} set to ${a.rating}`;
+      label = `set ${c.name}'s ${ruleset.skills?.find((s) => s.id === a.skillId)?.name ?? a.skillId} to ${ladderLabel(a.rating)}`;
       break;
     }
     case 'aspect-rating': {
@@ -127,7 +129,7 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
         ...c,
         aspects: c.aspects.map((x) => (x.id === a.aspectId ? { ...x, rating: a.rating } : x)),
       };
-      label = `${c.name}'s "${aspect.text}" rated ${a.rating}`;
+      label = `rated ${c.name}'s "${aspect.text}" ${ladderLabel(a.rating)}`;
       break;
     }
   }
@@ -136,7 +138,7 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
     pub: () => writeCharacter(found.map, after),
     log: [
       {
-        text: `GM adjustment: ${label}${why}.`,
+        text: `The GM ${label}${why}.`,
         characterId: c.id,
         ...(before === undefined ? {} : { before }),
         after: a.what === 'stress' ? a.checked : a.what === 'refresh' ? a.value : a.rating,
@@ -144,3 +146,10 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
     ],
   };
 };
+
+/** "the GM gave Ben a fate point", said from the change a hand-set balance makes. */
+function pointsChange(name: string, before: number, after: number): string {
+  if (after > before) return `The GM gave ${name} ${fatePointsWords(after - before)}`;
+  if (after < before) return `The GM took ${fatePointsWords(before - after)} from ${name}`;
+  return `The GM left ${name}'s fate points at ${after}`;
+}

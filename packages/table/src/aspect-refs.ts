@@ -89,6 +89,15 @@ export function setFreeInvokes(a: ResolvedAspect, owner: string, count: number):
   }
 }
 
+/** Who holds free invokes, in words: the character a seat plays, else the seat, or the GM. */
+export function holderName(r: PubRoots, owner: string): string {
+  if (owner === 'gm') return 'the GM';
+  const seat = peek(r.seats, owner);
+  const characterId = seat && optStr(seat, 'characterId');
+  const character = characterId === undefined ? undefined : peek(r.characters, characterId);
+  return (character && optStr(character, 'name')) ?? (seat && optStr(seat, 'name')) ?? 'someone';
+}
+
 /** A valid free-invoke owner: `gm` or a seat at the table. */
 export function checkOwner(r: PubRoots, owner: string): Refusal | undefined {
   if (owner === 'gm' || r.seats.has(owner)) return undefined;

@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
 import { controls, findCharacter, gmOnly } from './access';
-import { checkOwner, resolveAspect } from './aspect-refs';
+import { checkOwner, holderName, resolveAspect } from './aspect-refs';
 import { writeCharacter } from './character-store';
 import type { TableAspectKind } from './commands';
 import type { Handler, Refusal } from './context';
@@ -9,6 +9,7 @@ import type { PubRoots } from './schema';
 import { pubRoots } from './schema';
 import type { SpotlightView } from './views';
 import { child, put } from './ymap';
+import { freeInvokesWords } from './words';
 
 /** Situation aspects, boosts and aspects placed on characters; the spotlight. */
 
@@ -78,7 +79,7 @@ export const aspectAdd: Handler<'aspect.add'> = ({ docs, actor, command, newId, 
     pub: () => addTableAspect(r, aspect),
     log: [
       {
-        text: `Aspect added: "${command.text}"${aspect.freeInvokes > 0 ? ` with ${aspect.freeInvokes} free invoke(s)` : ''}.`,
+        text: `Aspect added: "${command.text}"${aspect.freeInvokes > 0 ? ` with ${freeInvokesWords(aspect.freeInvokes)} for ${holderName(r, owner)}` : ''}.`,
         ...(command.characterId === undefined ? {} : { characterId: command.characterId }),
       },
     ],

@@ -155,3 +155,74 @@ describe('scene.end', () => {
     expect(out.log).toHaveLength(1);
   });
 });
+
+describe('compel.refuse', () => {
+  const fatePoints = (t: TestTable, id: string) =>
+    readTable(t.docs.pub).characters.find((c) => c.id === id)!.fatePoints;
+
+  it('[PIR-COMPEL-1] pirates: refusing the GM’s compel pays the GM pool, logged in words', () => {
+    const { t, ann, a } = sceneTable(5, 'pirates');
+    const pool = readTable(t.docs.pub).gmPool;
+    const zira = fatePoints(t, a);
+    const { compelId } = t.ok(GM, { type: 'compel.offer', characterId: a, text: 'Old debts' });
+    const out = t.ok(ann, { type: 'compel.refuse', compelId });
+    expect(readTable(t.docs.pub).gmPool).toBe(pool + 1);
+    expect(fatePoints(t, a)).toBe(zira - 1);
+    expect(out.log).toEqual([
+      expect.objectContaining({
+        text: 'Zira refused the compel and paid the GM a fate point: "Old debts".',
+        movements: [
+          {
+            from: { type: 'character', id: a },
+            to: { type: 'gm-pool' },
+            amount: 1,
+            reason: 'compel-refused',
+          },
+        ],
+      }),
+    ]);
+  });
+
+  it('[CORE-FP-7] fate-core: refusing the GM’s compel pays the bank; the pool stays', () => {
+    const { t, ann, a } = table();
+    const pool = readTable(t.docs.pub).gmPool;
+    const { compelId } = t.ok(GM, { type: 'compel.offer', characterId: a, text: 'Old debts' });
+    const out = t.ok(ann, { type: 'compel.refuse', compelId });
+    expect(readTable(t.docs.pub).gmPool).toBe(pool);
+    expect(out.log?.[0]?.text).toBe('Zira refused the compel and paid a fate point: "Old debts".');
+    expect(out.log?.[0]?.movements?.[0]?.to).toEqual({ type: 'bank' });
+  });
+
+  it('[CORE-FP-7] [PIR-COMPEL-1] refusing a player’s compel pays that player, in every game', () => {
+    for (const ruleset of ['pirates', 'fate-core'] as const) {
+      const { t, ann, bob, a, b } = sceneTable(5, ruleset);
+      const [zira, tam] = [fatePoints(t, a), fatePoints(t, b)];
+      const { compelId } = t.ok(ann, { type: 'compel.offer', characterId: b, text: 'Trip him' });
+      const out = t.ok(bob, { type: 'compel.refuse', compelId });
+      expect([fatePoints(t, a), fatePoints(t, b)]).toEqual([zira + 1, tam - 1]);
+      expect(out.log?.[0]?.text).toBe(
+        'Tam refused the compel and paid Zira a fate point: "Trip him".',
+      );
+    }
+  });
+
+  it('[CORE-FP-7] an accepted compel says who gave the point', () => {
+    const { t, ann, bob, a, b } = sceneTable(5, 'pirates');
+    const gms = t.ok(GM, { type: 'compel.offer', characterId: a, text: 'Old debts' }).compelId;
+    expect(t.ok(ann, { type: 'compel.accept', compelId: gms }).log?.[0]?.text).toBe(
+      'Zira accepted the compel and took a fate point from the GM: "Old debts".',
+    );
+    const anns = t.ok(ann, { type: 'compel.offer', characterId: b, text: 'Trip him' }).compelId;
+    expect(t.ok(bob, { type: 'compel.accept', compelId: anns }).log?.[0]?.text).toBe(
+      'Tam accepted the compel and took a fate point from Zira: "Trip him".',
+    );
+  });
+
+  it('[CORE-FP-1] a character with no point cannot refuse: no-fate-points, nothing changes', () => {
+    const { t, ann, a } = sceneTable(5, 'pirates');
+    t.ok(GM, { type: 'gm.adjust', adjust: { what: 'fate-points', characterId: a, value: 0 } });
+    const { compelId } = t.ok(GM, { type: 'compel.offer', characterId: a, text: 'Old debts' });
+    refused(t, ann, { type: 'compel.refuse', compelId }, 'no-fate-points');
+    expect(compels(t).map((c) => c.id)).toEqual([compelId]);
+  });
+});

@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
-import type { EconomyTransition, Party } from '@fateboard/rules';
-import { controls, findCharacter } from './access';
+import type { EconomyTransition, Holder, Movement, Party } from '@fateboard/rules';
+import { exhaustive } from '@fateboard/rules';
+import { controls, findCharacter, tableRuleset } from './access';
 import { resolveAspect } from './aspect-refs';
 import { readCharacter } from './character-store';
 import type { Handler, LogDraft, Plan, Refusal } from './context';
@@ -108,11 +109,19 @@ function decide(
       compel.fromCharacterId === undefined
         ? { type: 'gm' }
         : { type: 'character', id: compel.fromCharacterId };
-    transition = {
-      type: accept ? 'compel-accept' : 'compel-refuse',
-      target: compel.characterId,
-      offeredBy,
-    };
+    if (accept) {
+      transition = { type: 'compel-accept', target: compel.characterId, offeredBy };
+    } else {
+      // Where a refused GM compel's point goes is the game's [CORE-FP-7] [PIR-COMPEL-1].
+      const ruleset = tableRuleset(r);
+      if ('ok' in ruleset) return ruleset;
+      transition = {
+        type: 'compel-refuse',
+        target: compel.characterId,
+        offeredBy,
+        gmTakesTo: ruleset.gmCompelRefusalTo,
+      };
+    }
   }
   const run = runEconomy(economyOf(r), [transition]);
   if ('ok' in run) return run;
@@ -123,12 +132,42 @@ function decide(
     },
     log: [
       {
-        text: `${target.character.name} ${compel.self ? (accept ? 'self-compel accepted by the GM' : 'self-compel declined by the GM') : accept ? 'accepted the compel' : 'refused the compel'}: "${compel.text}".`,
+        text: `${target.character.name} ${compel.self ? (accept ? 'self-compel accepted by the GM' : 'self-compel declined by the GM') : decision(r, accept, run.movements)}: "${compel.text}".`,
         characterId: compel.characterId,
         movements: run.movements,
       },
     ],
   };
+}
+
+/**
+ * "accepted the compel and took a fate point from the GM", "refused the compel and paid Zira
+ * a fate point": who the point came from or went to, read from the movement itself.
+ */
+function decision(r: PubRoots, accept: boolean, movements: readonly Movement[]): string {
+  const moved = movements[0];
+  if (accept) {
+    const from = moved?.from.type === 'character' ? characterName(r, moved.from.id) : 'the GM';
+    return `accepted the compel and took a fate point from ${from}`;
+  }
+  const to: Holder = moved?.to ?? { type: 'bank' };
+  switch (to.type) {
+    case 'character':
+      return `refused the compel and paid ${characterName(r, to.id)} a fate point`;
+    case 'gm-pool':
+      return 'refused the compel and paid the GM a fate point';
+    // The bank (a GM's compel in most games) is nobody at the table.
+    case 'bank':
+    case 'scene-payout':
+      return 'refused the compel and paid a fate point';
+    default:
+      return exhaustive(to);
+  }
+}
+
+function characterName(r: PubRoots, id: string): string {
+  const c = peek(r.characters, id);
+  return (c && optStr(c, 'name')) ?? 'someone';
 }
 
 export const compelAccept: Handler<'compel.accept'> = (ctx) => decide(ctx, true);
@@ -144,10 +183,8 @@ function offeringCharacter(compel: CompelView): string | undefined {
 
 /** The log line of a compel closed undecided; `how` ends the verb, e.g. `withdrawn`. */
 function withdrawal(r: PubRoots, compel: CompelView, how: string): LogDraft {
-  const target = peek(r.characters, compel.characterId);
-  const name = (target && optStr(target, 'name')) ?? 'someone';
   return {
-    text: `${compel.self ? 'Self-compel' : 'Compel'} on ${name} ${how}: "${compel.text}".`,
+    text: `${compel.self ? 'Self-compel' : 'Compel'} on ${characterName(r, compel.characterId)} ${how}: "${compel.text}".`,
     characterId: compel.characterId,
   };
 }

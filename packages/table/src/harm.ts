@@ -15,6 +15,7 @@ import { pubRoots } from './schema';
 import type { RollView } from './views';
 import type { YMap } from './ymap';
 import { bool, put } from './ymap';
+import { resultWords, shiftsWords } from './words';
 
 /** Taking hits: absorbing them, being taken out, conceding, and consequences. */
 
@@ -59,7 +60,7 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
     return refuse(
       'invalid',
       options.length === 0
-        ? `${defender.name} cannot absorb ${hit.shifts} shifts: they are taken out (or concede).`
+        ? `${defender.name} cannot absorb ${shiftsWords(hit.shifts)}: they are taken out (or concede).`
         : `No absorption option ${command.option}; there are ${options.length}.`,
     );
   }
@@ -92,7 +93,7 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
     },
     log: [
       {
-        text: `${defender.name} absorbed ${hit.shifts} shifts: ${option.label}${after.takenOut && !defender.takenOut ? ', and is out' : ''}.`,
+        text: `${defender.name} absorbed ${shiftsWords(hit.shifts)}: ${option.label}${after.takenOut && !defender.takenOut ? ', and is out' : ''}.`,
         characterId: defender.id,
         ...(command.rollId === undefined ? {} : { rollId: command.rollId }),
       },
@@ -214,7 +215,7 @@ export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, comm
     },
     log: [
       {
-        text: `${found.character.name} took the consequence "${command.text}"${bonus === undefined ? '' : ` for +${bonus}`}${boosted ? ` on the roll: ${boosted.roll.actor.label}, ${boosted.roll.outcome} (${boosted.roll.shifts} shifts)` : ''}.`,
+        text: `${found.character.name} took the consequence "${command.text}"${bonus === undefined ? '' : ` for +${bonus}`}${boosted ? ` on the roll: now ${boosted.roll.actor.label} — ${resultWords(boosted.roll.outcome, boosted.roll.shifts)}` : ''}.`,
         characterId: command.characterId,
         ...(command.rollId === undefined ? {} : { rollId: command.rollId }),
       },

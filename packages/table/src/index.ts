@@ -52,3 +52,4 @@ export { readTable, readGm } from './views';
 export { sampleAttack, sampleSheet } from './sample-sheets';
 export { sheetDraft } from './sheet';
 export { readyMadeSheets } from './ready-made';
+export { freeInvokesWords, reasonWords, shiftsWords } from './words';

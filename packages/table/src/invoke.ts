@@ -12,6 +12,7 @@ import { economyOf, runEconomy, writeEconomy } from './points';
 import { actorRef, findRoll, rescore, writeRoll } from './rolls';
 import { pubRoots } from './schema';
 import type { RollSide, RollView } from './views';
+import { resultWords } from './words';
 
 /** Who pays for a character's paid invoke: the character, or the GM pool for NPCs. */
 export function partyOf(c: CharacterRecord): Party {
@@ -167,7 +168,7 @@ export const invoke: Handler<'invoke'> = (ctx) => {
     },
     log: [
       {
-        text: `${name} invoked "${aspect.text}" (${command.free ? 'free' : 'fate point'}, ${command.effect}): ${next.actor.label}, ${next.outcome} (${next.shifts} shifts).`,
+        text: `${name} invoked "${aspect.text}" for ${command.effect === 'reroll' ? 'a reroll' : '+2'} with ${command.free ? 'a free invoke' : 'a fate point'}: now ${next.actor.label} — ${resultWords(next.outcome, next.shifts)}.`,
         ...(invoker ? { characterId: invoker.id } : {}),
         rollId: roll.id,
         movements: run.movements,

@@ -4,7 +4,7 @@ import { toRow } from './log-rows';
 import { LOG_KEEP, LOG_LIMIT, pubRoots } from './schema';
 import type { LogEntry } from './views';
 import { readTable } from './views';
-import { GM, TestTable, player, validSheet } from './test/harness';
+import { GM, TestTable, player, sceneTable, validSheet } from './test/harness';
 
 describe('the public log', () => {
   it('keeps compact rows that read back as the entries the commands returned', () => {
@@ -153,4 +153,77 @@ describe('the public log', () => {
       }
     }
   }, 60_000);
+});
+
+describe('the log in players’ words', () => {
+  it('says actions, outcomes, shifts, free invokes and the GM’s gifts as players do', () => {
+    const { t, ann, a, b } = sceneTable(7);
+    // Fight +4 against Terrible −4: at least 4 shifts whatever the dice, success with style.
+    const rolled = t.ok(ann, {
+      type: 'roll',
+      characterId: a,
+      skillId: 'fight',
+      action: 'create-advantage',
+      difficulty: -4,
+    });
+    expect(rolled.log?.[0]?.text).toMatch(
+      /^Zira rolled to create an advantage \[[-+0 ]+\]: .+ against -4 — success with style \(\d+ shifts\)\.$/,
+    );
+    const applied = t.ok(ann, {
+      type: 'outcome.apply',
+      rollId: rolled.rollId!,
+      aspect: { text: 'High Ground' },
+    });
+    expect(applied.log?.[0]?.text).toBe(
+      'Zira created an advantage — success with style: a new aspect with 2 free invokes.',
+    );
+    const absorbed = t.ok(GM, { type: 'absorb', characterId: b, shifts: 1, option: 0 });
+    expect(absorbed.log?.[0]?.text).toBe('Tam absorbed 1 shift: 1-point physical box.');
+    const two = t.ok(GM, { type: 'absorb', characterId: b, shifts: 2, option: 0 });
+    expect(two.log?.[0]?.text).toBe('Tam absorbed 2 shifts: 2-point physical box.');
+    const tam = readTable(t.docs.pub).characters.find((c) => c.id === b)!.fatePoints;
+    const gift = t.ok(GM, {
+      type: 'gm.adjust',
+      adjust: { what: 'fate-points', characterId: b, value: tam + 1 },
+    });
+    expect(gift.log?.[0]?.text).toBe('The GM gave Tam a fate point.');
+    const taken = t.ok(GM, {
+      type: 'gm.adjust',
+      adjust: { what: 'fate-points', characterId: b, value: tam - 1 },
+    });
+    expect(taken.log?.[0]?.text).toBe('The GM took 2 fate points from Tam.');
+    const added = t.ok(GM, {
+      type: 'aspect.add',
+      kind: 'situation',
+      text: 'Fog',
+      freeInvokes: 1,
+      owner: ann.seatId,
+    });
+    expect(added.log?.[0]?.text).toBe('Aspect added: "Fog" with 1 free invoke for Zira.');
+  });
+
+  it('prints no rule id, action id, outcome id or table id anywhere in a played scene', () => {
+    const { t, ann, bob, a, b } = sceneTable(9);
+    const attack = t.ok(ann, {
+      type: 'roll',
+      characterId: a,
+      skillId: 'fight',
+      action: 'attack',
+      opposition: { characterId: b, skillId: 'athletics' },
+    });
+    t.send(ann, { type: 'outcome.apply', rollId: attack.rollId! });
+    t.send(bob, { type: 'absorb', characterId: b, rollId: attack.rollId!, option: 0 });
+    t.ok(ann, { type: 'roll', characterId: a, skillId: 'notice', action: 'overcome' });
+    const c = t.ok(GM, { type: 'compel.offer', characterId: b, text: 'Oops' }).compelId!;
+    t.ok(bob, { type: 'compel.refuse', compelId: c });
+    t.ok(GM, { type: 'gm.adjust', adjust: { what: 'gm-pool', value: 4 } });
+    const v = readTable(t.docs.pub);
+    const ids = [a, b, ann.seatId!, bob.seatId!, ...v.rolls.map((r) => r.id)];
+    for (const e of v.log) {
+      expect(e.text).not.toMatch(
+        /create-advantage|success-with-style|\[[A-Z]+-[A-Z]+-\d+\]|\(s\)|GM adjustment|\b1 shifts\b/,
+      );
+      for (const id of ids) expect(e.text).not.toContain(id);
+    }
+  });
 });

@@ -10,6 +10,7 @@ import { invokeOwnerOf } from './invoke';
 import { findRoll, resolveRoll, writeRoll } from './rolls';
 import { pubRoots } from './schema';
 import type { RollView } from './views';
+import { deedWords, effectWords, outcomeWords, shiftsWords } from './words';
 
 /**
  * Applies what a roll's outcome grants in the table's game (the ruleset's `resolveAction`): a
@@ -116,24 +117,18 @@ export const outcomeApply: Handler<'outcome.apply'> = ({ docs, actor, command, n
       ? resolveAspect(r, roll.removes)
       : undefined;
   const target = existing;
-  const summary = effects
-    .map((e) =>
-      e.type === 'hit'
-        ? `a hit of ${e.shifts}`
-        : e.type === 'cost'
-          ? `a ${e.severity} cost`
-          : e.type === 'create-aspect'
-            ? `an aspect with ${e.freeInvokes} free invoke(s)`
-            : e.type,
-    )
-    .join(', ');
+  const summary = effects.map(effectWords).join(', ');
   const extras = [
     ...(decided.value.persistence === undefined
       ? []
       : [`persistence ${decided.value.persistence}`]),
     ...(removed && !('ok' in removed) ? [`"${removed.text}" removed`] : []),
-    ...(hit ? [`${hit.shifts} to absorb`] : []),
+    ...(hit ? [`${shiftsWords(hit.shifts)} to absorb`] : []),
   ];
+  const deed = deedWords(
+    roll.aspectAction ?? (roll.removes ? 'removal' : roll.action),
+    roll.outcome,
+  );
   return {
     pub: () => {
       for (const a of news) addTableAspect(r, a);
@@ -149,7 +144,7 @@ export const outcomeApply: Handler<'outcome.apply'> = ({ docs, actor, command, n
       {
         // The rule ids behind the decision stay in the rules' answer (and RULES.md): in the
         // table's log they would read as noise to the players.
-        text: `${roller.character.name}'s ${roll.aspectAction ?? roll.action} (${roll.outcome}): ${[summary, ...extras].join(', ')}.`,
+        text: `${roller.character.name} ${deed} — ${outcomeWords(roll.outcome)}: ${[summary, ...extras].join(', ')}.`,
         characterId: roller.character.id,
         rollId: roll.id,
       },

@@ -5,6 +5,7 @@ import type { Handler } from './context';
 import { ownerOf, refuse } from './context';
 import { aspectKey, invokeOwnerOf } from './invoke';
 import { pubRoots } from './schema';
+import { freeInvokesWords } from './words';
 
 /**
  * Passing free invokes: their holder (a seat, or the GM) hands some to another character's
@@ -45,7 +46,7 @@ export const freeInvokePass: Handler<'free-invoke.pass'> = ({ docs, actor, comma
     },
     log: [
       {
-        text: `${count} free invoke(s) on "${aspect.text}" passed to ${to.character.name}.`,
+        text: `${freeInvokesWords(count)} on "${aspect.text}" passed to ${to.character.name}.`,
         characterId: to.character.id,
       },
     ],

@@ -12,6 +12,7 @@ import type { ActorRef, RollSide, RollView } from './views';
 import { readRoll } from './views';
 import type { YMap } from './ymap';
 import { num, put } from './ymap';
+import { resultWords, rollPurposeWords } from './words';
 
 /** Rolling the dice on the server, and finding and rewriting recent rolls. */
 
@@ -267,13 +268,13 @@ export const roll: Handler<'roll'> = (ctx) => {
     : kind.removes
       ? `"${kind.removes.text}" (persistence ${kind.removes.persistence})`
       : ladderLabel(difficulty ?? 0);
-  const what = kind.aspectAction ?? (kind.removes ? 'removal' : kind.action);
+  const what = rollPurposeWords(kind.aspectAction ?? (kind.removes ? 'removal' : kind.action));
   const dice = simple ? 'a simple action, no dice' : faceText(actorSide.faces);
   return {
     pub: () => writeNewRoll(r, view),
     log: [
       {
-        text: `${found.character.name} rolled ${what} [${dice}]: ${actorSide.label} against ${vs}, ${outcome} (${shifts} shifts).`,
+        text: `${found.character.name} rolled ${what} [${dice}]: ${actorSide.label} against ${vs} — ${resultWords(outcome, shifts)}.`,
         characterId: found.character.id,
         rollId: id,
       },

@@ -82,6 +82,14 @@ export class TableState {
     return character ? `${character.name} (${seat.name})` : seat.name;
   }
 
+  /** The short name of who holds free invokes: the character a seat plays, else the seat. */
+  holderName(owner: string): string {
+    if (owner === 'gm') return 'GM';
+    const seat = this.seatById.get(owner);
+    const character = seat?.characterId ? this.characterById.get(seat.characterId) : undefined;
+    return character?.name ?? seat?.name ?? 'Someone';
+  }
+
   characterName(id: string | undefined): string {
     if (!id) return '';
     return this.characterById.get(id)?.name ?? 'Unknown character';

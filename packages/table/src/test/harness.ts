@@ -58,22 +58,22 @@ export const player = (seatId?: string): Actor =>
 /** A valid player sheet for each ruleset, with stable aspect ids. */
 export { sampleSheet as validSheet } from '../sample-sheets';
 
-/** A fate-core table with two seated players, their characters, an NPC and a running scene. */
-export function sceneTable(seed = 3) {
-  const t = new TestTable('fate-core', seed);
+/** A table (fate-core unless named) with two seated players, their characters, an NPC and a running scene. */
+export function sceneTable(seed = 3, ruleset: RulesetId = 'fate-core') {
+  const t = new TestTable(ruleset, seed);
   const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
   const bob = player(t.ok(player(), { type: 'join', name: 'Bob' }).seatId);
   const a = t.ok(ann, {
     type: 'character.create',
-    character: sampleSheet('fate-core', 'Zira'),
+    character: sampleSheet(ruleset, 'Zira'),
   }).characterId!;
   const b = t.ok(bob, {
     type: 'character.create',
-    character: sampleSheet('fate-core', 'Tam'),
+    character: sampleSheet(ruleset, 'Tam'),
   }).characterId!;
   const npc = t.ok(GM, {
     type: 'character.create',
-    character: sampleSheet('fate-core', 'Brute'),
+    character: sampleSheet(ruleset, 'Brute'),
     npc: true,
   }).characterId!;
   t.ok(GM, { type: 'scene.start', name: 'Docks', characterIds: [a, b, npc] });
