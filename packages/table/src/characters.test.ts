@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RULESET_IDS } from '@fateboard/rules';
 import type { Sheet } from './commands';
 import { readyMadeSheets } from './ready-made';
+import { FAIR_PHYSIQUE_PYRAMID } from './sample-sheets';
 import { readTable } from './views';
 import { GM, TestTable, player, refused, validSheet } from './test/harness';
 
@@ -15,18 +16,7 @@ function typed(ruleset: 'fate-core' | 'edgerunner', name: string): Sheet {
   const sample = validSheet(ruleset, name);
   return {
     ...sample,
-    skills: [
-      { id: 'fight', rating: 4 },
-      { id: 'athletics', rating: 3 },
-      { id: 'notice', rating: 3 },
-      { id: 'physique', rating: 2 },
-      { id: 'shoot', rating: 2 },
-      { id: 'stealth', rating: 2 },
-      { id: 'will', rating: 1 },
-      { id: 'lore', rating: 1 },
-      { id: 'rapport', rating: 1 },
-      { id: 'empathy', rating: 1 },
-    ],
+    skills: Object.entries(FAIR_PHYSIQUE_PYRAMID).map(([id, rating]) => ({ id, rating })),
   };
 }
 

@@ -49,7 +49,7 @@ export type {
   NoteView,
 } from './views';
 export { readTable, readGm } from './views';
-export { sampleAttack, sampleSheet } from './sample-sheets';
-export { sheetDraft } from './sheet';
+export { FAIR_PHYSIQUE_PYRAMID, sampleAttack, sampleSheet } from './sample-sheets';
+export { sheetDraft, withSheet } from './sheet';
 export { readyMadeSheets } from './ready-made';
 export { freeInvokesWords, reasonWords, shiftsWords } from './words';

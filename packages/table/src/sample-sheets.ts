@@ -19,6 +19,23 @@ const PYRAMID_SKILLS: Sheet['skills'] = [
 ];
 
 /**
+ * A full Fate Core pyramid with Physique Fair (+2) and Will Average (+1), as a player types it
+ * (no stress boxes): the sheet that once kept Create disabled. Tests of the derived boxes share it.
+ */
+export const FAIR_PHYSIQUE_PYRAMID: Readonly<Record<string, number>> = {
+  fight: 4,
+  athletics: 3,
+  notice: 3,
+  physique: 2,
+  shoot: 2,
+  stealth: 2,
+  will: 1,
+  lore: 1,
+  rapport: 1,
+  empathy: 1,
+};
+
+/**
  * A ready-made character sheet that passes the ruleset's validation, with stable aspect ids
  * (`hc`, `tr`, …; in `narrative` the category ids `body`, `mind`, `social`, `professional`).
  * Tests, benchmarks and bots use it to sit down at a table without filling in a sheet.
