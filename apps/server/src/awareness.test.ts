@@ -165,6 +165,63 @@ describe('awareness is bounded before it is applied', () => {
 });
 
 describe('presence shows who the server knows', () => {
+  it("providers echo every awareness update back: no storm, and an echoed removal claims nobody's id", async () => {
+    server = await TestServer.start();
+    const table = await createTable(server.url);
+    const name = `table/${table.id}`;
+    const ann = await seatedPlayer(table, 'Ann');
+    const gm = keep(await openReplica(server.url, name, table.tokens.gm));
+    gm.provider.awareness.setLocalStateField('who', { role: 'gm' });
+    // Ann opens with the player link, as before joining in the web client.
+    const annReplica = keep(await openReplica(server.url, name, table.tokens.player));
+    annReplica.provider.awareness.setLocalStateField('who', { role: 'player' });
+    const annId = annReplica.doc.clientID;
+    const watcher = keep(await RawYjs.open(server.url, name, table.tokens.spectator));
+    const seat = () =>
+      (awarenessSeen(watcher).get(annId) as { who?: { seatId?: string } } | null)?.who?.seatId;
+    await waitFor(() => awarenessSeen(watcher).has(annId), 'Ann before she joined');
+
+    // Ann drops; the GM's provider echoes the removal it is sent. Ann comes back with her
+    // seat token.
+    annReplica.provider.disconnect();
+    await waitFor(() => awarenessSeen(watcher).get(annId) === null, 'Ann gone');
+    // A provider's echo of that removal, as the GM's sends it (here by hand, so it surely
+    // comes before Ann is back): it must not make Ann's id the GM's.
+    const gmRaw = keep(await RawYjs.open(server.url, name, table.tokens.gm));
+    gmRaw.send(awarenessFrame(annId, 1_000, 'null'));
+    await gmRaw.barrier();
+    annReplica.provider.params = { token: ann.token };
+    annReplica.provider.connect();
+    await waitFor(() => seat() === ann.seatId, "Ann's seat after she is back");
+
+    // Quiet now: echoes are not news, so nothing bounces between the relay and the providers.
+    await watcher.barrier();
+    const frames = watcher.frames.length;
+    await new Promise((r) => setTimeout(r, 300)); // time for a storm to show, if there were one
+    await watcher.barrier();
+    expect(watcher.frames.length - frames).toBeLessThanOrEqual(1);
+  });
+
+  it('a player who reopens the document with their seat token shows their seat to a spectator', async () => {
+    server = await TestServer.start();
+    const table = await createTable(server.url);
+    const name = `table/${table.id}`;
+    // As the web client does: open with the player link, join, then reconnect with the seat.
+    const ann = keep(await openReplica(server.url, name, table.tokens.player));
+    ann.provider.awareness.setLocalStateField('who', { role: 'player' });
+    const watcher = keep(await openReplica(server.url, name, table.tokens.spectator));
+    const annAtWatcher = () =>
+      watcher.provider.awareness.getStates().get(ann.doc.clientID) as
+        { who?: { seatId?: string } } | undefined;
+    await waitFor(() => annAtWatcher() !== undefined, 'Ann before joining');
+    const seat = await seatedPlayer(table, 'Ann');
+    ann.provider.params = { token: seat.token };
+    ann.provider.disconnect();
+    ann.provider.connect();
+    ann.provider.awareness.setLocalStateField('who', { role: 'player', seatId: seat.seatId });
+    await waitFor(() => annAtWatcher()?.who?.seatId === seat.seatId, "Ann's seat at the spectator");
+  });
+
   it('relays awareness of players, drops spoofed ids and spectators', async () => {
     server = await TestServer.start();
     const table = await createTable(server.url);

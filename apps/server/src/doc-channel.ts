@@ -64,7 +64,7 @@ export class DocChannel {
   readonly clients = new Set<Client>();
   readonly awareness: awarenessProtocol.Awareness;
   /** Which identity first spoke for each awareness client id; kept after it leaves. */
-  private readonly owners = new Map<number, string>();
+  private readonly owners = new Map<number, { key: string; personal: boolean }>();
   /** The live connection speaking for each awareness client id. */
   private readonly holders = new Map<number, Client>();
   private fullSync: { version: number; message: Uint8Array } | undefined;
@@ -178,16 +178,26 @@ export class DocChannel {
    * anything is applied, and `who` is set from the connection's identity: presence shows who
    * the server knows, whatever the client claims. A client id belongs to the identity that
    * first used it. Answers why the update was refused, or undefined when it was applied (or
-   * ignored, for ids another identity owns).
+   * ignored: an echo, or an id someone else owns).
    */
   applyAwareness(client: Client, update: Uint8Array): string | undefined {
-    const entries = readAwarenessEntries(update);
     const kept = [];
-    for (const entry of entries) {
+    for (const entry of readAwarenessEntries(update)) {
+      const seen = this.awareness.meta.get(entry.clientId)?.clock ?? -1;
+      // The y-websocket provider sends back every awareness update it receives (its own
+      // included): what the relay already holds at that clock is an echo, not news.
+      if (entry.clock <= seen && entry.json === this.stateJson(entry.clientId)) continue;
+      // Only the connection holding an id may say it left; anyone else's `null` (an echo of
+      // a removal the relay already made) would otherwise claim the id.
+      const leaving = entry.json.trim() === 'null';
+      if (leaving && this.holders.get(entry.clientId) !== client) continue;
       if (!this.mayHold(client, entry.clientId)) continue;
       const checked = checkAwarenessState(entry.json, client.identity, this.limits.awarenessState);
       if (!checked.ok) return checked.reason;
-      kept.push({ ...entry, json: checked.json });
+      // Everyone else saw the id's last clock (a removal when its connection dropped bumps
+      // it), and would ignore an update at or below it: the owner's provider comes back with
+      // its own, lower clock. The relay keeps the id's clock moving forward for all.
+      kept.push({ ...entry, clock: Math.max(entry.clock, seen + 1), json: checked.json });
     }
     const fresh = kept.filter((e) => !client.ownedClients.has(e.clientId));
     if (client.ownedClients.size + fresh.length > this.limits.awarenessClientsPerConnection) {
@@ -198,13 +208,34 @@ export class DocChannel {
       this.holders.set(clientId, client);
       client.ownedClients.add(clientId);
       this.owners.delete(clientId); // re-inserted: most recently used last
-      this.owners.set(clientId, client.ownerKey);
+      this.owners.set(clientId, { key: client.ownerKey, personal: client.personal });
     }
     this.forgetOldOwners();
     if (kept.length > 0) {
       awarenessProtocol.applyAwarenessUpdate(this.awareness, writeAwarenessEntries(kept), client);
     }
     return undefined;
+  }
+
+  /** The state the relay holds for an id as JSON; `null` once it left (as a removal reads). */
+  private stateJson(clientId: number): string {
+    const state: unknown = this.awareness.getStates().get(clientId);
+    return state === undefined ? 'null' : JSON.stringify(state);
+  }
+
+  /**
+   * An id nobody holds is free. One used before belongs to its identity: after a drop the
+   * same identity takes it back (the provider reconnects with the same id), and a GM or seat
+   * token also takes it from a connection of its own that the server has not yet seen die.
+   * An id of the shared player link is its connection's only, and free once that closes: the
+   * link is anyone's, and the person behind it comes back with their seat token after joining.
+   */
+  private mayHold(client: Client, clientId: number): boolean {
+    const owner = this.owners.get(clientId);
+    if (owner === undefined) return true;
+    if (owner.key !== client.ownerKey) return false;
+    const holder = this.holders.get(clientId);
+    return holder === undefined || holder === client || client.personal;
   }
 
   /**
@@ -216,29 +247,17 @@ export class DocChannel {
     return awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, ids));
   }
 
-  /**
-   * An id nobody used is free. One used before belongs to its identity: after a drop the same
-   * identity takes it back (the provider reconnects with the same id); a personal identity
-   * also takes it from a connection of its own that the server has not yet seen die.
-   */
-  private mayHold(client: Client, clientId: number): boolean {
-    const owner = this.owners.get(clientId);
-    if (owner === undefined) return true;
-    if (owner !== client.ownerKey) return false;
-    const holder = this.holders.get(clientId);
-    return holder === undefined || holder === client || client.personal;
-  }
-
   remove(client: Client): void {
     if (!this.clients.delete(client)) return;
     this.budget.forget(client);
     const owned = [...client.ownedClients];
     client.ownedClients.clear();
-    for (const id of owned) this.holders.delete(id);
+    for (const id of owned) {
+      this.holders.delete(id);
+      if (!this.owners.get(id)?.personal) this.owners.delete(id);
+    }
     if (owned.length === 0) return;
     awarenessProtocol.removeAwarenessStates(this.awareness, owned, null);
-    // The owner's next update after a reconnect carries its own, lower clock: start afresh.
-    for (const id of owned) this.awareness.meta.delete(id);
   }
 
   dispose(): void {

@@ -237,10 +237,13 @@ export class TableSession {
       p.disconnect();
       p.connect();
     }
-    this.#providers[0]?.awareness.setLocalStateField('who', {
-      role: this.role,
-      seatId: this.seatId,
-    });
+    const primary = this.#providers[0];
+    const announce = () =>
+      primary?.awareness.setLocalStateField('who', { role: this.role, seatId: this.seatId });
+    announce();
+    // The server frees the link's awareness id when it sees the old connection close, which
+    // may come after the new one's first message: say it again once the new one has synced.
+    primary?.once('sync', announce);
     if (this.#socket) this.#socket.auth = { token };
   }
 
