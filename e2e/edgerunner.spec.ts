@@ -189,7 +189,7 @@ test('edgerunner: removal rolls against persistence, one failing and one removin
       aspectAction: 'maneuver',
     });
     const said = ack.result?.log?.map((e) => e.text).join(' ') ?? '';
-    persistence = Number(/\((-?\d+) shifts\)/.exec(said)?.[1] ?? 'NaN');
+    persistence = Number(/\((-?\d+) shifts?\)/.exec(said)?.[1] ?? 'NaN');
     if (persistence >= 1) {
       await bot.send({
         type: 'outcome.apply',
