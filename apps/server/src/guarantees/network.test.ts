@@ -7,6 +7,7 @@ import {
   sameGm,
   samePub,
   storedDocs,
+  testRandom,
 } from '../test/harness';
 import { validSheet } from '../test/sheets';
 import { FaultyProxy } from './proxy';
@@ -49,13 +50,20 @@ describe(`convergence under a bad network (${SOAK ? 'soak' : 'quick'}: ${FAULT_M
       p.close();
     }
 
-    proxy = await FaultyProxy.start(server.server.port, {
-      maxLatencyMs: 300,
-      jitterMs: 80,
-      cutChance: 0.01,
-      stallChance: 0.004,
-      refuseChance: 0.15,
-    });
+    // The network's faults are drawn from a seed printed on failure (the timing of a real
+    // network still varies from run to run, so a replay repeats the faults, not the race).
+    const { random } = testRandom('network faults');
+    proxy = await FaultyProxy.start(
+      server.server.port,
+      {
+        maxLatencyMs: 300,
+        jitterMs: 80,
+        cutChance: 0.01,
+        stallChance: 0.004,
+        refuseChance: 0.15,
+      },
+      random,
+    );
     const via = proxy.url;
     const replicas = [
       { doc: 'pub', r: new Replica(via, name, table.tokens.gm) },

@@ -43,13 +43,19 @@ export class FaultyProxy {
   private constructor(
     private readonly server: Server,
     readonly port: number,
+    /** The faults' dice: a test's seeded source, so that a failing run can be replayed. */
+    private readonly random: () => number,
   ) {}
 
-  static async start(targetPort: number, faults: Faults): Promise<FaultyProxy> {
+  static async start(
+    targetPort: number,
+    faults: Faults,
+    random: () => number,
+  ): Promise<FaultyProxy> {
     const holder: { proxy?: FaultyProxy } = {};
     const server = createServer((client) => holder.proxy?.accept(client, targetPort));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const proxy = new FaultyProxy(server, (server.address() as AddressInfo).port);
+    const proxy = new FaultyProxy(server, (server.address() as AddressInfo).port, random);
     holder.proxy = proxy;
     proxy.faults = faults;
     return proxy;
@@ -70,7 +76,7 @@ export class FaultyProxy {
   }
 
   private accept(client: Socket, targetPort: number): void {
-    if (Math.random() < this.faults.refuseChance) {
+    if (this.random() < this.faults.refuseChance) {
       this.stats.refused++;
       client.destroy();
       return;
@@ -80,7 +86,7 @@ export class FaultyProxy {
     const link: Link = {
       client,
       upstream,
-      latency: Math.random() * this.faults.maxLatencyMs,
+      latency: this.random() * this.faults.maxLatencyMs,
       stalled: false,
     };
     this.links.add(link);
@@ -98,18 +104,18 @@ export class FaultyProxy {
     let releaseAt = 0;
     from.on('data', (chunk: Buffer) => {
       const f = this.faults;
-      if (Math.random() < f.cutChance) {
+      if (this.random() < f.cutChance) {
         this.stats.cuts++;
         this.cut(link);
         return;
       }
-      if (!link.stalled && Math.random() < f.stallChance) {
+      if (!link.stalled && this.random() < f.stallChance) {
         this.stats.stalls++;
         link.stalled = true;
       }
       if (link.stalled) return;
       const delay =
-        f.maxLatencyMs === 0 && f.jitterMs === 0 ? 0 : link.latency + Math.random() * f.jitterMs;
+        f.maxLatencyMs === 0 && f.jitterMs === 0 ? 0 : link.latency + this.random() * f.jitterMs;
       // Keep the order of one direction of one connection; only connections overtake each other.
       releaseAt = Math.max(releaseAt, Date.now() + delay);
       const wait = releaseAt - Date.now();
