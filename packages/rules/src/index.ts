@@ -140,6 +140,13 @@ export {
   attemptFateCoreRecovery,
   fateCorePassTime,
 } from './rulesets/fate-core/recovery';
+export type { RecoveryMethod } from './rulesets/recovery';
+export {
+  recoveryMethod,
+  recoveryRollDifficulty,
+  recoverAfterRoll,
+  healConsequence,
+} from './rulesets/recovery';
 
 // rulesets: pirates (seed 000, the pirate hack)
 export { pirates } from './rulesets/pirates/ruleset';

@@ -13,6 +13,8 @@ import {
 import { fateCore } from './fate-core/ruleset';
 import { attemptPiratesRecovery, piratesRecoveryDifficulty } from './pirates/stress';
 import { pirates } from './pirates/ruleset';
+import { edgerunner } from './edgerunner/ruleset';
+import { healConsequence, recoverAfterRoll, recoveryRollDifficulty } from './recovery';
 
 /**
  * Rule-case operations for the two box-and-consequence games, `fate-core-*` and `pirates-*`.
@@ -298,10 +300,49 @@ function piratesRecoveryOps(): Record<string, Operation> {
   };
 }
 
+/**
+ * The recovery roll as the table plays it (rulesets/recovery.ts), per game: `<id>-recovery-roll`
+ * `{ sheet, slotId, treatingSelf? }` → the difficulty or a refusal; `<id>-recovery-after-roll`
+ * `{ sheet, slotId, succeeded, newName? }` → `{ ok, started, sheet }`; `<id>-heal`
+ * `{ sheet, slotId }` → `{ ok, to, sheet }` (fate-core only [FC-HEAL-1]).
+ */
+function recoveryRollOps(ruleset: Ruleset): Record<string, Operation> {
+  return {
+    [`${ruleset.id}-recovery-roll`]: (input) => {
+      const o = record(input);
+      const self = o.treatingSelf === undefined ? false : bool(o, 'treatingSelf');
+      return recoveryRollDifficulty(
+        ruleset.id,
+        buildSheet(ruleset, o.sheet),
+        str(o, 'slotId'),
+        self,
+      );
+    },
+    [`${ruleset.id}-recovery-after-roll`]: (input) => {
+      const o = record(input);
+      const newName = optStr(o, 'newName');
+      const r = recoverAfterRoll(ruleset.id, buildSheet(ruleset, o.sheet), {
+        slotId: str(o, 'slotId'),
+        succeeded: bool(o, 'succeeded'),
+        ...(newName === undefined ? {} : { newName }),
+      });
+      return summarized(r, (v) => ({ started: v.started, sheet: summarize(v.character) }));
+    },
+    [`${ruleset.id}-heal`]: (input) => {
+      const o = record(input);
+      const r = healConsequence(ruleset.id, buildSheet(ruleset, o.sheet), str(o, 'slotId'));
+      return summarized(r, (v) => ({ to: v.to.id, sheet: summarize(v.character) }));
+    },
+  };
+}
+
 /** Spread into the registry in cases/operations.ts. */
 export const stressOperations: Record<string, Operation> = {
   ...operationsFor(fateCore),
   ...fateCoreRecoveryOps(),
   ...operationsFor(pirates),
   ...piratesRecoveryOps(),
+  ...recoveryRollOps(fateCore),
+  ...recoveryRollOps(pirates),
+  ...recoveryRollOps(edgerunner),
 };

@@ -1,4 +1,4 @@
-import type { Character, Severity, TakenConsequence } from '../../core/character';
+import type { Character, ConsequenceSlot, Severity, TakenConsequence } from '../../core/character';
 import type { TimeMark } from '../../core/ruleset';
 import type { Result } from '../../core/types';
 import { exhaustive, ok, refuse } from '../../core/types';
@@ -83,6 +83,23 @@ export function advanceRecovery(
 }
 
 /**
+ * A slot whose consequence can start recovering: it exists (`no-such-slot`), holds a
+ * consequence (`slot-empty`) and has not started already (`already-recovering`).
+ */
+export function recoverableSlot(
+  character: Character,
+  slotId: string,
+): Result<ConsequenceSlot & { taken: TakenConsequence }> {
+  const slot = character.consequences.find((s) => s.id === slotId);
+  if (!slot) return refuse('no-such-slot', `There is no consequence slot "${slotId}".`);
+  const taken = slot.taken;
+  if (!taken) return refuse('slot-empty', `The ${slot.severity} consequence slot is empty.`);
+  if (taken.recovering)
+    return refuse('already-recovering', `"${taken.text}" is already recovering.`);
+  return ok({ ...slot, taken });
+}
+
+/**
  * Marks a taken consequence as recovering (the star), optionally renamed, and starts its
  * clock at zero.
  */
@@ -91,12 +108,9 @@ export function markRecovering(
   slotId: string,
   newName: string | undefined,
 ): Result<Character> {
-  const slot = character.consequences.find((s) => s.id === slotId);
-  if (!slot) return refuse('no-such-slot', `There is no consequence slot "${slotId}".`);
-  const taken = slot.taken;
-  if (!taken) return refuse('slot-empty', `The ${slot.severity} consequence slot is empty.`);
-  if (taken.recovering)
-    return refuse('already-recovering', `"${taken.text}" is already recovering.`);
+  const slot = recoverableSlot(character, slotId);
+  if (!slot.ok) return slot;
+  const taken = slot.value.taken;
   const text = newName?.trim() ? newName.trim() : taken.text;
   return ok({
     ...character,
