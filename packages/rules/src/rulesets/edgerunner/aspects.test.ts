@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAspectChange } from './aspects';
+import { applyEconomy } from '../../core/economy';
+import { edgerunner } from './ruleset';
 
 describe('edgerunner permanent and temporary aspects', () => {
   it('[ER-ASPECTS-2] the GM assigns both kinds at will to what he controls', () => {
@@ -103,5 +105,21 @@ describe('edgerunner permanent and temporary aspects', () => {
         permanent: false,
       }),
     ).toEqual({ ok: true, value: 'removal-roll' });
+  });
+});
+
+describe('edgerunner compels', () => {
+  it('[ER-COMPEL-1] refusing the referee’s compel pays the GM’s pool, not the bank', () => {
+    expect(edgerunner.gmCompelRefusalTo).toBe('gm-pool');
+    const step = applyEconomy(
+      { balances: { lydia: 2 }, gmPool: 0, pendingScenePayouts: {} },
+      {
+        type: 'compel-refuse',
+        target: 'lydia',
+        offeredBy: { type: 'gm' },
+        gmTakesTo: edgerunner.gmCompelRefusalTo,
+      },
+    );
+    expect(step.ok && [step.value.state.balances.lydia, step.value.state.gmPool]).toEqual([1, 1]);
   });
 });

@@ -27,7 +27,8 @@ export const edgerunner: Ruleset = {
   diceCount: 4,
   skills: EDGERUNNER_SKILLS.map((s) => ({ ...s })),
   defaultRefresh: EDGERUNNER_REFRESH,
-  gmCompelRefusalTo: 'bank',
+  // "giving Selena [the referee] a fate point": refusing the GM's compel pays the GM [ER-COMPEL-1].
+  gmCompelRefusalTo: 'gm-pool',
   newCharacter: newEdgerunnerCharacter,
   refreshFor: (character) => edgerunnerRefreshFor(character.stunts.length),
   skillSpread: edgerunnerSkillSpread,
