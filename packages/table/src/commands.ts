@@ -176,10 +176,26 @@ export const RollCommand = cmd('roll', {
   declaration: v.optional(v.strictObject({ supporters: int(0, 20), opposers: int(0, 20) })),
   /** edgerunner: roll to remove this table aspect, against its persistence. */
   removes: v.optional(AspectRefSchema),
+  /** A recovery roll: an overcome against this consequence, its difficulty by the ruleset. */
+  recovers: v.optional(v.strictObject({ characterId: Id, slotId: Id })),
   modifiers: v.optional(v.pipe(v.array(Modifier), v.maxLength(6))),
   difficulty: v.optional(int(-4, 12)),
   opposition: v.optional(v.strictObject(Roller)),
+  /**
+   * The character this roll acts against, who rolls their own defence with `defend` (or
+   * concedes): the roll awaits it. An attack outside a conflict starts one.
+   */
+  defender: v.optional(Id),
   reason: v.optional(Reason),
+});
+/** The defender's controller rolls the defence a roll awaits, with their own skill or aspect. */
+export const DefendCommand = cmd('defend', {
+  rollId: Id,
+  skillId: v.optional(Id),
+  aspectId: v.optional(Id),
+  strategy: v.optional(v.picklist(['none', 'defensive', 'aggressive'])),
+  creativity: v.optional(v.picklist([-1, 0, 1])),
+  tool: v.optional(v.boolean()),
 });
 export const InvokeCommand = cmd('invoke', {
   rollId: Id,
@@ -213,6 +229,8 @@ export const OutcomeApplyCommand = cmd('outcome.apply', {
   /** defend: the action defended against, and whether it targeted someone else. */
   against: v.optional(v.picklist(['overcome', 'create-advantage', 'attack'])),
   protecting: v.optional(v.picklist(['self', 'other'])),
+  /** A recovery roll that succeeded: the recovering consequence's new name. */
+  rename: v.optional(AspectText),
 });
 export const CompelOfferCommand = cmd('compel.offer', {
   characterId: Id,
@@ -244,7 +262,11 @@ export const AbsorbCommand = cmd('absorb', {
   rollId: v.optional(Id),
 });
 export const TakenOutCommand = cmd('taken-out', { characterId: Id });
-export const ConcedeCommand = cmd('concede', { characterId: Id });
+export const ConcedeCommand = cmd('concede', {
+  characterId: Id,
+  /** The roll whose defence the character gives up instead of rolling it. */
+  rollId: v.optional(Id),
+});
 export const ConsequenceTakeCommand = cmd('consequence.take', {
   characterId: Id,
   slotId: Id,
@@ -264,6 +286,8 @@ export const ConsequenceRecoverCommand = cmd('consequence.recover', {
   healed: v.optional(v.boolean()),
 });
 export const ConsequenceClearCommand = cmd('consequence.clear', { characterId: Id, slotId: Id });
+/** The GM's powerful healing: the consequence one level less severe [FC-HEAL-1]. */
+export const ConsequenceHealCommand = cmd('consequence.heal', { characterId: Id, slotId: Id });
 export const ConflictStartCommand = cmd('conflict.start', {
   order: v.pipe(v.array(Id), v.minLength(1), v.maxLength(40)),
   /** Order by the ruleset's initiative (narrative: by aspect, or by aspect + 3dF). */
@@ -275,6 +299,10 @@ export const ConflictStartCommand = cmd('conflict.start', {
 });
 export const ConflictNextCommand = cmd('conflict.next', {});
 export const ConflictEndCommand = cmd('conflict.end', {});
+/** The GM reorders the turns: the same characters, in a new order. */
+export const ConflictOrderCommand = cmd('conflict.order', {
+  order: v.pipe(v.array(Id), v.minLength(1), v.maxLength(40)),
+});
 
 export const FreeInvokePassCommand = cmd('free-invoke.pass', {
   ref: AspectRefSchema,
@@ -332,6 +360,7 @@ export const CommandSchema = v.variant('type', [
   GmRevealCommand,
   GmNoteCommand,
   RollCommand,
+  DefendCommand,
   InvokeCommand,
   OutcomeApplyCommand,
   CompelOfferCommand,
@@ -346,9 +375,11 @@ export const CommandSchema = v.variant('type', [
   ConsequenceTakeCommand,
   ConsequenceRecoverCommand,
   ConsequenceClearCommand,
+  ConsequenceHealCommand,
   ConflictStartCommand,
   ConflictNextCommand,
   ConflictEndCommand,
+  ConflictOrderCommand,
   GmAdjustCommand,
 ]);
 

@@ -1,5 +1,6 @@
 import { allCharacters, controls, findCharacter, gmOnly, tableRuleset } from './access';
 import { writeTableState } from './character-store';
+import type { Ruleset } from '@fateboard/rules';
 import type { Handler } from './context';
 import { refuse } from './context';
 import type { PubRoots } from './schema';
@@ -9,8 +10,30 @@ import { bool, num, put } from './ymap';
 
 /** The conflict's turn order: who acts now, and the round. */
 
-function resetConsequenceCounts(r: PubRoots): void {
+/**
+ * A concession pays for the consequences taken in this conflict, so a conflict's start and
+ * end reset the count, except where the game counts the whole scene's (`pirates`
+ * [PIR-CONCEDE-1]: the scene's end resets it then).
+ */
+function resetConsequenceCounts(r: PubRoots, ruleset: Ruleset): void {
+  if (ruleset.concessionCounts === 'scene') return;
   r.characters.forEach((value) => writeTableState(value as YMap, { conflictConsequences: 0 }));
+}
+
+/** Starts a conflict with this turn order (the caller checked that none is running). */
+export function beginConflict(r: PubRoots, ruleset: Ruleset, order: string[]): void {
+  put(r.conflict, 'active', true);
+  put(r.conflict, 'order', order);
+  put(r.conflict, 'turn', 0);
+  put(r.conflict, 'round', 1);
+  resetConsequenceCounts(r, ruleset);
+}
+
+/** Adds characters not yet in the running conflict's turn order at its end. */
+export function joinConflict(r: PubRoots, ids: string[]): void {
+  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
+  const missing = ids.filter((id) => !order.includes(id));
+  if (missing.length > 0) put(r.conflict, 'order', [...order, ...missing]);
 }
 
 export const conflictStart: Handler<'conflict.start'> = ({ docs, actor, command, rng }) => {
@@ -18,6 +41,8 @@ export const conflictStart: Handler<'conflict.start'> = ({ docs, actor, command,
   if (denied) return denied;
   const r = pubRoots(docs.pub);
   if (bool(r.conflict, 'active')) return refuse('invalid', 'A conflict is already running.');
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
   const given = [...new Set(command.order)];
   const characters = new Map(allCharacters(r).map((c) => [c.id, c]));
   const missing = [...given, ...(command.surprise ?? [])].find((id) => !characters.has(id));
@@ -26,8 +51,6 @@ export const conflictStart: Handler<'conflict.start'> = ({ docs, actor, command,
   let initiativeLog = '';
   if (command.initiative !== undefined) {
     // Initiative by the ruleset (narrative: by aspect, or aspect + 3dF) [NAR-INIT-1..3].
-    const ruleset = tableRuleset(r);
-    if ('ok' in ruleset) return ruleset;
     const entries = [];
     for (const id of given) {
       const c = characters.get(id)!;
@@ -62,13 +85,7 @@ export const conflictStart: Handler<'conflict.start'> = ({ docs, actor, command,
     return refuse('invalid', 'Aspects and surprise order the turns only with `initiative`.');
   }
   return {
-    pub: () => {
-      put(r.conflict, 'active', true);
-      put(r.conflict, 'order', order);
-      put(r.conflict, 'turn', 0);
-      put(r.conflict, 'round', 1);
-      resetConsequenceCounts(r);
-    },
+    pub: () => beginConflict(r, ruleset, order),
     log: [{ text: `A conflict started.${initiativeLog}` }],
   };
 };
@@ -102,14 +119,61 @@ export const conflictEnd: Handler<'conflict.end'> = ({ docs, actor }) => {
   if (denied) return denied;
   const r = pubRoots(docs.pub);
   if (!bool(r.conflict, 'active')) return refuse('invalid', 'There is no conflict running.');
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
   return {
     pub: () => {
       put(r.conflict, 'active', false);
       put(r.conflict, 'order', undefined);
       put(r.conflict, 'turn', undefined);
       put(r.conflict, 'round', undefined);
-      resetConsequenceCounts(r);
+      resetConsequenceCounts(r, ruleset);
     },
     log: [{ text: 'The conflict ended.' }],
   };
 };
+
+/**
+ * The GM reorders the turns. The order must hold exactly the characters already in it, and the
+ * turn stays with whoever was acting, wherever they move to.
+ */
+export const conflictOrder: Handler<'conflict.order'> = ({ docs, actor, command }) => {
+  const denied = gmOnly(actor, 'reorder the turns');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  if (!bool(r.conflict, 'active')) return refuse('no-conflict', 'There is no conflict running.');
+  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
+  const next = command.order;
+  const same =
+    next.length === order.length &&
+    new Set(next).size === next.length &&
+    next.every((id) => order.includes(id));
+  if (!same) {
+    return refuse('invalid', 'The new order must hold exactly the characters in the conflict.');
+  }
+  const acting = order[num(r.conflict, 'turn') % Math.max(order.length, 1)];
+  const names = next.map((id) => {
+    const found = findCharacter(r, id);
+    return 'ok' in found ? id : found.character.name;
+  });
+  return {
+    pub: () => {
+      put(r.conflict, 'order', next);
+      put(r.conflict, 'turn', acting === undefined ? 0 : next.indexOf(acting));
+    },
+    log: [{ text: `The turn order is now ${names.join(', ')}.` }],
+  };
+};
+
+/** Takes a character out of the turn order, keeping the turn on whoever acts next. */
+export function dropFromOrder(r: PubRoots, id: string): void {
+  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
+  if (!order.includes(id)) return;
+  const turn = (r.conflict.get('turn') as number | undefined) ?? 0;
+  const at = order.indexOf(id);
+  const next = order.filter((x) => x !== id);
+  put(r.conflict, 'order', next);
+  // Keep the turn on whoever acts next.
+  const newTurn = at < turn ? turn - 1 : turn;
+  put(r.conflict, 'turn', next.length === 0 ? 0 : newTurn % next.length);
+}

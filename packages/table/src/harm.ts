@@ -1,4 +1,5 @@
 import type { Character } from '@fateboard/rules';
+import { recoveryNeedsRoll } from './recovery';
 import { controls, findCharacter, findControlled, gmOnly, tableRuleset } from './access';
 import {
   setSheetInvokes,
@@ -8,13 +9,15 @@ import {
 } from './character-store';
 import type { Handler } from './context';
 import { refuse } from './context';
+import { dropFromOrder } from './conflict';
+import { undecided } from './defence';
 import { invokeOwnerOf } from './invoke';
-import { economyOf, runEconomy, writeEconomy } from './points';
 import { findRoll, rescore, writeRoll } from './rolls';
 import { pubRoots } from './schema';
 import type { RollView } from './views';
+import { readRoll } from './views';
 import type { YMap } from './ymap';
-import { bool, put } from './ymap';
+import { put } from './ymap';
 import { resultWords, shiftsWords } from './words';
 
 /** Taking hits: absorbing them, being taken out, conceding, and consequences. */
@@ -106,55 +109,25 @@ export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
   const found = findControlled(r, actor, command.characterId);
   if ('ok' in found) return found;
   if (found.character.takenOut) return refuse('invalid', `${found.character.name} is already out.`);
+  // The hits left on them are settled: being out is what they came to [PIR-TAKENOUT-1].
+  const hits = r.rolls
+    .toArray()
+    .map((map) => ({ map, roll: readRoll(map) }))
+    .filter((x) => x.roll.hit?.characterId === command.characterId);
   return {
     pub: () => {
       put(found.map, 'takenOut', true);
       dropFromOrder(r, command.characterId);
-    },
-    log: [{ text: `${found.character.name} was taken out.`, characterId: command.characterId }],
-  };
-};
-
-export function dropFromOrder(r: ReturnType<typeof pubRoots>, id: string): void {
-  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
-  if (!order.includes(id)) return;
-  const turn = (r.conflict.get('turn') as number | undefined) ?? 0;
-  const at = order.indexOf(id);
-  const next = order.filter((x) => x !== id);
-  put(r.conflict, 'order', next);
-  // Keep the turn on whoever acts next.
-  const newTurn = at < turn ? turn - 1 : turn;
-  put(r.conflict, 'turn', next.length === 0 ? 0 : newTurn % next.length);
-}
-
-export const concede: Handler<'concede'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  const found = findControlled(r, actor, command.characterId);
-  if ('ok' in found) return found;
-  if (!bool(r.conflict, 'active')) return refuse('invalid', 'There is no conflict to concede.');
-  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
-  if (!order.includes(command.characterId) || found.character.takenOut) {
-    return refuse('invalid', `${found.character.name} is not in the conflict any more.`);
-  }
-  // Conceding pays 1 plus 1 per consequence taken in this conflict [CORE-FP-10].
-  const run = runEconomy(economyOf(r), [
-    {
-      type: 'concede',
-      characterId: command.characterId,
-      consequencesTaken: found.character.conflictConsequences,
-    },
-  ]);
-  if ('ok' in run) return run;
-  return {
-    pub: () => {
-      writeEconomy(r, run.state);
-      dropFromOrder(r, command.characterId);
+      for (const x of hits) {
+        const { hit: _settled, ...rest } = x.roll;
+        writeRoll(x.map, rest);
+      }
     },
     log: [
       {
-        text: `${found.character.name} conceded the conflict.`,
+        text: `${found.character.name} was taken out.`,
         characterId: command.characterId,
-        movements: run.movements,
+        ...(hits[0] ? { rollId: hits[0].roll.id } : {}),
       },
     ],
   };
@@ -192,6 +165,8 @@ export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, comm
     if (bonus === undefined) return refuse('rules', 'This consequence gives no bonus to a roll.');
     const roll = findRoll(r, command.rollId);
     if ('ok' in roll) return roll;
+    const open = undecided(roll.roll);
+    if (open) return open;
     if (roll.roll.applied) return refuse('invalid', 'That roll’s outcome was already applied.');
     const side = sideOf(roll.roll, found.character.id);
     if (side === undefined) {
@@ -237,6 +212,8 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
   if ('ok' in found) return found;
   if (!controls(actor, found.character))
     return refuse('forbidden', `You do not play "${found.character.name}".`);
+  const needsRoll = recoveryNeedsRoll(ruleset.id, actor, command.slotId);
+  if (needsRoll) return needsRoll;
   const started = ruleset.startRecovery(found.character, {
     ...(command.slotId === undefined ? {} : { slotId: command.slotId }),
     ...(command.text === undefined ? {} : { newName: command.text }),

@@ -8,6 +8,7 @@ import type { CharacterRecord } from './character-store';
 import type { AspectRef } from './commands';
 import type { Handler } from './context';
 import { refuse } from './context';
+import { undecided } from './defence';
 import { economyOf, runEconomy, writeEconomy } from './points';
 import { actorRef, findRoll, rescore, writeRoll } from './rolls';
 import { pubRoots } from './schema';
@@ -70,6 +71,9 @@ export const invoke: Handler<'invoke'> = (ctx) => {
   const found = findRoll(r, command.rollId);
   if ('ok' in found) return found;
   const { roll } = found;
+  // Invokes come once both sides have rolled.
+  const open = undecided(roll);
+  if (open) return open;
   const side = command.side ?? 'actor';
   const aspect = resolveAspect(r, command.ref);
   if ('ok' in aspect) return aspect;

@@ -65,6 +65,8 @@ const TYPE_CODES = [
   'free-invoke.pass',
   'compel.withdraw',
   'seat.remove',
+  'defend',
+  'conflict.order',
 ] as const;
 
 /** Append-only, like TYPE_CODES. */

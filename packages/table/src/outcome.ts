@@ -6,9 +6,11 @@ import { addTableAspect, removeTableAspect } from './aspects';
 import type { NewAspect } from './aspects';
 import type { Handler } from './context';
 import { refuse } from './context';
+import { undecided } from './defence';
 import { invokeOwnerOf } from './invoke';
 import { findRoll, resolveRoll, writeRoll } from './rolls';
 import { pubRoots } from './schema';
+import { recoveryOutcome } from './recovery';
 import type { RollView } from './views';
 import { deedWords, effectWords, outcomeWords, shiftsWords } from './words';
 
@@ -18,13 +20,18 @@ import { deedWords, effectWords, outcomeWords, shiftsWords } from './words';
  * invokes on an existing one, a boost, an aspect removed (edgerunner), and the hit or narrative
  * damage the loser then absorbs with `absorb`. Goals and costs are the table's to narrate.
  */
-export const outcomeApply: Handler<'outcome.apply'> = ({ docs, actor, command, newId, now }) => {
+export const outcomeApply: Handler<'outcome.apply'> = (ctx) => {
+  const recovery = recoveryOutcome(ctx);
+  if (recovery) return recovery;
+  const { docs, actor, command, newId, now } = ctx;
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
   if ('ok' in ruleset) return ruleset;
   const found = findRoll(r, command.rollId);
   if ('ok' in found) return found;
   const { roll } = found;
+  const open = undecided(roll);
+  if (open) return open;
   if (roll.applied) return refuse('invalid', 'That roll’s outcome was already applied.');
   const roller = findCharacter(r, roll.actor.characterId);
   if ('ok' in roller) return roller;

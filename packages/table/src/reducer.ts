@@ -7,17 +7,12 @@ import { pubRoots } from './schema';
 import { gmAdjust } from './adjust';
 import { aspectAdd, aspectEdit, aspectRemove, spotlightDismiss, spotlightPush } from './aspects';
 import { compelAccept, compelOffer, compelRefuse, compelWithdraw, fatePointGive } from './compels';
-import { conflictEnd, conflictNext, conflictStart } from './conflict';
+import { conflictEnd, conflictNext, conflictOrder, conflictStart } from './conflict';
+import { concede, defend } from './defence';
 import { gmNote, gmNpcDraft, gmPrepare, gmReveal } from './gm';
-import {
-  absorb,
-  concede,
-  consequenceClear,
-  consequenceRecover,
-  consequenceTake,
-  takenOut,
-} from './harm';
+import { absorb, consequenceClear, consequenceRecover, consequenceTake, takenOut } from './harm';
 import { invoke } from './invoke';
+import { consequenceHeal } from './recovery';
 import { outcomeApply } from './outcome';
 import { roll } from './rolls';
 import { milestoneMajor, scenarioEnd, sceneEnd, sceneStart, sessionStart } from './scene';
@@ -103,6 +98,8 @@ function dispatch(ctx: CommandContext): Plan | Refusal {
       return gmNote(as(command));
     case 'roll':
       return roll(as(command));
+    case 'defend':
+      return defend(as(command));
     case 'invoke':
       return invoke(as(command));
     case 'outcome.apply':
@@ -131,12 +128,16 @@ function dispatch(ctx: CommandContext): Plan | Refusal {
       return consequenceRecover(as(command));
     case 'consequence.clear':
       return consequenceClear(as(command));
+    case 'consequence.heal':
+      return consequenceHeal(as(command));
     case 'conflict.start':
       return conflictStart(as(command));
     case 'conflict.next':
       return conflictNext(as(command));
     case 'conflict.end':
       return conflictEnd(as(command));
+    case 'conflict.order':
+      return conflictOrder(as(command));
     case 'gm.adjust':
       return gmAdjust(as(command));
     default:

@@ -4,15 +4,17 @@ import { declarationSkill, ladderLabel, rollFateDice } from '@fateboard/rules';
 import { controls, findCharacter, tableRuleset } from './access';
 import { resolveAspect } from './aspect-refs';
 import type { Action, AspectRef, CommandOf } from './commands';
-import type { Ctx, Handler, Refusal } from './context';
+import { beginConflict, joinConflict } from './conflict';
+import type { Ctx, Handler, Plan, Refusal } from './context';
 import { refuse } from './context';
 import type { PubRoots } from './schema';
 import { ROLL_LIMIT, pubRoots } from './schema';
 import type { ActorRef, RollSide, RollView } from './views';
 import { readRoll } from './views';
 import type { YMap } from './ymap';
-import { num, put } from './ymap';
+import { bool, num, put } from './ymap';
 import { resultWords, rollPurposeWords } from './words';
+import { recoveryRoll } from './recovery';
 
 /** Rolling the dice on the server, and finding and rewriting recent rolls. */
 
@@ -26,7 +28,7 @@ interface RollerInput {
 }
 
 /** The rating a side rolls with: a skill's (Mediocre when untrained), or a rated aspect's. */
-function ratingOf(ruleset: Ruleset, c: Character, input: RollerInput): number | Refusal {
+export function ratingOf(ruleset: Ruleset, c: Character, input: RollerInput): number | Refusal {
   if (input.aspectId !== undefined) {
     const aspect = c.aspects.find((a) => a.id === input.aspectId);
     if (!aspect || aspect.rating === undefined) {
@@ -42,7 +44,7 @@ function ratingOf(ruleset: Ruleset, c: Character, input: RollerInput): number | 
 }
 
 /** A side's conflict modifiers for its role, as the ruleset labels them (narrative only). */
-function sideModifiers(
+export function sideModifiers(
   ruleset: Ruleset,
   input: RollerInput,
   role: 'aggressor' | 'defender',
@@ -68,7 +70,7 @@ export function sideTotal(s: Omit<RollSide, 'total' | 'label'>): { total: number
 }
 
 /** One side of a roll; `dice` 0 for a simple action, which is not rolled. */
-function rollSide(
+export function rollSide(
   ctx: Ctx,
   c: Character,
   input: RollerInput,
@@ -167,6 +169,8 @@ export function resolveRoll(
 
 export const roll: Handler<'roll'> = (ctx) => {
   const { docs, actor, command, newId, now } = ctx;
+  // A recovery roll is this overcome against the consequence's difficulty (./recovery.ts).
+  if (command.recovers !== undefined) return recoveryRoll(ctx);
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
   if ('ok' in ruleset) return ruleset;
@@ -180,6 +184,8 @@ export const roll: Handler<'roll'> = (ctx) => {
   }
   const kind = rollKind(r, command);
   if ('ok' in kind) return kind;
+  const defender = defenderOf(r, command, kind, found.character);
+  if (defender !== undefined && 'ok' in defender) return defender;
   let opposingCharacter: Character | undefined;
   if (command.opposition) {
     const opp = findCharacter(r, command.opposition.characterId);
@@ -195,7 +201,9 @@ export const roll: Handler<'roll'> = (ctx) => {
   if (typeof rating !== 'number') return rating;
   const modifiers = [...(command.modifiers ?? []), ...actorMods];
   const difficulty =
-    kind.removes?.persistence ?? command.difficulty ?? (command.opposition ? undefined : 0);
+    kind.removes?.persistence ??
+    command.difficulty ??
+    (command.opposition || defender ? undefined : 0);
   const base = {
     action: kind.action,
     ...(kind.aspectAction === undefined ? {} : { aspectAction: kind.aspectAction }),
@@ -206,6 +214,7 @@ export const roll: Handler<'roll'> = (ctx) => {
   // creativity and tools change a roll, not whether there is one.
   const simple =
     !command.opposition &&
+    !defender &&
     ruleset.resolveAction({
       ...base,
       total: rating,
@@ -258,7 +267,9 @@ export const roll: Handler<'roll'> = (ctx) => {
     ...(kind.declaration === undefined ? {} : { declaration: kind.declaration }),
     ...(kind.removes === undefined ? {} : { removes: kind.removes.ref }),
     ...(simple ? { simple: true } : {}),
+    ...(defender ? { defence: { characterId: defender.id, status: 'awaiting' as const } } : {}),
   };
+  if (defender) return awaitDefence(ctx, draft, found.character, defender.character, kind);
   const resolved = resolveRoll(ruleset, draft);
   if (!resolved.ok) return refuse('rules', resolved.message);
   const { outcome, shifts } = resolved.value;
@@ -283,7 +294,76 @@ export const roll: Handler<'roll'> = (ctx) => {
   };
 };
 
-function faceText(faces: number[]): string {
+/**
+ * The character a roll awaits a defence from, checked: not the roller, not out of the scene,
+ * and only for an attack, overcome or advantage rolled with no other opposition.
+ */
+function defenderOf(
+  r: PubRoots,
+  command: CommandOf<'roll'>,
+  kind: RollKind,
+  roller: Character,
+): { id: string; character: Character } | Refusal | undefined {
+  if (command.defender === undefined) return undefined;
+  if (command.opposition || command.difficulty !== undefined) {
+    return refuse(
+      'invalid',
+      'A defender rolls their own defence: give no opposition or difficulty.',
+    );
+  }
+  if (kind.action === 'defend' || kind.aspectAction !== undefined || kind.removes !== undefined) {
+    return refuse('invalid', 'Only an attack, overcome or advantage awaits a defence.');
+  }
+  const found = findCharacter(r, command.defender);
+  if ('ok' in found) return found;
+  if (found.character.id === roller.id)
+    return refuse('invalid', 'Nobody defends against themselves.');
+  if (found.character.takenOut) {
+    return refuse('invalid', `${found.character.name} is out of the scene.`);
+  }
+  return { id: found.character.id, character: found.character };
+}
+
+/**
+ * Stores a roll that awaits its defender's roll: the outcome stays undecided until `defend`.
+ * An attack is a conflict: outside one it starts one, between the two; inside one, whoever is
+ * not in the turn order yet joins it.
+ */
+function awaitDefence(
+  ctx: Ctx<'roll'>,
+  draft: RollView,
+  roller: Character,
+  defender: Character,
+  kind: RollKind,
+): Plan | Refusal {
+  const r = pubRoots(ctx.docs.pub);
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const inConflict = bool(r.conflict, 'active');
+  const starts = kind.action === 'attack' && !inConflict;
+  const what = rollPurposeWords(kind.action);
+  const dice = faceText(draft.actor.faces);
+  return {
+    pub: () => {
+      if (starts) beginConflict(r, ruleset, [roller.id, defender.id]);
+      else if (inConflict) joinConflict(r, [roller.id, defender.id]);
+      writeNewRoll(r, draft);
+    },
+    log: [
+      ...(starts
+        ? [{ text: `A conflict started: ${roller.name} attacked ${defender.name}.` }]
+        : []),
+      {
+        text: `${roller.name} rolled ${what} [${dice}]: ${draft.actor.label} against ${defender.name}, who rolls to defend.`,
+        characterId: roller.id,
+        rollId: draft.id,
+      },
+    ],
+    result: { rollId: draft.id },
+  };
+}
+
+export function faceText(faces: number[]): string {
   return faces.map((f) => (f > 0 ? '+' : f < 0 ? '-' : '0')).join(' ');
 }
 
@@ -325,4 +405,5 @@ export function writeRoll(map: YMap, roll: RollView): void {
   put(map, 'shifts', roll.shifts);
   put(map, 'applied', roll.applied);
   put(map, 'hit', roll.hit);
+  put(map, 'defence', roll.defence);
 }

@@ -6,7 +6,7 @@ import { pruneSheetInvokes, writeCharacter, writeTableState } from './character-
 import type { Sheet } from './commands';
 import type { Handler, Plan, Refusal } from './context';
 import { refuse } from './context';
-import { dropFromOrder } from './harm';
+import { dropFromOrder } from './conflict';
 import { pubRoots } from './schema';
 import { sheetDraft, withSheet } from './sheet';
 import type { PubRoots } from './schema';

@@ -90,6 +90,17 @@ describe('random command sequences', () => {
                   ? { opposition: { characterId: other, ...skill } }
                   : { difficulty: s.b % 4 }),
               },
+              // Active defence: a roll against a character, its defence or a concession.
+              {
+                type: 'roll',
+                characterId: c,
+                ...skill,
+                action: s.flag ? 'attack' : 'overcome',
+                defender: other,
+              },
+              { type: 'defend', rollId: roll?.id ?? 'none', ...skill },
+              { type: 'concede', characterId: c, rollId: roll?.id ?? 'none' },
+              { type: 'conflict.order', order: [...v.conflict.order].reverse() },
               {
                 type: 'invoke',
                 rollId: roll?.id ?? 'none',
@@ -121,6 +132,16 @@ describe('random command sequences', () => {
                 aspect: { text: 'Cornered' },
                 boost: 'Opening',
               },
+              // Recovery: a roll against a consequence (someone else's half the time), its
+              // outcome with a new name, and the GM's healing.
+              {
+                type: 'roll',
+                characterId: c,
+                ...skill,
+                recovers: { characterId: s.flag ? c : other, slotId: 'mild' },
+              },
+              { type: 'outcome.apply', rollId: roll?.id ?? 'none', rename: 'Mending' },
+              { type: 'consequence.heal', characterId: c, slotId: 'moderate' },
               {
                 type: 'absorb',
                 characterId: c,
@@ -165,6 +186,15 @@ describe('random command sequences', () => {
                 input.type as string,
               ) &&
               owner[actsFor as string] !== actor
+            ) {
+              expect(out).toMatchObject({ ok: false, code: 'forbidden' });
+            }
+            // Only the defender's controller rolls their defence.
+            const awaited = input.type === 'defend' ? roll?.defence : undefined;
+            if (
+              awaited?.status === 'awaiting' &&
+              actor.role === 'player' &&
+              owner[awaited.characterId] !== actor
             ) {
               expect(out).toMatchObject({ ok: false, code: 'forbidden' });
             }

@@ -87,11 +87,23 @@ export interface RollView {
   declaration?: { supporters: number; opposers: number };
   /** edgerunner: the table aspect this roll tries to remove, against its persistence. */
   removes?: { aspectId: string; characterId?: string };
+  /**
+   * A recovery roll: the overcome against a consequence that starts its recovery
+   * [FC-RECOVER-1..3] [PIR-RECOVER-1..2]; `text` is the consequence's name when rolled.
+   */
+  recovers?: { characterId: string; slotId: string; text: string; treatingSelf: boolean };
   /** narrative: a simple action, not rolled [NAR-SIMPLE-1]. */
   simple?: boolean;
   /** A hit the applied outcome left for a character to absorb (narrative damage included). */
   hit?: { characterId: string; shifts: number };
+  /**
+   * The defender who rolls their own defence: `awaiting` it (no opposition side yet, the
+   * outcome undecided), `rolled`, or `conceded` instead (the roll is then over).
+   */
+  defence?: { characterId: string; status: DefenceStatus };
 }
+
+export type DefenceStatus = 'awaiting' | 'rolled' | 'conceded';
 
 export interface CompelView {
   id: string;
@@ -245,8 +257,10 @@ function optionalRollFields(m: YMap): Partial<RollView> {
   if (aspectAction !== undefined) out.aspectAction = aspectAction as RollView['aspectAction'];
   if (m.has('declaration')) out.declaration = structuredClone(m.get('declaration') as never);
   if (m.has('removes')) out.removes = structuredClone(m.get('removes') as never);
+  if (m.has('recovers')) out.recovers = structuredClone(m.get('recovers') as never);
   if (m.get('simple') === true) out.simple = true;
   if (m.has('hit')) out.hit = structuredClone(m.get('hit') as never);
+  if (m.has('defence')) out.defence = structuredClone(m.get('defence') as never);
   return out;
 }
 

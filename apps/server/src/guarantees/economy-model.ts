@@ -54,6 +54,16 @@ export function commandFor(view: TableView, s: Step, cast: Cast): Record<string,
       action: s.flag ? 'attack' : 'create-advantage',
       ...(s.flag ? { opposition: { characterId: other, ...skill } } : { difficulty: s.b % 4 }),
     },
+    // Active defence: a roll against a character, that character's defence or concession.
+    {
+      type: 'roll',
+      characterId: c,
+      ...skill,
+      action: s.flag ? 'attack' : 'overcome',
+      defender: other,
+    },
+    { type: 'defend', rollId: roll?.id ?? 'none', ...skill },
+    { type: 'concede', characterId: c, rollId: roll?.id ?? 'none' },
     {
       type: 'invoke',
       rollId: roll?.id ?? 'none',
@@ -104,6 +114,7 @@ export function commandFor(view: TableView, s: Step, cast: Cast): Record<string,
     { type: 'conflict.start', order: [...chars] },
     { type: 'conflict.next' },
     { type: 'conflict.end' },
+    { type: 'conflict.order', order: s.flag ? [...view.conflict.order].reverse() : [c] },
     { type: 'gm.adjust', adjust: { what: 'fate-points', characterId: c, value: s.b } },
     { type: 'gm.adjust', adjust: { what: 'gm-pool', value: s.b } },
     { type: 'gm.adjust', adjust: { what: 'refresh', characterId: c, value: s.b % 6 } },
@@ -113,6 +124,16 @@ export function commandFor(view: TableView, s: Step, cast: Cast): Record<string,
     { type: 'character.update', characterId: c, changes: { name: 'Renamed' } },
     { type: 'consequence.take', characterId: c, slotId: 'mild', text: 'Bruised' },
     { type: 'consequence.clear', characterId: c, slotId: 'mild' },
+    // Recovery: a roll against a consequence (someone else's half the time), its outcome with
+    // a new name, and the GM's healing.
+    {
+      type: 'roll',
+      characterId: c,
+      ...skill,
+      recovers: { characterId: s.flag ? c : other, slotId: s.a % 2 === 0 ? 'mild' : 'moderate' },
+    },
+    { type: 'outcome.apply', rollId: roll?.id ?? 'none', rename: 'Mending' },
+    { type: 'consequence.heal', characterId: c, slotId: s.flag ? 'moderate' : 'severe' },
     // Half the time an unknown seat (refused), else a real one, whose player comes back.
     {
       type: 'seat.remove',
@@ -170,6 +191,7 @@ const GM_ONLY = new Set([
   'scene.start',
   'scene.end',
   'session.start',
+  'consequence.heal',
   'scenario.end',
   'milestone.major',
   'gm.adjust',
@@ -179,6 +201,7 @@ const GM_ONLY = new Set([
   'gm.npc-draft',
   'conflict.start',
   'conflict.end',
+  'conflict.order',
   'consequence.clear',
   'seat.remove',
 ]);

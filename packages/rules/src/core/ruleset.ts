@@ -151,6 +151,11 @@ export interface Ruleset {
    * convention, the texts being silent) [CORE-FP-7].
    */
   gmCompelRefusalTo: GmCompelPayee;
+  /**
+   * Which consequences a concession pays for (1 point plus 1 each [CORE-FP-10]): those taken in
+   * the current `conflict` (Fate Core), or in the whole `scene` (`pirates` [PIR-CONCEDE-1]).
+   */
+  concessionCounts: 'conflict' | 'scene';
   /** A player character (or NPC) with the ruleset's slots, tracks and defaults, blank text. */
   newCharacter(init: { id: string; name: string; npc?: boolean }): Character;
   /**

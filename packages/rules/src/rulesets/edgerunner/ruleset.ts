@@ -29,6 +29,7 @@ export const edgerunner: Ruleset = {
   defaultRefresh: EDGERUNNER_REFRESH,
   // "giving Selena [the referee] a fate point": refusing the GM's compel pays the GM [ER-COMPEL-1].
   gmCompelRefusalTo: 'gm-pool',
+  concessionCounts: 'conflict',
   newCharacter: newEdgerunnerCharacter,
   refreshFor: (character) => edgerunnerRefreshFor(character.stunts.length),
   skillSpread: edgerunnerSkillSpread,

@@ -28,6 +28,7 @@ export const fateCore: Ruleset = {
   skills: FATE_CORE_SKILLS,
   defaultRefresh: FATE_CORE_REFRESH,
   gmCompelRefusalTo: 'bank',
+  concessionCounts: 'conflict',
   newCharacter: newFateCoreCharacter,
   refreshFor: (character) => fateCoreRefreshFor(character.stunts.length),
   skillSpread: fateCoreSkillSpread,

@@ -22,6 +22,7 @@ export const narrative: Ruleset = {
   skills: null,
   defaultRefresh: NARRATIVE_REFRESH,
   gmCompelRefusalTo: 'bank',
+  concessionCounts: 'conflict',
   newCharacter: newNarrativeCharacter,
   refreshFor: (character) => narrativeRefreshFor(character.stunts.length),
   skillSpread: narrativeAspectSpread,

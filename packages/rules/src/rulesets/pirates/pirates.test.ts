@@ -235,3 +235,15 @@ describe('pirates compels', () => {
     expect(step.ok && [step.value.state.balances.bob, step.value.state.gmPool]).toEqual([0, 1]);
   });
 });
+
+describe('pirates concession', () => {
+  it('[PIR-CONCEDE-1] pays 1 plus 1 per consequence taken in the scene, not only this conflict', () => {
+    // The table keeps the count through a conflict's end when the ruleset counts the scene's.
+    expect(pirates.concessionCounts).toBe('scene');
+    const step = applyEconomy(
+      { balances: { bob: 0 }, gmPool: 0, pendingScenePayouts: {} },
+      { type: 'concede', characterId: 'bob', consequencesTaken: 2 },
+    );
+    expect(step.ok && step.value.state.balances.bob).toBe(3);
+  });
+});

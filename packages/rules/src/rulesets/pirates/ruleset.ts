@@ -28,6 +28,8 @@ export const pirates: Ruleset = {
   defaultRefresh: PIRATES_REFRESH,
   // Refusing the GM's compel pays the GM, "whoever suggested the compel" [PIR-COMPEL-1].
   gmCompelRefusalTo: 'gm-pool',
+  // "an additional Fate Point for each Consequence you took during the scene" [PIR-CONCEDE-1].
+  concessionCounts: 'scene',
   newCharacter: newPiratesCharacter,
   refreshFor: (character) =>
     piratesRefreshFor(character.stunts.length, character.primaryMagic ?? false),
