@@ -21,7 +21,7 @@ export type {
   Action,
   TableAspectKind,
 } from './commands';
-export { CommandSchema, COMMAND_TYPES, parseCommand } from './commands';
+export { CommandSchema, COMMAND_TYPES, SheetSchema, parseCommand } from './commands';
 export { applyCommand } from './reducer';
 export type { TextKind } from './text';
 export { textProblem, userText } from './text';
@@ -52,4 +52,4 @@ export { readTable, readGm } from './views';
 export { FAIR_PHYSIQUE_PYRAMID, sampleAttack, sampleSheet } from './sample-sheets';
 export { sheetDraft, withSheet } from './sheet';
 export { readyMadeSheets } from './ready-made';
-export { freeInvokesWords, reasonWords, shiftsWords } from './words';
+export { freeInvokesWords, reasonWords, resultWords, shiftsWords } from './words';

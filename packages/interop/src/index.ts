@@ -1,0 +1,18 @@
+// The public door of @fateboard/interop: named exports only.
+
+export type { ImportError, ImportErrorCode } from './errors';
+export type { ImportReport, ImportResult, PlayState, PortableCharacter } from './portable';
+export { portableOf } from './portable';
+export type { AdaptOptions } from './adapt';
+export { importCharacter } from './import';
+export { MAX_DEPTH, MAX_FILE_BYTES } from './safe-json';
+export type { FateboardCharacterFile } from './export/fateboard';
+export {
+  FATEBOARD_FORMAT,
+  FATEBOARD_VERSION,
+  FateboardCharacterFileSchema,
+  toFateboardFile,
+} from './export/fateboard';
+export type { FariCharacterFile } from './export/fari';
+export { toFariFile } from './export/fari';
+export { plainLine, plainText } from './text';
