@@ -1,0 +1,174 @@
+import { untrack } from 'svelte';
+import type { LogEntry, RollView, TableView } from '@fateboard/table';
+import { resultWords } from '@fateboard/table';
+
+/**
+ * The stream overlay's moments, derived from the public document's changes: a newly pushed
+ * aspect (the spotlight's time changed), and each new log entry of a kind a viewer cares about,
+ * each one event, shown for a few seconds and then gone. The log already says each thing in players' words, so an event carries its sentence;
+ * a roll carries its dice too, read from the roll entry the log line names.
+ */
+
+export type OverlayKind =
+  'aspect' | 'roll' | 'outcome' | 'compel' | 'fate' | 'invoke' | 'harm' | 'out';
+
+export interface OverlayRoll {
+  who: string;
+  /** Each die: -1, 0 or +1. */
+  faces: number[];
+  total: number;
+  /** The total on the ladder, e.g. `Good (+3)`. */
+  ladder: string;
+  /** e.g. `success with style (3 shifts)`. */
+  result: string;
+}
+
+export interface OverlayEvent {
+  /** An event replaces a shown one with the same key (a roll shown again after an invoke). */
+  key: string;
+  kind: OverlayKind;
+  /** The log's sentence (user text inside: render as text). */
+  text: string;
+  roll?: OverlayRoll;
+}
+
+/** Which log entries the overlay shows, by command type; every other entry is table business. */
+const KIND_OF: Readonly<Record<string, OverlayKind>> = {
+  roll: 'roll',
+  invoke: 'invoke',
+  'outcome.apply': 'outcome',
+  'compel.offer': 'compel',
+  'compel.accept': 'compel',
+  'compel.refuse': 'compel',
+  'fate-point.give': 'fate',
+  'free-invoke.pass': 'invoke',
+  absorb: 'harm',
+  'consequence.take': 'harm',
+  'taken-out': 'out',
+  concede: 'out',
+};
+
+function kindOf(entry: LogEntry): OverlayKind | undefined {
+  // A GM adjustment shows only when it moved fate points (not a skill or a stress box).
+  if (entry.type === 'gm.adjust') return entry.movements?.length ? 'fate' : undefined;
+  return KIND_OF[entry.type];
+}
+
+function rollOf(view: TableView, roll: RollView): OverlayRoll {
+  const who = view.characters.find((c) => c.id === roll.actor.characterId)?.name ?? 'Someone';
+  return {
+    who,
+    faces: [...roll.actor.faces],
+    total: roll.actor.total,
+    ladder: roll.actor.label,
+    result: resultWords(roll.outcome, roll.shifts),
+  };
+}
+
+/** How far a feed has read a document: the newest log entry's number, the spotlight's time. */
+export interface Seen {
+  n: number;
+  spotlightAt: number;
+}
+
+/** Everything in this view already seen: where a feed opened on it starts. */
+export function seenOf(view: TableView): Seen {
+  return { n: view.log.at(-1)?.n ?? 0, spotlightAt: view.spotlight?.at ?? 0 };
+}
+
+/** The overlay events since `seen`, oldest first: a newly pushed aspect, then the log's. */
+export function overlayEventsSince(view: TableView, seen: Seen): OverlayEvent[] {
+  const events: OverlayEvent[] = [];
+  // Pushing an aspect writes no log line: a new spotlight time is the news.
+  if (view.spotlight && view.spotlight.at !== seen.spotlightAt) {
+    events.push({ key: 'aspect', kind: 'aspect', text: view.spotlight.text });
+  }
+  for (const entry of view.log) {
+    if (entry.n <= seen.n) continue;
+    const kind = kindOf(entry);
+    if (!kind) continue;
+    const roll = entry.rollId ? view.rolls.find((r) => r.id === entry.rollId) : undefined;
+    if (kind === 'invoke' && roll) {
+      // An invoke changes the roll's total: show the sentence and the roll again.
+      events.push({ key: `n${entry.n}`, kind, text: entry.text });
+      events.push({ key: `roll:${roll.id}`, kind: 'roll', text: '', roll: rollOf(view, roll) });
+      continue;
+    }
+    if (kind === 'roll' && roll) {
+      events.push({ key: `roll:${roll.id}`, kind, text: entry.text, roll: rollOf(view, roll) });
+      continue;
+    }
+    events.push({ key: `n${entry.n}`, kind, text: entry.text });
+  }
+  return events;
+}
+
+export interface Timers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const realTimers: Timers = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** At most this many events at once besides the aspect: older ones leave early. */
+export const MAX_SHOWN = 4;
+
+/**
+ * The events on screen now. `update(view)` after each change of the document adds the new
+ * events; each leaves after `lifetimeMs`. The spotlit aspect has its own place (`aspect`).
+ */
+export class OverlayFeed {
+  aspect = $state<OverlayEvent | null>(null);
+  events = $state<OverlayEvent[]>([]);
+  #seen: Seen;
+  #timers = new Map<string, unknown>();
+
+  constructor(
+    view: TableView,
+    private readonly lifetimeMs = 6000,
+    private readonly timers: Timers = realTimers,
+  ) {
+    // What happened before the overlay opened is not news.
+    this.#seen = seenOf(view);
+  }
+
+  update(view: TableView): void {
+    const events = overlayEventsSince(view, this.#seen);
+    const now = seenOf(view);
+    this.#seen = { n: Math.max(this.#seen.n, now.n), spotlightAt: now.spotlightAt };
+    // Called from an effect: the events it reads here must not become its dependencies.
+    untrack(() => {
+      for (const e of events) this.#show(e);
+    });
+  }
+
+  #show(event: OverlayEvent): void {
+    this.#drop(event.key);
+    if (event.kind === 'aspect') this.aspect = event;
+    else {
+      this.events.push(event);
+      while (this.events.length > MAX_SHOWN) this.#drop(this.events[0]!.key);
+    }
+    this.#timers.set(
+      event.key,
+      this.timers.set(() => this.#drop(event.key), this.lifetimeMs),
+    );
+  }
+
+  #drop(key: string): void {
+    const timer = this.#timers.get(key);
+    if (timer !== undefined) this.timers.clear(timer);
+    this.#timers.delete(key);
+    if (this.aspect?.key === key) this.aspect = null;
+    const i = this.events.findIndex((e) => e.key === key);
+    if (i >= 0) this.events.splice(i, 1);
+  }
+
+  destroy(): void {
+    for (const timer of this.#timers.values()) this.timers.clear(timer);
+    this.#timers.clear();
+  }
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { OverlayFeed, seenOf, overlayEventsSince, type Timers } from './overlay-events.svelte';
+import { GM, landHit, overcome, sceneTable } from './test/play';
+
+/** Timers run by hand: `advance(ms)` fires what is due. */
+function manualTimers(): Timers & { advance(ms: number): void } {
+  let now = 0;
+  let next = 1;
+  const due = new Map<number, { at: number; fn: () => void }>();
+  return {
+    set(fn, ms) {
+      const id = next++;
+      due.set(id, { at: now + ms, fn });
+      return id;
+    },
+    clear(handle) {
+      due.delete(handle as number);
+    },
+    advance(ms) {
+      now += ms;
+      for (const [id, t] of [...due]) {
+        if (t.at <= now) {
+          due.delete(id);
+          t.fn();
+        }
+      }
+    },
+  };
+}
+
+describe('overlay events from the document', () => {
+  it('turns a played scene into aspect, roll, compel, fate point, stress and taken-out events', () => {
+    const { t, ann, zira, tam, brute } = sceneTable();
+    const start = seenOf(t.view());
+
+    const aspectId = String(
+      t.ok(GM, { type: 'aspect.add', kind: 'situation', text: 'On fire' }).aspectId,
+    );
+    t.ok(GM, { type: 'spotlight.push', ref: { aspectId } });
+    const rollId = overcome(t, ann, zira, 2);
+    const compelId = String(
+      t.ok(GM, { type: 'compel.offer', characterId: tam, text: 'The roof caves in' }).compelId,
+    );
+    t.ok(GM, { type: 'compel.accept', compelId });
+    const before = t.view().characters.find((c) => c.id === tam)!.fatePoints;
+    t.ok(GM, {
+      type: 'gm.adjust',
+      adjust: { what: 'fate-points', characterId: tam, value: before + 1 },
+    });
+    t.ok(GM, {
+      type: 'gm.adjust',
+      adjust: { what: 'skill', characterId: tam, skillId: 'fight', rating: 3 },
+    });
+    landHit(t, brute, tam);
+
+    const view = t.view();
+    const events = overlayEventsSince(view, start);
+    const kinds = events.map((e) => e.kind);
+    expect(kinds.slice(0, 5)).toEqual(['aspect', 'roll', 'compel', 'compel', 'fate']);
+    expect(events[0]).toMatchObject({ kind: 'aspect', text: 'On fire' });
+
+    const roll = view.rolls.find((r) => r.id === rollId)!;
+    expect(events[1]!.roll).toEqual({
+      who: 'Zira',
+      faces: roll.actor.faces,
+      total: roll.actor.total,
+      ladder: roll.actor.label,
+      result: expect.stringMatching(
+        /^(fail|tie|success|success with style) \(-?\d+ shifts?\)$/,
+      ) as string,
+    });
+    expect(events[1]!.roll!.faces).toHaveLength(4);
+    expect(events[2]!.text).toContain('The roof caves in');
+    expect(events[3]!.text).toMatch(/Tam accepted/);
+    expect(events[4]!.text).toBe('The GM gave Tam a fate point.');
+    // A skill adjustment is no news for a stream.
+    expect(events.some((e) => e.text.includes('Fight'))).toBe(false);
+
+    // Tam takes the hit on stress, then the next hit takes Tam out.
+    const hit = view.rolls.find((r) => r.hit?.characterId === tam)!;
+    const since = seenOf(view);
+    t.ok(GM, { type: 'absorb', characterId: tam, rollId: hit.id, option: 0 });
+    const absorbed = overlayEventsSince(t.view(), since);
+    expect(absorbed.map((e) => e.kind)).toEqual(['harm']);
+    expect(absorbed[0]!.text).toMatch(/^Tam absorbed/);
+
+    const later = seenOf(t.view());
+    landHit(t, brute, tam);
+    t.ok(GM, { type: 'taken-out', characterId: tam });
+    const out = overlayEventsSince(t.view(), later);
+    expect(out.at(-1)).toMatchObject({ kind: 'out' });
+    expect(out.at(-1)!.text).toContain('Tam');
+  });
+
+  it('shows each event for its lifetime, replaces a re-shown roll, and starts after what was there', () => {
+    const { t, ann, zira } = sceneTable();
+    const aspectId = String(
+      t.ok(GM, { type: 'aspect.add', kind: 'situation', text: 'Old news' }).aspectId,
+    );
+    t.ok(GM, { type: 'spotlight.push', ref: { aspectId } });
+    const timers = manualTimers();
+    const feed = new OverlayFeed(t.view(), 5000, timers);
+    feed.update(t.view());
+    expect(feed.aspect).toBeNull();
+
+    const rollId = overcome(t, ann, zira, 1);
+    feed.update(t.view());
+    expect(feed.events.map((e) => e.key)).toEqual([`roll:${rollId}`]);
+    timers.advance(3000);
+    // Zira invokes her high concept: the invoke shows, and the roll shows again with its new total.
+    const character = t.view().characters.find((c) => c.id === zira)!;
+    t.ok(ann, {
+      type: 'invoke',
+      rollId,
+      ref: { characterId: zira, aspectId: character.aspects[0]!.id },
+      free: false,
+      effect: '+2',
+    });
+    feed.update(t.view());
+    expect(feed.events.map((e) => e.kind)).toEqual(['invoke', 'roll']);
+    const shown = feed.events[1]!.roll!;
+    expect(shown.total).toBe(t.view().rolls.find((r) => r.id === rollId)!.actor.total);
+    timers.advance(4000);
+    // The first showing's timer was replaced: the roll stays its full lifetime after the invoke.
+    expect(feed.events).toHaveLength(2);
+    timers.advance(1000);
+    expect(feed.events).toHaveLength(0);
+
+    t.ok(GM, { type: 'spotlight.push', ref: { aspectId } });
+    feed.update(t.view());
+    expect(feed.aspect?.text).toBe('Old news');
+    timers.advance(5000);
+    expect(feed.aspect).toBeNull();
+    feed.destroy();
+  });
+
+  it('keeps at most four events on screen, dropping the oldest', () => {
+    const { t } = sceneTable();
+    const timers = manualTimers();
+    const feed = new OverlayFeed(t.view(), 5000, timers);
+    const tam = t.view().characters.find((c) => c.name === 'Tam')!;
+    for (let value = 1; value <= 6; value++) {
+      t.ok(GM, {
+        type: 'gm.adjust',
+        adjust: { what: 'fate-points', characterId: tam.id, value: tam.fatePoints + value },
+      });
+    }
+    feed.update(t.view());
+    expect(feed.events).toHaveLength(4);
+    expect(feed.events.every((e) => e.kind === 'fate')).toBe(true);
+    expect(feed.events.at(-1)!.key).toBe(`n${seenOf(t.view()).n}`);
+    feed.destroy();
+  });
+});
