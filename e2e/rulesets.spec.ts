@@ -161,7 +161,14 @@ test('narrative: a conflict by initiative, an aggressive attack, and the hit abs
   const panel = p2.getByTestId('absorb-panel');
   await expect(panel).toBeVisible();
   await shot(p2, 'narrative-absorb');
-  await panel.getByTestId('absorb-options').getByRole('radio').first().check();
+  // Every shift on Kai's best aspect (+12 holds any hit), one stepper click at a time.
+  const steppers = panel.getByTestId('damage-steppers');
+  const more = steppers
+    .getByTestId('damage-step')
+    .first()
+    .getByRole('button', { name: /^One shift more/ });
+  while (await more.isEnabled()) await more.click();
+  await expect(steppers.getByTestId('split-problem')).toHaveCount(0);
   await panel.getByRole('button', { name: 'Absorb' }).click();
   await expect(gm.getByTestId('roll-card').first().getByTestId('hit')).toContainText('Kai');
   await expect(p2.getByTestId('absorb-panel')).toHaveCount(0);

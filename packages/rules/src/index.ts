@@ -271,11 +271,13 @@ export type {
 } from './rulesets/narrative/initiative';
 export { determineInitiative } from './rulesets/narrative/initiative';
 export { narrativeResolveAction } from './rulesets/narrative/resolve';
-export type { RecoveryInput } from './rulesets/narrative/damage';
+export type { RecoveryInput, NarrativeSplit } from './rulesets/narrative/damage';
 export {
   narrativeAbsorptionOptions,
   narrativeApplyAbsorption,
   narrativeRemainingLevels,
+  narrativeSplitProblem,
+  narrativeSplitOption,
   isIncapacitated,
   narrativeRecover,
 } from './rulesets/narrative/damage';

@@ -46,7 +46,7 @@ export class TableState {
   rebind(doc: Y.Doc): void {
     this.destroy();
     this.doc = doc;
-    this.#bind();
+    this.#cleanup.push(whenFilled(doc, () => this.#bind()));
   }
 
   #bind(): void {
@@ -113,7 +113,7 @@ export class GmState {
   rebind(doc: Y.Doc): void {
     this.destroy();
     this.doc = doc;
-    this.#bind();
+    this.#cleanup.push(whenFilled(doc, () => this.#bind()));
   }
 
   #bind(): void {
@@ -137,6 +137,25 @@ export class GmState {
     for (const fn of this.#cleanup) fn();
     this.#cleanup = [];
   }
+}
+
+/**
+ * Runs `bind` once `doc` holds something: now, or on its first update. A reloaded replica starts
+ * empty until the server's state arrives; reading it at once would empty the view for a moment
+ * (no characters, no ruleset), and every open form would lose its subject and close mid-entry.
+ * Returns a cleanup that cancels the wait.
+ */
+function whenFilled(doc: Y.Doc, bind: () => void): () => void {
+  if (doc.store.clients.size > 0) {
+    bind();
+    return () => {};
+  }
+  const first = () => {
+    doc.off('update', first);
+    bind();
+  };
+  doc.on('update', first);
+  return () => doc.off('update', first);
 }
 
 /** A stable colour per free-invoke owner (seat id or `gm`), readable on both themes. */

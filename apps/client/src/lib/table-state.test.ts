@@ -43,4 +43,20 @@ describe('TableState', () => {
     expect(state.view.name).toBe('New');
     state.destroy();
   });
+
+  it('keeps the old view while a reloaded replica is still empty, so open forms keep their subject', () => {
+    const a = createTableDocs({ id: 't1', name: 'Old', ruleset: 'narrative' }).pub;
+    const state = new TableState(a);
+    const empty = new Y.Doc();
+    state.rebind(empty);
+    // Until the server's state arrives the view still shows the table, not a blank one.
+    expect(state.view.name).toBe('Old');
+    expect(state.view.ruleset).toBe('narrative');
+    const b = createTableDocs({ id: 't1', name: 'Rebuilt', ruleset: 'narrative' }).pub;
+    Y.applyUpdate(empty, Y.encodeStateAsUpdate(b));
+    expect(state.view.name).toBe('Rebuilt');
+    empty.getMap('meta').set('name', 'Later');
+    expect(state.view.name).toBe('Later');
+    state.destroy();
+  });
 });

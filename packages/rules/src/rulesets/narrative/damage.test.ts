@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Character } from '../../core/character';
-import { isIncapacitated, narrativeRecover } from './damage';
+import {
+  isIncapacitated,
+  narrativeRecover,
+  narrativeSplitOption,
+  narrativeSplitProblem,
+} from './damage';
 import { kim } from './fixtures';
 import { narrative } from './ruleset';
 
@@ -64,6 +69,34 @@ describe('narrative damage', () => {
         {},
       ),
     ).toMatchObject({ ok: false, code: 'no-tracks' });
+  });
+
+  it('[NAR-DAMAGE-2] a split placed by hand is checked, with the reason in words', () => {
+    const hit = { shifts: 5, kind: 'physical' as const };
+    // Kung Fu +3, Strategy & Tactics +2, MI6 +2, Spy +1.
+    expect(narrativeSplitProblem(kim(), hit, { body: 3 })?.message).toBe(
+      'Place 2 more shifts: the hit is 5.',
+    );
+    expect(narrativeSplitProblem(kim(), hit, { body: 4, mind: 2 })?.message).toBe(
+      'Take back 1 shift: the hit is only 5.',
+    );
+    expect(narrativeSplitProblem(kim(), hit, { professional: 3, body: 2 })).toEqual({
+      code: 'below-poor',
+      message: 'Spy is +1: it can lose 2 at most, as no aspect goes below Poor (-1).',
+    });
+    expect(narrativeSplitProblem(kim(), hit, { body: 3, mind: 2, social: 0 })).toBeNull();
+    // The legal split is found among the options, the index `absorb` sends.
+    const found = narrativeSplitOption(kim(), hit, { body: 3, mind: 2, social: 0 });
+    const options = narrative.absorptionOptions(kim(), hit);
+    expect(found.ok && options[found.value]?.aspectDamage).toEqual([
+      { aspectId: 'body', levels: 3 },
+      { aspectId: 'mind', levels: 2 },
+    ]);
+    expect(found.ok && found.value).toBeGreaterThan(0);
+    expect(narrativeSplitOption(kim(), hit, { body: 1 })).toMatchObject({
+      ok: false,
+      code: 'wrong-total',
+    });
   });
 
   it('[NAR-INCAP-1] incapacitated when every aspect is down to Poor', () => {

@@ -105,6 +105,89 @@ function compareDesc(a: readonly number[], b: readonly number[]): number {
   return 0;
 }
 
+/** A defender's spread of a hit: levels to take off each aspect, by aspect id. */
+export type NarrativeSplit = Readonly<Record<string, number>>;
+
+/**
+ * Why a spread cannot absorb the hit, in the defender's words, or null when it can
+ * [NAR-DAMAGE-1] [NAR-DAMAGE-2]: every level of the hit placed, whole levels only, on rated
+ * aspects, none below Poor. The table's absorb panel asks this while the defender places shifts.
+ */
+export function narrativeSplitProblem(
+  character: Character,
+  hit: Hit,
+  split: NarrativeSplit,
+): { code: string; message: string } | null {
+  const shifts = Math.max(0, hit.shifts);
+  let total = 0;
+  for (const [id, levels] of Object.entries(split)) {
+    if (levels === 0) continue;
+    if (!Number.isInteger(levels) || levels < 0) {
+      return { code: 'bad-levels', message: 'Each aspect lowered loses whole levels.' };
+    }
+    const a = character.aspects.find((x) => x.id === id);
+    if (!a || a.rating === undefined) {
+      return { code: 'no-such-aspect', message: `There is no rated aspect "${id}".` };
+    }
+    if (levels > capacity(a)) {
+      const name = a.text.trim() || a.id;
+      return {
+        code: 'below-poor',
+        message: `${name} is ${signed(a.rating)}: it can lose ${capacity(a)} at most, as no aspect goes below Poor (-1).`,
+      };
+    }
+    total += levels;
+  }
+  if (total < shifts) {
+    const left = shifts - total;
+    return {
+      code: 'wrong-total',
+      message: `Place ${left} more shift${left === 1 ? '' : 's'}: the hit is ${shifts}.`,
+    };
+  }
+  if (total > shifts) {
+    const over = total - shifts;
+    return {
+      code: 'wrong-total',
+      message: `Take back ${over} shift${over === 1 ? '' : 's'}: the hit is only ${shifts}.`,
+    };
+  }
+  return null;
+}
+
+/** The spread an absorption option lowers, as a split. */
+function splitOf(option: AbsorptionOption): Record<string, number> {
+  const split: Record<string, number> = {};
+  for (const d of option.aspectDamage ?? [])
+    split[d.aspectId] = (split[d.aspectId] ?? 0) + d.levels;
+  return split;
+}
+
+/**
+ * The index of a legal split among `narrativeAbsorptionOptions` (what `absorb` sends), or the
+ * reason it cannot be absorbed. A split past the options' cap (huge NPC sheets) is refused too.
+ */
+export function narrativeSplitOption(
+  character: Character,
+  hit: Hit,
+  split: NarrativeSplit,
+): Result<number> {
+  const problem = narrativeSplitProblem(character, hit, split);
+  if (problem) return refuse(problem.code, problem.message);
+  const wanted = Object.entries(split).filter(([, l]) => l > 0);
+  const index = narrativeAbsorptionOptions(character, hit).findIndex((o) => {
+    const have = splitOf(o);
+    return Object.keys(have).length === wanted.length && wanted.every(([id, l]) => have[id] === l);
+  });
+  if (index < 0) {
+    return refuse(
+      'not-listed',
+      `That spread is past the ${MAX_OPTIONS} listed: lower fewer aspects.`,
+    );
+  }
+  return ok(index);
+}
+
 /**
  * Lowers the chosen aspects [NAR-DAMAGE-1]; refuses a spread that misses the hit, names an
  * unknown aspect or goes below Poor. The character is taken out once incapacitated [NAR-INCAP-1].
@@ -117,26 +200,12 @@ export function narrativeApplyAbsorption(
   if (option.consequences.length > 0 || option.stress) {
     return refuse('no-tracks', 'Narrative has no stress or consequences: lower aspects instead.');
   }
-  const damage = option.aspectDamage ?? [];
-  const total = damage.reduce((s, d) => s + d.levels, 0);
-  if (total !== Math.max(0, hit.shifts)) {
-    return refuse('wrong-total', `Spread exactly ${hit.shifts} level(s), not ${total}.`);
+  if ((option.aspectDamage ?? []).some((d) => !Number.isInteger(d.levels) || d.levels < 1)) {
+    return refuse('bad-levels', 'Each aspect lowered loses at least one whole level.');
   }
-  const lowered = new Map<string, number>();
-  for (const d of damage) {
-    if (!Number.isInteger(d.levels) || d.levels < 1) {
-      return refuse('bad-levels', 'Each aspect lowered loses at least one whole level.');
-    }
-    lowered.set(d.aspectId, (lowered.get(d.aspectId) ?? 0) + d.levels);
-  }
-  for (const [id, levels] of lowered) {
-    const a = character.aspects.find((x) => x.id === id);
-    if (!a || a.rating === undefined)
-      return refuse('no-such-aspect', `There is no rated aspect "${id}".`);
-    if (levels > capacity(a)) {
-      return refuse('below-poor', `"${a.text || a.id}" cannot go below Poor (-1).`);
-    }
-  }
+  const lowered = new Map(Object.entries(splitOf(option)));
+  const problem = narrativeSplitProblem(character, hit, Object.fromEntries(lowered));
+  if (problem) return refuse(problem.code, problem.message);
   const aspects = character.aspects.map((a) => {
     const levels = lowered.get(a.id);
     if (levels === undefined || a.rating === undefined) return a;
