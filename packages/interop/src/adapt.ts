@@ -175,6 +175,15 @@ function adaptAspects(
     c.from = blank;
     used.add(blank);
   }
+  // Within one kind of slot, aspects keep the file's order (a blank free aspect stays first);
+  // narrative's slots are categories, placed above, and stay as they are.
+  if (ruleset !== 'narrative') {
+    for (const slot of new Set(slots)) {
+      const same = chosen.filter((c) => c.slot === slot);
+      const inOrder = same.map((c) => c.from).sort((a, b) => indexIn(found, a) - indexIn(found, b));
+      same.forEach((c, i) => (c.from = inOrder[i]));
+    }
+  }
   for (const a of given)
     if (!used.has(a))
       report.dropped.push(`aspect "${a.text}": ${ruleset} has ${slots.length} aspect slots`);
@@ -198,6 +207,10 @@ function adaptAspects(
     };
   });
 }
+
+/** Where an aspect sits in the file; slots left empty sort last. */
+const indexIn = (found: FoundAspect[], a: FoundAspect | undefined): number =>
+  a === undefined ? found.length : found.indexOf(a);
 
 function narrativeRating(from: FoundAspect | undefined, i: number, report: ImportReport): number {
   if (from?.rating !== undefined) return clamp(from.rating, -4, 12);

@@ -53,7 +53,12 @@ const UNSAFE = /[\p{Cs}\u2028\u2029\u202A-\u202E\u2066-\u2069]|(?![\n\t])\p{Cc}/
 
 /** The text of an HTML fragment, on one line: markup dropped, entities decoded, spaces folded. */
 export function plainLine(html: string): string {
-  return plainText(html).replace(/\s+/g, ' ').trim();
+  return oneLine(plainText(html));
+}
+
+/** Plain text on one line: runs of white space folded to one space. Never decodes again. */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 /** The text of an HTML fragment, keeping its line breaks (stunt texts, notes). */

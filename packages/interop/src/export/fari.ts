@@ -110,7 +110,7 @@ export function toFariFile(
   return {
     fariType: 'character',
     id: `fateboard-${slug(c.sheet.name)}`,
-    name: c.sheet.name,
+    name: html(c.sheet.name),
     group: undefined,
     version: 6,
     lastUpdated: options.lastUpdated ?? 0,

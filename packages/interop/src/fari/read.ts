@@ -1,7 +1,7 @@
 import type { FoundCharacter } from '../found';
 import type { JsonRecord } from '../json';
 import { arrayAt, integerOf, isRecord, recordAt, stringAt } from '../json';
-import { plainLine, plainText } from '../text';
+import { oneLine, plainLine, plainText } from '../text';
 import type { SectionKind } from './labels';
 import {
   harmKindOf,
@@ -124,7 +124,7 @@ function readText(
   const role = aspectRole(label);
   switch (kind) {
     case 'aspects':
-      found.aspects.push({ id: idOf(block), label, role, text: plainLine(text) });
+      found.aspects.push({ id: idOf(block), label, role, text: oneLine(text) });
       return;
     case 'stunts':
       // Template slots nobody filled in ("Stunt #1" with no text) are not stunts.
@@ -136,7 +136,7 @@ function readText(
         found.consequences.push({
           label,
           severity: severityOf(label),
-          text: plainLine(text) || label,
+          text: oneLine(text) || label,
           taken: true,
         });
       }
@@ -155,10 +155,10 @@ function readText(
     case undefined:
       // High concept and trouble are aspects wherever they sit.
       if (role !== 'other' && role !== 'ship') {
-        found.aspects.push({ id: idOf(block), label, role, text: plainLine(text) });
+        found.aspects.push({ id: idOf(block), label, role, text: oneLine(text) });
         return;
       }
       break;
   }
-  if (text !== '') found.dropped.push(`${where}: "${plainLine(text).slice(0, 60)}"`);
+  if (text !== '') found.dropped.push(`${where}: "${oneLine(text).slice(0, 60)}"`);
 }
