@@ -214,9 +214,19 @@ test('fate-core: a consequence taken, then recovery started under a new name', a
   const kai = characterCard(p2, 'Kai');
   await expect(kai.locator('.consequences li.taken').first()).toContainText('Cracked ribs');
 
+  // A player starts recovery with a roll in the tray (recovery.spec.ts plays it through);
+  // here Kim cancels it and the GM starts it without one, as healing may [FC-RECOVER-3].
   await kai.getByRole('button', { name: 'Start recovery from “Cracked ribs”' }).first().click();
-  await kai.getByLabel('Name while it recovers').fill('Strapped ribs');
-  await kai.getByRole('button', { name: 'Start recovery ★' }).click();
+  const recoveryRoll = p2.getByRole('form', { name: 'Recovery roll' });
+  await expect(recoveryRoll.getByTestId('recovery-difficulty')).toBeVisible();
+  await recoveryRoll.getByRole('button', { name: 'Cancel' }).click();
+  const kaiForGm = characterCard(gm, 'Kai');
+  await kaiForGm
+    .getByRole('button', { name: 'Start recovery from “Cracked ribs” without a roll' })
+    .first()
+    .click();
+  await kaiForGm.getByLabel('Name while it recovers').fill('Strapped ribs');
+  await kaiForGm.getByRole('button', { name: 'Start recovery ★' }).click();
   for (const page of [gm, p1, p2]) {
     const taken = characterCard(page, 'Kai').locator('.consequences li.taken').first();
     await expect(taken).toContainText('Strapped ribs');

@@ -39,7 +39,9 @@ describe('the recovery roll', () => {
       outcome: 'tie',
       recovers: { characterId: a, slotId: 'moderate', text: 'Cracked Ribs', treatingSelf: false },
     });
-    expect(lastLog(t)).toContain("Tam rolled to recover from Zira's “Cracked Ribs” (Great (+4))");
+    expect(lastLog(t)).toContain(
+      "Tam rolled to recover from Zira's “Cracked Ribs” [+ + + 0]: Great (+4) against Great (+4) — tie",
+    );
     // Before the outcome is applied, nothing has changed on the sheet.
     expect(slotOf(t, a, 'moderate').taken).toMatchObject({ recovering: false });
     t.ok(ann, { type: 'outcome.apply', rollId, rename: 'Strapped Ribs' });

@@ -1,7 +1,6 @@
 import type { Result, RulesetId } from '@fateboard/rules';
 import {
   healConsequence,
-  ladderLabel,
   recoverAfterRoll,
   recoveryMethod,
   recoveryRollDifficulty,
@@ -94,7 +93,7 @@ export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
       ...line,
       text: line.text.replace(
         rollPurposeWords('overcome'),
-        `to recover from ${whose} “${text}” (${ladderLabel(difficulty.value)}${treatingSelf ? ', treating themselves' : ''})`,
+        `to recover from ${whose} “${text}”${treatingSelf ? ' (two steps harder on yourself)' : ''}`,
       ),
     })),
   };
