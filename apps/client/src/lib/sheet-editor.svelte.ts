@@ -51,7 +51,17 @@ export class SheetEditor {
   load(from: Character | Sheet): void {
     this.name = from.name;
     const template = this.ruleset.newCharacter({ id: 'draft', name: '', npc: this.npc });
-    this.aspects = (from.aspects ?? template.aspects).map((a) => ({ ...a }));
+    // Only what a sheet carries: a character in play also holds what the game did to its
+    // aspects (a narrative aspect's baseRating), which the sheet schema refuses.
+    this.aspects = (from.aspects ?? template.aspects).map(
+      ({ id, slot, text, rating, permanent }) => ({
+        id,
+        slot,
+        text,
+        ...(rating === undefined ? {} : { rating }),
+        ...(permanent === undefined ? {} : { permanent }),
+      }),
+    );
     const given = new Map((from.skills ?? []).map((s) => [s.id, s.rating]));
     this.ratings = Object.fromEntries(
       (this.ruleset.skills ?? []).map((s) => [s.id, given.get(s.id) ?? 0]),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { edgerunner, fateCore } from '@fateboard/rules';
-import { FAIR_PHYSIQUE_PYRAMID, readyMadeSheets } from '@fateboard/table';
+import * as v from 'valibot';
+import { edgerunner, fateCore, narrative } from '@fateboard/rules';
+import { FAIR_PHYSIQUE_PYRAMID, SheetSchema, readyMadeSheets } from '@fateboard/table';
 import { SheetEditor } from './sheet-editor.svelte';
 
 /** The brief's sheet: a full pyramid with Physique Fair (+2) and Will Average (+1). */
@@ -59,5 +60,17 @@ describe('SheetEditor', () => {
     expect(editor.problems).toEqual([]);
     expect(editor.sheet().name).toBe('Landon the Younger');
     expect(boxes(editor).physical).toEqual([1, 2, 3, 4]);
+  });
+
+  it('sends only what a sheet carries when editing a narrative character the game has hurt', () => {
+    const hurt = narrative.newCharacter({ id: 'c1', name: 'Mara' });
+    hurt.aspects = hurt.aspects.map((a, i) => ({
+      ...a,
+      text: `Aspect ${i + 1}`,
+      rating: 1,
+      baseRating: 2,
+    }));
+    const editor = new SheetEditor(narrative, false, hurt);
+    expect(v.safeParse(SheetSchema, editor.sheet()).success).toBe(true);
   });
 });
