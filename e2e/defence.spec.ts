@@ -16,8 +16,8 @@ async function attack(gm: Page, target: string): Promise<void> {
   await tray.locator('select[name="action"]').selectOption('attack');
   await tray.getByLabel('An opposing character').check();
   await tray.locator('select[name="opponent"]').selectOption({ label: target });
-  // The defender picks their own skill: the tray no longer asks for it.
-  await expect(tray.locator('select[name="opponent-skill"]')).toHaveCount(0);
+  // The defender picks their own skill: theirs in the tray only sets the odds.
+  await expect(tray).toContainText('They pick their own defence and roll it');
   await tray.getByRole('button', { name: /^Roll 4dF/ }).click();
 }
 

@@ -207,3 +207,16 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     ),
   ).toEqual([]);
 }
+
+/**
+ * Active defence: the defender's player rolls the defence the latest roll awaits, with the
+ * lowest skill (or rated aspect) listed, and the prompt goes.
+ */
+export async function defendWithLowest(page: Page): Promise<void> {
+  const prompt = page.getByTestId('defence').first();
+  const select = prompt.locator('select[name="defence-skill"]');
+  const last = await select.locator('option').last().getAttribute('value');
+  await select.selectOption(last ?? '');
+  await prompt.getByRole('button', { name: 'Roll defence' }).click();
+  await expect(page.getByTestId('defence')).toHaveCount(0);
+}

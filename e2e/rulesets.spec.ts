@@ -7,6 +7,7 @@ import {
   shot,
   tableWithTwoPlayers,
   VEX,
+  defendWithLowest,
 } from './helpers';
 import { connectBot, characterIdOf, type Bot } from './bot';
 
@@ -152,6 +153,8 @@ test('narrative: a conflict by initiative, an aggressive attack, and the hit abs
   await tray.locator('select[name="strategy"]').selectOption('aggressive');
   await expect(tray.getByTestId('side-modifiers')).toContainText('+1');
   await tray.getByRole('button', { name: /^Roll 3dF \+8/ }).click();
+  // Kai's player defends with his lowest aspect (+1).
+  await defendWithLowest(p2);
   const roll = p1.getByTestId('roll-card').first();
   await expect(roll.getByTestId('roll-outcome')).toHaveText(/^Success/);
   await expect(gm.getByTestId('roll-card').first().getByTestId('roll-modifiers')).toContainText(
@@ -195,6 +198,8 @@ test('fate-core: a consequence taken, then recovery started under a new name', a
   const untrained = await theirs.locator('option').last().getAttribute('value');
   await theirs.selectOption(untrained ?? '');
   await tray.getByRole('button', { name: /^Roll 4dF \+9/ }).click();
+  // Kai's player defends untrained (+0).
+  await defendWithLowest(p2);
   const roll = p1.getByTestId('roll-card').first();
   await expect(roll.getByTestId('roll-outcome')).toHaveText(/^Success/);
   await roll.getByRole('button', { name: 'Deal the hit' }).click();

@@ -8,6 +8,7 @@ import {
   shot,
   expectAccessible,
   type Links,
+  defendWithLowest,
 } from './helpers';
 
 /**
@@ -209,6 +210,8 @@ test('an attack lands and the defender absorbs it through the options shown', as
   const count = await p1.getByTestId('roll-card').count();
   await tray.getByRole('button', { name: /^Roll 4dF \+9/ }).click();
   await expect(p1.getByTestId('roll-card')).toHaveCount(Math.min(count + 1, 6));
+  // Landon's player rolls his own defence, untrained (+0).
+  await defendWithLowest(p2);
   await expect(p1.getByTestId('roll-card').first().getByTestId('roll-outcome')).toHaveText(
     /^Success/,
   );
