@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sampleAttack, sampleSheet } from '@fateboard/table';
 import {
@@ -21,8 +23,28 @@ const BATCHES = sized(8, 160);
 const COMMANDS = sized(80, 120);
 const MESSAGES = sized(200, 300);
 const MAX_CRASHES = 3;
-const KNOWN_CODES = ['bad-command', 'forbidden', 'not-found', 'invalid', 'rules', 'rate-limited'];
-KNOWN_CODES.push('no-fate-points', 'no-free-invokes', 'unknown-event');
+const KNOWN_CODES = documentedCodes();
+
+/**
+ * The refusal codes docs/PROTOCOL.md promises: the commands' table ("Error codes") and the
+ * server's ("Server-side codes"). An answer with any other code is a finding: either the
+ * server says something the protocol does not, or the protocol forgot to say it.
+ */
+function documentedCodes(): string[] {
+  const protocol = readFileSync(join(import.meta.dirname, '../../../../docs/PROTOCOL.md'), 'utf8');
+  const tableAfter = (heading: string) => {
+    const start = protocol.indexOf(heading);
+    if (start < 0) throw new Error(`PROTOCOL.md has no "${heading}"`);
+    const rows = protocol
+      .slice(start)
+      .split('\n\n')
+      .find((block) => block.startsWith('| code'));
+    return [...(rows ?? '').matchAll(/^\| `([a-z-]+)`/gm)].map((m) => m[1]!);
+  };
+  const codes = [...tableAfter('### Error codes'), ...tableAfter('Server-side codes')];
+  if (codes.length < 10) throw new Error('PROTOCOL.md lists too few error codes: read wrongly?');
+  return codes;
+}
 
 const { server, dataDir, cleanup } = childServerForFile('fateboard-fuzz-');
 
