@@ -58,7 +58,7 @@ test('fate-core: Kim (phone) treats Vex’s moderate consequence with an invoke;
   // Kim, on her phone, treats Vex: the tray opens set to an overcome against Great (+4).
   await kim.page.getByRole('tab', { name: 'Characters' }).click();
   await characterCard(kim.page, 'Vex')
-    .getByRole('button', { name: 'Start recovery from “Cracked Ribs”' })
+    .getByRole('button', { name: 'Treat “Cracked Ribs”' })
     .click();
   const tray = kim.page.getByRole('form', { name: 'Recovery roll' });
   await expect(tray).toBeVisible();

@@ -227,7 +227,7 @@ test('fate-core: a consequence taken, then recovery started under a new name', a
   await recoveryRoll.getByRole('button', { name: 'Cancel' }).click();
   const kaiForGm = characterCard(gm, 'Kai');
   await kaiForGm
-    .getByRole('button', { name: 'Start recovery from “Cracked ribs” without a roll' })
+    .getByRole('button', { name: 'No roll: start recovery from “Cracked ribs”' })
     .first()
     .click();
   await kaiForGm.getByLabel('Name while it recovers').fill('Strapped ribs');
