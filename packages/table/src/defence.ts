@@ -1,10 +1,19 @@
 import { exhaustive } from '@fateboard/rules';
-import { controls, findCharacter, findControlled, tableRuleset } from './access';
+import { controls, findCharacter, findControlled } from './access';
 import type { Handler, Refusal } from './context';
 import { refuse } from './context';
 import { dropFromOrder } from './conflict';
 import { economyOf, runEconomy, writeEconomy } from './points';
-import { faceText, findRoll, ratingOf, rescore, rollSide, sideModifiers, writeRoll } from './rolls';
+import {
+  faceText,
+  findRoll,
+  rollInPlay,
+  ratingOf,
+  rescore,
+  rollSide,
+  sideModifiers,
+  writeRoll,
+} from './rolls';
 import type { PubRoots } from './schema';
 import { pubRoots } from './schema';
 import type { RollView } from './views';
@@ -38,11 +47,9 @@ export function undecided(roll: RollView): Refusal | undefined {
 export const defend: Handler<'defend'> = (ctx) => {
   const { docs, actor, command } = ctx;
   const r = pubRoots(docs.pub);
-  const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
-  const found = findRoll(r, command.rollId);
+  const found = rollInPlay(r, command.rollId);
   if ('ok' in found) return found;
-  const { roll } = found;
+  const { ruleset, roll } = found;
   const defence = roll.defence;
   if (!defence || defence.status === 'conceded') {
     return refuse('no-defence-awaited', 'That roll awaits no defence.');

@@ -1,6 +1,6 @@
 import type { EconomyTransition, InvocableAspect, InvokedRoll, Party } from '@fateboard/rules';
 import { invokeAspect } from '@fateboard/rules';
-import { controls, findCharacter, gmOnly, tableRuleset } from './access';
+import { controls, findCharacter, gmOnly } from './access';
 import type { ResolvedAspect } from './aspect-refs';
 import { resolveAspect, setFreeInvokes } from './aspect-refs';
 import { removeTableAspect } from './aspects';
@@ -10,7 +10,7 @@ import type { Handler } from './context';
 import { refuse } from './context';
 import { undecided } from './defence';
 import { economyOf, runEconomy, writeEconomy } from './points';
-import { actorRef, findRoll, rescore, writeRoll } from './rolls';
+import { actorRef, rollInPlay, rescore, writeRoll } from './rolls';
 import { pubRoots } from './schema';
 import type { RollSide, RollView } from './views';
 import { resultWords } from './words';
@@ -66,11 +66,9 @@ function codeOf(code: string): string {
 export const invoke: Handler<'invoke'> = (ctx) => {
   const { docs, actor, command } = ctx;
   const r = pubRoots(docs.pub);
-  const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
-  const found = findRoll(r, command.rollId);
+  const found = rollInPlay(r, command.rollId);
   if ('ok' in found) return found;
-  const { roll } = found;
+  const { ruleset, roll } = found;
   // Invokes come once both sides have rolled.
   const open = undecided(roll);
   if (open) return open;

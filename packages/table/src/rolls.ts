@@ -382,6 +382,18 @@ export function findRoll(r: PubRoots, id: string): { map: YMap; roll: RollView }
   return refuse('not-found', `No recent roll "${id}".`);
 }
 
+/** The table's ruleset and one of its recent rolls: where every handler acting on a roll starts. */
+export function rollInPlay(
+  r: PubRoots,
+  id: string,
+): { ruleset: Ruleset; map: YMap; roll: RollView } | Refusal {
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const found = findRoll(r, id);
+  if ('ok' in found) return found;
+  return { ruleset, ...found };
+}
+
 /** Recomputes totals and the outcome, by the table's ruleset, after a side changed. */
 export function rescore(ruleset: Ruleset, roll: RollView): RollView {
   const actor = { ...roll.actor, ...sideTotal(roll.actor) };
