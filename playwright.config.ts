@@ -29,6 +29,9 @@ process.env.E2E_PORT ??= execFileSync(
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'fateboard-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
+// The client is built into the run's own directory: two runs side by side would otherwise
+// rebuild apps/client/dist under each other's server.
+const clientDir = join(dataDir, 'client');
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -49,7 +52,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } }],
   webServer: {
-    command: 'pnpm --filter @fateboard/client build && pnpm --filter @fateboard/server start',
+    command: `pnpm --filter @fateboard/client build --outDir ${JSON.stringify(clientDir)} --emptyOutDir && pnpm --filter @fateboard/server start`,
     url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -58,6 +61,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
       PUBLIC_URL: baseURL,
     },
   },

@@ -3,12 +3,16 @@ import { createServer } from './server';
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? './data';
 const publicUrl = process.env.PUBLIC_URL;
+// The built client to serve; the end-to-end runs build one per run so that runs side by side
+// never serve each other's half-written bundle.
+const clientDir = process.env.CLIENT_DIR;
 
 const server = await createServer({
   dataDir,
   port,
   host: process.env.HOST,
   ...(publicUrl ? { publicUrl } : {}),
+  ...(clientDir ? { clientDir } : {}),
 });
 console.log(`Fateboard is serving at ${publicUrl ?? server.url} (data in ${dataDir})`);
 
