@@ -4,8 +4,9 @@ import { freeInvokesWords, shiftsWords } from '@fateboard/table';
 import type { Toasts } from './toasts.svelte';
 
 /**
- * Telling a person when they are needed: a hit to absorb, a compel to answer (open needs,
- * until answered) and a fate point or free invoke someone gave them (notices, until seen).
+ * Telling a person when they are needed: a hit to absorb, a defence to roll, a compel to
+ * answer (open needs, until answered) and a fate point or free invoke someone gave them
+ * (notices, until seen).
  * Each becomes a toast whose button goes to the control, and a badge on the phone tab that
  * holds it. Only the person concerned is told: the player of the character, the GM for NPCs.
  */
@@ -83,10 +84,34 @@ export const compelsToAnswer: NeedRule = (view, me) =>
   });
 
 /**
- * Everything that waits on someone. Another kind (a defence to roll) is one more rule: a
- * function of the view returning its needs, pushed onto this list.
+ * A roll against a character that awaits its defence, for whoever answers for the defender.
+ * The GM may also roll for an absent player (DefencePrompt offers it), but is not toasted for
+ * it: the player is the one being waited on.
  */
-export const OPEN_NEEDS: NeedRule[] = [hitsToAbsorb, compelsToAnswer];
+export const defencesToRoll: NeedRule = (view, me) =>
+  view.rolls.flatMap((roll) => {
+    const d = roll.defence;
+    const defender =
+      d?.status === 'awaiting' && view.characters.find((c) => c.id === d.characterId);
+    if (!defender || !answersFor(me, defender)) return [];
+    const attacker = view.characters.find((c) => c.id === roll.actor.characterId)?.name;
+    return [
+      {
+        key: `defence:${roll.id}`,
+        kind: 'defence',
+        tab: 'dice',
+        text: `${defender.name} must defend against ${attacker ?? 'a roll'}: roll the defence.`,
+        action: 'Defend',
+        focus: [
+          `[data-testid="defence"][aria-label=${cssString(`${defender.name}'s defence`)}]`,
+          '[data-testid="defence"]',
+        ],
+      },
+    ];
+  });
+
+/** Everything that waits on someone: each rule a function of the view returning its needs. */
+export const OPEN_NEEDS: NeedRule[] = [hitsToAbsorb, defencesToRoll, compelsToAnswer];
 
 export function openNeeds(
   view: TableView,

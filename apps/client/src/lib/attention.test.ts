@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '@fateboard/table';
 import { Attention, markOf, noticesSince, openNeeds, type Me, type Need } from './attention.svelte';
 import { Toasts } from './toasts.svelte';
-import { GM, landHit, sceneTable } from './test/play';
+import { GM, landHit, sceneTable, type PlayTable } from './test/play';
 
 const asMe = (a: Actor): Me => ({ role: a.role, seatId: a.seatId ?? null });
 const gmMe: Me = { role: 'gm', seatId: null };
@@ -59,6 +59,51 @@ describe('who is needed', () => {
     expect(openNeeds(t.view(), asMe(bob))).toEqual([]);
   });
 
+  it('a defence to roll asks the defender’s player, or the GM for an NPC, until rolled', () => {
+    const { t, ann, bob, zira, tam, brute } = sceneTable();
+    const rollId = String(
+      t.ok(GM, {
+        type: 'roll',
+        characterId: brute,
+        skillId: 'fight',
+        action: 'attack',
+        defender: tam,
+      }).rollId,
+    );
+    const [need, ...more] = openNeeds(t.view(), asMe(bob));
+    expect(more).toEqual([]);
+    expect(need).toMatchObject({
+      key: `defence:${rollId}`,
+      kind: 'defence',
+      tab: 'dice',
+      text: 'Tam must defend against Brute: roll the defence.',
+      action: 'Defend',
+    });
+    expect(need!.focus[0]).toBe(`[data-testid="defence"][aria-label="Tam's defence"]`);
+    // The GM could roll it for an absent Bob, but the one waited on is Bob.
+    expect(openNeeds(t.view(), gmMe)).toEqual([]);
+    expect(openNeeds(t.view(), asMe(ann))).toEqual([]);
+    expect(openNeeds(t.view(), spectator)).toEqual([]);
+
+    t.ok(bob, { type: 'defend', rollId, skillId: 'athletics' });
+    expect(openNeeds(t.view(), asMe(bob)).map((n) => n.kind)).not.toContain('defence');
+
+    // Zira's attack on the NPC waits on the GM; conceding instead also answers it.
+    const onBrute = String(
+      t.ok(ann, {
+        type: 'roll',
+        characterId: zira,
+        skillId: 'fight',
+        action: 'attack',
+        defender: brute,
+      }).rollId,
+    );
+    expect(openNeeds(t.view(), gmMe).map((n) => n.key)).toEqual([`defence:${onBrute}`]);
+    expect(openNeeds(t.view(), asMe(ann))).toEqual([]);
+    t.ok(GM, { type: 'concede', characterId: brute, rollId: onBrute });
+    expect(openNeeds(t.view(), gmMe)).toEqual([]);
+  });
+
   it('a fate point or free invoke someone else gives is a notice for its receiver only', () => {
     const { t, ann, bob, zira, tam } = sceneTable();
     const bobMe = asMe(bob);
@@ -107,17 +152,23 @@ describe('who is needed', () => {
 });
 
 describe('Attention', () => {
-  it('toasts each need once with a button to it, badges its tab, and clears when answered or seen', () => {
-    const { t, bob, tam } = sceneTable();
+  /** `actor`'s attention on a real table, looking at the Log tab; `went` records each tap. */
+  function attend(t: PlayTable, actor: Actor) {
     const toasts = new Toasts(0);
     const went: Need[] = [];
     const attention = new Attention(
       t.view(),
-      () => asMe(bob),
+      () => asMe(actor),
       toasts,
       (n) => went.push(n),
     );
     attention.visit('log');
+    return { toasts, went, attention };
+  }
+
+  it('toasts each need once with a button to it, badges its tab, and clears when answered or seen', () => {
+    const { t, bob, tam } = sceneTable();
+    const { toasts, went, attention } = attend(t, bob);
     attention.update(t.view());
     expect(toasts.items).toEqual([]);
 
@@ -164,16 +215,56 @@ describe('Attention', () => {
     expect(toasts.items.at(-1)?.text).toMatch(/The GM gave Tam 2 fate points\./);
   });
 
-  it('an open need toast closes by itself once answered elsewhere, and a new rule adds a kind', () => {
+  it('a defence toast closes by itself once the GM rolls it for the player', () => {
+    const { t, bob, tam, brute } = sceneTable();
+    const { toasts, went, attention } = attend(t, bob);
+    const rollId = String(
+      t.ok(GM, {
+        type: 'roll',
+        characterId: brute,
+        skillId: 'fight',
+        action: 'attack',
+        defender: tam,
+      }).rollId,
+    );
+    attention.update(t.view());
+    expect(toasts.items.map((x) => [x.text, x.action?.label])).toEqual([
+      ['Tam must defend against Brute: roll the defence.', 'Defend'],
+    ]);
+    expect(attention.badge('dice')).toBe(1);
+    expect(attention.badge('scene')).toBe(0);
+    toasts.act(toasts.items[0]!.id);
+    expect(went.map((n) => n.key)).toEqual([`defence:${rollId}`]);
+
+    // Another attack; Bob is away and the GM rolls it for him: the toast goes by itself.
+    const again = String(
+      t.ok(GM, {
+        type: 'roll',
+        characterId: brute,
+        skillId: 'fight',
+        action: 'attack',
+        defender: tam,
+      }).rollId,
+    );
+    attention.update(t.view());
+    expect(toasts.items).toHaveLength(1);
+    t.ok(GM, { type: 'defend', rollId, skillId: 'athletics' });
+    t.ok(GM, { type: 'defend', rollId: again, skillId: 'athletics' });
+    attention.update(t.view());
+    expect(toasts.items.filter((x) => x.text.includes('defence'))).toEqual([]);
+    expect(attention.open.filter((n) => n.kind === 'defence')).toEqual([]);
+  });
+
+  it('takes its list of rules: a new rule adds a kind', () => {
     const { t, bob, tam } = sceneTable();
     const toasts = new Toasts(0);
-    const defence = (view: ReturnType<typeof t.view>) =>
+    const custom = (view: ReturnType<typeof t.view>) =>
       view.compels.map((c) => ({
-        key: `defence:${c.id}`,
-        kind: 'defence' as const,
+        key: `custom:${c.id}`,
+        kind: 'compel' as const,
         tab: 'dice' as const,
-        text: 'Roll your defence',
-        action: 'Defend',
+        text: 'Something to do',
+        action: 'Do it',
         focus: ['form'],
       }));
     const attention = new Attention(
@@ -181,14 +272,15 @@ describe('Attention', () => {
       () => asMe(bob),
       toasts,
       () => undefined,
-      [defence],
+      [custom],
     );
     const compelId = String(
       t.ok(GM, { type: 'compel.offer', characterId: tam, text: 'Trouble' }).compelId,
     );
     attention.update(t.view());
-    expect(toasts.items.map((x) => x.text)).toEqual(['Roll your defence']);
+    expect(toasts.items.map((x) => x.text)).toEqual(['Something to do']);
     expect(attention.badge('dice')).toBe(1);
+    expect(attention.badge('scene')).toBe(0);
     t.ok(GM, { type: 'compel.withdraw', compelId });
     attention.update(t.view());
     expect(toasts.items).toEqual([]);
