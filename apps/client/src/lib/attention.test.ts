@@ -4,6 +4,12 @@ import { Attention, markOf, noticesSince, openNeeds, type Me, type Need } from '
 import { Toasts } from './toasts.svelte';
 import { GM, landHit, sceneTable, type PlayTable } from './test/play';
 
+/** `by` rolls `attacker`'s Fight to attack `defender`, who must roll a defence. */
+const attack = (t: PlayTable, by: Actor, attacker: string, defender: string): string =>
+  String(
+    t.ok(by, { type: 'roll', characterId: attacker, skillId: 'fight', action: 'attack', defender })
+      .rollId,
+  );
 const asMe = (a: Actor): Me => ({ role: a.role, seatId: a.seatId ?? null });
 const gmMe: Me = { role: 'gm', seatId: null };
 const spectator: Me = { role: 'spectator', seatId: null };
@@ -61,15 +67,7 @@ describe('who is needed', () => {
 
   it('a defence to roll asks the defender’s player, or the GM for an NPC, until rolled', () => {
     const { t, ann, bob, zira, tam, brute } = sceneTable();
-    const rollId = String(
-      t.ok(GM, {
-        type: 'roll',
-        characterId: brute,
-        skillId: 'fight',
-        action: 'attack',
-        defender: tam,
-      }).rollId,
-    );
+    const rollId = attack(t, GM, brute, tam);
     const [need, ...more] = openNeeds(t.view(), asMe(bob));
     expect(more).toEqual([]);
     expect(need).toMatchObject({
@@ -89,15 +87,7 @@ describe('who is needed', () => {
     expect(openNeeds(t.view(), asMe(bob)).map((n) => n.kind)).not.toContain('defence');
 
     // Zira's attack on the NPC waits on the GM; conceding instead also answers it.
-    const onBrute = String(
-      t.ok(ann, {
-        type: 'roll',
-        characterId: zira,
-        skillId: 'fight',
-        action: 'attack',
-        defender: brute,
-      }).rollId,
-    );
+    const onBrute = attack(t, ann, zira, brute);
     expect(openNeeds(t.view(), gmMe).map((n) => n.key)).toEqual([`defence:${onBrute}`]);
     expect(openNeeds(t.view(), asMe(ann))).toEqual([]);
     t.ok(GM, { type: 'concede', characterId: brute, rollId: onBrute });
@@ -218,15 +208,7 @@ describe('Attention', () => {
   it('a defence toast closes by itself once the GM rolls it for the player', () => {
     const { t, bob, tam, brute } = sceneTable();
     const { toasts, went, attention } = attend(t, bob);
-    const rollId = String(
-      t.ok(GM, {
-        type: 'roll',
-        characterId: brute,
-        skillId: 'fight',
-        action: 'attack',
-        defender: tam,
-      }).rollId,
-    );
+    const rollId = attack(t, GM, brute, tam);
     attention.update(t.view());
     expect(toasts.items.map((x) => [x.text, x.action?.label])).toEqual([
       ['Tam must defend against Brute: roll the defence.', 'Defend'],
@@ -237,15 +219,7 @@ describe('Attention', () => {
     expect(went.map((n) => n.key)).toEqual([`defence:${rollId}`]);
 
     // Another attack; Bob is away and the GM rolls it for him: the toast goes by itself.
-    const again = String(
-      t.ok(GM, {
-        type: 'roll',
-        characterId: brute,
-        skillId: 'fight',
-        action: 'attack',
-        defender: tam,
-      }).rollId,
-    );
+    const again = attack(t, GM, brute, tam);
     attention.update(t.view());
     expect(toasts.items).toHaveLength(1);
     t.ok(GM, { type: 'defend', rollId, skillId: 'athletics' });
