@@ -1,7 +1,7 @@
 import type { Character } from '../../core/character';
 import { refreshAfterStunts } from '../../core/sheet';
 import type { SkillSpread } from '../../core/spread';
-import { exactSpread } from '../../core/spread';
+import { exactSpread, spreadProblems } from '../../core/spread';
 import type { Problem } from '../../core/types';
 
 /** The six fixed skills [PIR-SKILLS-1]. */
@@ -142,9 +142,16 @@ function skillProblems(character: Character): Problem[] {
   }
   const ratings = character.skills.map((s) => s.rating).sort((a, b) => b - a);
   if (ratings.join(',') !== PIRATES_SPREAD.join(',')) {
+    // Say what to change, rung by rung ("…; you have 3: lower 1 of them."); a rating off the
+    // spread altogether (above Good, below Mediocre) is named by the list of ratings instead.
+    const fixes = spreadProblems(piratesSkillSpread(character), 'skill-spread', '[PIR-SKILLS-1]');
+    const how =
+      fixes.length > 0
+        ? ` ${fixes.map((f) => f.message).join(' ')}`
+        : `; these are ${ratings.map((r) => (r >= 0 ? `+${r}` : `${r}`)).join(', ')}.`;
     problems.push({
       code: 'skill-spread',
-      message: `Skills are one Good (+3), two Fair (+2), two Average (+1) and one Mediocre (+0); these are ${ratings.map((r) => (r >= 0 ? `+${r}` : `${r}`)).join(', ')}.`,
+      message: `Skills are one Good (+3), two Fair (+2), two Average (+1) and one Mediocre (+0)${fixes.length > 0 ? '.' : ''}${how}`,
       path: 'skills',
       rule: '[PIR-SKILLS-1]',
     });

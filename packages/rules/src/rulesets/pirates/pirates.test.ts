@@ -76,6 +76,21 @@ describe('pirates character', () => {
     expect(pirates.validateCharacter(odd).map((p) => p.code)).toEqual(['skill-list']);
   });
 
+  it('[PIR-SKILLS-1] a spread problem says which rung to change, in ladder words', () => {
+    const rated = (ratings: number[]) => ({
+      ...anne,
+      skills: anne.skills.map((s, i) => ({ ...s, rating: ratings[i] ?? 0 })),
+    });
+    // Three Average and no Mediocre: one Average too many.
+    expect(pirates.validateCharacter(rated([3, 2, 2, 1, 1, 1])).map((p) => p.message)).toEqual([
+      'Skills are one Good (+3), two Fair (+2), two Average (+1) and one Mediocre (+0). The spread has 2 skills at Average (+1); you have 3: lower 1 of them.',
+    ]);
+    // A Great skill instead of the Good one: the Good rung is short by one.
+    expect(pirates.validateCharacter(rated([4, 2, 2, 1, 1, 0]))[0]?.message).toContain(
+      'The spread has 1 skill at Good (+3); you have 0: raise 1 more to Good (+3).',
+    );
+  });
+
   it('[PIR-REFRESH-1] refresh 3 by default and never below 1', () => {
     expect(blank.refresh).toBe(3);
     expect(pirates.defaultRefresh).toBe(3);
