@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from './views';
-import { GM, TestTable, player, validSheet } from './test/harness';
+import { GM, TestTable, player, refused, validSheet } from './test/harness';
 import { loadDice } from './test/dice';
 
 /** Edgerunner at the table: the seed's aspect actions, removal and voluntary consequences. */
@@ -44,6 +44,19 @@ const aspectOf = (t: TestTable, id: string) =>
   readTable(t.docs.pub).aspects.find((a) => a.id === id);
 const charOf = (t: TestTable, id: string) =>
   readTable(t.docs.pub).characters.find((c) => c.id === id)!;
+
+/** Lydia declares for Jade with two supporters and one opposer, rolls +1, and places it. */
+function lydiaDeclares(s: ReturnType<typeof setUp>, text: string) {
+  loadDice(s.t, [1, 1, 0, -1]);
+  const { rollId } = s.t.ok(s.lydia, {
+    type: 'roll',
+    characterId: s.jade,
+    aspectAction: 'declaration',
+    declaration: { supporters: 2, opposers: 1 },
+  });
+  const { aspectId } = s.t.ok(s.lydia, { type: 'outcome.apply', rollId, aspect: { text } });
+  return { rollId: rollId!, aspectId: aspectId! };
+}
 
 describe('edgerunner at the table', () => {
   it('[ER-DECLARE-1] [ER-INVOKES-2] Lydia declares with +1 from supporters, rolls +1: persistence 2, one free invoke', () => {
@@ -204,20 +217,72 @@ describe('edgerunner at the table', () => {
     ).toMatchObject({ ok: false, code: 'rules' });
   });
 
+  it('[ER-CONSEQ-3] the clocks at the table: a new session between scenes is no scene, a refresh clears the moderate', () => {
+    const { t, lydia, jade, hargan, sw, gatto } = setUp();
+    const slotOf = (severity: string) =>
+      charOf(t, jade).consequences.find((s) => s.severity === severity)!;
+    for (const [severity, text] of [
+      ['mild', 'Burned synapses'],
+      ['moderate', 'Tired and confused'],
+      ['severe', 'Owes the syndicate a life'],
+    ] as const) {
+      t.ok(lydia, {
+        type: 'consequence.take',
+        characterId: jade,
+        slotId: slotOf(severity).id,
+        text,
+      });
+    }
+    t.ok(GM, { type: 'scene.end' });
+    // A session starts only between scenes: the scene that ended was counted when it ended.
+    t.ok(GM, { type: 'session.start' });
+    expect(slotOf('mild').taken?.text).toBe('Burned synapses');
+    expect(slotOf('moderate').taken).toBeUndefined();
+    expect(slotOf('severe').taken?.text).toBe('Owes the syndicate a life');
+    // The next scene is played: the mild clears when it ends; the severe waits a session more.
+    t.ok(GM, {
+      type: 'scene.start',
+      name: 'The safehouse',
+      characterIds: [jade, hargan, sw, gatto],
+    });
+    expect(slotOf('mild').taken?.text).toBe('Burned synapses');
+    t.ok(GM, { type: 'scene.end' });
+    expect(slotOf('mild').taken).toBeUndefined();
+    expect(slotOf('severe').taken?.text).toBe('Owes the syndicate a life');
+    t.ok(GM, { type: 'session.start' });
+    expect(slotOf('severe').taken).toBeUndefined();
+  });
+
+  it('[ER-DECLARE-3] invokes and consequences boost a roll until its outcome is applied, not after', () => {
+    const table = setUp();
+    const { t, lydia, jade } = table;
+    const { rollId, aspectId } = lydiaDeclares(table, 'Extensive pharmacology collection');
+    // The aspect is placed: its free invoke would raise a total that grants nothing more.
+    refused(
+      t,
+      lydia,
+      { type: 'invoke', rollId, ref: { aspectId }, free: true, effect: '+2' },
+      'invalid',
+    );
+    refused(
+      t,
+      lydia,
+      {
+        type: 'consequence.take',
+        characterId: jade,
+        slotId: 'mild',
+        text: 'Winded',
+        rollId: rollId,
+      },
+      'invalid',
+    );
+    expect(aspectOf(t, aspectId)?.freeInvokes).toEqual({ [lydia.seatId!]: 1 });
+  });
+
   it('[CORE-INVOKE-3] a free invoke is passed by its holder to another character', () => {
-    const { t, lydia, jon, jade, sw } = setUp();
-    loadDice(t, [1, 1, 0, -1]);
-    const { rollId } = t.ok(lydia, {
-      type: 'roll',
-      characterId: jade,
-      aspectAction: 'declaration',
-      declaration: { supporters: 2, opposers: 1 },
-    });
-    const { aspectId } = t.ok(lydia, {
-      type: 'outcome.apply',
-      rollId,
-      aspect: { text: 'Library' },
-    });
+    const table = setUp();
+    const { t, lydia, jon, jade, sw } = table;
+    const { aspectId } = lydiaDeclares(table, 'Library');
     const before = t.state();
     // Jon holds none to pass; Lydia cannot pass to her own character.
     expect(
@@ -228,6 +293,6 @@ describe('edgerunner at the table', () => {
     ).toMatchObject({ ok: false, code: 'invalid' });
     expect(t.state()).toEqual(before);
     t.ok(lydia, { type: 'free-invoke.pass', ref: { aspectId }, toCharacterId: sw });
-    expect(aspectOf(t, aspectId!)?.freeInvokes).toEqual({ [jon.seatId!]: 1 });
+    expect(aspectOf(t, aspectId)?.freeInvokes).toEqual({ [jon.seatId!]: 1 });
   });
 });

@@ -72,6 +72,9 @@ export const invoke: Handler<'invoke'> = (ctx) => {
   // Invokes come once both sides have rolled.
   const open = undecided(roll);
   if (open) return open;
+  // ... and before the outcome is applied: after that the total changes nothing, and the
+  // point or free invoke would be spent for nothing.
+  if (roll.applied) return refuse('invalid', 'That roll’s outcome was already applied.');
   const side = command.side ?? 'actor';
   const aspect = resolveAspect(r, command.ref);
   if ('ok' in aspect) return aspect;

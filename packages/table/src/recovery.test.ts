@@ -147,32 +147,54 @@ describe('the recovery roll', () => {
     refused(t, ann, { type: 'outcome.apply', rollId, rename: 'Mended' }, 'invalid');
   });
 
-  it('[ER-CONSEQ-3] edgerunner has no recovery roll', () => {
+  it('[ER-CONSEQ-4] edgerunner’s roll modifies a consequence against its original bonus', () => {
     const t = new TestTable('edgerunner', 3);
     const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-    const { characterId } = t.ok(GM, {
+    const characterId = t.ok(GM, {
       type: 'character.create',
-      character: { name: 'Jade', skills: [{ id: 'notice', rating: 2 }] },
+      character: { name: 'Jade', skills: [{ id: 'medical', rating: 2 }] },
       npc: true,
+    }).characterId!;
+    const modify = (slotId: string) =>
+      ({
+        type: 'roll',
+        characterId,
+        skillId: 'medical',
+        recovers: { characterId, slotId },
+      }) as const;
+    refused(t, ann, modify('mild'), 'forbidden');
+    refused(t, GM, modify('mild'), 'slot-empty');
+    t.ok(GM, { type: 'consequence.take', characterId, slotId: 'moderate', text: 'Deep cuts' });
+    const clock = slotOf(t, characterId, 'moderate').taken?.elapsed;
+    // Medical +2 and 0 0 0 0 meet the moderate's +2: met is enough.
+    loadDice(t, [0, 0, 0, 0]);
+    const met = t.ok(GM, modify('moderate')).rollId!;
+    expect(rollOf(t, met)).toMatchObject({ difficulty: 2, outcome: 'tie' });
+    expect(readTable(t.docs.pub).log.at(-1)?.text).toContain(
+      'rolled to modify their own “Deep cuts”',
+    );
+    t.ok(GM, { type: 'outcome.apply', rollId: met, rename: 'Bandages and grafts' });
+    // Rewritten; the slot stays full and its clock runs on unchanged [ER-CONSEQ-3].
+    expect(slotOf(t, characterId, 'moderate').taken).toMatchObject({
+      text: 'Bandages and grafts',
+      elapsed: clock,
     });
-    refused(
-      t,
-      ann,
-      { type: 'roll', characterId, recovers: { characterId, slotId: 'mild' } },
-      'forbidden',
+    expect(lastLog(t)).toBe(
+      "Jade's modification roll — tie: “Deep cuts” is now “Bandages and grafts”.",
     );
+    // Medical +2 and − − − − miss it: no rewriting, and nothing changes.
+    loadDice(t, [-1, -1, -1, -1]);
+    const missed = t.ok(GM, modify('moderate')).rollId!;
     refused(
       t,
       GM,
-      { type: 'roll', characterId, recovers: { characterId, slotId: 'mild' } },
-      'slot-empty',
+      { type: 'outcome.apply', rollId: missed, rename: 'Healed' },
+      'rename-needs-success',
     );
-    t.ok(GM, { type: 'consequence.take', characterId, slotId: 'mild', text: 'Winded' });
-    refused(
-      t,
-      GM,
-      { type: 'roll', characterId, recovers: { characterId, slotId: 'mild' } },
-      'already-recovering',
+    t.ok(GM, { type: 'outcome.apply', rollId: missed });
+    expect(slotOf(t, characterId, 'moderate').taken?.text).toBe('Bandages and grafts');
+    expect(lastLog(t)).toBe(
+      "Jade's modification roll — fail: “Bandages and grafts” stays as it was.",
     );
   });
 });

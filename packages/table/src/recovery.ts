@@ -81,6 +81,8 @@ export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
   const text = slotText(patient, recovers.slotId);
   const stored: NonNullable<RollView['recovers']> = { ...recovers, text, treatingSelf };
   const whose = treatingSelf ? 'their own' : `${patient.character.name}'s`;
+  // edgerunner's roll modifies the consequence against its bonus [ER-CONSEQ-4]: no surcharge.
+  const modifies = ruleset.id === 'edgerunner';
   return {
     ...plan,
     pub: () => {
@@ -93,7 +95,9 @@ export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
       ...line,
       text: line.text.replace(
         rollPurposeWords('overcome'),
-        `to recover from ${whose} “${text}”${treatingSelf ? ' (two steps harder on yourself)' : ''}`,
+        modifies
+          ? `to modify ${whose} “${text}”`
+          : `to recover from ${whose} “${text}”${treatingSelf ? ' (two steps harder on yourself)' : ''}`,
       ),
     })),
   };
@@ -138,10 +142,14 @@ export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): Plan | Refusal | und
   const now =
     after.value.character.consequences.find((s) => s.id === recovers.slotId)?.taken?.text ??
     recovers.text;
+  // edgerunner: a met roll rewrites the consequence; its clock runs on [ER-CONSEQ-4].
+  const modifies = ruleset.id === 'edgerunner';
   const what = after.value.started
-    ? now === recovers.text
-      ? `“${recovers.text}” is recovering ★`
-      : `“${recovers.text}” is recovering as “${now}” ★`
+    ? modifies
+      ? `“${recovers.text}” is now “${now}”`
+      : now === recovers.text
+        ? `“${recovers.text}” is recovering ★`
+        : `“${recovers.text}” is recovering as “${now}” ★`
     : `“${recovers.text}” stays as it was`;
   return {
     pub: () => {
@@ -150,7 +158,7 @@ export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): Plan | Refusal | und
     },
     log: [
       {
-        text: `${patient.character.name}'s recovery roll — ${outcomeWords(rolled.outcome)}: ${what}.`,
+        text: `${patient.character.name}'s ${modifies ? 'modification' : 'recovery'} roll — ${outcomeWords(rolled.outcome)}: ${what}.`,
         characterId: patient.character.id,
         rollId: rolled.id,
       },

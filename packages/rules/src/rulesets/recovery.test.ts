@@ -71,13 +71,42 @@ describe('the recovery roll', () => {
     });
   });
 
-  it('[ER-CONSEQ-3] [NAR-RECOVER-1] edgerunner and narrative have no recovery roll', () => {
+  it('[ER-CONSEQ-3] [NAR-RECOVER-1] edgerunner clears by its clock; narrative has no recovery roll', () => {
     expect(recoveryMethod('edgerunner')).toBe('clock');
     expect(recoveryMethod('narrative')).toBe('ratings');
-    const er = take(newEdgerunnerCharacter({ id: 'e', name: 'Jade' }), 'mild', 'Winded');
+  });
+
+  it('[ER-CONSEQ-4] edgerunner rolls to modify a consequence against its original bonus', () => {
+    // "Turning a deep cuts all around into bandages and grafts all around with the Medical skill"
+    const er = take(newEdgerunnerCharacter({ id: 'e', name: 'Jade' }), 'moderate', 'Deep cuts');
+    expect(recoveryRollDifficulty('edgerunner', er, 'moderate', false)).toEqual({
+      ok: true,
+      value: 2,
+    });
+    // No surcharge on yourself, and a consequence on its clock is never "already recovering".
+    const ticking = recoverAfterRoll('edgerunner', er, {
+      slotId: 'moderate',
+      succeeded: true,
+      newName: 'Bandages and grafts',
+    });
+    if (!ticking.ok) throw new Error(ticking.message);
+    expect(ticking.value.started).toBe(true);
+    expect(taken(ticking.value.character, 'moderate')?.text).toBe('Bandages and grafts');
+    expect(recoveryRollDifficulty('edgerunner', ticking.value.character, 'moderate', true)).toEqual(
+      { ok: true, value: 2 },
+    );
     expect(recoveryRollDifficulty('edgerunner', er, 'mild', false)).toMatchObject({
       ok: false,
-      code: 'no-recovery-roll',
+      code: 'slot-empty',
+    });
+    // A failure, or a success without a new version, changes nothing.
+    expect(recoverAfterRoll('edgerunner', er, { slotId: 'moderate', succeeded: false })).toEqual({
+      ok: true,
+      value: { character: er, started: false },
+    });
+    expect(recoverAfterRoll('edgerunner', er, { slotId: 'moderate', succeeded: true })).toEqual({
+      ok: true,
+      value: { character: er, started: false },
     });
   });
 });

@@ -9,8 +9,9 @@ import { markRecovering, recoverableSlot } from './shared/recovery-clock';
  * How each game recovers from harm, as its text says:
  * - `roll`: an overcome against the consequence starts recovery (`fate-core` [FC-RECOVER-1..3],
  *   `pirates` [PIR-RECOVER-1..2]), then the slot waits out its time;
- * - `clock`: no recovery action; consequences clear on their own after the next scene,
- *   refresh or session (`edgerunner` [ER-CONSEQ-3]);
+ * - `clock`: consequences clear on their own after the next scene, refresh or session
+ *   (`edgerunner` [ER-CONSEQ-3]); the roll there modifies one into a more benign version
+ *   against its original bonus, and leaves its clock alone [ER-CONSEQ-4];
  * - `ratings`: lost aspect ratings come back after the conflict, all or half while the
  *   situation remains (`narrative` [NAR-RECOVER-1..2]).
  */
@@ -35,6 +36,9 @@ export function recoveryMethod(ruleset: RulesetId): RecoveryMethod {
  * has nothing to recover (`slot-empty`, `already-recovering`) or the game has no recovery
  * roll (`no-recovery-roll`). `treatingSelf` is two steps harder in `fate-core` only
  * [FC-RECOVER-2]; the pirates text has one difficulty for "you or another character".
+ * `edgerunner`'s roll is the modification contest: the consequence's original bonus as the
+ * opposing skill, whoever rolls; its consequences run their clock from the start, so one is
+ * never "already recovering" [ER-CONSEQ-4].
  */
 export function recoveryRollDifficulty(
   ruleset: RulesetId,
@@ -42,6 +46,7 @@ export function recoveryRollDifficulty(
   slotId: string,
   treatingSelf: boolean,
 ): Result<number> {
+  if (ruleset === 'edgerunner') return modifiableSlot(character, slotId);
   const slot = recoverableSlot(character, slotId);
   if (!slot.ok) return slot;
   const method = recoveryMethod(ruleset);
@@ -70,6 +75,17 @@ export function recoverAfterRoll(
       'rename-needs-success',
       'Only a successful recovery roll lets you rename the consequence.',
     );
+  }
+  // edgerunner: a success rewrites the consequence (the slot stays full, its clock unchanged);
+  // `started` says whether it was modified. Without a new version nothing changes.
+  if (ruleset === 'edgerunner') {
+    if (newName === undefined) return ok({ character, started: false });
+    const consequences = character.consequences.map((s) =>
+      s.id === attempt.slotId && s.taken
+        ? { ...s, taken: { ...s.taken, text: newName.trim() } }
+        : s,
+    );
+    return ok({ character: { ...character, consequences }, started: true });
   }
   if (!attempt.succeeded && ruleset === 'fate-core') return ok({ character, started: false });
   const started = markRecovering(character, attempt.slotId, newName);
@@ -131,6 +147,14 @@ export function healConsequence(
     return emptied;
   });
   return ok({ character: { ...character, consequences }, to: { ...to, taken: moved } });
+}
+
+/** The original bonus of a taken edgerunner consequence: the modification's opposition. */
+function modifiableSlot(character: Character, slotId: string): Result<number> {
+  const slot = character.consequences.find((s) => s.id === slotId);
+  if (!slot) return refuse('no-such-slot', `There is no consequence slot "${slotId}".`);
+  if (!slot.taken) return refuse('slot-empty', `The ${slot.severity} consequence slot is empty.`);
+  return ok(slot.value);
 }
 
 function noRecoveryRoll(ruleset: RulesetId, method: 'clock' | 'ratings'): Result<never> {

@@ -95,9 +95,13 @@ describe('edgerunner consequences', () => {
     expect(slot(c, 'severe')?.taken).toBeUndefined();
   });
 
-  it('[ER-CONSEQ-3] a session end also ends the scene', () => {
+  it('[ER-CONSEQ-3] a mild taken in a scene waits for the next scene, even across a session', () => {
+    // Scene one ends, a new session starts between scenes: the next scene has not been played.
     let c = take(jade(), 'mild');
+    c = edgerunner.passTime(c, 'scene-end');
     c = edgerunner.passTime(c, 'session-end');
+    c = edgerunner.passTime(c, 'refresh');
+    expect(slot(c, 'mild')?.taken).toBeDefined();
     c = edgerunner.passTime(c, 'scene-end');
     expect(slot(c, 'mild')?.taken).toBeUndefined();
   });

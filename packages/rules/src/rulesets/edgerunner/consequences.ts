@@ -78,9 +78,11 @@ export function edgerunnerClearsAfter(severity: Severity): {
 }
 
 /**
- * Advances consequence clocks and clears what is due. A larger mark implies the smaller ones
- * (a session's end also ends its scene; a scenario's end also ends its session), so the table
- * passes only the largest mark that happened. Refresh and milestones count only themselves.
+ * Advances consequence clocks and clears what is due. A scenario's end also ends its session,
+ * so the table passes only the largest mark that happened. Scenes are counted by their own ends
+ * only: a session (or scenario) ends between scenes, after its last scene's end was counted, so
+ * counting another here would clear a mild consequence before the scene after the one it was
+ * taken in had been played. Refresh and milestones count only themselves.
  */
 export function advanceEdgerunnerConsequences(character: Character, mark: TimeMark): Character {
   const step = { scenes: 0, sessions: 0, scenarios: 0, refreshes: 0 };
@@ -88,11 +90,9 @@ export function advanceEdgerunnerConsequences(character: Character, mark: TimeMa
     case 'scenario-end':
       step.scenarios = 1;
       step.sessions = 1;
-      step.scenes = 1;
       break;
     case 'session-end':
       step.sessions = 1;
-      step.scenes = 1;
       break;
     case 'scene-end':
       step.scenes = 1;
