@@ -1,5 +1,5 @@
 import type { Role } from '@fateboard/table';
-import type { DocKey } from './storage';
+import type { DocKey } from '@fateboard/table';
 
 /** Why the server dropped a connection; sent to the client before it goes. */
 export type CloseReason = 'revoked-token' | 'rate-limited' | 'shutdown' | 'unavailable';

@@ -7,7 +7,7 @@ import { checkAwarenessState } from './awareness-state';
 import type { TokenBucket } from './rate-limit';
 import type { ReadBudget } from './read-budget';
 import type { TableRoom } from './room';
-import type { DocKey } from './storage';
+import type { DocKey } from '@fateboard/table';
 import {
   CLOSE,
   SYNC_STEP2,

@@ -6,9 +6,7 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import * as v from 'valibot';
 import { RULESET_IDS } from '@fateboard/rules';
-import { createTableDocs, readTable, userText } from '@fateboard/table';
-import type { Role } from '@fateboard/table';
-import * as Y from 'yjs';
+import { readTable, userText } from '@fateboard/table';
 import type { Identity } from './auth';
 import { authenticate, tokenOf } from './auth';
 import type { Connections } from './connections';
@@ -17,8 +15,8 @@ import { addressGroup } from './client-address';
 import { LruMap } from './lru';
 import { TokenBucket } from './rate-limit';
 import type { Rooms } from './rooms';
-import type { Storage, TokenRecord } from './storage';
-import { hashToken, newTableId, newToken } from './tokens';
+import type { Storage } from './storage';
+import { createTable, linkTokens } from './tables';
 
 export interface HttpDeps {
   storage: Storage;
@@ -129,32 +127,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     if (!bucket.take()) throw new HttpError(429, 'rate-limited', 'Too many tables; wait a minute.');
     const body = v.safeParse(CreateTableBody, req.body);
     if (!body.success) throw new HttpError(400, 'bad-request', body.issues[0].message);
-    const { name, ruleset } = body.output;
-
-    const id = newTableId();
-    const created = deps.clock();
-    const docs = createTableDocs({ id, name, ruleset });
-    const tokens: Record<Exclude<Role, never>, string> = {
-      gm: newToken(),
-      player: newToken(),
-      spectator: newToken(),
-    };
-    const records = (Object.keys(tokens) as Role[]).map((role): TokenRecord => ({
-      hash: hashToken(tokens[role]),
-      tableId: id,
-      role,
-      seatId: null,
-      kind: 'link',
-      revoked: false,
-      created,
-    }));
-    deps.storage.createTable(
-      { id, name, ruleset, created },
-      { pub: Y.encodeStateAsUpdate(docs.pub), gm: Y.encodeStateAsUpdate(docs.gm) },
-      records,
-    );
-    docs.pub.destroy();
-    docs.gm.destroy();
+    const { id, tokens } = createTable(deps.storage, body.output, deps.clock());
     res.status(201).json({
       id,
       links: {
@@ -211,18 +184,8 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     if (identity.role !== 'gm') {
       throw new HttpError(403, 'forbidden', 'Only the GM can replace the links.');
     }
-    const created = deps.clock();
-    const tokens = { player: newToken(), spectator: newToken() };
-    const fresh = (['player', 'spectator'] as const).map((role): TokenRecord => ({
-      hash: hashToken(tokens[role]),
-      tableId: identity.tableId,
-      role,
-      seatId: null,
-      kind: 'link',
-      revoked: false,
-      created,
-    }));
-    const revoked = deps.storage.rotateLinks(identity.tableId, fresh);
+    const { tokens, records } = linkTokens(identity.tableId, ['player', 'spectator'], deps.clock());
+    const revoked = deps.storage.rotateLinks(identity.tableId, records);
     const closed = deps.connections.closeTokens(
       identity.tableId,
       revoked,

@@ -4,7 +4,7 @@ export type { ServerOptions, RunningServer } from './server';
 export type { Limits } from './limits';
 export { DEFAULT_LIMITS } from './limits';
 export type { Storage } from './storage';
-export { openSqliteStorage } from './storage';
+export { openMemoryStorage, openSqliteStorage } from './storage';
 export type { Presence, ClosedNotice } from './socketio';
 export type { Ack } from './room';
 export { CLOSE } from './yjs-connection';

@@ -1,23 +1,17 @@
 import * as Y from 'yjs';
 import type { Rng } from '@fateboard/rules';
 import {
+  DOC_KEYS,
   applyCommand,
   claimWriterId,
   compactTableDocs,
   docEpoch,
   parseCommand,
 } from '@fateboard/table';
-import type { Actor, Command, TableDocs } from '@fateboard/table';
-import type {
-  DocKey,
-  DocUpdate,
-  Storage,
-  StoredCommand,
-  TableRecord,
-  TokenRecord,
-} from './storage';
-import { DOC_KEYS } from './storage';
+import type { Actor, Command, DocKey, TableDocs } from '@fateboard/table';
+import type { DocUpdate, Storage, StoredCommand, TableRecord, TokenRecord } from './storage';
 import type { GroupCommit, Prepared } from './group-commit';
+import { tokenRecord } from './tables';
 import { hashToken, newToken } from './tokens';
 
 /** What the socket layer sends back for a command. */
@@ -427,15 +421,11 @@ export class TableRoom {
   }
 
   private seatTokenRecord(seatId: string, token: string): TokenRecord {
-    return {
-      hash: hashToken(token),
-      tableId: this.id,
-      role: 'player',
-      seatId,
-      kind: 'seat',
-      revoked: false,
-      created: this.deps.clock(),
-    };
+    return tokenRecord(
+      token,
+      { tableId: this.id, role: 'player', kind: 'seat', seatId },
+      this.deps.clock(),
+    );
   }
 
   private load(): TableDocs {

@@ -66,7 +66,8 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
     // y-websocket shares the HTTP server; engine.io must not end upgrades it does not own.
     destroyUpgrade: false,
     allowRequest: (req, callback) => {
-      callback(deps.originAllowed(req) ? null : 'origin not allowed', deps.originAllowed(req));
+      const allowed = deps.originAllowed(req);
+      callback(allowed ? null : 'origin not allowed', allowed);
     },
   });
 

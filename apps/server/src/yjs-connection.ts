@@ -12,7 +12,8 @@ import { TokenBucket } from './rate-limit';
 import { ReadBudget } from './read-budget';
 import type { TableRoom } from './room';
 import type { Rooms } from './rooms';
-import type { DocKey, Storage } from './storage';
+import type { DocKey } from '@fateboard/table';
+import type { Storage } from './storage';
 import {
   CLOSE,
   MESSAGE_AUTH,
@@ -318,5 +319,6 @@ function channelKey(tableId: string, key: DocKey): string {
 
 function toBytes(data: Buffer | ArrayBuffer | Buffer[]): Uint8Array {
   if (Array.isArray(data)) return new Uint8Array(Buffer.concat(data));
-  return data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data);
+  // An ArrayBuffer is wrapped; a Buffer (a view into ws's pooled memory) is copied out.
+  return new Uint8Array(data);
 }

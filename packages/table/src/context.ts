@@ -1,4 +1,3 @@
-import type * as Y from 'yjs';
 import type { Rng } from '@fateboard/rules';
 import type { Command, CommandOf, CommandType } from './commands';
 import type { TableDocs } from './schema';
@@ -69,5 +68,3 @@ export function isRefusal(x: Plan | Refusal): x is Refusal {
 export function ownerOf(actor: Actor): string {
   return actor.role === 'gm' ? 'gm' : (actor.seatId ?? '');
 }
-
-export type Doc = Y.Doc;

@@ -1,8 +1,9 @@
 // The public door of @fateboard/table: named exports only.
 
 export type { Role, Actor, CommandContext, CommandResult, CommandOutcome } from './context';
-export type { TableDocs } from './schema';
+export type { TableDocs, DocKey } from './schema';
 export {
+  DOC_KEYS,
   SCHEMA_VERSION,
   LOG_LIMIT,
   LOG_KEEP,

@@ -40,10 +40,16 @@ export const LOG_KEEP = 100;
 /** Rolls kept in the document; an invoke can only change one of these. */
 export const ROLL_LIMIT = 20;
 
+/**
+ * A table's two documents: `pub` (`table/<id>`, everyone) and `gm` (`table/<id>/gm`, the GM's
+ * secrets, sent to no one else).
+ */
 export interface TableDocs {
   pub: Y.Doc;
   gm: Y.Doc;
 }
+export type DocKey = keyof TableDocs;
+export const DOC_KEYS: readonly DocKey[] = ['pub', 'gm'];
 
 export function pubRoots(doc: Y.Doc) {
   return {

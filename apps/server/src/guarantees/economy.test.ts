@@ -17,8 +17,8 @@ import {
   removedPlayer,
   stepArb,
   unauthorised,
-} from './economy-model';
-import type { ActorKey, Cast, Step } from './economy-model';
+} from '@fateboard/table/testing';
+import type { ActorKey, Cast, Step } from '@fateboard/table/testing';
 import { readStored } from './stored';
 import { sized } from './support';
 

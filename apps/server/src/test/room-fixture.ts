@@ -1,8 +1,7 @@
-import * as Y from 'yjs';
 import { seededRng } from '@fateboard/rules';
-import { createTableDocs } from '@fateboard/table';
 import { GroupCommit } from '../group-commit';
 import { TableRoom } from '../room';
+import { createTable } from '../tables';
 import type { RoomDeps } from '../room';
 import type { Storage } from '../storage';
 
@@ -12,14 +11,7 @@ import type { Storage } from '../storage';
  */
 export function newTestRoom(storage: Storage, overrides: Partial<RoomDeps> = {}): TableRoom {
   const id = 'T1';
-  if (!storage.getTable(id)) {
-    const docs = createTableDocs({ id, name: 'Test', ruleset: 'fate-core' });
-    storage.createTable(
-      { id, name: 'Test', ruleset: 'fate-core', created: 0 },
-      { pub: Y.encodeStateAsUpdate(docs.pub), gm: Y.encodeStateAsUpdate(docs.gm) },
-      [],
-    );
-  }
+  if (!storage.getTable(id)) createTable(storage, { id, name: 'Test', ruleset: 'fate-core' }, 0);
   let n = 0;
   return new TableRoom(storage.getTable(id)!, {
     storage,

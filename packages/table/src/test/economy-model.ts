@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import type { RulesetId } from '@fateboard/rules';
-import { sampleAttack as attackWith } from '@fateboard/table';
-import type { LogEntry, TableView } from '@fateboard/table';
+import { sampleAttack as attackWith } from '../sample-sheets';
+import type { LogEntry, TableView } from '../views';
+
+// Random command sequences for property tests, shared by the reducer's own property test and
+// the server's economy guarantee (through `@fateboard/table/testing`): one generator, so a new
+// command is drawn by both once it is added here.
 
 /** One random step: who acts, which command, and numbers to fill it in. */
 export interface Step {

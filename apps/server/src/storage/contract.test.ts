@@ -1,0 +1,274 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import type { NewCommand, Storage, TokenRecord } from './storage';
+import { openMemoryStorage } from './memory';
+import { openSqliteStorage } from './sqlite';
+
+// The contract every storage adapter keeps, run against each of them: what the rooms, the
+// group commit and the REST routes rely on. A new adapter (PostgreSQL) joins the list below.
+
+interface Adapter {
+  name: string;
+  open: () => { storage: Storage; reopen?: () => Storage; cleanup: () => void };
+}
+
+const adapters: Adapter[] = [
+  {
+    name: 'SQLite',
+    open: () => {
+      const dir = mkdtempSync(join(tmpdir(), 'fateboard-contract-'));
+      return {
+        storage: openSqliteStorage(dir),
+        reopen: () => openSqliteStorage(dir),
+        cleanup: () => rmSync(dir, { recursive: true, force: true }),
+      };
+    },
+  },
+  { name: 'memory', open: () => ({ storage: openMemoryStorage(), cleanup: () => {} }) },
+];
+
+/**
+ * An update that adds the key `text` to the `meta` map. Each comes from its own Y.Doc, so two
+ * of them never compete for one key: what a document holds tells which updates it got.
+ */
+function docWith(text: string): Uint8Array {
+  const doc = new Y.Doc();
+  doc.getMap('meta').set(text, true);
+  return Y.encodeStateAsUpdate(doc);
+}
+
+/** The keys of a document rebuilt from what the storage returned, sorted. */
+function notesOf(stored: { snapshot: Uint8Array | null; updates: Uint8Array[] }): string[] {
+  const doc = new Y.Doc();
+  if (stored.snapshot) Y.applyUpdate(doc, stored.snapshot);
+  for (const update of stored.updates) Y.applyUpdate(doc, update);
+  return [...doc.getMap('meta').keys()].sort();
+}
+
+function token(hash: string, fields: Partial<TokenRecord> = {}): TokenRecord {
+  return {
+    hash,
+    tableId: 'T1',
+    role: 'player',
+    seatId: null,
+    kind: 'link',
+    revoked: false,
+    created: 1,
+    ...fields,
+  };
+}
+
+function command(commandId: string, fields: Partial<NewCommand> = {}): NewCommand {
+  return {
+    tableId: 'T1',
+    commandId,
+    actor: { role: 'gm' },
+    tokenHash: null,
+    type: 'scene.start',
+    payload: { name: commandId },
+    result: null,
+    created: 2,
+    updates: [],
+    ...fields,
+  };
+}
+
+describe.each(adapters)('the storage contract: $name', (adapter) => {
+  let storage: Storage;
+  let reopen: (() => Storage) | undefined;
+  let cleanup: () => void;
+
+  beforeEach(() => {
+    ({ storage, reopen, cleanup } = adapter.open());
+    storage.createTable(
+      { id: 'T1', name: 'Harbour', ruleset: 'pirates', created: 1 },
+      { pub: docWith('pub 0'), gm: docWith('gm 0') },
+      [
+        token('gm-link', { role: 'gm' }),
+        token('player-link'),
+        token('spectator-link', { role: 'spectator' }),
+      ],
+    );
+  });
+  afterEach(() => {
+    storage.close();
+    cleanup();
+  });
+
+  it('keeps a table, its documents and its link tokens', () => {
+    expect(storage.getTable('T1')).toEqual({
+      id: 'T1',
+      name: 'Harbour',
+      ruleset: 'pirates',
+      created: 1,
+    });
+    expect(storage.getTable('nope')).toBeUndefined();
+    expect(storage.findToken('gm-link')).toMatchObject({
+      tableId: 'T1',
+      role: 'gm',
+      revoked: false,
+    });
+    const stored = storage.loadDocuments('T1');
+    expect(stored.seq).toBe(0);
+    expect(notesOf(stored.docs.pub)).toEqual(['pub 0']);
+    expect(notesOf(stored.docs.gm)).toEqual(['gm 0']);
+  });
+
+  it('refuses a second table with the same id and keeps the first', () => {
+    expect(() =>
+      storage.createTable(
+        { id: 'T1', name: 'Other', ruleset: 'fate-core', created: 5 },
+        { pub: docWith('x'), gm: docWith('y') },
+        [token('other-link')],
+      ),
+    ).toThrow();
+    expect(storage.getTable('T1')?.name).toBe('Harbour');
+    expect(storage.findToken('other-link')).toBeUndefined();
+  });
+
+  it('numbers commands 1, 2, 3 per table and keeps their updates, tokens and results', () => {
+    storage.createTable(
+      { id: 'T2', name: 'Other', ruleset: 'fate-core', created: 1 },
+      { pub: docWith('t2'), gm: docWith('t2 gm') },
+      [],
+    );
+    expect(
+      storage.appendCommand(command('a', { updates: [{ doc: 'pub', bytes: docWith('after a') }] })),
+    ).toBe(1);
+    expect(storage.appendCommand(command('a', { tableId: 'T2' }))).toBe(1);
+    const seat = token('seat-token', { kind: 'seat', seatId: 's1' });
+    expect(
+      storage.appendCommand(
+        command('b', { type: 'join', result: { seatId: 's1' }, tokens: [seat], secretHash: 'h' }),
+      ),
+    ).toBe(2);
+    expect(storage.findCommand('T1', 'b')).toMatchObject({
+      seq: 2,
+      type: 'join',
+      payload: { name: 'b' },
+      result: { seatId: 's1' },
+      secretHash: 'h',
+      actor: { role: 'gm' },
+    });
+    expect(storage.findCommand('T1', 'a')?.secretHash).toBeNull();
+    expect(storage.findCommand('T1', 'zzz')).toBeUndefined();
+    expect(storage.findToken('seat-token')).toMatchObject({ seatId: 's1', kind: 'seat' });
+    const stored = storage.loadDocuments('T1');
+    expect(stored.seq).toBe(2);
+    expect(notesOf(stored.docs.pub)).toEqual(['after a', 'pub 0']);
+    expect(storage.loadDocuments('T2').seq).toBe(1);
+  });
+
+  it('refuses a command id used before, and writes none of that command', () => {
+    storage.appendCommand(command('a'));
+    expect(() =>
+      storage.appendCommand(
+        command('a', { updates: [{ doc: 'gm', bytes: docWith('sneaky') }], tokens: [token('t9')] }),
+      ),
+    ).toThrow();
+    expect(storage.findToken('t9')).toBeUndefined();
+    expect(notesOf(storage.loadDocuments('T1').docs.gm)).toEqual(['gm 0']);
+    expect(storage.appendCommand(command('b'))).toBe(2);
+  });
+
+  it('stores nothing of a batch whose work throws', () => {
+    expect(() =>
+      storage.batch(() => {
+        storage.appendCommand(command('a', { updates: [{ doc: 'pub', bytes: docWith('lost') }] }));
+        storage.addToken(token('lost-token'));
+        throw new Error('the commit failed');
+      }),
+    ).toThrow('the commit failed');
+    expect(storage.findCommand('T1', 'a')).toBeUndefined();
+    expect(storage.findToken('lost-token')).toBeUndefined();
+    expect(storage.loadDocuments('T1').seq).toBe(0);
+    expect(notesOf(storage.loadDocuments('T1').docs.pub)).toEqual(['pub 0']);
+    expect(storage.appendCommand(command('a'))).toBe(1);
+  });
+
+  it('keeps the rest of a batch when one write inside it fails (a savepoint each)', () => {
+    const seqs = storage.batch(() => {
+      const first = storage.appendCommand(command('a'));
+      expect(() => storage.appendCommand(command('a'))).toThrow();
+      const second = storage.appendCommand(command('b'));
+      return [first, second];
+    });
+    expect(seqs).toEqual([1, 2]);
+    expect(storage.loadDocuments('T1').seq).toBe(2);
+  });
+
+  it('revokes the player and spectator links on rotation, not the GM link or seats', () => {
+    storage.addToken(token('seat-token', { kind: 'seat', seatId: 's1' }));
+    const revoked = storage.rotateLinks('T1', [
+      token('player-2'),
+      token('spectator-2', { role: 'spectator' }),
+    ]);
+    expect(revoked.sort()).toEqual(['player-link', 'spectator-link']);
+    expect(storage.findToken('player-link')?.revoked).toBe(true);
+    expect(storage.findToken('gm-link')?.revoked).toBe(false);
+    expect(storage.findToken('seat-token')?.revoked).toBe(false);
+    expect(storage.findToken('player-2')?.revoked).toBe(false);
+    expect(storage.rotateLinks('T1', []).sort()).toEqual(['player-2', 'spectator-2']);
+  });
+
+  it("revokes a removed seat's tokens with the command that removed it", () => {
+    storage.addToken(token('seat-1', { kind: 'seat', seatId: 's1' }));
+    storage.addToken(token('seat-2', { kind: 'seat', seatId: 's2' }));
+    storage.appendCommand(command('remove', { type: 'seat.remove', revokeSeat: 's1' }));
+    expect(storage.findToken('seat-1')?.revoked).toBe(true);
+    expect(storage.findToken('seat-2')?.revoked).toBe(false);
+  });
+
+  it('compacts: the snapshot replaces the updates up to its seq, later ones stay', () => {
+    storage.appendCommand(command('a', { updates: [{ doc: 'pub', bytes: docWith('a') }] }));
+    storage.appendCommand(command('b', { updates: [{ doc: 'pub', bytes: docWith('b') }] }));
+    storage.compact('T1', 1, { pub: docWith('compacted'), gm: docWith('gm compacted') });
+    const after = storage.loadDocuments('T1');
+    expect(after.seq).toBe(2);
+    // The snapshot stands for pub 0 and a; b is still an update of its own.
+    expect(notesOf(after.docs.pub)).toEqual(['b', 'compacted']);
+    expect(after.docs.pub.updates).toHaveLength(1);
+    expect(notesOf(after.docs.gm)).toEqual(['gm compacted']);
+  });
+
+  it('pages the log from the commands’ results, oldest first within a page', () => {
+    let n = 0;
+    for (const id of ['a', 'b', 'c', 'd']) {
+      storage.appendCommand(
+        command(id, {
+          result: {
+            log: [
+              { n: ++n, text: `${id}1` },
+              { n: ++n, text: `${id}2` },
+            ],
+          },
+        }),
+      );
+    }
+    storage.appendCommand(command('quiet', { result: { ok: true } }));
+    expect(storage.readLog?.('T1', undefined, 3)).toEqual([
+      { n: 6, text: 'c2' },
+      { n: 7, text: 'd1' },
+      { n: 8, text: 'd2' },
+    ]);
+    expect(storage.readLog?.('T1', 6, 3)).toEqual([
+      { n: 3, text: 'b1' },
+      { n: 4, text: 'b2' },
+      { n: 5, text: 'c1' },
+    ]);
+    expect(storage.readLog?.('T1', 2, 10)).toEqual([{ n: 1, text: 'a1' }]);
+    expect(storage.readLog?.('T2', undefined, 10)).toEqual([]);
+  });
+
+  it('keeps everything across a reopen (durable adapters)', ({ skip }) => {
+    if (!reopen) skip('this adapter keeps nothing past its process');
+    storage.appendCommand(command('a', { updates: [{ doc: 'gm', bytes: docWith('kept') }] }));
+    storage.close();
+    storage = reopen!();
+    expect(storage.findCommand('T1', 'a')?.seq).toBe(1);
+    expect(notesOf(storage.loadDocuments('T1').docs.gm)).toEqual(['gm 0', 'kept']);
+  });
+});

@@ -1,0 +1,14 @@
+export type {
+  DocUpdate,
+  NewCommand,
+  Storage,
+  StoredActor,
+  StoredCommand,
+  StoredDocument,
+  StoredDocuments,
+  TableRecord,
+  TokenKind,
+  TokenRecord,
+} from './storage';
+export { openSqliteStorage } from './sqlite';
+export { openMemoryStorage } from './memory';

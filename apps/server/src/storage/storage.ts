@@ -1,0 +1,117 @@
+import type { RulesetId } from '@fateboard/rules';
+import type { DocKey, Role } from '@fateboard/table';
+
+// What the server keeps and the one interface every storage adapter implements (SQLite in
+// sqlite.ts, in memory in memory.ts); contract.test.ts holds each adapter to it.
+
+export interface TableRecord {
+  id: string;
+  name: string;
+  ruleset: RulesetId;
+  /** Creation time, ms since the epoch. */
+  created: number;
+}
+
+/** `link`: one of the three invite links; `seat`: a player's personal token minted on join. */
+export type TokenKind = 'link' | 'seat';
+
+export interface TokenRecord {
+  /** sha-256 of the token, hex. The token itself is never stored. */
+  hash: string;
+  tableId: string;
+  role: Role;
+  seatId: string | null;
+  kind: TokenKind;
+  revoked: boolean;
+  created: number;
+}
+
+export interface StoredActor {
+  role: Role;
+  seatId?: string;
+}
+
+export interface StoredCommand {
+  tableId: string;
+  commandId: string;
+  seq: number;
+  actor: StoredActor;
+  /** Hash of the token whose connection sent it, so a retry can be told from a replay by another. */
+  tokenHash: string | null;
+  /**
+   * A join's client secret, hashed (null for other commands and joins without one): a replayed
+   * join gets a seat token only if it carries the same secret (docs/PROTOCOL.md).
+   */
+  secretHash: string | null;
+  type: string;
+  payload: unknown;
+  /** The command's result (what the acknowledgement carried), or null. */
+  result: unknown;
+  created: number;
+}
+
+export interface DocUpdate {
+  doc: DocKey;
+  bytes: Uint8Array;
+}
+
+export type NewCommand = Omit<StoredCommand, 'seq' | 'secretHash'> & {
+  secretHash?: string | null;
+  updates: DocUpdate[];
+  /** Tokens minted by the command (a seat token on join), stored in the same transaction. */
+  tokens?: TokenRecord[];
+  /** A seat the command removed: its seat tokens are revoked in the same transaction. */
+  revokeSeat?: string;
+};
+
+export interface StoredDocument {
+  snapshot: Uint8Array | null;
+  updates: Uint8Array[];
+}
+
+export interface StoredDocuments {
+  /** The last command seq of the table (0 when none). */
+  seq: number;
+  docs: Record<DocKey, StoredDocument>;
+}
+
+/**
+ * Everything the server keeps. Synchronous on purpose: a command is validated, applied and
+ * stored without yielding, so commands of one table never interleave. Another backend
+ * (PostgreSQL) would sit behind an async variant of the same shape.
+ */
+export interface Storage {
+  createTable: (
+    table: TableRecord,
+    docs: Record<DocKey, Uint8Array>,
+    tokens: TokenRecord[],
+  ) => void;
+  getTable: (id: string) => TableRecord | undefined;
+  findToken: (hash: string) => TokenRecord | undefined;
+  addToken: (token: TokenRecord) => void;
+  /** Revokes the table's player and spectator link tokens and stores `fresh`; one transaction. */
+  rotateLinks: (tableId: string, fresh: TokenRecord[]) => string[];
+  findCommand: (tableId: string, commandId: string) => StoredCommand | undefined;
+  /**
+   * Stores the command row, its document updates and its tokens in ONE transaction; returns its
+   * seq. Inside `batch` that transaction is a savepoint of the batch's.
+   */
+  appendCommand: (command: NewCommand) => number;
+  /**
+   * Runs `work` in one transaction and commits it (one fsync for everything written inside):
+   * the group commit of the commands that arrived in one turn of the event loop. The writes
+   * called inside nest as savepoints, so one of them failing undoes only itself. Throws when
+   * the commit fails; then nothing written inside is stored.
+   */
+  batch: <T>(work: () => T) => T;
+  loadDocuments: (tableId: string) => StoredDocuments;
+  /** Replaces the table's snapshots and every update up to `seq` by `docs`; one transaction. */
+  compact: (tableId: string, seq: number, docs: Record<DocKey, Uint8Array>) => void;
+  /**
+   * The newest `limit` public log entries numbered below `before` (all when undefined), oldest
+   * first, read from the commands' stored results. Optional: a backend without it has no
+   * log history to page (`GET /api/tables/:id/log` answers 501).
+   */
+  readLog?: (tableId: string, before: number | undefined, limit: number) => unknown[];
+  close: () => void;
+}

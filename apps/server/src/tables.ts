@@ -1,0 +1,73 @@
+import * as Y from 'yjs';
+import type { RulesetId } from '@fateboard/rules';
+import { createTableDocs } from '@fateboard/table';
+import type { Role } from '@fateboard/table';
+import type { Storage, TokenKind, TokenRecord } from './storage';
+import { hashToken, newTableId, newToken } from './tokens';
+
+/** What a token is for; its record is the only place it is kept, and only as a hash. */
+export interface TokenGrant {
+  tableId: string;
+  role: Role;
+  kind: TokenKind;
+  seatId?: string;
+}
+
+/** The stored record of `token`: its hash, never the token. */
+export function tokenRecord(token: string, grant: TokenGrant, created: number): TokenRecord {
+  return {
+    hash: hashToken(token),
+    tableId: grant.tableId,
+    role: grant.role,
+    seatId: grant.seatId ?? null,
+    kind: grant.kind,
+    revoked: false,
+    created,
+  };
+}
+
+/** Fresh invite link tokens for `roles`, with the records that store them. */
+export function linkTokens<R extends Role>(
+  tableId: string,
+  roles: readonly R[],
+  created: number,
+): { tokens: Record<R, string>; records: TokenRecord[] } {
+  const tokens = {} as Record<R, string>;
+  const records = roles.map((role) => {
+    tokens[role] = newToken();
+    return tokenRecord(tokens[role], { tableId, role, kind: 'link' }, created);
+  });
+  return { tokens, records };
+}
+
+export interface NewTable {
+  name: string;
+  ruleset: RulesetId;
+  /** A chosen id (tests); a random one otherwise. */
+  id?: string;
+}
+
+/**
+ * Creates a table: its two documents with the schema written in and its three invite links,
+ * stored in one transaction. Returns the id and the link tokens, which exist nowhere else.
+ */
+export function createTable(
+  storage: Storage,
+  init: NewTable,
+  created: number,
+): { id: string; tokens: Record<Role, string> } {
+  const id = init.id ?? newTableId();
+  const docs = createTableDocs({ id, name: init.name, ruleset: init.ruleset });
+  const { tokens, records } = linkTokens(id, ['gm', 'player', 'spectator'], created);
+  try {
+    storage.createTable(
+      { id, name: init.name, ruleset: init.ruleset, created },
+      { pub: Y.encodeStateAsUpdate(docs.pub), gm: Y.encodeStateAsUpdate(docs.gm) },
+      records,
+    );
+  } finally {
+    docs.pub.destroy();
+    docs.gm.destroy();
+  }
+  return { id, tokens };
+}
