@@ -71,6 +71,12 @@ describe('edgerunner stress', () => {
     expect(later.stress.every((t) => t.boxes.every((b) => !b.checked))).toBe(true);
   });
 
+  it('[ER-STRESS-1] being taken out lasts until the scene ends', () => {
+    const out = { ...landon(), takenOut: true };
+    expect(edgerunner.passTime(out, 'refresh').takenOut).toBe(true);
+    expect(edgerunner.passTime(out, 'scene-end').takenOut).toBe(false);
+  });
+
   it('[ER-STRESS-1] refuses a box that cannot take the hit', () => {
     const r = edgerunner.applyAbsorption(
       landon(),

@@ -70,7 +70,11 @@ export function edgerunnerApplyAbsorption(
   return ok({ character: { ...character, stress }, grants: { freeInvokes: [] } });
 }
 
-/** Stress clears when the scene (and so the conflict) ends, Fate Core convention [ER-STRESS-1]. */
+/**
+ * Stress clears when the scene (and so the conflict) ends, Fate Core convention [ER-STRESS-1];
+ * being taken out lasts until the next scene too, as in the other games: without this a
+ * character taken out could never roll or join a scene again.
+ */
 export function clearEdgerunnerStressAt(character: Character, mark: TimeMark): Character {
   switch (mark) {
     case 'scene-end':
@@ -78,6 +82,7 @@ export function clearEdgerunnerStressAt(character: Character, mark: TimeMark): C
     case 'scenario-end':
       return {
         ...character,
+        takenOut: false,
         stress: character.stress.map((t) => ({
           ...t,
           boxes: t.boxes.map((b) => ({ ...b, checked: false })),
