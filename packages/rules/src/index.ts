@@ -280,4 +280,5 @@ export {
   narrativeSplitOption,
   isIncapacitated,
   narrativeRecover,
+  narrativeTakeOut,
 } from './rulesets/narrative/damage';

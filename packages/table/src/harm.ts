@@ -1,4 +1,5 @@
 import type { Character } from '@fateboard/rules';
+import { narrativeTakeOut } from '@fateboard/rules';
 import { recoveryNeedsRoll } from './recovery';
 import { controls, findCharacter, findControlled, gmOnly, tableRuleset } from './access';
 import {
@@ -118,6 +119,11 @@ export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
     pub: () => {
       put(found.map, 'takenOut', true);
       dropFromOrder(r, command.characterId);
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  // narrative: out is every aspect at Poor, so the sheet says so and recovery has the levels
+  // to give back [NAR-INCAP-1] [NAR-RECOVER-1].
+  const out = ruleset.id === 'narrative' ? narrativeTakeOut(found.character) : undefined;
       for (const x of hits) {
         const { hit: _settled, ...rest } = x.roll;
         writeRoll(x.map, rest);
@@ -125,6 +131,7 @@ export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
     },
     log: [
       {
+      if (out) writeCharacter(found.map, out);
         text: `${found.character.name} was taken out.`,
         characterId: command.characterId,
         ...(hits[0] ? { rollId: hits[0].roll.id } : {}),

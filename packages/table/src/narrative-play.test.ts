@@ -170,6 +170,32 @@ describe('narrative at the table', () => {
     expect(sum(ratings(t, brute))).toBe(before);
   });
 
+  it('[NAR-INCAP-1] [NAR-RECOVER-1] a hit bigger than what is left: taken out with every aspect at Poor, recovered after', () => {
+    const { t, ann, zira, minion } = setUp();
+    t.ok(GM, { type: 'conflict.start', order: [zira, minion] });
+    // Zira 3 + 3 against the minion's 0 − 3: nine shifts, where the minion has one level left.
+    loadDice(t, [1, 1, 1, -1, -1, -1]);
+    const r = t.ok(ann, {
+      type: 'roll',
+      characterId: zira,
+      aspectId: 'body',
+      action: 'attack',
+      opposition: { characterId: minion, aspectId: 'body' },
+    }).rollId!;
+    t.ok(ann, { type: 'outcome.apply', rollId: r });
+    expect(rollOf(t, r).hit).toEqual({ characterId: minion, shifts: 9 });
+    t.ok(GM, { type: 'taken-out', characterId: minion });
+    expect(ratings(t, minion)).toEqual([-1, -1]);
+    expect(charOf(t, minion).takenOut).toBe(true);
+    expect(rollOf(t, r).hit).toBeUndefined();
+    expect(readTable(t.docs.pub).conflict.order).not.toContain(minion);
+    // The level the Wiry aspect lost comes back, and with it the minion is no longer out.
+    t.ok(GM, { type: 'conflict.end' });
+    t.ok(GM, { type: 'consequence.recover', characterId: minion });
+    expect(ratings(t, minion)).toEqual([0, -1]);
+    expect(charOf(t, minion).takenOut).toBe(false);
+  });
+
   it('[NAR-CONFLICT-3] a defender who wins hurts the aggressor', () => {
     const { t, ann, zira, brute } = setUp();
     loadDice(t, [-1, -1, 0, 1, 0, 0]);

@@ -5,6 +5,7 @@ import {
   narrativeRecover,
   narrativeSplitOption,
   narrativeSplitProblem,
+  narrativeTakeOut,
 } from './damage';
 import { kim } from './fixtures';
 import { narrative } from './ruleset';
@@ -106,6 +107,18 @@ describe('narrative damage', () => {
     expect(isIncapacitated(c)).toBe(true);
     expect(c.takenOut).toBe(true);
     expect(isIncapacitated(hurt(kim(), 11))).toBe(false);
+  });
+
+  it('[NAR-INCAP-1] taken out by a hit bigger than what is left: every aspect at Poor, recoverable', () => {
+    const wounded = hurt(kim(), 3);
+    const out = narrativeTakeOut(wounded);
+    expect(ratings(out)).toEqual([-1, -1, -1, -1]);
+    expect(isIncapacitated(out) && out.takenOut).toBe(true);
+    // Each keeps the rating it had before any damage, which recovery gives back.
+    expect(out.aspects.map((a) => a.baseRating)).toEqual([3, 2, 2, 1]);
+    const back = narrativeRecover(out, { situationRemains: false });
+    expect(back.ok && ratings(back.value)).toEqual([3, 2, 2, 1]);
+    expect(back.ok && back.value.takenOut).toBe(false);
   });
 
   it('[NAR-RECOVER-1] after the conflict every lost level comes back', () => {

@@ -218,6 +218,20 @@ export function narrativeApplyAbsorption(
   });
 }
 
+/**
+ * Taken out by a hit bigger than what is left [NAR-INCAP-1]: the text's incapacitated
+ * character has every aspect reduced to Poor, so each rated aspect drops to Poor, keeping the
+ * rating that recovery gives back [NAR-RECOVER-1].
+ */
+export function narrativeTakeOut(character: Character): Character {
+  const aspects = character.aspects.map((a) =>
+    a.rating === undefined || a.rating <= NARRATIVE_FLOOR
+      ? a
+      : { ...a, baseRating: narrativeBaseRating(a), rating: NARRATIVE_FLOOR },
+  );
+  return { ...character, aspects, takenOut: true };
+}
+
 export interface RecoveryInput {
   /** The situation producing the conflict remains: only half the lost levels come back. */
   situationRemains: boolean;

@@ -11,6 +11,25 @@ describe('narrative character sheet', () => {
     expect(codes).toEqual(expect.arrayContaining(['aspect-blank', 'aspect-spread']));
   });
 
+  it('[NAR-SHEET-1] a wrong spread says what to change: the rungs off, the aspects over the cap', () => {
+    const k = kim();
+    const rate = (...r: number[]) => ({
+      ...k,
+      aspects: k.aspects.map((a, i) => ({ ...a, rating: r[i]!, baseRating: r[i]! })),
+    });
+    const twoGood = narrative.validateCharacter(rate(1, 3, 3, 2));
+    expect(twoGood.map((p) => p.code)).toEqual(['aspect-spread']);
+    expect(twoGood[0]!.message).toBe(
+      'The spread has 1 aspect at Good (+3); you have 2: lower 1 of them. ' +
+        'The spread has 2 aspects at Fair (+2); you have 1: raise 1 more to Fair (+2).',
+    );
+    const great = narrative.validateCharacter(rate(5, 2, 2, 1));
+    expect(great[0]!.message).toBe(
+      'The spread has 1 aspect at Good (+3); you have 0: raise 1 more to Good (+3). ' +
+        `The cap is Good (+3): lower “${k.aspects[0]!.text}”.`,
+    );
+  });
+
   it('[NAR-SHEET-1] missing or doubled categories are readable problems', () => {
     const k = kim();
     const bad = { ...k, aspects: [...k.aspects.slice(0, 3), { ...k.aspects[0]!, id: 'body' }] };

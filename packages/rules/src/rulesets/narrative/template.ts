@@ -2,7 +2,7 @@ import type { Character, CharacterAspect } from '../../core/character';
 import { ladderLabel } from '../../core/ladder';
 import { refreshAfterStunts } from '../../core/sheet';
 import type { SkillSpread } from '../../core/spread';
-import { exactSpread } from '../../core/spread';
+import { exactSpread, spreadProblems } from '../../core/spread';
 import type { Problem } from '../../core/types';
 
 /**
@@ -77,6 +77,31 @@ export function newNarrativeCharacter(init: {
 /** The rating an aspect returns to when it recovers; the current rating if never damaged. */
 export function narrativeBaseRating(aspect: CharacterAspect): number | undefined {
   return aspect.baseRating ?? aspect.rating;
+}
+
+/**
+ * What to change so the ratings make the spread [NAR-SHEET-1], in one message: the rungs that
+ * hold too many or too few ("…at Good (+3); you have 2: lower 1 of them."), and the aspects
+ * above the cap, by name.
+ */
+function spreadAdvice(character: Character): string {
+  const cap = Math.max(...NARRATIVE_SPREAD);
+  const above = character.aspects
+    .filter((a) => (narrativeBaseRating(a) ?? 0) > cap)
+    .map(
+      (a) => `“${a.text.trim() || NARRATIVE_CATEGORY_NAMES[a.id as NarrativeCategory] || a.id}”`,
+    );
+  const parts = spreadProblems(
+    narrativeAspectSpread(character),
+    'aspect-spread',
+    '[NAR-SHEET-1]',
+  ).map((p) => p.message);
+  if (above.length > 0) {
+    parts.push(`The cap is ${ladderLabel(cap)}: lower ${above.join(' and ')}.`);
+  }
+  if (parts.length === 0)
+    parts.push('Rate the aspects one Good (+3), two Fair (+2) and one Average (+1).');
+  return parts.join(' ');
 }
 
 export function validateNarrativeCharacter(character: Character): Problem[] {
@@ -164,12 +189,7 @@ export function validateNarrativeCharacter(character: Character): Problem[] {
     .filter((b): b is number => b !== undefined);
   const sorted = [...bases].sort((x, y) => y - x);
   if (sorted.join(',') !== NARRATIVE_SPREAD.join(',')) {
-    push(
-      'aspect-spread',
-      'Rate the aspects one Good (+3), two Fair (+2) and one Average (+1).',
-      'aspects',
-      '[NAR-SHEET-1]',
-    );
+    push('aspect-spread', spreadAdvice(character), 'aspects', '[NAR-SHEET-1]');
   }
   if (character.refresh < 1) {
     push('refresh-floor', 'Refresh may not drop below 1.', 'refresh', '[NAR-SHEET-1]');
