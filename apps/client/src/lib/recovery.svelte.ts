@@ -63,6 +63,14 @@ export function recoversByRoll(ruleset: Ruleset | undefined): boolean {
   return !!ruleset && recoveryMethod(ruleset.id) === 'roll';
 }
 
+/**
+ * Whether the game's roll for a consequence modifies it instead (edgerunner: a more benign
+ * version, against its original bonus, on the same clock) [ER-CONSEQ-4].
+ */
+export function modifiesByRoll(ruleset: Ruleset | undefined): boolean {
+  return ruleset?.id === 'edgerunner';
+}
+
 /** The skills a healer may roll, best first ("Lore (+1)"). */
 export function healerSkills(
   ruleset: Ruleset | undefined,

@@ -7,6 +7,7 @@ import {
   recovery,
   recoveryPlan,
   recoversByRoll,
+  modifiesByRoll,
 } from './recovery.svelte';
 
 function hurt(id: string, slotId: string, text: string, recovering = false): CharacterView {
@@ -57,6 +58,24 @@ describe('the recovery roll in the tray', () => {
 
   it('[PIR-RECOVER-1] [ER-CONSEQ-3] which games recover by a roll', () => {
     expect([fateCore, pirates, edgerunner].map(recoversByRoll)).toEqual([true, true, false]);
+  });
+
+  it('[ER-CONSEQ-4] edgerunner rolls to modify a consequence, against its original bonus', () => {
+    expect([fateCore, pirates, edgerunner].map(modifiesByRoll)).toEqual([false, false, true]);
+    const c = edgerunner.newCharacter({ id: 'jade', name: 'Jade' });
+    // Taken on its clock at once: never "already recovering" here.
+    const jade: CharacterView = {
+      ...c,
+      owed: 0,
+      conflictConsequences: 0,
+      freeInvokes: {},
+      consequences: c.consequences.map((s) =>
+        s.id === 'severe' ? { ...s, taken: { text: 'Owes the syndicate', recovering: true } } : s,
+      ),
+    };
+    expect(
+      recoveryPlan(edgerunner, jade, 'jade', { characterId: 'jade', slotId: 'severe' }),
+    ).toMatchObject({ ok: true, difficulty: 4, label: 'Great (+4)', treatingSelf: true });
   });
 
   it('lists the healer’s skills best first and keeps one request until cleared', () => {
