@@ -1,0 +1,160 @@
+import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
+
+// Five browsers share two cores with other runs: a slow answer is not a wrong one.
+const expect = baseExpect.configure({ timeout: 20_000 });
+import { characterCard } from './helpers';
+
+// Spec-only helpers for e2e/session-edgerunner.spec.ts: what the people at an Edgerunner
+// table do through the app, in the words the app shows them.
+
+export interface Build {
+  name: string;
+  /** High concept, trouble, then the three other permanent aspects. */
+  aspects: [string, string, string, string, string];
+  skills: Record<string, number>;
+  stunts: [string, string][];
+}
+
+/** On a phone the sections are tabs; on a desk every section is on screen. */
+export async function openTab(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole('tab', { name: new RegExp(`^${name}`) });
+  if (await tab.isVisible()) await tab.click();
+}
+
+/** Fills the character editor as a player would: aspects, skills, stunts. */
+export async function fillSheet(editor: Locator, build: Build): Promise<void> {
+  await editor.getByLabel('Character name').fill(build.name);
+  const [hc, trouble, ...others] = build.aspects;
+  await editor.locator('input[name^="aspect-high-concept"]').fill(hc);
+  await editor.locator('input[name^="aspect-trouble"]').fill(trouble);
+  const more = editor.locator('input[name^="aspect-other"]');
+  await expect(more).toHaveCount(others.length);
+  for (let i = 0; i < others.length; i++) await more.nth(i).fill(others[i]!);
+  for (const [id, rating] of Object.entries(build.skills)) {
+    await editor.locator(`select[name="skill-${id}"]`).selectOption(String(rating));
+  }
+  for (let i = 0; i < build.stunts.length; i++) {
+    await editor.getByRole('button', { name: 'Add a stunt' }).click();
+    await editor.getByLabel(`Stunt ${i + 1} name`).fill(build.stunts[i]![0]);
+    await editor.getByLabel(`Stunt ${i + 1} text`).fill(build.stunts[i]![1]);
+  }
+}
+
+/** Free invokes bought by shifts [ER-INVOKES-1], at least one once placed [ER-INVOKES-2]. */
+export function invokesFor(shifts: number): number {
+  const bought = shifts >= 10 ? 4 : shifts >= 6 ? 3 : shifts >= 3 ? 2 : shifts >= 1 ? 1 : 0;
+  return Math.max(1, bought);
+}
+
+export const invokeWords = (n: number) => `${n} free invoke${n === 1 ? '' : 's'}`;
+
+/**
+ * Rolls (`roll` clicks the button) and returns the new roll's card, the first on the page once
+ * it has arrived: until then the first card is the previous roll, whose outcome must not be read.
+ */
+export async function newRollCard(page: Page, roll: () => Promise<void>): Promise<Locator> {
+  const cards = page.getByTestId('roll-card');
+  const before = (await cards.count()) > 0 ? await cards.first().elementHandle() : null;
+  await roll();
+  if (before) {
+    await expect.poll(() => cards.first().evaluate((el, old) => el !== old, before)).toBe(true);
+  } else {
+    await expect(cards.first()).toBeVisible();
+  }
+  return cards.first();
+}
+
+/** The number a roll card shows as its total ("+3", "-1", "−1"). */
+export async function totalOf(card: Locator): Promise<number> {
+  const text = (await card.getByTestId('roll-total').textContent()) ?? '';
+  return Number(text.replace('−', '-').replace('+', ''));
+}
+
+/** The shifts a roll card's outcome shows ("Success (+2)"). */
+export async function shiftsOf(card: Locator): Promise<number> {
+  const text = (await card.getByTestId('roll-outcome').textContent()) ?? '';
+  const m = /\(([+−-]?\d+)\)/.exec(text);
+  return Number((m?.[1] ?? 'NaN').replace('−', '-').replace('+', ''));
+}
+
+export const aspectOn = (page: Page, text: string) =>
+  page.getByTestId('aspect-card').filter({ has: page.getByText(text, { exact: true }) });
+
+/** A consequence on a character's card, by its text. */
+export const consequenceOn = (page: Page, who: string, text: string) =>
+  characterCard(page, who).locator('.consequences li.taken').filter({ hasText: text });
+
+/**
+ * The roller's side of an applied outcome, whatever the dice made it: deal the hit, or take
+ * the boost a tie gives, or apply a plain failure.
+ */
+export async function applyOutcome(card: Locator, boostName: string): Promise<void> {
+  const form = card.getByRole('form', { name: 'Apply the outcome' });
+  await expect(form).toBeVisible();
+  const boost = form.getByLabel('Name the boost');
+  if (await boost.isVisible()) await boost.fill(boostName);
+  await form.locator('button[type="submit"]').click();
+  await expect(form).toHaveCount(0);
+}
+
+/**
+ * The defender's player takes the hit a roll of `shifts` left: the last way the ruleset lists
+ * to absorb it (not the first), or taken out when nothing can absorb it. Says which.
+ */
+export async function takeTheHit(
+  card: Locator,
+  shifts: number,
+): Promise<'absorbed' | 'out' | 'none'> {
+  if (shifts <= 0) {
+    await expect(card.getByTestId('absorb-panel')).toHaveCount(0);
+    return 'none';
+  }
+  await expect(card.getByTestId('hit')).toContainText(`Hit on`);
+  const panel = card.getByTestId('absorb-panel');
+  await expect(panel).toBeVisible();
+  const options = panel.getByTestId('absorb-options').locator('input[type="radio"]');
+  if ((await options.count()) === 0) {
+    await panel.getByRole('button', { name: 'Taken out' }).click();
+    await expect(panel).toHaveCount(0);
+    return 'out';
+  }
+  await options.last().check();
+  await panel.getByRole('button', { name: 'Absorb' }).click();
+  await expect(panel).toHaveCount(0);
+  return 'absorbed';
+}
+
+/** Invokes an aspect on the latest roll card with one of its free invokes, for +2. */
+export async function invokeFree(card: Locator, text: string): Promise<void> {
+  const group = card.getByRole('group', { name: 'Invoke an aspect on this roll' });
+  const pick = group.locator('select[name="invoke-aspect"]');
+  const value = await pick
+    .locator('option', { hasText: text })
+    .filter({ hasText: 'free' })
+    .first()
+    .getAttribute('value');
+  expect(value, `a free invoke on “${text}”`).toBeTruthy();
+  await pick.selectOption(value);
+  await expect(group.locator('select[name="invoke-pay"]')).toHaveValue('free');
+  const before = await totalOf(card);
+  await group.getByRole('button', { name: '+2' }).click();
+  await expect(card.getByTestId('roll-total')).toHaveText(new RegExp(`^\\+?${before + 2}$`));
+}
+
+/** Takes a consequence for a bonus on the latest roll card [ER-CONSEQ-1]. */
+export async function takeForBonus(
+  card: Locator,
+  slot: 'mild' | 'moderate' | 'severe',
+  text: string,
+  bonus: number,
+): Promise<void> {
+  const form = card.getByRole('form', { name: 'Take a consequence for a bonus on this roll' });
+  await form.locator('select[name="consequence-slot"]').selectOption(slot);
+  await expect(form.locator('select[name="consequence-slot"] option:checked')).toHaveText(
+    `${slot} (+${bonus})`,
+  );
+  await form.getByLabel('Name it').fill(text);
+  const before = await totalOf(card);
+  await form.getByRole('button', { name: 'Take it for the bonus' }).click();
+  await expect(card.getByTestId('roll-total')).toHaveText(new RegExp(`^\\+?${before + bonus}$`));
+}
