@@ -1,8 +1,9 @@
 import type { Role } from '@fateboard/table';
-import type { DocKey } from '@fateboard/table';
+import type { ClosedNotice, DocKey } from '@fateboard/table';
 
 /** Why the server dropped a connection; sent to the client before it goes. */
-export type CloseReason = 'revoked-token' | 'rate-limited' | 'shutdown' | 'unavailable';
+/** Why the server closes a connection (the `closed` notice's code). */
+export type CloseReason = ClosedNotice['code'];
 
 /** A live socket.io or y-websocket connection, as the rest of the server sees it. */
 export interface LiveConnection {

@@ -7,9 +7,9 @@ import { checkAwarenessState } from './awareness-state';
 import type { TokenBucket } from './rate-limit';
 import type { ReadBudget } from './read-budget';
 import type { TableRoom } from './room';
+import { CLOSE } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
 import {
-  CLOSE,
   SYNC_STEP2,
   SYNC_UPDATE,
   awarenessMessage,

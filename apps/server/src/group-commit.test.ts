@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readTable } from '@fateboard/table';
 import { GroupCommit } from './group-commit';
 import type { TableRoom } from './room';
-import type { HandledCommand } from './room';
+import type { HandledCommand } from './group-commit';
 import { openSqliteStorage } from './storage';
 import type { Storage } from './storage';
 import { newTestRoom } from './test/room-fixture';

@@ -1,6 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import type { Ack, HandledCommand } from './room';
+import type { Ack } from '@fateboard/table';
 import type { Storage } from './storage';
+
+export interface HandledCommand {
+  ack: Ack;
+  /** Set when a seatless player got a seat: the connection now acts for it. */
+  seatId?: string;
+}
 
 /** What applying one command leaves to do once its batch is committed, or has failed. */
 export interface Prepared {

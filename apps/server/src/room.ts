@@ -8,26 +8,18 @@ import {
   docEpoch,
   parseCommand,
 } from '@fateboard/table';
-import type { Actor, Command, DocKey, TableDocs } from '@fateboard/table';
+import type { Ack, Actor, Command, DocKey, TableDocs } from '@fateboard/table';
 import type { DocUpdate, Storage, StoredCommand, TableRecord, TokenRecord } from './storage';
-import type { GroupCommit, Prepared } from './group-commit';
+import type { GroupCommit, HandledCommand, Prepared } from './group-commit';
 import { tokenRecord } from './tables';
 import { hashToken, newToken } from './tokens';
 
 /** What the socket layer sends back for a command. */
-export type Ack =
-  { ok: true; seq: number; result?: unknown } | { ok: false; code: string; message: string };
 
 /** Who sent a command: the role and seat it acts as, and the token its connection used. */
 export interface Sender {
   actor: Actor;
   tokenHash: string | null;
-}
-
-export interface HandledCommand {
-  ack: Ack;
-  /** Set when a seatless player got a seat: the connection now acts for it. */
-  seatId?: string;
 }
 
 export interface RoomDeps {

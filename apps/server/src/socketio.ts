@@ -1,29 +1,14 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
-import { readTable } from '@fateboard/table';
-import type { Role } from '@fateboard/table';
+import { protocolMatches, readTable } from '@fateboard/table';
+import type { Ack, ClosedNotice, Presence } from '@fateboard/table';
 import type { Identity } from './auth';
 import { authenticate } from './auth';
-import type { CloseReason, Connections, LiveConnection } from './connections';
+import type { Connections, LiveConnection } from './connections';
 import type { Limits } from './limits';
 import { FloodGuard } from './rate-limit';
-import type { Ack } from './room';
 import type { Rooms } from './rooms';
 import type { Storage } from './storage';
-
-/** Who is at the table, as the `presence` event says it. */
-export interface Presence {
-  tableId: string;
-  participants: { role: Role; seatId?: string; name?: string; connections: number }[];
-  /** Spectators watching the public document over y-websocket. */
-  spectators: number;
-}
-
-/** Sent just before the server drops a connection, so the client can say why. */
-export interface ClosedNotice {
-  code: CloseReason;
-  message: string;
-}
 
 interface SocketData {
   identity: Identity;
@@ -72,9 +57,15 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
   });
 
   io.use((socket, next) => {
+    const stated = socket.handshake.auth as { token?: unknown; protocol?: unknown };
+    if (!protocolMatches(stated.protocol)) {
+      const error = new Error('Fateboard was updated since this page loaded: reload the page.');
+      next(Object.assign(error, { data: { code: 'outdated-client' } }));
+      return;
+    }
     let auth;
     try {
-      auth = authenticate(deps.storage, (socket.handshake.auth as { token?: unknown }).token);
+      auth = authenticate(deps.storage, stated.token);
     } catch (error) {
       // Storage cannot be read: drop the transport, so the client reconnects and retries
       // (a middleware error would tell it the link is bad and stop it).

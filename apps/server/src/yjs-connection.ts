@@ -12,10 +12,10 @@ import { TokenBucket } from './rate-limit';
 import { ReadBudget } from './read-budget';
 import type { TableRoom } from './room';
 import type { Rooms } from './rooms';
+import { CLOSE, protocolMatches } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
 import type { Storage } from './storage';
 import {
-  CLOSE,
   MESSAGE_AUTH,
   MESSAGE_AWARENESS,
   MESSAGE_QUERY_AWARENESS,
@@ -25,8 +25,6 @@ import {
   SYNC_UPDATE,
   syncMessage,
 } from './yjs-messages';
-
-export { CLOSE } from './yjs-messages';
 
 /** `/yjs/table/<id>` and `/yjs/table/<id>/gm`. */
 const PATH = /^\/yjs\/table\/([A-Za-z0-9_-]{1,64})(\/gm)?$/;
@@ -101,6 +99,10 @@ export class YjsServer {
     const match = PATH.exec(url.pathname);
     if (!match) {
       ws.close(CLOSE.notFound, 'no such document');
+      return;
+    }
+    if (!protocolMatches(url.searchParams.get('protocol') ?? undefined)) {
+      ws.close(CLOSE.outdated, 'outdated-client');
       return;
     }
     const tableId = match[1]!;

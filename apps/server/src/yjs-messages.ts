@@ -11,25 +11,6 @@ export const SYNC_STEP1 = 0;
 export const SYNC_STEP2 = 1;
 export const SYNC_UPDATE = 2;
 
-/**
- * Close codes. 4400-4499 tell the y-websocket provider not to reconnect: the server decided
- * and retrying cannot help.
- */
-export const CLOSE = {
-  badMessage: 4400,
-  unauthorized: 4401,
-  forbidden: 4403,
-  notFound: 4404,
-  shutdown: 1001,
-  /** Storage cannot be read right now; the provider reconnects and tries again. */
-  unavailable: 1013,
-  /**
-   * The document was rebuilt from its content (a new epoch) or the replica holds history the
-   * server's document does not: drop the local Y.Doc, make a fresh one and a new provider.
-   */
-  rebuilt: 4410,
-} as const;
-
 function frame(write: (encoder: encoding.Encoder) => void): Uint8Array {
   const encoder = encoding.createEncoder();
   write(encoder);

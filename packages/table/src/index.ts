@@ -29,6 +29,28 @@ export { textProblem, userText } from './text';
 export { MAX_SEATS } from './seats';
 export { compactTableDocs, docEpoch } from './compact';
 export type {
+  Ack,
+  ClosedNotice,
+  CreatedTable,
+  ErrorBody,
+  Presence,
+  RotatedLinks,
+  TableSummary,
+} from './protocol';
+export {
+  AckSchema,
+  CLOSE,
+  ClosedNoticeSchema,
+  CreatedTableSchema,
+  ErrorBodySchema,
+  LogPageSchema,
+  PROTOCOL_VERSION,
+  PresenceSchema,
+  RotatedLinksSchema,
+  TableSummarySchema,
+  protocolMatches,
+} from './protocol';
+export type {
   ActorRef,
   TableView,
   GmView,

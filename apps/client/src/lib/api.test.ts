@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchLogPage } from './api';
+import { fetchLogPage, parsePresence } from './api';
 
 const answer =
   (body: unknown, status = 200) =>
@@ -29,7 +29,33 @@ describe('fetchLogPage', () => {
   });
 
   it('turns a refusal into a readable error', async () => {
-    vi.stubGlobal('fetch', answer({ message: 'before must be a whole number' }, 400));
+    vi.stubGlobal(
+      'fetch',
+      answer({ code: 'bad-request', message: 'before must be a whole number' }, 400),
+    );
     await expect(fetchLogPage('t1', 'secret', -1)).rejects.toThrow('before must be a whole number');
+  });
+
+  it('says so when a refusal or an answer has a shape it cannot read', async () => {
+    vi.stubGlobal('fetch', answer('<html>Bad gateway</html>', 502));
+    await expect(fetchLogPage('t1', 'secret', 5)).rejects.toThrow('The server answered 502.');
+    vi.stubGlobal('fetch', answer({ rows: [] }));
+    await expect(fetchLogPage('t1', 'secret', 5)).rejects.toThrow('an answer we cannot read');
+  });
+});
+
+describe('parsePresence', () => {
+  it('reads the server’s presence event and refuses another shape', () => {
+    expect(
+      parsePresence({
+        tableId: 't1',
+        participants: [{ role: 'player', seatId: 's1', name: 'Ann', connections: 2 }],
+        spectators: 3,
+      }),
+    ).toEqual({
+      participants: [{ role: 'player', seatId: 's1', name: 'Ann', online: true }],
+      spectators: 3,
+    });
+    expect(parsePresence({ participants: [{ role: 'admin' }] })).toBeNull();
   });
 });

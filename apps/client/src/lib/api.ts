@@ -1,14 +1,22 @@
+import * as v from 'valibot';
 import type { RulesetId } from '@fateboard/rules';
-import type { LogEntry } from '@fateboard/table';
+import {
+  CreatedTableSchema,
+  ErrorBodySchema,
+  LogPageSchema,
+  PresenceSchema,
+  RotatedLinksSchema,
+  TableSummarySchema,
+} from '@fateboard/table';
+import type { CreatedTable, LogEntry, Role } from '@fateboard/table';
 
-export type Role = 'gm' | 'player' | 'spectator';
+// The server's answers are parsed with the protocol module's schemas (packages/table
+// src/protocol.ts), the ones the server's own tests hold it to; a shape we cannot read is an
+// error with a sentence, not a half-filled object.
 
-/** `POST /api/tables` answers this. */
-export interface CreatedTable {
-  id: string;
-  links: { gm: string; player: string; spectator: string };
-}
+export type { Role };
 
+/** Someone at the table, as the presence list shows them. */
 export interface Participant {
   role: Role;
   seatId?: string;
@@ -40,15 +48,21 @@ export class ApiError extends Error {
 }
 
 async function readError(response: Response): Promise<ApiError> {
-  let message = `The server answered ${response.status}.`;
-  try {
-    const body = (await response.json()) as { message?: unknown; error?: unknown };
-    if (typeof body.message === 'string') message = body.message;
-    else if (typeof body.error === 'string') message = body.error;
-  } catch {
-    // not JSON: keep the status line
-  }
+  const body = v.safeParse(ErrorBodySchema, await response.json().catch(() => null));
+  const message = body.success ? body.output.message : `The server answered ${response.status}.`;
   return new ApiError(response.status, message);
+}
+
+/** The body of a successful answer, read with its schema. */
+async function readBody<S extends v.GenericSchema>(
+  response: Response,
+  schema: S,
+): Promise<v.InferOutput<S>> {
+  if (!response.ok) throw await readError(response);
+  const body = v.safeParse(schema, await response.json().catch(() => null));
+  if (!body.success)
+    throw new ApiError(response.status, 'The server sent an answer we cannot read.');
+  return body.output;
 }
 
 /**
@@ -70,8 +84,7 @@ export async function createTable(name: string, ruleset: RulesetId): Promise<Cre
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name, ruleset }),
   });
-  if (!response.ok) throw await readError(response);
-  const created = (await response.json()) as CreatedTable;
+  const created = await readBody(response, CreatedTableSchema);
   return {
     id: created.id,
     links: {
@@ -86,41 +99,30 @@ export async function fetchSummary(tableId: string, token: string): Promise<Tabl
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  if (!response.ok) throw await readError(response);
-  const body = (await response.json()) as Record<string, unknown>;
-  const you = (typeof body.you === 'object' && body.you !== null ? body.you : {}) as {
-    role?: unknown;
-    seatId?: unknown;
-  };
-  const role = you.role;
+  const body = await readBody(response, TableSummarySchema);
   return {
-    id: typeof body.id === 'string' ? body.id : tableId,
-    name: typeof body.name === 'string' ? body.name : '',
-    ruleset: typeof body.ruleset === 'string' ? body.ruleset : 'fate-core',
-    role: role === 'gm' || role === 'player' || role === 'spectator' ? role : 'spectator',
-    seatId: typeof you.seatId === 'string' ? you.seatId : null,
+    id: body.id,
+    name: body.name,
+    ruleset: body.ruleset,
+    role: body.you.role,
+    seatId: body.you.seatId ?? null,
   };
 }
 
 /** Reads the server's `presence` event defensively; unknown shapes are ignored. */
 export function parsePresence(payload: unknown): Presence | null {
-  if (typeof payload !== 'object' || payload === null) return null;
-  const p = payload as Record<string, unknown>;
-  const list = Array.isArray(p.participants) ? p.participants : [];
-  const participants: Participant[] = [];
-  for (const item of list) {
-    if (typeof item !== 'object' || item === null) continue;
-    const i = item as Record<string, unknown>;
-    if (i.role !== 'gm' && i.role !== 'player' && i.role !== 'spectator') continue;
-    participants.push({
-      role: i.role,
-      ...(typeof i.seatId === 'string' ? { seatId: i.seatId } : {}),
-      ...(typeof i.name === 'string' ? { name: i.name } : {}),
-      online: i.online !== false,
-    });
-  }
-  const spectators = typeof p.spectators === 'number' ? p.spectators : 0;
-  return { participants, spectators };
+  const presence = v.safeParse(PresenceSchema, payload);
+  if (!presence.success) return null;
+  return {
+    // Everyone the server lists holds a connection; awareness marks who stepped away.
+    participants: presence.output.participants.map(({ role, seatId, name }) => ({
+      role,
+      ...(seatId === undefined ? {} : { seatId }),
+      ...(name === undefined ? {} : { name }),
+      online: true,
+    })),
+    spectators: presence.output.spectators,
+  };
 }
 
 /** GM only: new player and spectator links; the old ones stop working. */
@@ -133,12 +135,7 @@ export async function rotateLinks(
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: '{}',
   });
-  if (!response.ok) throw await readError(response);
-  const body = (await response.json()) as { links?: { player?: unknown; spectator?: unknown } };
-  const links = body.links ?? (body as { player?: unknown; spectator?: unknown });
-  if (typeof links.player !== 'string' || typeof links.spectator !== 'string') {
-    throw new Error('The server did not send the new links.');
-  }
+  const { links } = await readBody(response, RotatedLinksSchema);
   return { player: onThisOrigin(links.player), spectator: onThisOrigin(links.spectator) };
 }
 
@@ -153,16 +150,19 @@ export async function fetchLogPage(
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/log?${query}`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  if (!response.ok) throw await readError(response);
-  const body = (await response.json()) as { entries?: unknown; more?: unknown };
-  const entries = (Array.isArray(body.entries) ? body.entries : []).filter(
-    (e): e is LogEntry =>
-      typeof e === 'object' &&
-      e !== null &&
-      typeof (e as LogEntry).n === 'number' &&
-      typeof (e as LogEntry).at === 'number' &&
-      typeof (e as LogEntry).text === 'string' &&
-      typeof (e as LogEntry).type === 'string',
+  const body = await readBody(response, LogPageSchema);
+  // An entry we cannot read is left out rather than losing the page.
+  const entries = body.entries.filter(isLogEntry);
+  return { entries, more: body.more };
+}
+
+function isLogEntry(entry: unknown): entry is LogEntry {
+  if (typeof entry !== 'object' || entry === null) return false;
+  const e = entry as Partial<Record<keyof LogEntry, unknown>>;
+  return (
+    typeof e.n === 'number' &&
+    typeof e.at === 'number' &&
+    typeof e.text === 'string' &&
+    typeof e.type === 'string'
   );
-  return { entries, more: body.more === true };
 }

@@ -1,8 +1,10 @@
+import * as v from 'valibot';
+import { AckSchema } from '@fateboard/table';
+import type { Ack } from '@fateboard/table';
 import type { Toasts } from './toasts.svelte';
 
-/** The server's answer to a command (docs/PROTOCOL.md). */
-export type CommandAck =
-  { ok: true; seq: number; result?: unknown } | { ok: false; code: string; message: string };
+/** The server's answer to a command (docs/PROTOCOL.md; the protocol module's `Ack`). */
+export type CommandAck = Ack;
 
 /** A command as sent: a client-made id, a type, and the payload. */
 export interface WireCommand {
@@ -135,19 +137,8 @@ export function joinSecret(): string {
 }
 
 export function normalizeAck(answer: unknown): CommandAck {
-  if (typeof answer === 'object' && answer !== null) {
-    const a = answer as Record<string, unknown>;
-    if (a.ok === true) {
-      return { ok: true, seq: typeof a.seq === 'number' ? a.seq : 0, result: a.result };
-    }
-    if (a.ok === false) {
-      return {
-        ok: false,
-        code: typeof a.code === 'string' ? a.code : 'refused',
-        message: typeof a.message === 'string' ? a.message : 'The server refused this action.',
-      };
-    }
-  }
+  const ack = v.safeParse(AckSchema, answer);
+  if (ack.success) return ack.output;
   return { ok: false, code: 'bad-answer', message: 'The server gave an answer we cannot read.' };
 }
 

@@ -4,10 +4,11 @@ import { io, type Socket } from 'socket.io-client';
 import { CommandClient, type CommandTransport, type WireCommand } from './commands.svelte';
 import { GmState, TableState } from './table-state.svelte';
 import type { Toasts } from './toasts.svelte';
+import { CLOSE, PROTOCOL_VERSION } from '@fateboard/table';
 import { parsePresence, type Participant, type Presence, type Role } from './api';
 
-/** y-websocket close code: the server rebuilt the document; load it afresh (PROTOCOL.md). */
-const CLOSE_REBUILT = 4410;
+/** Said when the server speaks a newer protocol than this page was built for. */
+export const OUTDATED = 'Fateboard was updated since this page loaded: reload the page.';
 
 export type LinkStatus = 'connecting' | 'online' | 'offline';
 
@@ -64,7 +65,7 @@ export class TableSession {
     } else {
       this.#socket = io({
         path: '/socket.io',
-        auth: { token },
+        auth: { token, protocol: PROTOCOL_VERSION },
         transports: ['websocket', 'polling'],
         reconnectionDelayMax: 4000,
       });
@@ -114,7 +115,7 @@ export class TableSession {
 
   #provider(base: string, room: string, doc: Y.Doc, primary = false): WebsocketProvider {
     const provider = new WebsocketProvider(base, room, doc, {
-      params: { token: this.token },
+      params: { token: this.token, protocol: String(PROTOCOL_VERSION) },
       disableBc: true,
       maxBackoffTime: 4000,
     });
@@ -131,7 +132,7 @@ export class TableSession {
       }
     });
     provider.on('closed', ({ code, reason }) => {
-      if (code === CLOSE_REBUILT) {
+      if (code === CLOSE.rebuilt) {
         queueMicrotask(() => this.#reloadDocs());
         return;
       }
@@ -233,7 +234,7 @@ export class TableSession {
     // The server shows presence as it knows the connection (the token it opened with), not
     // as the client claims: reconnect the documents with the seat token so it knows the seat.
     for (const p of this.#providers) {
-      p.params = { token };
+      p.params = { token, protocol: String(PROTOCOL_VERSION) };
       p.disconnect();
       p.connect();
     }
@@ -244,7 +245,7 @@ export class TableSession {
     // The server frees the link's awareness id when it sees the old connection close, which
     // may come after the new one's first message: say it again once the new one has synced.
     primary?.once('sync', announce);
-    if (this.#socket) this.#socket.auth = { token };
+    if (this.#socket) this.#socket.auth = { token, protocol: PROTOCOL_VERSION };
   }
 
   /** Sends a command as a user action; spectators have none. */
@@ -295,7 +296,8 @@ function socketTransport(socket: Socket): CommandTransport {
   };
 }
 
-function readableConnectError(error: Error): string {
+function readableConnectError(error: Error & { data?: { code?: unknown } }): string {
+  if (error.data?.code === 'outdated-client') return OUTDATED;
   const message = error.message || '';
   if (/token|auth|unauthori[sz]ed|forbidden/i.test(message)) {
     return 'This link is not valid (anymore). Ask the GM for a fresh one.';
@@ -307,8 +309,9 @@ function readableClose(code: number, reason: string): string {
   if (reason === 'revoked-token') return 'The GM replaced this link; ask for the new one.';
   if (reason === 'invalid-token') return 'This link is not valid. Check that you copied all of it.';
   // The server's own sentence, e.g. when the GM removed this seat.
-  if (code === 4401 && reason.endsWith('.')) return reason;
-  if (code === 4404) return 'This table does not exist (anymore).';
+  if (code === CLOSE.unauthorized && reason.endsWith('.')) return reason;
+  if (code === CLOSE.notFound) return 'This table does not exist (anymore).';
+  if (code === CLOSE.outdated) return OUTDATED;
   return reason
     ? `The table closed the connection: ${reason}.`
     : `The table refused this link (${code}).`;

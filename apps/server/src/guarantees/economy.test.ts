@@ -8,7 +8,7 @@ import type { Actor, CommandOutcome, TableDocs } from '@fateboard/table';
 import { TestServer, connectSocket, createTable, testRandom } from '../test/harness';
 import type { Participant } from '../test/harness';
 import { validSheet } from '../test/sheets';
-import type { Ack } from '../room';
+import type { Ack } from '@fateboard/table';
 import {
   ACTORS,
   characterOf,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { readGm, readTable } from '@fateboard/table';
-import type { Ack } from '../room';
+import type { Ack } from '@fateboard/table';
 import { RawYjs, sleep } from '../test/harness';
 import type { KnownIds } from './fuzz-commands';
 import { readStored } from './stored';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { TestServer, connectError, connectSocket, createTable, testRandom } from '../test/harness';
 import type { Participant } from '../test/harness';
-import type { Ack } from '../room';
+import type { Ack } from '@fateboard/table';
 import { validSheet } from '../test/sheets';
 import { readStored } from './stored';
 

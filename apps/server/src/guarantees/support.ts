@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
-import type { Ack } from '../room';
+import type { Ack } from '@fateboard/table';
 
 /** `FATEBOARD_SOAK=1` (`pnpm test:soak`) runs the long cases at full size. */
 export const SOAK = process.env.FATEBOARD_SOAK === '1';

@@ -14,8 +14,8 @@ import { readGm, readTable } from '@fateboard/table';
 import { createServer } from '../server';
 import type { RunningServer, ServerOptions } from '../server';
 import { openSqliteStorage } from '../storage';
-import type { Ack } from '../room';
-import type { Presence } from '../socketio';
+import type { Ack } from '@fateboard/table';
+import type { Presence } from '@fateboard/table';
 
 /** A server on port 0 with its own temporary DATA_DIR, restartable on the same directory. */
 export class TestServer {

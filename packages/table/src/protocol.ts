@@ -1,0 +1,113 @@
+import * as v from 'valibot';
+
+// The wire protocol between the server and its clients, in one place (docs/PROTOCOL.md says
+// it in words): the version, the acknowledgement of a command, the socket.io events, the REST
+// bodies and the y-websocket close codes. The server builds these shapes; the client parses
+// what it receives with the same schemas, so a change here is a change on both sides.
+
+/**
+ * Raised when a message changes shape incompatibly. A client sends the version it was built
+ * with on connect (socket.io `auth.protocol`, y-websocket `?protocol=`); a server that speaks
+ * another one refuses it with `outdated-client` (close code CLOSE.outdated), and the client
+ * asks its person to reload. A client that sends none (a script, a raw y-websocket reader) is
+ * served as this version.
+ */
+export const PROTOCOL_VERSION = 1;
+
+/** Whether a stated protocol version is one this side speaks (none stated counts as yes). */
+export function protocolMatches(stated: unknown): boolean {
+  if (stated === undefined || stated === null) return true;
+  return Number(stated) === PROTOCOL_VERSION;
+}
+
+/**
+ * Close codes of the y-websocket connections (1xxx are the WebSocket standard's). 4400-4499
+ * tell the y-websocket provider not to reconnect: the server decided and retrying cannot help.
+ */
+export const CLOSE = {
+  badMessage: 4400,
+  unauthorized: 4401,
+  forbidden: 4403,
+  notFound: 4404,
+  /** The client speaks another protocol version: reload the page. */
+  outdated: 4426,
+  shutdown: 1001,
+  /** Storage cannot be read right now; the provider reconnects and tries again. */
+  unavailable: 1013,
+  /**
+   * The document was rebuilt from its content (a new epoch) or the replica holds history the
+   * server's document does not: drop the local Y.Doc, make a fresh one and a new provider.
+   */
+  rebuilt: 4410,
+} as const;
+
+export const RoleSchema = v.picklist(['gm', 'player', 'spectator']);
+
+/** The server's answer to a socket.io `command`. */
+export const AckSchema = v.variant('ok', [
+  v.object({ ok: v.literal(true), seq: v.number(), result: v.optional(v.unknown()) }),
+  v.object({ ok: v.literal(false), code: v.string(), message: v.string() }),
+]);
+export type Ack = v.InferOutput<typeof AckSchema>;
+
+/** The `presence` event: who holds a socket.io connection, and how many watch. */
+export const PresenceSchema = v.object({
+  tableId: v.string(),
+  participants: v.array(
+    v.object({
+      role: RoleSchema,
+      seatId: v.optional(v.string()),
+      name: v.optional(v.string()),
+      connections: v.number(),
+    }),
+  ),
+  /** Spectators watching the public document over y-websocket. */
+  spectators: v.number(),
+});
+export type Presence = v.InferOutput<typeof PresenceSchema>;
+
+/** The `closed` event, sent just before the server drops a connection, so it can say why. */
+export const ClosedNoticeSchema = v.object({
+  code: v.picklist(['revoked-token', 'rate-limited', 'shutdown', 'unavailable']),
+  message: v.string(),
+});
+export type ClosedNotice = v.InferOutput<typeof ClosedNoticeSchema>;
+
+const Link = v.pipe(v.string(), v.url());
+
+/** `POST /api/tables` → 201. */
+export const CreatedTableSchema = v.object({
+  id: v.string(),
+  links: v.object({ gm: Link, player: Link, spectator: Link }),
+});
+export type CreatedTable = v.InferOutput<typeof CreatedTableSchema>;
+
+/** `GET /api/tables/:id` → 200: the table, and who the token makes you. */
+export const TableSummarySchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  ruleset: v.string(),
+  created: v.number(),
+  you: v.object({ role: RoleSchema, seatId: v.optional(v.string()) }),
+  seats: v.array(v.object({ id: v.string(), name: v.string() })),
+  scene: v.object({ active: v.boolean(), name: v.optional(v.string()) }),
+  documents: v.object({ pub: v.string(), gm: v.optional(v.string()) }),
+});
+export type TableSummary = v.InferOutput<typeof TableSummarySchema>;
+
+/** `POST /api/tables/:id/rotate-links` → 200. */
+export const RotatedLinksSchema = v.object({
+  links: v.object({ player: Link, spectator: Link }),
+  closedConnections: v.number(),
+});
+export type RotatedLinks = v.InferOutput<typeof RotatedLinksSchema>;
+
+/**
+ * `GET /api/tables/:id/log` → 200: log entries oldest first (each a LogEntry, checked by the
+ * reader one by one), and whether older ones exist.
+ */
+export const LogPageSchema = v.object({ entries: v.array(v.unknown()), more: v.boolean() });
+
+/** Every REST refusal: a code from docs/PROTOCOL.md and a sentence for people. */
+export const ErrorBodySchema = v.object({ code: v.string(), message: v.string() });
+export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
