@@ -92,3 +92,26 @@ export async function characterIdOf(baseURL: string, link: string, name: string)
   if (!created?.characterId) throw new Error(`no character named ${name}`);
   return created.characterId;
 }
+
+/**
+ * Rolls `roll` (an attack against passive opposition, so no defender is waited on) until its
+ * log line matches `wanted` (a hit of the size a test needs), then applies its outcome: the hit
+ * is dealt. Returns the roll's id.
+ */
+export async function dealHit(
+  bot: Bot,
+  roll: { characterId: string; opposition: { characterId: string } } & Record<string, unknown>,
+  wanted: RegExp,
+  tries = 150,
+): Promise<string> {
+  for (let i = 0; i < tries; i++) {
+    const ack = await bot.send({ type: 'roll', action: 'attack', ...roll });
+    const said = ack.result?.log?.map((e) => e.text).join(' ') ?? '';
+    if (wanted.test(said)) {
+      const rollId = String(ack.result?.rollId);
+      await bot.send({ type: 'outcome.apply', rollId });
+      return rollId;
+    }
+  }
+  throw new Error(`no roll matching ${String(wanted)} in ${tries} tries`);
+}

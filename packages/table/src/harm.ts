@@ -97,13 +97,22 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
     },
     log: [
       {
-        text: `${defender.name} absorbed ${shiftsWords(hit.shifts)}: ${option.label}${after.takenOut && !defender.takenOut ? ', and is out' : ''}.`,
+        text: `${defender.name} absorbed ${shiftsWords(hit.shifts)}: ${option.label}${namedWords(option.consequences, names)}${after.takenOut && !defender.takenOut ? ', and is out' : ''}.`,
         characterId: defender.id,
         ...(command.rollId === undefined ? {} : { rollId: command.rollId }),
       },
     ],
   };
 };
+
+/**
+ * The names the consequences were given, ` (“Twisted ankle”)`: the log (and the stream overlay,
+ * which shows its sentences) says what was taken, not only which slot.
+ */
+function namedWords(slots: readonly string[], names: Readonly<Record<string, string>>): string {
+  const named = slots.map((slot) => names[slot]).filter((n): n is string => !!n);
+  return named.length ? ` (${named.map((n) => `“${n}”`).join(', ')})` : '';
+}
 
 export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);

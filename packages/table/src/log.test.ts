@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fateCore } from '@fateboard/rules';
 import { foldSummary, lookup } from './log';
 import { toRow } from './log-rows';
 import { LOG_KEEP, LOG_LIMIT, pubRoots } from './schema';
@@ -181,6 +182,19 @@ describe('the log in players’ words', () => {
     expect(absorbed.log?.[0]?.text).toBe('Tam absorbed 1 shift: 1-point physical box.');
     const two = t.ok(GM, { type: 'absorb', characterId: b, shifts: 2, option: 0 });
     expect(two.log?.[0]?.text).toBe('Tam absorbed 2 shifts: 2-point physical box.');
+    // A consequence taken is named in the sentence, not only its slot.
+    const hurt = readTable(t.docs.pub).characters.find((c) => c.id === b)!;
+    const mild = fateCore
+      .absorptionOptions(hurt, { shifts: 2, kind: 'physical' })
+      .findIndex((o) => o.label === 'mild consequence');
+    const named = t.ok(GM, {
+      type: 'absorb',
+      characterId: b,
+      shifts: 2,
+      option: mild,
+      names: { mild: 'Twisted ankle' },
+    });
+    expect(named.log?.[0]?.text).toBe('Tam absorbed 2 shifts: mild consequence (“Twisted ankle”).');
     const tam = readTable(t.docs.pub).characters.find((c) => c.id === b)!.fatePoints;
     const gift = t.ok(GM, {
       type: 'gm.adjust',

@@ -1,5 +1,5 @@
 import { untrack } from 'svelte';
-import type { LogEntry, RollView, TableView } from '@fateboard/table';
+import type { LogEntry, RollSide, RollView, TableView } from '@fateboard/table';
 import { resultWords } from '@fateboard/table';
 
 /**
@@ -10,16 +10,21 @@ import { resultWords } from '@fateboard/table';
  */
 
 export type OverlayKind =
-  'aspect' | 'roll' | 'outcome' | 'compel' | 'fate' | 'invoke' | 'harm' | 'out';
+  'aspect' | 'roll' | 'conflict' | 'outcome' | 'compel' | 'fate' | 'invoke' | 'harm' | 'out';
 
-export interface OverlayRoll {
+export interface OverlaySide {
   who: string;
   /** Each die: -1, 0 or +1. */
   faces: number[];
   total: number;
   /** The total on the ladder, e.g. `Good (+3)`. */
   ladder: string;
-  /** e.g. `success with style (3 shifts)`. */
+}
+
+export interface OverlayRoll extends OverlaySide {
+  /** The opposing character's roll: a defence, or passive opposition. */
+  against?: OverlaySide;
+  /** e.g. `success with style (3 shifts)`, or what the roll still waits for. */
   result: string;
 }
 
@@ -37,6 +42,8 @@ const KIND_OF: Readonly<Record<string, OverlayKind>> = {
   roll: 'roll',
   invoke: 'invoke',
   'outcome.apply': 'outcome',
+  // A defence decides the roll it answers: the roll shows again with both sides and its outcome.
+  defend: 'roll',
   'compel.offer': 'compel',
   'compel.accept': 'compel',
   'compel.refuse': 'compel',
@@ -54,14 +61,28 @@ function kindOf(entry: LogEntry): OverlayKind | undefined {
   return KIND_OF[entry.type];
 }
 
+function nameOf(view: TableView, id: string): string {
+  return view.characters.find((c) => c.id === id)?.name ?? 'Someone';
+}
+
+function sideOf(view: TableView, side: RollSide): OverlaySide {
+  const { faces, total, label } = side;
+  return { who: nameOf(view, side.characterId), faces: [...faces], total, ladder: label };
+}
+
 function rollOf(view: TableView, roll: RollView): OverlayRoll {
-  const who = view.characters.find((c) => c.id === roll.actor.characterId)?.name ?? 'Someone';
+  const defence = roll.defence;
+  // Until the defender rolls, the roll has no outcome: say who it waits for instead.
+  const result =
+    defence?.status === 'awaiting'
+      ? `${nameOf(view, defence.characterId)} rolls to defend`
+      : defence?.status === 'conceded'
+        ? `${nameOf(view, defence.characterId)} conceded`
+        : resultWords(roll.outcome, roll.shifts);
   return {
-    who,
-    faces: [...roll.actor.faces],
-    total: roll.actor.total,
-    ladder: roll.actor.label,
-    result: resultWords(roll.outcome, roll.shifts),
+    ...sideOf(view, roll.actor),
+    ...(roll.opposition ? { against: sideOf(view, roll.opposition) } : {}),
+    result,
   };
 }
 
@@ -96,6 +117,11 @@ export function overlayEventsSince(view: TableView, seen: Seen): OverlayEvent[] 
     }
     if (kind === 'roll' && roll) {
       events.push({ key: `roll:${roll.id}`, kind, text: entry.text, roll: rollOf(view, roll) });
+      continue;
+    }
+    // A roll's line without a roll: the attack that started a conflict says so.
+    if (kind === 'roll') {
+      events.push({ key: `n${entry.n}`, kind: 'conflict', text: entry.text });
       continue;
     }
     events.push({ key: `n${entry.n}`, kind, text: entry.text });

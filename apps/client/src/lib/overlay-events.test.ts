@@ -92,6 +92,50 @@ describe('overlay events from the document', () => {
     expect(out.at(-1)!.text).toContain('Tam');
   });
 
+  it('shows an attack waiting for its defence, then again with both sides and the outcome', () => {
+    const { t, bob, tam, brute } = sceneTable();
+    const timers = manualTimers();
+    const feed = new OverlayFeed(t.view(), 5000, timers);
+    const rollId = String(
+      t.ok(GM, {
+        type: 'roll',
+        characterId: brute,
+        skillId: 'fight',
+        action: 'attack',
+        defender: tam,
+      }).rollId,
+    );
+    feed.update(t.view());
+    expect(feed.events.map((e) => e.kind)).toEqual(['conflict', 'roll']);
+    expect(feed.events[0]!.text).toBe('A conflict started: Brute attacked Tam.');
+    const waiting = feed.events[1]!;
+    expect(waiting.key).toBe(`roll:${rollId}`);
+    expect(waiting.roll).toMatchObject({ who: 'Brute', result: 'Tam rolls to defend' });
+    expect(waiting.roll!.against).toBeUndefined();
+
+    t.ok(bob, { type: 'defend', rollId, skillId: 'athletics' });
+    feed.update(t.view());
+    const rolls = feed.events.filter((e) => e.kind === 'roll');
+    expect(rolls).toHaveLength(1);
+    const roll = t.view().rolls.find((r) => r.id === rollId)!;
+    expect(rolls[0]!.roll).toEqual({
+      who: 'Brute',
+      faces: roll.actor.faces,
+      total: roll.actor.total,
+      ladder: roll.actor.label,
+      against: {
+        who: 'Tam',
+        faces: roll.opposition!.faces,
+        total: roll.opposition!.total,
+        ladder: roll.opposition!.label,
+      },
+      result: expect.stringMatching(
+        /^(fail|tie|success|success with style) \(-?\d+ shifts?\)$/,
+      ) as string,
+    });
+    feed.destroy();
+  });
+
   it('shows each event for its lifetime, replaces a re-shown roll, and starts after what was there', () => {
     const { t, ann, zira } = sceneTable();
     const aspectId = String(
