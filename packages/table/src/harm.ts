@@ -18,7 +18,7 @@ import { pubRoots } from './schema';
 import type { RollView } from './views';
 import { readRoll } from './views';
 import type { YMap } from './ymap';
-import { put } from './ymap';
+import { bool, put } from './ymap';
 import { resultWords, shiftsWords } from './words';
 
 /** Taking hits: absorbing them, being taken out, conceding, and consequences. */
@@ -119,6 +119,11 @@ export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
   const found = findControlled(r, actor, command.characterId);
   if ('ok' in found) return found;
   if (found.character.takenOut) return refuse('invalid', `${found.character.name} is already out.`);
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  // narrative: out is every aspect at Poor, so the sheet says so and recovery has the levels
+  // to give back [NAR-INCAP-1] [NAR-RECOVER-1].
+  const out = ruleset.id === 'narrative' ? narrativeTakeOut(found.character) : undefined;
   // The hits left on them are settled: being out is what they came to [PIR-TAKENOUT-1].
   const hits = r.rolls
     .toArray()
@@ -126,13 +131,9 @@ export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
     .filter((x) => x.roll.hit?.characterId === command.characterId);
   return {
     pub: () => {
+      if (out) writeCharacter(found.map, out);
       put(found.map, 'takenOut', true);
       dropFromOrder(r, command.characterId);
-  const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
-  // narrative: out is every aspect at Poor, so the sheet says so and recovery has the levels
-  // to give back [NAR-INCAP-1] [NAR-RECOVER-1].
-  const out = ruleset.id === 'narrative' ? narrativeTakeOut(found.character) : undefined;
       for (const x of hits) {
         const { hit: _settled, ...rest } = x.roll;
         writeRoll(x.map, rest);
@@ -140,7 +141,6 @@ export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
     },
     log: [
       {
-      if (out) writeCharacter(found.map, out);
         text: `${found.character.name} was taken out.`,
         characterId: command.characterId,
         ...(hits[0] ? { rollId: hits[0].roll.id } : {}),
@@ -220,6 +220,31 @@ function sideOf(roll: RollView, characterId: string): 'actor' | 'opposition' | u
   return roll.opposition?.characterId === characterId ? 'opposition' : undefined;
 }
 
+/**
+ * What a recovery did, in players' words: a consequence starts recovering; narrative's lost
+ * levels come back, "Vera got back 2 lost levels (half, while the situation remains)."
+ */
+function recoveredWords(
+  before: Character,
+  after: Character,
+  command: { slotId?: string; situationRemains?: boolean },
+): string {
+  if (command.slotId !== undefined) return `${before.name} started recovering.`;
+  const back = after.aspects.reduce(
+    (sum, a) => sum + (a.rating ?? 0) - (before.aspects.find((b) => b.id === a.id)?.rating ?? 0),
+    0,
+  );
+  const half = command.situationRemains ? ' (half, while the situation remains)' : '';
+  return `${before.name} got back ${back} lost level${back === 1 ? '' : 's'}${half}.`;
+}
+
+/** In the running conflict: in its turn order, or taken out while it runs. */
+function inRunningConflict(r: ReturnType<typeof pubRoots>, c: Character): boolean {
+  if (!bool(r.conflict, 'active')) return false;
+  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
+  return order.includes(c.id) || c.takenOut;
+}
+
 export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
@@ -230,6 +255,19 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
     return refuse('forbidden', `You do not play "${found.character.name}".`);
   const needsRoll = recoveryNeedsRoll(ruleset.id, actor, command.slotId);
   if (needsRoll) return needsRoll;
+  // narrative: lost levels come back "once the conflict is over" [NAR-RECOVER-1], so not for
+  // a character still in the running one (fighting, or taken out in it; one who conceded has
+  // left it).
+  if (
+    ruleset.id === 'narrative' &&
+    command.slotId === undefined &&
+    inRunningConflict(r, found.character)
+  ) {
+    return refuse(
+      'rules',
+      `${found.character.name} is still in the conflict: lost levels come back once it is over.`,
+    );
+  }
   const started = ruleset.startRecovery(found.character, {
     ...(command.slotId === undefined ? {} : { slotId: command.slotId }),
     ...(command.text === undefined ? {} : { newName: command.text }),
@@ -245,7 +283,10 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
   return {
     pub: () => writeCharacter(found.map, started.value),
     log: [
-      { text: `${found.character.name} started recovering.`, characterId: command.characterId },
+      {
+        text: recoveredWords(found.character, started.value, command),
+        characterId: command.characterId,
+      },
     ],
   };
 };

@@ -166,6 +166,9 @@ describe('narrative at the table', () => {
     t.ok(GM, { type: 'conflict.end' });
     t.ok(GM, { type: 'consequence.recover', characterId: brute, situationRemains: true });
     expect(sum(ratings(t, brute))).toBe(before - 1);
+    expect(readTable(t.docs.pub).log.at(-1)?.text).toBe(
+      'Brute got back 1 lost level (half, while the situation remains).',
+    );
     t.ok(GM, { type: 'consequence.recover', characterId: brute });
     expect(sum(ratings(t, brute))).toBe(before);
   });
@@ -189,6 +192,13 @@ describe('narrative at the table', () => {
     expect(charOf(t, minion).takenOut).toBe(true);
     expect(rollOf(t, r).hit).toBeUndefined();
     expect(readTable(t.docs.pub).conflict.order).not.toContain(minion);
+    // Not while the conflict runs: the levels come back once it is over [NAR-RECOVER-1].
+    const during = t.state();
+    expect(t.send(GM, { type: 'consequence.recover', characterId: minion })).toMatchObject({
+      ok: false,
+      code: 'rules',
+    });
+    expect(t.state()).toEqual(during);
     // The level the Wiry aspect lost comes back, and with it the minion is no longer out.
     t.ok(GM, { type: 'conflict.end' });
     t.ok(GM, { type: 'consequence.recover', characterId: minion });
