@@ -1,7 +1,7 @@
 import type { Rng } from '@fateboard/rules';
 import type { Command, CommandOf, CommandType } from './commands';
 import type { TableDocs } from './schema';
-import type { LogEntry } from './views';
+import type { LogEntry } from './log-entry';
 
 export type Role = 'gm' | 'player' | 'spectator';
 /** Who sends a command. A player without a seat may only join. */

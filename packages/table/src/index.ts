@@ -51,7 +51,6 @@ export {
   protocolMatches,
 } from './protocol';
 export type {
-  ActorRef,
   TableView,
   GmView,
   SeatView,
@@ -64,14 +63,11 @@ export type {
   ConflictView,
   SceneView,
   SpotlightView,
-  LogEntry,
-  FateSummaryRow,
-  PointMovement,
-  PointHolder,
   HiddenView,
   NoteView,
 } from './views';
 export { readTable, readGm } from './views';
+export type { ActorRef, FateSummaryRow, LogEntry, PointHolder, PointMovement } from './log-entry';
 export { FAIR_PHYSIQUE_PYRAMID, sampleAttack, sampleSheet } from './sample-sheets';
 export { sheetDraft, withSheet } from './sheet';
 export { readyMadeSheets } from './ready-made';

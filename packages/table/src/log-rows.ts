@@ -1,5 +1,5 @@
 import type { Holder, Movement, MovementReason } from '@fateboard/rules';
-import type { ActorRef, LogEntry } from './views';
+import type { ActorRef, LogEntry } from './log-entry';
 
 /**
  * The public document's log keeps each entry as one flat JSON array (a "row"), about a third

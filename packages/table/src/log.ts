@@ -3,7 +3,7 @@ import type { Actor, LogDraft } from './context';
 import type { Lookup, LogRow, Refs } from './log-rows';
 import { asRow, fromRow, fromRow3, toRow3 } from './log-rows';
 import { LOG_KEEP, LOG_LIMIT, type PubRoots } from './schema';
-import type { FateSummaryRow, LogEntry } from './views';
+import type { FateSummaryRow, LogEntry } from './log-entry';
 import { optStr, peek } from './ymap';
 
 /**

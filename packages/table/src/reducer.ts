@@ -12,7 +12,7 @@ import { concede, defend } from './defence';
 import { gmNote, gmNpcDraft, gmPrepare, gmReveal } from './gm';
 import { absorb, consequenceClear, consequenceRecover, consequenceTake, takenOut } from './harm';
 import { invoke } from './invoke';
-import { consequenceHeal } from './recovery';
+import { consequenceHeal, recoveryRoll } from './recovery';
 import { outcomeApply } from './outcome';
 import { roll } from './rolls';
 import { milestoneMajor, scenarioEnd, sceneEnd, sceneStart, sessionStart } from './scene';
@@ -97,7 +97,8 @@ function dispatch(ctx: CommandContext): Plan | Refusal {
     case 'gm.note':
       return gmNote(as(command));
     case 'roll':
-      return roll(as(command));
+      // A recovery roll is an overcome against the consequence's difficulty (./recovery.ts).
+      return command.recovers !== undefined ? recoveryRoll(as(command)) : roll(as(command));
     case 'defend':
       return defend(as(command));
     case 'invoke':

@@ -9,12 +9,12 @@ import type { Ctx, Handler, Plan, Refusal } from './context';
 import { refuse } from './context';
 import type { PubRoots } from './schema';
 import { ROLL_LIMIT, pubRoots } from './schema';
-import type { ActorRef, RollSide, RollView } from './views';
+import type { ActorRef } from './log-entry';
+import type { RollSide, RollView } from './views';
 import { readRoll } from './views';
 import type { YMap } from './ymap';
 import { bool, num, put } from './ymap';
 import { resultWords, rollPurposeWords } from './words';
-import { recoveryRoll } from './recovery';
 
 /** Rolling the dice on the server, and finding and rewriting recent rolls. */
 
@@ -169,8 +169,6 @@ export function resolveRoll(
 
 export const roll: Handler<'roll'> = (ctx) => {
   const { docs, actor, command, newId, now } = ctx;
-  // A recovery roll is this overcome against the consequence's difficulty (./recovery.ts).
-  if (command.recovers !== undefined) return recoveryRoll(ctx);
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
   if ('ok' in ruleset) return ruleset;

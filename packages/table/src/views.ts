@@ -1,5 +1,9 @@
 import type * as Y from 'yjs';
-import type { Holder, Movement, Outcome, RulesetId } from '@fateboard/rules';
+import type { Outcome, RulesetId } from '@fateboard/rules';
+import type { ActorRef, FateSummaryRow, LogEntry } from './log-entry';
+
+// The log's types are the views' too (a table view holds its log).
+export type { ActorRef, FateSummaryRow, LogEntry } from './log-entry';
 import type { Action, Sheet, TableAspectKind } from './commands';
 import type { CharacterRecord } from './character-store';
 import { readCharacter } from './character-store';
@@ -7,16 +11,6 @@ import { foldSummary, lastSessionStart, readFp, readLog } from './log';
 import { gmRoots, pubRoots } from './schema';
 import type { YMap } from './ymap';
 import { bool, counts, num, optStr, peek, str } from './ymap';
-
-/** One fate point movement, as the rules' economy reports it. */
-export type PointMovement = Movement;
-export type PointHolder = Holder;
-
-/** Who did something, as the log and the rolls record it. */
-export interface ActorRef {
-  role: 'gm' | 'player' | 'spectator';
-  seatId?: string;
-}
 
 export interface SeatView {
   id: string;
@@ -137,33 +131,6 @@ export interface SpotlightView {
   characterId?: string;
   text: string;
   at: number;
-}
-
-/** One line of the log: who did what, why, when, and where every point went. */
-export interface LogEntry {
-  /** Running number of the entry in this table. */
-  n: number;
-  at: number;
-  by: ActorRef;
-  /** The command type that made it. */
-  type: string;
-  /** A sentence for the table, e.g. "Zird invoked “On Fire” (+2)". */
-  text: string;
-  characterId?: string;
-  rollId?: string;
-  movements?: PointMovement[];
-  /** For GM adjustments: what it was before and after. */
-  before?: unknown;
-  after?: unknown;
-}
-
-/** Where one character's fate points went this session (since the last `session.start`). */
-export interface FateSummaryRow {
-  characterId: string;
-  gained: number;
-  spent: number;
-  /** Gains and spends by reason, e.g. `{ 'compel-accepted': 2, invoke: -1 }`. */
-  byReason: Record<string, number>;
 }
 
 export interface TableView {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import type { RulesetId } from '@fateboard/rules';
 import { sampleAttack as attackWith } from '../sample-sheets';
-import type { LogEntry, TableView } from '../views';
+import type { LogEntry } from '../log-entry';
+import type { TableView } from '../views';
 
 // Random command sequences for property tests, shared by the reducer's own property test and
 // the server's economy guarantee (through `@fateboard/table/testing`): one generator, so a new
