@@ -173,7 +173,10 @@ export function dropFromOrder(r: PubRoots, id: string): void {
   const at = order.indexOf(id);
   const next = order.filter((x) => x !== id);
   put(r.conflict, 'order', next);
-  // Keep the turn on whoever acts next.
+  // Keep the turn on whoever acts next; when the one leaving was the exchange's last to act,
+  // that is the first of the next exchange, as `conflict.next` would have it.
   const newTurn = at < turn ? turn - 1 : turn;
-  put(r.conflict, 'turn', next.length === 0 ? 0 : newTurn % next.length);
+  const wraps = next.length > 0 && newTurn >= next.length;
+  put(r.conflict, 'turn', wraps || next.length === 0 ? 0 : newTurn);
+  if (wraps) put(r.conflict, 'round', num(r.conflict, 'round') + 1);
 }

@@ -206,6 +206,16 @@ describe('narrative at the table', () => {
     expect(charOf(t, minion).takenOut).toBe(false);
   });
 
+  it('the last to act in an exchange leaving the order starts the next exchange', () => {
+    const { t, brute, minion } = setUp();
+    t.ok(GM, { type: 'conflict.start', order: [brute, minion] });
+    t.ok(GM, { type: 'conflict.next' });
+    expect(readTable(t.docs.pub).conflict).toMatchObject({ turn: 1, round: 1 });
+    // The minion, acting last, is taken out: the brute acts first in exchange 2.
+    t.ok(GM, { type: 'taken-out', characterId: minion });
+    expect(readTable(t.docs.pub).conflict).toMatchObject({ order: [brute], turn: 0, round: 2 });
+  });
+
   it('[NAR-CONFLICT-3] a defender who wins hurts the aggressor', () => {
     const { t, ann, zira, brute } = setUp();
     loadDice(t, [-1, -1, 0, 1, 0, 0]);
