@@ -434,7 +434,13 @@ test('pirates: a whole session — characters, scene, compels, a three-exchange 
     if (captain === 'stress') {
       // "Up to" the box's value: the 3-point box takes any hit of three or less.
       const box = options.find((o) => o === '3-point stress box');
-      if (!box) return; // a hit too big for a box alone: try again next exchange
+      if (!box) {
+        // Too big for a box alone: Kim takes the cheapest way, a consequence among it.
+        await absorbWith(kim.page, options[0]!, ['Pinned to the mast', 'Run through']);
+        severity = /(mild|moderate|severe) consequence/.exec(options[0]!)?.[1] ?? '';
+        captain = severity ? 'concede' : 'consequence';
+        return;
+      }
       await shot(kim.page, 'pirates-15-phone-absorb');
       await absorbWith(kim.page, box);
       for (const page of screens) {
