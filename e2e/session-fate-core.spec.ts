@@ -280,13 +280,14 @@ test('fate-core: a whole session — characters, scene, advantage, a conflict wi
     overlay.getByTestId('overlay-aspect-chip').filter({ hasText: 'Rain-Slick Cobbles' }),
   ).toBeVisible();
 
-  // ── Dee creates an advantage with Stealth against Poor (−1): Fair +2 cannot fall short.
+  // ── Dee creates an advantage, reading the crowd with Notice against Terrible (−2): Good +3
+  // with the worst dice (−1) still beats it, so the advantage is always placed.
   const deeTray = dee.page.getByRole('form', { name: 'Roll the dice' });
-  await deeTray.locator('select[name="skill"]').selectOption('stealth');
+  await deeTray.locator('select[name="skill"]').selectOption('notice');
   await deeTray.locator('select[name="action"]').selectOption('create-advantage');
-  await deeTray.locator('select[name="difficulty"]').selectOption('-1');
+  await deeTray.locator('select[name="difficulty"]').selectOption('-2');
   await deeTray.getByLabel('What for (optional)').fill('Slip between the stalls');
-  await deeTray.getByRole('button', { name: 'Roll 4dF +2 vs Poor (-1)' }).click();
+  await deeTray.getByRole('button', { name: 'Roll 4dF +3 vs Terrible (-2)' }).click();
   const advantageCard = dee.page.getByTestId('roll-card').first();
   await expect(advantageCard.getByTestId('roll-outcome')).toHaveText(/^Success/);
   const withStyle = /with style/.test(
