@@ -100,7 +100,10 @@ export async function characterIdOf(baseURL: string, link: string, name: string)
  */
 export async function dealHit(
   bot: Bot,
-  roll: { characterId: string; opposition: { characterId: string } } & Record<string, unknown>,
+  roll: {
+    characterId: string;
+    opposition: { characterId: string } & Record<string, unknown>;
+  } & Record<string, unknown>,
   wanted: RegExp,
   tries = 150,
 ): Promise<string> {
