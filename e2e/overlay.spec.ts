@@ -84,6 +84,7 @@ test('a session on the stream overlay, and the phone player told when needed', a
   const event = (kind: string) =>
     overlay.locator(`[data-testid="overlay-event"][data-kind="${kind}"]`);
   const toast = (page: Page) => page.locator('.toast.attention');
+  // A toast that is not sticky may still be up when the next arrives: each check names its own.
 
   await gm.getByRole('button', { name: 'Start a scene' }).click();
   await expect(gm.getByRole('button', { name: 'End the scene' })).toBeVisible();
@@ -192,13 +193,18 @@ test('a session on the stream overlay, and the phone player told when needed', a
     defender: kai,
   });
   const dice = kim.page.getByRole('tab', { name: /Dice/ });
-  await expect(toast(kim.page)).toContainText('Kai must defend against Vex: roll the defence.');
+  await expect(toast(kim.page).filter({ hasText: 'must defend' })).toContainText(
+    'Kai must defend against Vex: roll the defence.',
+  );
   await expect(dice.getByTestId('tab-badge')).toHaveText(/^1/);
   for (const page of [dee.page, watcher.page, gm]) await expect(toast(page)).toHaveCount(0);
   await expect(event('roll').getByTestId('overlay-roll-result')).toHaveText('Kai rolls to defend');
   await phoneShot(kim.page, '5-defence-toast');
   await overBoth(overlay, '5-attack-awaits-defence');
-  await toast(kim.page).getByRole('button', { name: 'Defend' }).click();
+  await toast(kim.page)
+    .filter({ hasText: 'must defend' })
+    .getByRole('button', { name: 'Defend' })
+    .click();
   await expect(dice).toHaveAttribute('aria-selected', 'true');
   const defenceSkill = kim.page.getByTestId('defence').locator('select[name="defence-skill"]');
   await expect(defenceSkill).toBeFocused();
@@ -208,7 +214,7 @@ test('a session on the stream overlay, and the phone player told when needed', a
   await phoneShot(kim.page, '5-defence-prompt');
   await kim.page.getByRole('button', { name: 'Roll defence' }).click();
   await expect(kim.page.getByTestId('defence')).toHaveCount(0);
-  await expect(toast(kim.page)).toHaveCount(0);
+  await expect(toast(kim.page).filter({ hasText: 'must defend' })).toHaveCount(0);
   await expect(dice.getByTestId('tab-badge')).toHaveCount(0);
   // The attack's card on the overlay now holds Kai's dice too, and the outcome.
   const defended = event('roll');
@@ -230,10 +236,15 @@ test('a session on the stream overlay, and the phone player told when needed', a
   await kim.page.getByRole('tab', { name: 'Log' }).click();
   await landHit(bot, vex, kai);
   await expect(dice.getByTestId('tab-badge')).toHaveText(/^1/);
-  await expect(toast(kim.page)).toContainText(/Kai is hit: [12] shifts? to absorb\./);
+  await expect(toast(kim.page).filter({ hasText: 'is hit' })).toContainText(
+    /Kai is hit: [12] shifts? to absorb\./,
+  );
   for (const page of [dee.page, watcher.page, gm]) await expect(toast(page)).toHaveCount(0);
   await phoneShot(kim.page, '6-hit-toast');
-  await toast(kim.page).getByRole('button', { name: 'Take the hit' }).click();
+  await toast(kim.page)
+    .filter({ hasText: 'is hit' })
+    .getByRole('button', { name: 'Take the hit' })
+    .click();
   await expect(dice).toHaveAttribute('aria-selected', 'true');
   const panel = kim.page.getByTestId('absorb-panel');
   // Focus lands on the panel's first control (the harm kind, where the game asks it).
@@ -250,7 +261,10 @@ test('a session on the stream overlay, and the phone player told when needed', a
 
   // 7. Another hit: Kim takes a mild consequence and names it; the overlay says so.
   await landHit(bot, vex, kai);
-  await toast(kim.page).getByRole('button', { name: 'Take the hit' }).click();
+  await toast(kim.page)
+    .filter({ hasText: 'is hit' })
+    .getByRole('button', { name: 'Take the hit' })
+    .click();
   await panel.getByRole('radio', { name: 'mild consequence', exact: true }).check();
   await panel.getByLabel('Name the mild consequence').fill('Twisted ankle');
   await panel.getByRole('button', { name: 'Absorb' }).click();
