@@ -94,8 +94,9 @@ const fatePoints = (page: Page, name: string) =>
   characterCard(page, name).getByTestId('fate-points').locator('.fp-value');
 
 // FIXME (issue 10, not resolved): never yet passed end to end. On an idle machine on 2026-11-30
-// it reached Tern's concession and failed expecting 3 turns in the order (2 were left): the
-// spec's model of who is still in the fight does not match the table's after the real dice.
+// one run failed at Tern's concession expecting 3 turns left (Grell was already out: fixed,
+// the count now follows grellOut); the next paid Tern 3 points where the spec expected 2, so its
+// model of the consequences Tern took in the scene still differs from the table's.
 test.fixme('pirates: a whole session — characters, scene, compels, a three-exchange fight, concession, taken out, recovery', async ({
   browser,
 }) => {
@@ -387,8 +388,12 @@ test.fixme('pirates: a whole session — characters, scene, compels, a three-exc
           'Tern conceded the conflict and gets 2 fate points.',
         );
       }
+      // Marisol, Tern, Crane and Grell began; Tern has left, and Grell too if the dice
+      // already took him out.
       for (const page of desks) {
-        await expect(page.getByTestId('conflict').getByTestId('turn')).toHaveCount(3);
+        await expect(page.getByTestId('conflict').getByTestId('turn')).toHaveCount(
+          grellOut ? 2 : 3,
+        );
       }
       await expect(
         overlay.getByTestId('overlay-fate-points').filter({ hasText: TERN.name }),
