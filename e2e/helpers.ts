@@ -220,3 +220,22 @@ export async function defendWithLowest(page: Page): Promise<void> {
   await prompt.getByRole('button', { name: 'Roll defence' }).click();
   await expect(page.getByTestId('defence')).toHaveCount(0);
 }
+
+/**
+ * A table's stream overlay (`?overlay=1` on the spectator link) at 1080p on its own clock, for
+ * specs that check its brief moments: `hold()`, once the page has loaded, stops the clock so each
+ * moment stays up for its checks and screenshots. It steps 1 s, never far: the socket provider
+ * closes a socket silent for 30 s by this clock, and with the clock stopped it would not reconnect.
+ */
+export async function openHeldOverlay(
+  browser: Browser,
+  spectatorLink: string,
+): Promise<{ page: Page; context: BrowserContext; hold: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const page = await context.newPage();
+  const url = new URL(spectatorLink);
+  url.searchParams.set('overlay', '1');
+  await page.clock.install();
+  await page.goto(url.toString());
+  return { page, context, hold: () => page.clock.pauseAt(Date.now() + 1_000) };
+}

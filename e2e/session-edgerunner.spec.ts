@@ -2,7 +2,7 @@ import { test, expect as baseExpect, type Browser, type Page } from '@playwright
 
 // Five browsers share two cores with other runs: a slow answer is not a wrong one.
 const expect = baseExpect.configure({ timeout: 20_000 });
-import { characterCard, createTable, shot } from './helpers';
+import { characterCard, createTable, shot, openHeldOverlay } from './helpers';
 import {
   applyOutcome,
   aspectOn,
@@ -30,7 +30,6 @@ import {
 // reads the log history at the end.
 
 const PHONE = { width: 390, height: 844 };
-const HD = { width: 1920, height: 1080 };
 
 /** Jade, after the text's own example: Will Good (+3) and Physique Average (+1). */
 const JADE: Build = {
@@ -172,16 +171,11 @@ test('edgerunner: a whole session, from the editor to the next session’s clock
   const spectator = await watcherContext.newPage();
   await spectator.goto(links.spectator);
   await expect(spectator.getByTestId('table-name')).toBeVisible();
-  const overlayContext = await browser.newContext({ viewport: HD });
-  contexts.push(overlayContext);
-  const overlay = await overlayContext.newPage();
-  const overlayUrl = new URL(links.spectator);
-  overlayUrl.searchParams.set('overlay', '1');
-  await overlay.clock.install();
-  await overlay.goto(overlayUrl.toString());
+  const held = await openHeldOverlay(browser, links.spectator);
+  contexts.push(held.context);
+  const overlay = held.page;
   await expect(overlay.getByRole('main', { name: 'Neon rain: stream overlay' })).toBeVisible();
-  // Never a long jump: the document's socket closes after 30 silent seconds by this clock.
-  await overlay.clock.pauseAt(Date.now() + 1_000);
+  await held.hold();
   const passTime = async () => {
     await overlay.clock.runFor(6_500);
     await expect(overlay.getByTestId('overlay-event')).toHaveCount(0);

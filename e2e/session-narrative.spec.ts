@@ -1,5 +1,5 @@
 import { test, expect, type Browser, type Locator, type Page } from '@playwright/test';
-import { characterCard, createTable, openAs, shot } from './helpers';
+import { characterCard, createTable, openAs, shot, openHeldOverlay } from './helpers';
 
 // Issue 10: a whole `narrative` session (text 003) as a group plays it. The GM at a desk, Dee
 // at a desk, Kim on a 390x844 phone, a spectator and the stream overlay (1920x1080), all at
@@ -18,7 +18,6 @@ const PHONE = { width: 390, height: 844 };
 // Five browsers on two shared cores: a trace of actions only (no screencast, no DOM snapshots),
 // which costs little; the screenshots below show each view.
 test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false } });
-const HD = { width: 1920, height: 1080 };
 
 type Strategy = 'none' | 'defensive' | 'aggressive';
 
@@ -228,20 +227,13 @@ test('narrative: a whole session — characters, scene, a three-exchange conflic
   const watcher = await openAs(browser, links.spectator);
   contexts.push(watcher.context);
   const spectator = watcher.page;
-  const overlayCtx = await browser.newContext({ viewport: HD });
-  contexts.push(overlayCtx);
-  const overlay = await overlayCtx.newPage();
-  const url = new URL(links.spectator);
-  url.searchParams.set('overlay', '1');
-  // The overlay's clock is held, so each moment stays for its check and screenshot however
-  // slow the shared machine; `clearOverlay` lets the few seconds pass that take it away. Never
-  // a long jump: the socket closes itself after 30 silent seconds by this clock.
-  await overlay.clock.install();
-  await overlay.goto(url.toString());
+  const held = await openHeldOverlay(browser, links.spectator);
+  contexts.push(held.context);
+  const overlay = held.page;
   await expect(
     overlay.getByRole('main', { name: 'The Jade Lantern: stream overlay' }),
   ).toBeAttached();
-  await overlay.clock.pauseAt(Date.now() + 1_000);
+  await held.hold();
   const clearOverlay = async () => {
     await overlay.clock.runFor(6_500);
     await expect(overlay.getByTestId('overlay-event')).toHaveCount(0);
