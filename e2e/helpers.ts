@@ -1,4 +1,10 @@
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -238,4 +244,17 @@ export async function openHeldOverlay(
   await page.clock.install();
   await page.goto(url.toString());
   return { page, context, hold: () => page.clock.pauseAt(Date.now() + 1_000) };
+}
+
+/**
+ * The element is the page's active element: what the person's next keystroke goes into.
+ * `toBeFocused()` also needs `document.hasFocus()`, which headless Chromium drops now and then
+ * for one of several windows open at once; a form keeping its focus is about the active element.
+ */
+export async function expectActive(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((el) => el === el.ownerDocument.activeElement), {
+      message: 'the control keeps the focus',
+    })
+    .toBe(true);
 }

@@ -145,16 +145,28 @@ export async function absorbOptions(page: Page): Promise<string[]> {
 }
 
 /** Absorbs the pending hit with the option whose label is `label`, naming any consequence. */
-export async function absorbWith(page: Page, label: string, names: string[] = []): Promise<void> {
+export async function absorbWith(
+  page: Page,
+  label: string,
+  names: string[] = [],
+): Promise<{ name: string; severity: string }[]> {
   const panel = page.getByTestId('absorb-panel').first();
   await panel.getByRole('radio', { name: label, exact: true }).check();
   // One name field per consequence in the option, shown once it is picked.
   const inputs = panel.getByRole('textbox', { name: /^Name the .* consequence$/ });
   const wanted = label.split('consequence').length - 1;
   await expect(inputs).toHaveCount(wanted);
-  for (let i = 0; i < wanted; i++) await inputs.nth(i).fill(names[i] ?? 'Hurt');
+  const taken: { name: string; severity: string }[] = [];
+  for (let i = 0; i < wanted; i++) {
+    const name = names[i] ?? `Hurt ${i + 1}`;
+    await inputs.nth(i).fill(name);
+    const field = await inputs.nth(i).evaluate((el) => el.closest('label')?.textContent ?? '');
+    const severity = /Name the (\w+) consequence/.exec(field)?.[1] ?? '';
+    taken.push({ name, severity });
+  }
   const before = await page.getByTestId('absorb-panel').count();
   await panel.getByRole('button', { name: 'Absorb' }).click();
   // The GM sees every pending hit: only this one goes.
   await expect(page.getByTestId('absorb-panel')).toHaveCount(before - 1);
+  return taken;
 }

@@ -27,7 +27,8 @@ export function findCharacter(r: PubRoots, id: string): Found | Refusal {
 }
 
 /** The GM controls every character; a player only the one their seat plays. */
-export function controls(actor: Actor, character: CharacterRecord): boolean {
+/** The GM acts for every character; a player for the characters of their seat. */
+export function controls(actor: Actor, character: Pick<CharacterRecord, 'owner'>): boolean {
   if (actor.role === 'gm') return true;
   return actor.role === 'player' && actor.seatId !== undefined && character.owner === actor.seatId;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import { fateCore } from '@fateboard/rules';
 import { readGm, readTable } from './views';
 import { GM, SPECTATOR, TestTable, player, refused, sceneTable, validSheet } from './test/harness';
 
@@ -246,6 +247,30 @@ describe('rolls and invokes', () => {
     );
   });
 
+  it('gives an NPC no points of its own: its paid invoke spends the GM pool', () => {
+    // The texts are silent on NPCs' points; the Fate Core SRD's convention ("The GM's fate
+    // points") is that the GM pays for them from the scene's pool [CORE-FP-3], [CORE-FP-5].
+    const { t, npc } = table();
+    expect(char(t, npc).fatePoints).toBe(0);
+    const pool = readTable(t.docs.pub).gmPool;
+    expect(pool).toBeGreaterThan(0);
+    const { rollId } = t.ok(GM, {
+      type: 'roll',
+      characterId: npc,
+      skillId: 'fight',
+      action: 'overcome',
+    });
+    t.ok(GM, {
+      type: 'invoke',
+      rollId,
+      ref: { characterId: npc, aspectId: 'hc' },
+      free: false,
+      effect: '+2',
+    });
+    expect(readTable(t.docs.pub).gmPool).toBe(pool - 1);
+    expect(char(t, npc).fatePoints).toBe(0);
+  });
+
   it('holds a hostile invoke’s point for the target until the scene ends', () => {
     const { t, ann, a, b } = table();
     const { rollId } = t.ok(ann, {
@@ -387,5 +412,39 @@ describe('time, conflict and GM adjustments', () => {
     t.ok(GM, { type: 'consequence.clear', characterId: a, slotId: 'mild' });
     expect(char(t, a).consequences.find((c) => c.id === 'mild')?.taken).toBeUndefined();
     refused(t, GM, { type: 'consequence.clear', characterId: a, slotId: 'mild' }, 'not-found');
+  });
+});
+
+describe('extreme consequence', () => {
+  it('[FC-EXTREME-1] replaces the aspect the defender names; refused without one or on the High Concept', () => {
+    const { t, bob, b } = table();
+    const tam = char(t, b);
+    const hit = { shifts: 8, kind: 'physical' as const };
+    const option = fateCore
+      .absorptionOptions(tam, hit)
+      .findIndex((o) => o.consequences.length === 1 && o.consequences[0] === 'extreme');
+    expect(option).toBeGreaterThanOrEqual(0);
+    const absorb = {
+      type: 'absorb',
+      characterId: b,
+      shifts: 8,
+      option,
+      names: { extreme: 'Lost an eye' },
+    };
+    refused(t, bob, absorb, 'rules');
+    refused(t, bob, { ...absorb, replacesAspectId: 'hc' }, 'rules');
+    const trouble = tam.aspects.find((a) => a.id === 'tr')!.text;
+    t.ok(bob, { ...absorb, replacesAspectId: 'tr' });
+    const after = char(t, b);
+    expect(after.aspects.find((a) => a.id === 'tr')!.text).toBe('Lost an eye');
+    expect(after.aspects.map((a) => a.text)).not.toContain(trouble);
+    expect(after.consequences.find((s) => s.id === 'extreme')?.taken).toMatchObject({
+      text: 'Lost an eye',
+      replacesAspectId: 'tr',
+    });
+    // Once between major milestones [FC-EXTREME-2]: no longer offered.
+    expect(
+      fateCore.absorptionOptions(after, hit).some((o) => o.consequences.includes('extreme')),
+    ).toBe(false);
   });
 });

@@ -176,6 +176,11 @@ export const RollCommand = cmd('roll', {
   declaration: v.optional(v.strictObject({ supporters: int(0, 20), opposers: int(0, 20) })),
   /** edgerunner: roll to remove this table aspect, against its persistence. */
   removes: v.optional(AspectRefSchema),
+  /**
+   * narrative: a healing action for this character's physical damage, an overcome against a
+   * difficulty that is always rolled ("always a Complex action") [NAR-RECOVER-2].
+   */
+  heals: v.optional(Id),
   /** A recovery roll: an overcome against this consequence, its difficulty by the ruleset. */
   recovers: v.optional(v.strictObject({ characterId: Id, slotId: Id })),
   modifiers: v.optional(v.pipe(v.array(Modifier), v.maxLength(6))),
@@ -258,6 +263,8 @@ export const AbsorbCommand = cmd('absorb', {
   option: int(0, 63),
   /** A name for each consequence the option fills, by slot id. */
   names: v.optional(keyedRecord(Id, AspectText)),
+  /** fate-core: the aspect an extreme consequence in the option replaces [FC-EXTREME-1]. */
+  replacesAspectId: v.optional(Id),
   /** The attack roll: its character's owner gets the free invokes on new consequences. */
   rollId: v.optional(Id),
 });
@@ -280,10 +287,13 @@ export const ConsequenceRecoverCommand = cmd('consequence.recover', {
   slotId: v.optional(Id),
   /** The renamed aspect, if the recovery changes it. */
   text: v.optional(AspectText),
-  /** narrative: the situation remains (half back); the damage was physical; it was healed. */
+  /**
+   * narrative: the situation remains (half back); the damage was physical, so it needs the
+   * successful healing roll (a complex action, the overcome of a difficulty) that healed it.
+   */
   situationRemains: v.optional(v.boolean()),
   physical: v.optional(v.boolean()),
-  healed: v.optional(v.boolean()),
+  healRollId: v.optional(Id),
 });
 export const ConsequenceClearCommand = cmd('consequence.clear', { characterId: Id, slotId: Id });
 /** The GM's powerful healing: the consequence one level less severe [FC-HEAL-1]. */

@@ -72,7 +72,14 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
   const unnamed = option.consequences.find((slot) => !names[slot]);
   if (unnamed !== undefined)
     return refuse('invalid', `Name the consequence for slot "${unnamed}".`);
-  const applied = ruleset.applyAbsorption(defender, hit, option, names);
+  const applied = ruleset.applyAbsorption(
+    defender,
+    hit,
+    command.replacesAspectId === undefined
+      ? option
+      : { ...option, replacesAspectId: command.replacesAspectId },
+    names,
+  );
   if (!applied.ok) return refuse('rules', applied.message);
   const after: Character = applied.value.character;
   const grants = applied.value.grants.freeInvokes;
@@ -245,6 +252,30 @@ function inRunningConflict(r: ReturnType<typeof pubRoots>, c: Character): boolea
   return order.includes(c.id) || c.takenOut;
 }
 
+/**
+ * narrative: the healing action that lets physical damage recover [NAR-RECOVER-2] ("healing
+ * (which is always a Complex action)"): a roll made with `heals` for this character that
+ * succeeded, used once.
+ */
+function healingRoll(
+  r: ReturnType<typeof pubRoots>,
+  patient: Character,
+  rollId: string | undefined,
+): { map: YMap; roll: RollView } | ReturnType<typeof refuse> | undefined {
+  if (rollId === undefined) return undefined;
+  const found = findRoll(r, rollId);
+  if ('ok' in found) return found;
+  const { roll } = found;
+  if (roll.heals !== patient.id) {
+    return refuse('rules', `That roll was not a healing action for ${patient.name}.`);
+  }
+  if (roll.outcome !== 'success' && roll.outcome !== 'success-with-style') {
+    return refuse('rules', `The healing failed: ${patient.name}'s physical damage stays.`);
+  }
+  if (roll.healed) return refuse('rules', 'That healing roll has already been used.');
+  return found;
+}
+
 export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
@@ -268,6 +299,8 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
       `${found.character.name} is still in the conflict: lost levels come back once it is over.`,
     );
   }
+  const heal = command.physical ? healingRoll(r, found.character, command.healRollId) : undefined;
+  if (heal && 'ok' in heal) return heal;
   const started = ruleset.startRecovery(found.character, {
     ...(command.slotId === undefined ? {} : { slotId: command.slotId }),
     ...(command.text === undefined ? {} : { newName: command.text }),
@@ -275,13 +308,16 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
       ? {}
       : { situationRemains: command.situationRemains }),
     ...(command.physical === undefined ? {} : { physical: command.physical }),
-    ...(command.healed === undefined ? {} : { healed: command.healed }),
+    ...(heal ? { healed: true } : {}),
   });
   if (!started.ok) {
     return refuse(started.code === 'no-such-slot' ? 'not-found' : 'rules', started.message);
   }
   return {
-    pub: () => writeCharacter(found.map, started.value),
+    pub: () => {
+      writeCharacter(found.map, started.value);
+      if (heal) put(heal.map, 'healed', true);
+    },
     log: [
       {
         text: recoveredWords(found.character, started.value, command),

@@ -72,3 +72,4 @@ export { FAIR_PHYSIQUE_PYRAMID, sampleAttack, sampleSheet } from './sample-sheet
 export { sheetDraft, withSheet } from './sheet';
 export { readyMadeSheets } from './ready-made';
 export { freeInvokesWords, reasonWords, resultWords, shiftsWords } from './words';
+export { controls } from './access';

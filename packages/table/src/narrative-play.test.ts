@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from './views';
-import { GM, TestTable, player, validSheet } from './test/harness';
+import { GM, TestTable, player, refused, validSheet } from './test/harness';
 import { loadDice } from './test/dice';
 
 /** Narrative at the table: simple, complex and conflict actions, damage and recovery on 3dF. */
@@ -36,7 +36,32 @@ const charOf = (t: TestTable, id: string) =>
 const ratings = (t: TestTable, id: string) => charOf(t, id).aspects.map((a) => a.rating ?? 0);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
+/** In a conflict, Zira 3 + 3 against the minion's 0 − 3: nine shifts, where it has one level left. */
+function nineShiftsOnMinion() {
+  const { t, ann, zira, minion } = setUp();
+  t.ok(GM, { type: 'conflict.start', order: [zira, minion] });
+  loadDice(t, [1, 1, 1, -1, -1, -1]);
+  const r = t.ok(ann, {
+    type: 'roll',
+    characterId: zira,
+    aspectId: 'body',
+    action: 'attack',
+    opposition: { characterId: minion, aspectId: 'body' },
+  }).rollId!;
+  t.ok(ann, { type: 'outcome.apply', rollId: r });
+  return { t, ann, zira, minion, r };
+}
+
 describe('narrative at the table', () => {
+  it('ends a scene without speaking of stress, which narrative has none of', () => {
+    const { t, zira } = setUp();
+    t.ok(GM, { type: 'scene.start', name: 'Tea house', characterIds: [zira] });
+    const ended = t.ok(GM, { type: 'scene.end' });
+    expect(ended.log?.[0]?.text).toBe(
+      'The scene ended: boosts cleared, the GM pool lost, owed points paid.',
+    );
+  });
+
   it('[NAR-SIMPLE-1] [NAR-COMPLEX-1] a simple action rolls no dice; a complex one succeeds at the difficulty', () => {
     const { t, ann, zira } = setUp();
     const simple = t.ok(ann, {
@@ -174,18 +199,7 @@ describe('narrative at the table', () => {
   });
 
   it('[NAR-INCAP-1] [NAR-RECOVER-1] a hit bigger than what is left: taken out with every aspect at Poor, recovered after', () => {
-    const { t, ann, zira, minion } = setUp();
-    t.ok(GM, { type: 'conflict.start', order: [zira, minion] });
-    // Zira 3 + 3 against the minion's 0 − 3: nine shifts, where the minion has one level left.
-    loadDice(t, [1, 1, 1, -1, -1, -1]);
-    const r = t.ok(ann, {
-      type: 'roll',
-      characterId: zira,
-      aspectId: 'body',
-      action: 'attack',
-      opposition: { characterId: minion, aspectId: 'body' },
-    }).rollId!;
-    t.ok(ann, { type: 'outcome.apply', rollId: r });
+    const { t, minion, r } = nineShiftsOnMinion();
     expect(rollOf(t, r).hit).toEqual({ characterId: minion, shifts: 9 });
     t.ok(GM, { type: 'taken-out', characterId: minion });
     expect(ratings(t, minion)).toEqual([-1, -1]);
@@ -204,6 +218,46 @@ describe('narrative at the table', () => {
     t.ok(GM, { type: 'consequence.recover', characterId: minion });
     expect(ratings(t, minion)).toEqual([0, -1]);
     expect(charOf(t, minion).takenOut).toBe(false);
+  });
+
+  it('[NAR-RECOVER-2] physical damage comes back only after a successful healing roll, which heals once', () => {
+    const { t, ann, zira, minion, r } = nineShiftsOnMinion();
+    t.ok(GM, { type: 'taken-out', characterId: minion });
+    t.ok(GM, { type: 'conflict.end' });
+    const hurt = ratings(t, minion);
+    const recover = { type: 'consequence.recover', characterId: minion, physical: true };
+    // No healing yet, a failed one, a simple action, or an attack: refused, nothing changes.
+    refused(t, GM, recover, 'rules');
+    const heal = {
+      type: 'roll',
+      characterId: zira,
+      aspectId: 'mind',
+      action: 'overcome',
+      heals: minion,
+      reason: 'Bandage the minion',
+    };
+    loadDice(t, [-1, -1, -1]);
+    const missed = t.ok(ann, { ...heal, difficulty: 4 }).rollId!;
+    expect(rollOf(t, missed).outcome).toBe('fail');
+    refused(t, GM, { ...recover, healRollId: missed }, 'rules');
+    refused(t, GM, { ...recover, healRollId: r }, 'rules');
+    refused(t, GM, { ...recover, healRollId: 'no-such-roll' }, 'not-found');
+    // Healing is an overcome against a difficulty, nothing else.
+    refused(t, ann, { ...heal, action: 'attack', difficulty: 1 }, 'invalid');
+    refused(t, ann, heal, 'invalid');
+    expect(ratings(t, minion)).toEqual(hurt);
+    // Zira patches the minion up: a complex action that succeeds. Her Mind (+2) is above the
+    // difficulty, which would make it a simple action, but healing is always rolled.
+    loadDice(t, [1, 1, 1]);
+    const healing = t.ok(ann, { ...heal, difficulty: 1 }).rollId!;
+    expect(rollOf(t, healing)).toMatchObject({ heals: minion, outcome: 'success-with-style' });
+    expect(rollOf(t, healing).simple).toBeUndefined();
+    expect(readTable(t.docs.pub).log.at(-1)?.text).toMatch(/^Zira rolled to heal Minion \[/);
+    t.ok(GM, { ...recover, healRollId: healing });
+    expect(ratings(t, minion)).toEqual([0, -1]);
+    expect(rollOf(t, healing).healed).toBe(true);
+    // The same roll heals no one else.
+    refused(t, GM, { ...recover, healRollId: healing }, 'rules');
   });
 
   it('the last to act in an exchange leaving the order starts the next exchange', () => {

@@ -210,7 +210,10 @@ export const roll: Handler<'roll'> = (ctx) => {
   // A simple action is not rolled [NAR-SIMPLE-1]: the ruleset says whether this one is, from
   // the aspect alone ("a character's aspect is higher than the difficulty"); strategy,
   // creativity and tools change a roll, not whether there is one.
+  const heals = healingTarget(r, ruleset, command, kind.action, defender !== undefined);
+  if (heals !== undefined && 'ok' in heals) return heals;
   const simple =
+    heals === undefined &&
     !command.opposition &&
     !defender &&
     ruleset.resolveAction({
@@ -265,6 +268,7 @@ export const roll: Handler<'roll'> = (ctx) => {
     ...(kind.declaration === undefined ? {} : { declaration: kind.declaration }),
     ...(kind.removes === undefined ? {} : { removes: kind.removes.ref }),
     ...(simple ? { simple: true } : {}),
+    ...(heals === undefined ? {} : { heals: heals.id }),
     ...(defender ? { defence: { characterId: defender.id, status: 'awaiting' as const } } : {}),
   };
   if (defender) return awaitDefence(ctx, draft, found.character, defender.character, kind);
@@ -277,7 +281,9 @@ export const roll: Handler<'roll'> = (ctx) => {
     : kind.removes
       ? `"${kind.removes.text}" (persistence ${kind.removes.persistence})`
       : ladderLabel(difficulty ?? 0);
-  const what = rollPurposeWords(kind.aspectAction ?? (kind.removes ? 'removal' : kind.action));
+  const what = heals
+    ? `to heal ${heals.name}`
+    : rollPurposeWords(kind.aspectAction ?? (kind.removes ? 'removal' : kind.action));
   const dice = simple ? 'a simple action, no dice' : faceText(actorSide.faces);
   return {
     pub: () => writeNewRoll(r, view),
@@ -359,6 +365,28 @@ function awaitDefence(
     ],
     result: { rollId: draft.id },
   };
+}
+
+/**
+ * narrative's healing action [NAR-RECOVER-2]: the patient of a roll with `heals`, which must be
+ * an overcome against a difficulty. Other games heal otherwise (fate-core's recovery rolls).
+ */
+function healingTarget(
+  r: PubRoots,
+  ruleset: Ruleset,
+  command: CommandOf<'roll'>,
+  action: Action,
+  defended: boolean,
+): Character | Refusal | undefined {
+  if (command.heals === undefined) return undefined;
+  if (ruleset.id !== 'narrative') {
+    return refuse('invalid', 'Only narrative heals physical damage with a healing action.');
+  }
+  if (action !== 'overcome' || command.opposition || defended || command.difficulty === undefined) {
+    return refuse('invalid', 'Healing is an overcome against a difficulty.');
+  }
+  const patient = findCharacter(r, command.heals);
+  return 'ok' in patient ? patient : patient.character;
 }
 
 export function faceText(faces: number[]): string {

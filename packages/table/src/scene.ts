@@ -133,7 +133,8 @@ export const sceneEnd: Handler<'scene.end'> = ({ docs, actor }) => {
     ruleset,
     ['scene-end'],
     [{ type: 'scene-end' }],
-    'The scene ended: stress and boosts cleared, the GM pool lost, owed points paid.',
+    // narrative has no stress: its damage lowers aspects, which the scene's end leaves alone.
+    `The scene ended: ${allCharacters(r).some((c) => c.stress.length > 0) ? 'stress and boosts' : 'boosts'} cleared, the GM pool lost, owed points paid.`,
     () => {
       clearScene(r);
       compels.close();

@@ -51,7 +51,9 @@ export function sheetDraft(
   // Over the blank template (no stunts) the refresh comes out as the ruleset's from scratch.
   const character = withSheet(ruleset, blank, sheet);
   // A new character starts with its refresh in fate points, drawn from the bank [CORE-FP-4].
-  character.fatePoints = character.refresh;
+  // An NPC holds none: the GM pays for it from the scene's pool (the texts are silent; the Fate
+  // Core SRD's convention, "The GM's fate points"), as `invoke.ts` already charges.
+  character.fatePoints = npc ? 0 : character.refresh;
   character.takenOut = false;
   return { character, problems: ruleset.validateCharacter(character) };
 }

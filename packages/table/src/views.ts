@@ -88,6 +88,10 @@ export interface RollView {
   recovers?: { characterId: string; slotId: string; text: string; treatingSelf: boolean };
   /** narrative: a simple action, not rolled [NAR-SIMPLE-1]. */
   simple?: boolean;
+  /** narrative: a healing action for this character's physical damage [NAR-RECOVER-2]… */
+  heals?: string;
+  /** …set once the recovery it allowed was made: a healing heals once. */
+  healed?: boolean;
   /** A hit the applied outcome left for a character to absorb (narrative damage included). */
   hit?: { characterId: string; shifts: number };
   /**
@@ -226,6 +230,9 @@ function optionalRollFields(m: YMap): Partial<RollView> {
   if (m.has('removes')) out.removes = structuredClone(m.get('removes') as never);
   if (m.has('recovers')) out.recovers = structuredClone(m.get('recovers') as never);
   if (m.get('simple') === true) out.simple = true;
+  const heals = optStr(m, 'heals');
+  if (heals !== undefined) out.heals = heals;
+  if (m.get('healed') === true) out.healed = true;
   if (m.has('hit')) out.hit = structuredClone(m.get('hit') as never);
   if (m.has('defence')) out.defence = structuredClone(m.get('defence') as never);
   return out;

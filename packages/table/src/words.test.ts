@@ -7,6 +7,7 @@ import {
   fatePointsWords,
   outcomeWords,
   reasonWords,
+  resultWords,
   rollPurposeWords,
 } from './words';
 
@@ -28,6 +29,13 @@ describe('players’ words', () => {
     expect(deedWords('create-advantage', 'success-with-style')).toBe('created an advantage');
     expect(deedWords('create-advantage', 'fail')).toBe('tried to create an advantage');
     expect(deedWords('maneuver', 'success')).toBe('made a maneuver');
+  });
+
+  it('says a result by how far it went, and a miss by how far it fell short', () => {
+    expect(resultWords('success-with-style', 3)).toBe('success with style (3 shifts)');
+    expect(resultWords('success', 1)).toBe('success (1 shift)');
+    expect(resultWords('tie', 0)).toBe('tie');
+    expect(resultWords('fail', -9)).toBe('fail (short by 9)');
   });
 
   it('says every effect in words', () => {

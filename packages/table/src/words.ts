@@ -148,7 +148,20 @@ export function reasonWords(reason: string, n: number): string {
   return words ? words[n > 0 ? 0 : 1] : 'other';
 }
 
-/** "success with style (3 shifts)", "tie (0 shifts)". */
+/**
+ * "success with style (3 shifts)", "tie", "fail (short by 2)": a miss says by how much the
+ * roll fell short, never a negative count of shifts.
+ */
 export function resultWords(outcome: Outcome, shifts: number): string {
-  return `${outcomeWords(outcome)} (${shiftsWords(shifts)})`;
+  switch (outcome) {
+    case 'tie':
+      return 'tie';
+    case 'fail':
+      return shifts < 0 ? `fail (short by ${-shifts})` : 'fail';
+    case 'success':
+    case 'success-with-style':
+      return `${outcomeWords(outcome)} (${shiftsWords(shifts)})`;
+    default:
+      return exhaustive(outcome);
+  }
 }

@@ -197,6 +197,9 @@ export function noticesSince(mark: Mark, view: TableView, me: Me): Need[] {
  * The person's needs as state: `update(view)` after each change of the document toasts what is
  * new; `badge(tab)` counts what a phone tab holds. `go` takes the person to a need's control.
  */
+/** A need whose toast was closed by a visit to its tab: it is not toasted again. */
+const QUIETED = -1;
+
 export class Attention {
   open = $state<Need[]>([]);
   unseen = $state<Need[]>([]);
@@ -254,12 +257,23 @@ export class Attention {
     );
   }
 
-  /** The person looks at this tab (null: at everything): its notices are seen. */
+  /**
+   * The person looks at this tab (null: at everything): its notices are seen. On a phone, the
+   * toast of a need this tab holds closes too: the control is on screen, and the toast at the
+   * bottom would only cover it (the tab keeps its badge until the need is answered).
+   */
   visit(tab: PhoneTab | null): void {
     this.current = tab;
     untrack(() => {
       if (this.unseen.some((n) => tab === null || n.tab === tab)) {
         this.unseen = this.unseen.filter((n) => tab !== null && n.tab !== tab);
+      }
+      if (tab === null) return;
+      for (const need of this.open) {
+        const id = this.#toasts.get(need.key);
+        if (need.tab !== tab || id === undefined || id === QUIETED) continue;
+        this.toasts.dismiss(id);
+        this.#toasts.set(need.key, QUIETED);
       }
     });
   }

@@ -229,6 +229,25 @@ describe('Attention', () => {
     expect(attention.open.filter((n) => n.kind === 'defence')).toEqual([]);
   });
 
+  it('on a phone, going to the tab that holds a need closes its toast but keeps the badge', () => {
+    const { t, bob, tam, brute } = sceneTable();
+    const { toasts, attention } = attend(t, bob);
+    attention.visit('scene');
+    attack(t, GM, brute, tam);
+    attention.update(t.view());
+    expect(toasts.items.map((x) => x.action?.label)).toEqual(['Defend']);
+    // Bob taps the Dice tab himself rather than the toast: the prompt is in front of him.
+    attention.visit('dice');
+    expect(toasts.items).toEqual([]);
+    expect(attention.badge('dice')).toBe(1);
+    // Later changes do not bring the toast back while the defence still waits.
+    attention.update(t.view());
+    attention.visit('log');
+    attention.update(t.view());
+    expect(toasts.items).toEqual([]);
+    expect(attention.badge('dice')).toBe(1);
+  });
+
   it('takes its list of rules: a new rule adds a kind', () => {
     const { t, bob, tam } = sceneTable();
     const toasts = new Toasts(0);

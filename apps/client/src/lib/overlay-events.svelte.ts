@@ -1,6 +1,7 @@
 import { untrack } from 'svelte';
 import type { LogEntry, RollSide, RollView, TableView } from '@fateboard/table';
 import { resultWords } from '@fateboard/table';
+import { ladderLabel } from './rules';
 
 /**
  * The stream overlay's moments, derived from the public document's changes: a newly pushed
@@ -10,7 +11,16 @@ import { resultWords } from '@fateboard/table';
  */
 
 export type OverlayKind =
-  'aspect' | 'roll' | 'conflict' | 'outcome' | 'compel' | 'fate' | 'invoke' | 'harm' | 'out';
+  | 'aspect'
+  | 'roll'
+  | 'conflict'
+  | 'outcome'
+  | 'compel'
+  | 'fate'
+  | 'invoke'
+  | 'harm'
+  | 'consequence'
+  | 'out';
 
 export interface OverlaySide {
   who: string;
@@ -24,6 +34,8 @@ export interface OverlaySide {
 export interface OverlayRoll extends OverlaySide {
   /** The opposing character's roll: a defence, or passive opposition. */
   against?: OverlaySide;
+  /** Without an opposing roll, the difficulty it was against, e.g. `Fair (+2)`. */
+  difficulty?: string;
   /** e.g. `success with style (3 shifts)`, or what the roll still waits for. */
   result: string;
 }
@@ -50,7 +62,8 @@ const KIND_OF: Readonly<Record<string, OverlayKind>> = {
   'fate-point.give': 'fate',
   'free-invoke.pass': 'invoke',
   absorb: 'harm',
-  'consequence.take': 'harm',
+  // Taken by choice (edgerunner's bonus on a roll) or written by the GM: not a hit.
+  'consequence.take': 'consequence',
   'taken-out': 'out',
   concede: 'out',
 };
@@ -81,7 +94,11 @@ function rollOf(view: TableView, roll: RollView): OverlayRoll {
         : resultWords(roll.outcome, roll.shifts);
   return {
     ...sideOf(view, roll.actor),
-    ...(roll.opposition ? { against: sideOf(view, roll.opposition) } : {}),
+    ...(roll.opposition
+      ? { against: sideOf(view, roll.opposition) }
+      : roll.difficulty !== undefined && !roll.defence
+        ? { difficulty: ladderLabel(roll.difficulty + (roll.difficultyBonus ?? 0)) }
+        : {}),
     result,
   };
 }

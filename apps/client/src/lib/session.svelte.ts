@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { CommandClient, type CommandTransport, type WireCommand } from './commands.svelte';
 import { GmState, TableState } from './table-state.svelte';
 import type { Toasts } from './toasts.svelte';
-import { CLOSE, PROTOCOL_VERSION } from '@fateboard/table';
+import { CLOSE, PROTOCOL_VERSION, controls } from '@fateboard/table';
 import { parsePresence, type Participant, type Presence, type Role } from './api';
 
 /** Said when the server speaks a newer protocol than this page was built for. */
@@ -228,6 +228,15 @@ export class TableSession {
   }
 
   /** Switches to a new token (a player's personal seat token) for future reconnections. */
+  /** Whether this person acts for the character: the GM for every one, a player for their own. */
+  controls(character: { owner?: string | undefined } | undefined): boolean {
+    if (!character) return false;
+    return controls(
+      { role: this.role, ...(this.seatId ? { seatId: this.seatId } : {}) },
+      character,
+    );
+  }
+
   adoptToken(token: string, seatId: string | null): void {
     this.token = token;
     if (seatId) this.seatId = seatId;
