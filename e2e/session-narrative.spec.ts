@@ -140,7 +140,7 @@ async function dealOutcome(page: Page): Promise<{ target: string; shifts: number
 
 /**
  * The hit's taker spreads it: the steppers place shifts on the highest aspects first, never
- * below Poor; a hit bigger than what is left takes the character out [NAR-INCAP-1].
+ * below Poor; a hit as big as what is left, or bigger, takes the character out [NAR-INCAP-1].
  * Returns whether they were taken out.
  */
 async function absorb(page: Page, name: string, shifts: number): Promise<boolean> {
@@ -176,7 +176,8 @@ async function absorb(page: Page, name: string, shifts: number): Promise<boolean
   await expect(panel.getByTestId('split-problem')).toHaveCount(0);
   await panel.getByRole('button', { name: 'Absorb' }).click();
   await expect(panel).toHaveCount(0);
-  return false;
+  // A spread that leaves every aspect at Poor incapacitates too [NAR-INCAP-1].
+  return shifts === rated.reduce((sum, { rating }) => sum + rating + 1, 0);
 }
 
 test('narrative: a whole session — characters, scene, a three-exchange conflict, concession, incapacitation, recovery', async ({

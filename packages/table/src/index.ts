@@ -73,3 +73,4 @@ export { sheetDraft, withSheet } from './sheet';
 export { readyMadeSheets } from './ready-made';
 export { freeInvokesWords, reasonWords, resultWords, shiftsWords } from './words';
 export { controls } from './access';
+export { resolveRoll } from './rolls';
