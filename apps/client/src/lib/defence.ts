@@ -1,32 +1,13 @@
 import type { CharacterView, RollView } from '@fateboard/table';
 import type { Ruleset } from '@fateboard/rules';
-import { signed } from './rules';
+import { ratedChoices, type RatedChoice } from './rated-choices';
 
-/** What a defender may roll: their skills, best first, or in `narrative` their rated aspects. */
-export interface DefenceOption {
-  id: string;
-  label: string;
-  rating: number;
-}
+/** What a defender may roll: their skills or (narrative) rated aspects, best first. */
+export type DefenceOption = RatedChoice;
 
 export function defenceOptions(ruleset: Ruleset | undefined, c: CharacterView): DefenceOption[] {
-  if (!ruleset) return [];
-  if (ruleset.skills === null) {
-    return c.aspects
-      .filter((a) => a.rating !== undefined && a.text)
-      .map((a) => ({
-        id: a.id,
-        label: `${a.text} (${signed(a.rating ?? 0)})`,
-        rating: a.rating ?? 0,
-      }))
-      .sort((a, b) => b.rating - a.rating);
-  }
-  return ruleset.skills
-    .map((s) => {
-      const rating = c.skills.find((k) => k.id === s.id)?.rating ?? 0;
-      return { id: s.id, label: `${s.name} (${signed(rating)})`, rating };
-    })
-    .sort((a, b) => b.rating - a.rating || a.label.localeCompare(b.label));
+  // A stable sort: aspects of equal rating keep their sheet order.
+  return [...ratedChoices(ruleset, c)].sort((a, b) => b.rating - a.rating);
 }
 
 /**

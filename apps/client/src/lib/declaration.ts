@@ -1,0 +1,35 @@
+/** Where one person at the table stands on an edgerunner declaration. */
+export type Stance = 'supports' | 'neither' | 'opposes';
+
+/** Someone who may back or oppose a declaration: a seat, or the GM (key `gm`). */
+export interface Voter {
+  key: string;
+  name: string;
+  /** e.g. "plays Vex". */
+  detail: string;
+  /** `null` while presence is unknown. */
+  online: boolean | null;
+}
+
+/** The roll command accepts 0–20 of each. */
+const MAX = 20;
+const count = (n: unknown) => Math.max(0, Math.min(MAX, Math.trunc(Number(n) || 0)));
+
+/**
+ * The counts the roll command carries: the listed people's stances (a stale pick for
+ * someone no longer listed counts for nothing) plus the others counted by hand.
+ */
+export function tally(
+  voters: readonly Voter[],
+  picks: Readonly<Record<string, Stance>>,
+  othersFor: unknown,
+  othersAgainst: unknown,
+): { supporters: number; opposers: number } {
+  let supporters = count(othersFor);
+  let opposers = count(othersAgainst);
+  for (const v of voters) {
+    if (picks[v.key] === 'supports') supporters++;
+    else if (picks[v.key] === 'opposes') opposers++;
+  }
+  return { supporters: Math.min(MAX, supporters), opposers: Math.min(MAX, opposers) };
+}

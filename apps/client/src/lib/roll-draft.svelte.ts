@@ -1,0 +1,322 @@
+import type { Ruleset } from '@fateboard/rules';
+import type { Action, CharacterView, TableView } from '@fateboard/table';
+import { controls } from '@fateboard/table';
+import { ratedChoices, type RatedChoice } from './rated-choices';
+import { Choice } from './choice.svelte';
+import {
+  capabilities,
+  declarationSkill,
+  difficultyOdds,
+  ladderLabel,
+  narrativeActionKind,
+  opposedOdds,
+  signed,
+  type OddsTable,
+} from './rules';
+import type { Presence } from './api';
+import { tally, type Stance, type Voter } from './declaration';
+
+export const ACTIONS: { id: Action; label: string }[] = [
+  { id: 'overcome', label: 'Overcome' },
+  { id: 'create-advantage', label: 'Create an advantage' },
+  { id: 'attack', label: 'Attack' },
+  { id: 'defend', label: 'Defend' },
+];
+
+type Strategy = 'none' | 'defensive' | 'aggressive';
+export type AspectActionKind = 'maneuver' | 'assessment' | 'declaration';
+
+/** What the tray reads from the table: the view, its ruleset, who the person is and who is here. */
+export interface TrayContext {
+  view: TableView;
+  ruleset: Ruleset | undefined;
+  me: { role: 'gm' | 'player' | 'spectator'; seatId: string | null };
+  presence: Presence;
+  characterName: (id: string) => string;
+}
+
+/**
+ * The dice tray's half-filled roll: every field a person sets, kept through live updates
+ * (picks are `Choice`s), and what follows from them — the rating, whether the roll is a simple
+ * action, what it is against, the exact odds — down to the `roll` command it sends.
+ */
+export class RollDraft {
+  action = $state<Action>('overcome');
+  against = $state<'difficulty' | 'character'>('difficulty');
+  difficulty = $state(2);
+  reason = $state('');
+  /** edgerunner: create-advantage is an aspect action; overcome may remove an aspect. */
+  aspectAction = $state<AspectActionKind>('maneuver');
+  removesId = $state('');
+  /** narrative: strategy, creativity and tools, added up for the side's role. */
+  strategy = $state<Strategy>('none');
+  creativity = $state<-1 | 0 | 1>(0);
+  tool = $state(false);
+  /** The defender's strategy in a narrative exchange. */
+  opponentStrategy = $state<Strategy>('none');
+  /** A declaration's support: where each person stands, and the others counted by hand. */
+  picks = $state<Record<string, Stance>>({});
+  othersFor = $state(0);
+  othersAgainst = $state(0);
+
+  readonly who: Choice;
+  readonly skill: Choice;
+  readonly opposing: Choice;
+  readonly opponentSkill: Choice;
+
+  constructor(private readonly context: () => TrayContext) {
+    this.who = new Choice(() => this.rollers);
+    this.skill = new Choice(() => this.choices, { scope: () => this.who.value });
+    this.opposing = new Choice(() => this.opponents);
+    this.opponentSkill = new Choice(() => this.opponentChoices, {
+      scope: () => this.opposing.value,
+    });
+  }
+
+  get #c(): TrayContext {
+    return this.context();
+  }
+  get #me() {
+    const { role, seatId } = this.#c.me;
+    return { role, ...(seatId ? { seatId } : {}) };
+  }
+
+  /** The characters the person rolls for: their own, or every one for the GM. */
+  get rollers(): CharacterView[] {
+    return this.#c.view.characters.filter((c) => controls(this.#me, c));
+  }
+  get roller(): CharacterView | undefined {
+    return this.#c.view.characters.find((c) => c.id === this.who.value);
+  }
+  get usesAspects(): boolean {
+    return this.#c.ruleset?.skills === null;
+  }
+  get choices(): RatedChoice[] {
+    return ratedChoices(this.#c.ruleset, this.roller);
+  }
+  get baseRating(): number {
+    return this.choices.find((c) => c.id === this.skill.value)?.rating ?? 0;
+  }
+  get opponents(): CharacterView[] {
+    return this.#c.view.characters.filter((c) => c.id !== this.who.value);
+  }
+  get opponent(): CharacterView | undefined {
+    return this.#c.view.characters.find((c) => c.id === this.opposing.value);
+  }
+  get opponentChoices(): RatedChoice[] {
+    return ratedChoices(this.#c.ruleset, this.opponent);
+  }
+  get opponentRating(): number {
+    return this.opponentChoices.find((c) => c.id === this.opponentSkill.value)?.rating ?? 0;
+  }
+
+  /** What this game adds to a roll. */
+  get caps() {
+    return capabilities(this.#c.ruleset);
+  }
+  get isAspectAction(): boolean {
+    return this.caps.aspectActions && this.action === 'create-advantage';
+  }
+  get isDeclaration(): boolean {
+    return this.isAspectAction && this.aspectAction === 'declaration';
+  }
+
+  /** Who may back or oppose a declaration: everyone at the table but the one declaring. */
+  get voters(): Voter[] {
+    const { view, presence, characterName } = this.#c;
+    const roller = this.roller;
+    const declarer = roller ? (roller.npc || !roller.owner ? 'gm' : roller.owner) : undefined;
+    // Online or away, from presence (null until it has arrived).
+    const online = (who: string): boolean | null => {
+      if (presence.participants.length === 0) return null;
+      return presence.participants.some(
+        (p) => p.online && (who === 'gm' ? p.role === 'gm' : p.seatId === who),
+      );
+    };
+    return [
+      ...(declarer === 'gm'
+        ? []
+        : [{ key: 'gm', name: 'GM', detail: 'the referee', online: online('gm') }]),
+      ...view.seats
+        .filter((s) => s.id !== declarer)
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((s) => ({
+          key: s.id,
+          name: s.name,
+          detail: s.characterId ? `plays ${characterName(s.characterId)}` : '',
+          online: online(s.id),
+        })),
+    ];
+  }
+  get support(): { supporters: number; opposers: number } {
+    return tally(this.voters, this.picks, this.othersFor, this.othersAgainst);
+  }
+  get declared(): number {
+    const { supporters, opposers } = this.support;
+    return declarationSkill(supporters, opposers);
+  }
+
+  get removable() {
+    return this.#c.view.aspects;
+  }
+  get removing() {
+    return this.caps.removal && this.action === 'overcome'
+      ? this.removable.find((a) => a.id === this.removesId)
+      : undefined;
+  }
+
+  #role(): 'aggressor' | 'defender' {
+    return this.action === 'defend' ? 'defender' : 'aggressor';
+  }
+  get sideMods(): { label: string; value: number }[] {
+    const ruleset = this.#c.ruleset;
+    if (!ruleset || !this.caps.sideModifiers) return [];
+    const r = ruleset.sideModifiers(
+      { strategy: this.strategy, creativity: this.creativity, tool: this.tool },
+      this.#role(),
+    );
+    return r.ok ? r.value : [];
+  }
+  get opponentMod(): number {
+    const ruleset = this.#c.ruleset;
+    if (!ruleset || !this.caps.sideModifiers) return 0;
+    const r = ruleset.sideModifiers(
+      { strategy: this.opponentStrategy },
+      this.#role() === 'defender' ? 'aggressor' : 'defender',
+    );
+    return r.ok ? r.value.reduce((sum, m) => sum + m.value, 0) : 0;
+  }
+  get rating(): number {
+    return (
+      (this.isDeclaration ? this.declared : this.baseRating) +
+      this.sideMods.reduce((sum, m) => sum + m.value, 0)
+    );
+  }
+
+  /**
+   * narrative: an overcome or create-advantage the aspect alone is higher than is not rolled
+   * [NAR-SIMPLE-1]; modifiers change the roll, not whether there is one (as the table decides).
+   */
+  get simple(): boolean {
+    return (
+      this.usesAspects &&
+      this.against === 'difficulty' &&
+      (this.action === 'overcome' || this.action === 'create-advantage') &&
+      narrativeActionKind(this.baseRating, this.difficulty) === 'simple'
+    );
+  }
+  get target(): number {
+    const removing = this.removing;
+    return removing ? (removing.persistence ?? 0) : this.isDeclaration ? 0 : this.difficulty;
+  }
+  get versus(): string {
+    const removing = this.removing;
+    if (removing) return ` vs persistence ${removing.persistence ?? 0}`;
+    return this.isDeclaration || this.against === 'difficulty'
+      ? ` vs ${ladderLabel(this.target)}`
+      : '';
+  }
+  /** Acting against a character asks them for their own defence; only a defence rolls both sides. */
+  get asksDefence(): boolean {
+    return this.action !== 'defend';
+  }
+
+  /**
+   * The odds from the rules package, by the table's game: against a rolling opponent they
+   * count both sides' dice; a narrative exchange is labelled by who wins, and has no tie.
+   */
+  get odds(): OddsTable | null {
+    const { ruleset } = this.#c;
+    if (this.simple) return null;
+    if (this.against === 'difficulty' || this.isDeclaration || this.removing) {
+      return difficultyOdds(ruleset, this.action, this.rating, this.target);
+    }
+    const roller = this.roller;
+    const opponent = this.opponent;
+    if (!opponent || !roller) return null;
+    if (this.caps.sideModifiers) {
+      return opposedOdds(
+        ruleset,
+        this.action,
+        {
+          name: roller.name,
+          rating: this.baseRating,
+          modifiers: { strategy: this.strategy, creativity: this.creativity, tool: this.tool },
+        },
+        {
+          name: opponent.name,
+          rating: this.opponentRating,
+          modifiers: { strategy: this.opponentStrategy },
+        },
+      );
+    }
+    return opposedOdds(
+      ruleset,
+      this.action,
+      { name: roller.name, rating: this.rating },
+      { name: opponent.name, rating: this.opponentRating + this.opponentMod },
+    );
+  }
+
+  /** The submit button's words. */
+  get label(): string {
+    const dice = this.#c.ruleset?.diceCount ?? 4;
+    return this.simple
+      ? `Succeed: no roll needed vs ${ladderLabel(this.difficulty)}`
+      : `Roll ${dice}dF ${signed(this.rating)}${this.versus}`;
+  }
+
+  /** The `roll` command's fields, or undefined with no roller. */
+  command(): Record<string, unknown> | undefined {
+    const roller = this.roller;
+    if (!roller) return undefined;
+    const choice = this.skill.value;
+    const opponent = this.opponent;
+    const side = this.isDeclaration
+      ? {}
+      : this.usesAspects
+        ? { aspectId: choice }
+        : choice
+          ? { skillId: choice }
+          : {};
+    const opp =
+      this.isDeclaration || this.removing
+        ? {}
+        : this.against === 'character' && opponent && this.asksDefence
+          ? { defender: opponent.id }
+          : this.against === 'character' && opponent
+            ? {
+                opposition: {
+                  characterId: opponent.id,
+                  ...(this.usesAspects
+                    ? { aspectId: this.opponentSkill.value }
+                    : { skillId: this.opponentSkill.value }),
+                  ...(this.caps.sideModifiers ? { strategy: this.opponentStrategy } : {}),
+                },
+              }
+            : { difficulty: this.difficulty };
+    return {
+      characterId: roller.id,
+      ...side,
+      action: this.action,
+      ...opp,
+      ...(this.isAspectAction ? { aspectAction: this.aspectAction } : {}),
+      ...(this.isDeclaration ? { declaration: this.support } : {}),
+      ...(this.removing ? { removes: { aspectId: this.removing.id } } : {}),
+      ...(this.caps.sideModifiers
+        ? { strategy: this.strategy, creativity: this.creativity, tool: this.tool }
+        : {}),
+      ...(this.reason.trim() ? { reason: this.reason.trim() } : {}),
+    };
+  }
+
+  /** After the roll went out: the reason is used up, and each declaration is a new question. */
+  sent(): void {
+    if (this.isDeclaration) {
+      this.picks = {};
+      this.othersFor = this.othersAgainst = 0;
+    }
+    this.reason = '';
+    this.removesId = '';
+  }
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { fateCore } from '@fateboard/rules';
+import type { Actor } from '@fateboard/table';
+import { RollDraft } from './roll-draft.svelte';
+import { ratedChoices } from './rated-choices';
+import { GM, sceneTable, type PlayTable } from './test/play';
+
+function tray(t: PlayTable, me: Actor) {
+  return new RollDraft(() => ({
+    view: t.view(),
+    ruleset: fateCore,
+    me: { role: me.role, seatId: me.seatId ?? null },
+    presence: { participants: [], spectators: 0 },
+    characterName: (id) => t.view().characters.find((c) => c.id === id)?.name ?? '',
+  }));
+}
+
+describe('the dice tray’s draft', () => {
+  it('lists a character’s skills best first, the same way for roller and opponent', () => {
+    const { t, zira, tam } = sceneTable();
+    const view = t.view();
+    const ziraSkills = ratedChoices(
+      fateCore,
+      view.characters.find((c) => c.id === zira),
+    );
+    expect(ziraSkills.map((s) => s.rating)).toEqual(
+      [...ziraSkills.map((s) => s.rating)].sort((a, b) => b - a),
+    );
+    expect(ziraSkills[0]!.label).toMatch(/^\w+ \(\+\d\)$/);
+    const draft = tray(t, GM);
+    draft.opposing.value = tam;
+    expect(draft.opponentChoices).toEqual(
+      ratedChoices(
+        fateCore,
+        view.characters.find((c) => c.id === tam),
+      ),
+    );
+  });
+
+  it('rolls only the person’s own characters; the GM rolls any', () => {
+    const { t, ann, zira } = sceneTable();
+    expect(tray(t, ann).rollers.map((c) => c.id)).toEqual([zira]);
+    expect(tray(t, GM).rollers).toHaveLength(3);
+  });
+
+  it('builds the roll command: a difficulty, or a defender who rolls their own defence', () => {
+    const { t, ann, zira, tam } = sceneTable();
+    const draft = tray(t, ann);
+    draft.skill.value = 'athletics';
+    draft.difficulty = 3;
+    draft.reason = '  Leap the chasm ';
+    const rating = draft.choices.find((c) => c.id === 'athletics')!.rating;
+    expect(draft.label).toBe(`Roll 4dF ${rating >= 0 ? '+' : ''}${rating} vs Good (+3)`);
+    expect(draft.command()).toEqual({
+      characterId: zira,
+      skillId: 'athletics',
+      action: 'overcome',
+      difficulty: 3,
+      reason: 'Leap the chasm',
+    });
+    draft.action = 'attack';
+    draft.against = 'character';
+    draft.opposing.value = tam;
+    expect(draft.command()).toMatchObject({ action: 'attack', defender: tam });
+    expect(draft.odds?.rows.length).toBeGreaterThan(0);
+    // A defence rolls both sides at once.
+    draft.action = 'defend';
+    expect(draft.command()).toMatchObject({ opposition: { characterId: tam } });
+    draft.sent();
+    expect(draft.reason).toBe('');
+  });
+
+  it('keeps its picks through live updates, and says when the picked character is gone', () => {
+    const { t, zira, tam, brute } = sceneTable();
+    const draft = tray(t, GM);
+    draft.who.value = tam;
+    draft.skill.value = 'fight';
+    t.ok(GM, { type: 'aspect.add', kind: 'situation', text: 'Rain' });
+    expect(draft.who.value).toBe(tam);
+    expect(draft.skill.value).toBe('fight');
+    t.ok(GM, { type: 'character.remove', characterId: tam });
+    expect(draft.who.value).toBe('');
+    expect(draft.who.gone).toBe('Tam');
+    expect(draft.command()).toBeUndefined();
+    draft.who.value = brute;
+    expect(draft.roller?.id).toBe(brute);
+    expect(draft.rollers.map((c) => c.id).sort()).toEqual([zira, brute].sort());
+  });
+});
