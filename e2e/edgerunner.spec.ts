@@ -189,7 +189,8 @@ test('edgerunner: removal rolls against persistence, one failing and one removin
       aspectAction: 'maneuver',
     });
     const said = ack.result?.log?.map((e) => e.text).join(' ') ?? '';
-    persistence = Number(/\((-?\d+) shifts?\)/.exec(said)?.[1] ?? 'NaN');
+    // A success says its shifts, "(3 shifts)"; a tie or a miss places nothing: roll again.
+    persistence = Number(/\((\d+) shifts?\)/.exec(said)?.[1] ?? '0');
     if (persistence >= 1) {
       await bot.send({
         type: 'outcome.apply',

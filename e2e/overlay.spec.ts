@@ -116,7 +116,7 @@ test('a session on the stream overlay, and the phone player told when needed', a
     /^[A-Z][a-z]+( [A-Z][a-z]+)? \([+−-]?\d+\)$/,
   );
   await expect(roll.getByTestId('overlay-roll-result')).toHaveText(
-    /^(fail|tie|success|success with style) \(-?\d+ shifts?\)$/,
+    /^(fail( \(short by \d+\))?|tie|success( with style)? \(\d+ shifts?\))$/,
   );
   await overBoth(overlay, '2-roll');
   await momentsPass();
@@ -224,7 +224,7 @@ test('a session on the stream overlay, and the phone player told when needed', a
   await expect(defended).toContainText('vs Kai');
   await expect(defended.locator('.die')).toHaveCount(8);
   await expect(defended.getByTestId('overlay-roll-result')).toHaveText(
-    /^(fail|tie|success|success with style) \(-?\d+ shifts?\)$/,
+    /^(fail( \(short by \d+\))?|tie|success( with style)? \(\d+ shifts?\))$/,
   );
   expect(attack.result?.rollId).toBeTruthy();
   await overBoth(overlay, '5-defence-rolled');

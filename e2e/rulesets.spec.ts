@@ -266,14 +266,14 @@ test('fate-core: a consequence taken, then recovery started under a new name', a
 
 /**
  * Rolls for a character through the command API, at Mediocre against Mediocre, until the dice
- * come to a tie (0 shifts: 19 in 81 each time); returns the reason of the tying roll.
+ * come to a tie (19 in 81 each time); returns the reason of the tying roll.
  */
 async function rollUntilTie(bot: Bot, characterId: string, action: string): Promise<string> {
   for (let tries = 1; tries <= 60; tries++) {
     const reason = `Hoping for a tie: ${action} #${tries}`;
     const ack = await bot.send({ type: 'roll', characterId, action, difficulty: 0, reason });
     const said = ack.result?.log?.map((e) => e.text).join(' ') ?? '';
-    if (/\(0 shifts\)/.test(said)) return reason;
+    if (/— tie\./.test(said)) return reason;
   }
   throw new Error(`no tie in 60 rolls of ${action}`);
 }
