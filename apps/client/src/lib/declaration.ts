@@ -1,3 +1,6 @@
+import type { CharacterView, TableView } from '@fateboard/table';
+import type { Presence } from './api';
+
 /** Where one person at the table stands on an edgerunner declaration. */
 export type Stance = 'supports' | 'neither' | 'opposes';
 
@@ -32,4 +35,38 @@ export function tally(
     else if (picks[v.key] === 'opposes') opposers++;
   }
   return { supporters: Math.min(MAX, supporters), opposers: Math.min(MAX, opposers) };
+}
+
+/**
+ * Who may back or oppose a declaration: the GM and every seat but the declarer's (the roller's
+ * player, or the GM for an NPC), by name, each marked online or away from presence (null
+ * until it has arrived).
+ */
+export function declarationVoters(
+  view: TableView,
+  roller: CharacterView | undefined,
+  presence: Presence,
+  characterName: (id: string) => string,
+): Voter[] {
+  const declarer = roller ? (roller.npc || !roller.owner ? 'gm' : roller.owner) : undefined;
+  const online = (who: string): boolean | null => {
+    if (presence.participants.length === 0) return null;
+    return presence.participants.some(
+      (p) => p.online && (who === 'gm' ? p.role === 'gm' : p.seatId === who),
+    );
+  };
+  return [
+    ...(declarer === 'gm'
+      ? []
+      : [{ key: 'gm', name: 'GM', detail: 'the referee', online: online('gm') }]),
+    ...view.seats
+      .filter((s) => s.id !== declarer)
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((s) => ({
+        key: s.id,
+        name: s.name,
+        detail: s.characterId ? `plays ${characterName(s.characterId)}` : '',
+        online: online(s.id),
+      })),
+  ];
 }

@@ -14,7 +14,7 @@ import {
   type OddsTable,
 } from './rules';
 import type { Presence } from './api';
-import { tally, type Stance, type Voter } from './declaration';
+import { declarationVoters, tally, type Stance, type Voter } from './declaration';
 
 export const ACTIONS: { id: Action; label: string }[] = [
   { id: 'overcome', label: 'Overcome' },
@@ -124,29 +124,7 @@ export class RollDraft {
   /** Who may back or oppose a declaration: everyone at the table but the one declaring. */
   get voters(): Voter[] {
     const { view, presence, characterName } = this.#c;
-    const roller = this.roller;
-    const declarer = roller ? (roller.npc || !roller.owner ? 'gm' : roller.owner) : undefined;
-    // Online or away, from presence (null until it has arrived).
-    const online = (who: string): boolean | null => {
-      if (presence.participants.length === 0) return null;
-      return presence.participants.some(
-        (p) => p.online && (who === 'gm' ? p.role === 'gm' : p.seatId === who),
-      );
-    };
-    return [
-      ...(declarer === 'gm'
-        ? []
-        : [{ key: 'gm', name: 'GM', detail: 'the referee', online: online('gm') }]),
-      ...view.seats
-        .filter((s) => s.id !== declarer)
-        .sort((a, b) => a.name.localeCompare(b.name))
-        .map((s) => ({
-          key: s.id,
-          name: s.name,
-          detail: s.characterId ? `plays ${characterName(s.characterId)}` : '',
-          online: online(s.id),
-        })),
-    ];
+    return declarationVoters(view, this.roller, presence, characterName);
   }
   get support(): { supporters: number; opposers: number } {
     return tally(this.voters, this.picks, this.othersFor, this.othersAgainst);
