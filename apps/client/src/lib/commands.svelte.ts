@@ -1,3 +1,4 @@
+import type { Socket } from 'socket.io-client';
 import * as v from 'valibot';
 import { AckSchema } from '@fateboard/table';
 import type { Ack } from '@fateboard/table';
@@ -146,4 +147,20 @@ export function normalizeAck(answer: unknown): CommandAck {
 export function describeRefusal(ack: { code: string; message: string }): string {
   const message = ack.message.trim();
   return message.length > 0 ? message : `Refused (${ack.code}).`;
+}
+
+/** The commands' transport over a socket.io connection: `command` events with an ack. */
+export function socketTransport(socket: Socket): CommandTransport {
+  return {
+    get connected() {
+      return socket.connected;
+    },
+    emit(command: WireCommand, ack: (answer: unknown) => void) {
+      socket.emit('command', command, ack);
+    },
+    onConnect(callback) {
+      socket.on('connect', callback);
+      return () => socket.off('connect', callback);
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import type { ActionChoice, ActionEffect, ActionResolution, Ruleset } from '@fateboard/rules';
 import type { AspectRef, RollView } from '@fateboard/table';
 import { resolveRoll } from '@fateboard/table';
+import type { CommandPayload } from './session.svelte';
 
 type Against = 'attack' | 'overcome' | 'create-advantage';
 type Protecting = 'self' | 'other';
@@ -155,7 +156,7 @@ export class OutcomeForm {
   }
 
   /** The fields of `outcome.apply` besides the roll id. */
-  payload(): Record<string, unknown> {
+  payload(): Omit<CommandPayload<'outcome.apply'>, 'rollId'> {
     const { roll } = this.#c;
     // outcome.apply takes a create-advantage's aspect even when the outcome places none (a
     // tie's boost, a failure): it says the roll tried for a new one, and its text is unused.

@@ -1,6 +1,7 @@
 import type { Ruleset } from '@fateboard/rules';
 import type { Action, CharacterView, TableView } from '@fateboard/table';
 import { controls } from '@fateboard/table';
+import type { CommandPayload } from './session.svelte';
 import { ratedChoices, type RatedChoice } from './rated-choices';
 import { Choice } from './choice.svelte';
 import {
@@ -245,7 +246,7 @@ export class RollDraft {
   }
 
   /** The `roll` command's fields, or undefined with no roller. */
-  command(): Record<string, unknown> | undefined {
+  command(): CommandPayload<'roll'> | undefined {
     const roller = this.roller;
     if (!roller) return undefined;
     const choice = this.skill.value;

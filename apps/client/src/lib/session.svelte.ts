@@ -1,16 +1,20 @@
 import * as Y from 'yjs';
 import { WebsocketProvider } from 'y-websocket';
 import { io, type Socket } from 'socket.io-client';
-import { CommandClient, type CommandTransport, type WireCommand } from './commands.svelte';
+import { CommandClient, socketTransport } from './commands.svelte';
 import { GmState, TableState } from './table-state.svelte';
 import type { Toasts } from './toasts.svelte';
 import { CLOSE, PROTOCOL_VERSION, controls } from '@fateboard/table';
+import { readableClose, readableConnectError } from './link-words';
+import type { CommandOf, CommandType } from '@fateboard/table';
 import { parsePresence, type Participant, type Presence, type Role } from './api';
 
 /** Said when the server speaks a newer protocol than this page was built for. */
-export const OUTDATED = 'Fateboard was updated since this page loaded: reload the page.';
 
 export type LinkStatus = 'connecting' | 'online' | 'offline';
+
+/** A command's fields as the client writes them: the id and type are added on sending. */
+export type CommandPayload<T extends CommandType> = Omit<CommandOf<T>, 'id' | 'type'>;
 
 /**
  * One open table: the public document (and the GM's, for the GM) synced read-only over
@@ -227,7 +231,6 @@ export class TableSession {
     this.#socket?.connect();
   }
 
-  /** Switches to a new token (a player's personal seat token) for future reconnections. */
   /** Whether this person acts for the character: the GM for every one, a player for their own. */
   controls(character: { owner?: string | undefined } | undefined): boolean {
     if (!character) return false;
@@ -237,6 +240,7 @@ export class TableSession {
     );
   }
 
+  /** Switches to a new token (a player's personal seat token) for future reconnections. */
   adoptToken(token: string, seatId: string | null): void {
     this.token = token;
     if (seatId) this.seatId = seatId;
@@ -257,10 +261,13 @@ export class TableSession {
     if (this.#socket) this.#socket.auth = { token, protocol: PROTOCOL_VERSION };
   }
 
-  /** Sends a command as a user action; spectators have none. */
-  send(
-    type: string,
-    payload: Record<string, unknown> = {},
+  /**
+   * Sends a command as a user action, its fields checked against the table's command schemas
+   * at compile time (the server checks them again); spectators have none.
+   */
+  send<T extends CommandType>(
+    type: T,
+    payload: CommandPayload<T>,
     options: { key?: string; quiet?: boolean } = {},
   ) {
     if (!this.commands) {
@@ -288,40 +295,4 @@ export class TableSession {
 function wsBase(): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}/yjs`;
-}
-
-function socketTransport(socket: Socket): CommandTransport {
-  return {
-    get connected() {
-      return socket.connected;
-    },
-    emit(command: WireCommand, ack: (answer: unknown) => void) {
-      socket.emit('command', command, ack);
-    },
-    onConnect(callback) {
-      socket.on('connect', callback);
-      return () => socket.off('connect', callback);
-    },
-  };
-}
-
-function readableConnectError(error: Error & { data?: { code?: unknown } }): string {
-  if (error.data?.code === 'outdated-client') return OUTDATED;
-  const message = error.message || '';
-  if (/token|auth|unauthori[sz]ed|forbidden/i.test(message)) {
-    return 'This link is not valid (anymore). Ask the GM for a fresh one.';
-  }
-  return message || 'Could not connect to the table.';
-}
-
-function readableClose(code: number, reason: string): string {
-  if (reason === 'revoked-token') return 'The GM replaced this link; ask for the new one.';
-  if (reason === 'invalid-token') return 'This link is not valid. Check that you copied all of it.';
-  // The server's own sentence, e.g. when the GM removed this seat.
-  if (code === CLOSE.unauthorized && reason.endsWith('.')) return reason;
-  if (code === CLOSE.notFound) return 'This table does not exist (anymore).';
-  if (code === CLOSE.outdated) return OUTDATED;
-  return reason
-    ? `The table closed the connection: ${reason}.`
-    : `The table refused this link (${code}).`;
 }
