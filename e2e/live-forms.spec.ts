@@ -78,7 +78,7 @@ test('narrative: half-filled GM forms survive live play; a 5-shift hit spread wi
   await npcEditor.locator('input[name="character-name"]').fill('Bandit chief');
   const npcAspect = npcEditor.locator('input[name^="aspect-"]').first();
   await npcAspect.fill('Ruthless and');
-  await expect(npcAspect).toBeFocused();
+  await expectActive(npcAspect);
   await shot(gm, 'live-forms-1-gm-half-filled');
 
   // Live play: Dee rolls, Kim (on a phone) gives Vex a fate point, the sheets and the scene change.
