@@ -85,11 +85,16 @@ export const consequenceOn = (page: Page, who: string, text: string) =>
   characterCard(page, who).locator('.consequences li.taken').filter({ hasText: text });
 
 /**
- * The roller's side of an applied outcome, whatever the dice made it: deal the hit, or take
- * the boost a tie gives, or apply a plain failure.
+ * The roller's side of an attack's outcome, whatever the dice made it: deal the hit, or take
+ * the boost a tie gives; a miss has nothing to apply.
  */
 export async function applyOutcome(card: Locator, boostName: string): Promise<void> {
   const form = card.getByRole('form', { name: 'Apply the outcome' });
+  const outcome = (await card.getByTestId('roll-outcome').textContent()) ?? '';
+  if (/^Fail/.test(outcome.trim())) {
+    await expect(form).toHaveCount(0);
+    return;
+  }
   await expect(form).toBeVisible();
   const boost = form.getByLabel('Name the boost');
   if (await boost.isVisible()) await boost.fill(boostName);

@@ -1,0 +1,99 @@
+import { test, expect, type Browser } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { characterCard, createTable, openAs, shot } from './helpers';
+
+// Issue 15: players bring their characters from Fari. Dee joins a Fate Core table with a Fate
+// Accelerated character (approaches): the preview says how the approaches became skills, the
+// pyramid problems show, and she fixes them before creating. Kim, on a phone, first picks the
+// wrong file (a Fari scene): refused with its reason, nothing imported; then her Fari v6 sheet
+// imports cleanly (the notes are reported as left out). The GM, the other player and a
+// spectator see both characters as the files had them.
+
+const PHONE = { width: 390, height: 844 };
+const fixture = (path: string) =>
+  fileURLToPath(new URL(`../packages/interop/fixtures/${path}`, import.meta.url));
+
+async function join(browser: Browser, link: string, name: string, viewport?: typeof PHONE) {
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Join the table' }).click();
+  await expect(page.getByTestId('editor')).toBeVisible();
+  return { page, context };
+}
+
+test('fate-core: players join by importing Fari characters, checked and fixed before creating', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const { gm, links, context } = await createTable(browser, 'Imported crew', 'fate-core');
+  const dee = await join(browser, links.player, 'Dee');
+  const kim = await join(browser, links.player, 'Kim', PHONE);
+  const watcher = await openAs(browser, links.spectator);
+  const contexts = [context, dee.context, kim.context, watcher.context];
+
+  // Dee: a Fate Accelerated sheet on a Fate Core table.
+  const file = dee.page.getByLabel('Import a character file (Fari, Foundry or Fateboard .json)');
+  await file.setInputFiles(fixture('fari/v5-accelerated.fari.json'));
+  const report = dee.page.getByTestId('import-report');
+  await expect(report).toContainText('Fari character');
+  await expect(report.getByTestId('import-adapted')).toContainText(
+    'approach Flashy +3 became rapport in fate-core',
+  );
+  await expect(dee.page.getByLabel('Character name')).toHaveValue('Jory Black');
+  await expect(dee.page.locator('input[name^="aspect-high-concept"]')).toHaveValue(
+    'Sky Pirate With a Heart of Gold',
+  );
+  const problems = dee.page.getByTestId('sheet-problems');
+  await expect(problems).toContainText('raise 1 more to Great (+4)');
+  const create = dee.page.getByRole('button', { name: 'Create character' });
+  await expect(create).toBeDisabled();
+  await shot(dee.page, 'import-1-dee-preview');
+
+  // She completes the pyramid: one Great, two Good, three Fair, four Average.
+  const skill = (id: string) => dee.page.locator(`select[name="skill-${id}"]`);
+  for (const [id, rating] of [
+    ['rapport', 4],
+    ['lore', 3],
+    ['fight', 3],
+    ['will', 2],
+    ['physique', 2],
+    ['contacts', 1],
+    ['empathy', 1],
+  ] as const) {
+    await skill(id).selectOption(String(rating));
+  }
+  await expect(problems).toHaveCount(0);
+  await create.click();
+  await expect(dee.page.getByTestId('table-name')).toBeVisible();
+
+  // Kim picks a scene by mistake: refused, the editor untouched.
+  const kimFile = kim.page.getByLabel('Import a character file (Fari, Foundry or Fateboard .json)');
+  await kimFile.setInputFiles(fixture('bad/fari-scene.fari.json'));
+  await expect(kim.page.getByTestId('import-error')).toContainText(
+    'This is a Fari scene, not a character',
+  );
+  await expect(kim.page.getByTestId('import-error')).toContainText('Nothing was imported.');
+  await expect(kim.page.getByLabel('Character name')).toHaveValue('');
+  await shot(kim.page, 'import-2-phone-wrong-file');
+  await kimFile.setInputFiles(fixture('fari/v6-fate-core.fari.json'));
+  await expect(kim.page.getByTestId('import-error')).toHaveCount(0);
+  await expect(kim.page.getByLabel('Character name')).toHaveValue('Mira Vell');
+  await expect(kim.page.getByTestId('import-dropped')).toContainText('Has a cat.');
+  await expect(kim.page.getByTestId('sheet-problems')).toHaveCount(0);
+  await shot(kim.page, 'import-3-phone-preview');
+  await kim.page.getByRole('button', { name: 'Create character' }).click();
+  await expect(kim.page.getByTestId('table-name')).toBeVisible();
+
+  for (const page of [gm, dee.page, watcher.page]) {
+    await expect(characterCard(page, 'Jory Black')).toContainText(
+      'Sky Pirate With a Heart of Gold',
+    );
+    await expect(characterCard(page, 'Mira Vell')).toContainText('Disgraced Imperial Cartographer');
+  }
+  await shot(gm, 'import-4-gm-both');
+  await shot(watcher.page, 'import-4-spectator-both');
+
+  for (const c of contexts) await c.close();
+});
