@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { GM_ROOTS, PUB_ROOTS, type RootSpecs } from './roots';
 import { claimWriterId, maxSmallId, type TableDocs } from './schema';
 
 /**
@@ -9,7 +10,7 @@ import { claimWriterId, maxSmallId, type TableDocs } from './schema';
  */
 export function compactTableDocs(docs: TableDocs): TableDocs {
   const epoch = docEpoch(docs.pub) + 1;
-  return { pub: rebuild(docs.pub, ROOTS.pub, epoch), gm: rebuild(docs.gm, ROOTS.gm, epoch) };
+  return { pub: rebuild(docs.pub, PUB_ROOTS, epoch), gm: rebuild(docs.gm, GM_ROOTS, epoch) };
 }
 
 /**
@@ -21,26 +22,20 @@ export function docEpoch(doc: Y.Doc): number {
   return typeof epoch === 'number' ? epoch : 0;
 }
 
-/** The documents' root types: maps and arrays, by name. */
-const ROOTS = {
-  pub: {
-    maps: ['meta', 'seats', 'characters', 'aspects', 'scene', 'compels', 'conflict', 'fp'],
-    arrays: ['rolls', 'log', 'journal', 'refs'],
-  },
-  gm: { maps: ['meta', 'hidden', 'notes'], arrays: [] as string[] },
-};
-
-function rebuild(source: Y.Doc, roots: { maps: string[]; arrays: string[] }, epoch: number): Y.Doc {
+/** A fresh document with every registered root of `source` and none of its history. */
+function rebuild(source: Y.Doc, roots: RootSpecs, epoch: number): Y.Doc {
   const target = new Y.Doc();
   // A writer id the old documents never used: a replica of them still names it (4410).
   claimWriterId(target, maxSmallId(source));
   target.transact(() => {
-    for (const name of roots.maps)
-      copyMap(source.getMap<unknown>(name), target.getMap<unknown>(name));
-    target.getMap<unknown>('meta').set('epoch', epoch);
-    for (const name of roots.arrays) {
-      target.getArray<unknown>(name).push(source.getArray<unknown>(name).toArray().map(copyValue));
+    for (const [name, spec] of Object.entries(roots)) {
+      if (spec.kind === 'map') copyMap(source.getMap<unknown>(name), target.getMap<unknown>(name));
+      else {
+        const items = source.getArray<unknown>(name).toArray().map(copyValue);
+        target.getArray<unknown>(name).push(items);
+      }
     }
+    target.getMap<unknown>('meta').set('epoch', epoch);
   });
   return target;
 }

@@ -28,6 +28,7 @@ export type { TextKind } from './text';
 export { textProblem, userText } from './text';
 export { MAX_SEATS } from './seats';
 export { compactTableDocs, docEpoch } from './compact';
+export { GM_ROOTS, PUB_ROOTS } from './roots';
 export type {
   Ack,
   ClosedNotice,

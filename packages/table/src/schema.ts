@@ -1,10 +1,11 @@
 import * as Y from 'yjs';
 import type { RulesetId } from '@fateboard/rules';
-import type { YMap } from './ymap';
+import { GM_ROOTS, PUB_ROOTS, openRoots, type Roots } from './roots';
 
 /**
  * The shape of the two documents of a table. Bump SCHEMA_VERSION on any change a reader
- * must know about; clients compare it with their own and reload.
+ * must know about; clients compare it with their own and reload. The root types are registered
+ * in roots.ts; this says what each holds.
  *
  * Public document `table/<id>` (root types):
  * - `meta`        Y.Map: schemaVersion, epoch?, id, name, ruleset, gmPool, spotlight, logBase?
@@ -51,32 +52,15 @@ export interface TableDocs {
 export type DocKey = keyof TableDocs;
 export const DOC_KEYS: readonly DocKey[] = ['pub', 'gm'];
 
-export function pubRoots(doc: Y.Doc) {
-  return {
-    meta: doc.getMap<unknown>('meta'),
-    seats: doc.getMap<unknown>('seats'),
-    characters: doc.getMap<unknown>('characters'),
-    aspects: doc.getMap<unknown>('aspects'),
-    scene: doc.getMap<unknown>('scene'),
-    compels: doc.getMap<unknown>('compels'),
-    conflict: doc.getMap<unknown>('conflict'),
-    rolls: doc.getArray<YMap>('rolls'),
-    log: doc.getArray<unknown>('log'),
-    journal: doc.getArray<unknown>('journal'),
-    refs: doc.getArray<string>('refs'),
-    fp: doc.getMap<unknown>('fp'),
-  };
+export function pubRoots(doc: Y.Doc): PubRoots {
+  return openRoots(doc, PUB_ROOTS);
 }
-export type PubRoots = ReturnType<typeof pubRoots>;
+export type PubRoots = Roots<typeof PUB_ROOTS>;
 
-export function gmRoots(doc: Y.Doc) {
-  return {
-    meta: doc.getMap<unknown>('meta'),
-    hidden: doc.getMap<unknown>('hidden'),
-    notes: doc.getMap<unknown>('notes'),
-  };
+export function gmRoots(doc: Y.Doc): GmRoots {
+  return openRoots(doc, GM_ROOTS);
 }
-export type GmRoots = ReturnType<typeof gmRoots>;
+export type GmRoots = Roots<typeof GM_ROOTS>;
 
 /** Fresh documents for a new table, with the schema version written in. */
 export function createTableDocs(init: { id: string; name: string; ruleset: RulesetId }): TableDocs {

@@ -8,6 +8,7 @@ import type { Action, Sheet, TableAspectKind } from './commands';
 import type { CharacterRecord } from './character-store';
 import { readCharacter } from './character-store';
 import { foldSummary, lastSessionStart, readFp, readLog } from './log';
+import type { GmFeed, PubFeed } from './roots';
 import { gmRoots, pubRoots } from './schema';
 import type { YMap } from './ymap';
 import { bool, counts, num, optStr, peek, str } from './ymap';
@@ -183,6 +184,19 @@ export interface GmView {
   hidden: HiddenView[];
   notes: NoteView[];
 }
+
+// The root registry (roots.ts) names exactly the fields of the views: a field no root feeds
+// would never be refreshed on the client, a misspelt one would be refreshed to nothing.
+const _pubFeeds: [PubFeed] extends [keyof TableView]
+  ? [keyof TableView] extends [PubFeed]
+    ? true
+    : false
+  : false = true;
+const _gmFeeds: [GmFeed] extends [keyof GmView]
+  ? [keyof GmView] extends [GmFeed]
+    ? true
+    : false
+  : false = true;
 
 export function readAspect(m: YMap): AspectView {
   const characterId = optStr(m, 'characterId');

@@ -1,29 +1,11 @@
 import * as Y from 'yjs';
-import { readGm, readTable } from '@fateboard/table';
+import { GM_ROOTS, PUB_ROOTS, readGm, readTable } from '@fateboard/table';
 import type { CharacterView, GmView, SeatView, TableView } from '@fateboard/table';
 import { reconcile } from './reconcile';
 
-/** Which fields of the view each root type of the public document feeds. */
-const PUB_SECTIONS: Record<string, (keyof TableView)[]> = {
-  meta: ['schemaVersion', 'id', 'name', 'ruleset', 'gmPool', 'spotlight'],
-  seats: ['seats'],
-  characters: ['characters'],
-  aspects: ['aspects'],
-  scene: ['scene'],
-  compels: ['compels'],
-  conflict: ['conflict'],
-  rolls: ['rolls'],
-  log: ['log', 'fateSummary'],
-  // Schema 3 appends log rows to `journal` and the ids they name to `refs` (a root that does
-  // not exist in an older document is simply not observed).
-  journal: ['log', 'fateSummary'],
-  refs: ['log', 'fateSummary'],
-  fp: ['fateSummary'],
-};
-
 /**
- * The public document as Svelte state. Each root type is observed deeply; when one changes,
- * its section of the view is re-read with the table package's readers and reconciled into
+ * The public document as Svelte state. Each root type (PUB_ROOTS) is observed deeply; when one
+ * changes, the fields of the view it feeds are re-read with the table package's readers and reconciled into
  * `$state`, so only the values that changed are assigned and only their readers re-render.
  */
 export class TableState {
@@ -51,8 +33,9 @@ export class TableState {
 
   #bind(): void {
     // readTable creates every root type; observe each one afterwards.
-    this.#refresh(Object.keys(PUB_SECTIONS));
-    for (const name of Object.keys(PUB_SECTIONS)) {
+    const names = Object.keys(PUB_ROOTS) as (keyof typeof PUB_ROOTS)[];
+    this.#refresh(names);
+    for (const name of names) {
       const type = this.doc.share.get(name);
       if (!type) continue;
       const onChange = () => this.#refresh([name]);
@@ -61,11 +44,11 @@ export class TableState {
     }
   }
 
-  #refresh(roots: string[]): void {
+  #refresh(roots: (keyof typeof PUB_ROOTS)[]): void {
     const next = readTable(this.doc);
     const view = this.view as unknown as Record<string, unknown>;
     for (const root of roots) {
-      for (const key of PUB_SECTIONS[root] ?? []) {
+      for (const key of PUB_ROOTS[root].feeds) {
         const value = (next as unknown as Record<string, unknown>)[key];
         view[key] = reconcile(view[key], value);
       }
@@ -118,7 +101,7 @@ export class GmState {
 
   #bind(): void {
     this.#refresh();
-    for (const name of ['meta', 'hidden', 'notes']) {
+    for (const name of Object.keys(GM_ROOTS)) {
       const type = this.doc.share.get(name);
       if (!type) continue;
       const onChange = () => this.#refresh();
