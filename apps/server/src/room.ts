@@ -9,6 +9,7 @@ import {
   parseCommand,
 } from '@fateboard/table';
 import type { Ack, Actor, Command, DocKey, TableDocs } from '@fateboard/table';
+import { loadDoc } from './storage';
 import type { DocUpdate, Storage, StoredCommand, TableRecord, TokenRecord } from './storage';
 import type { GroupCommit, HandledCommand, Prepared } from './group-commit';
 import { tokenRecord } from './tables';
@@ -424,14 +425,11 @@ export class TableRoom {
     const stored = this.deps.storage.loadDocuments(this.id);
     this.seq = stored.seq;
     this.storedUpdates = 0;
-    const docs = { pub: new Y.Doc(), gm: new Y.Doc() };
+    const docs = { pub: loadDoc(stored.docs.pub), gm: loadDoc(stored.docs.gm) };
     for (const key of DOC_KEYS) {
-      const { snapshot, updates } = stored.docs[key];
-      const parts = snapshot ? [snapshot, ...updates] : updates;
-      if (parts.length > 0) Y.applyUpdate(docs[key], Y.mergeUpdates(parts));
       // A small id of its own: every write names it (see claimWriterId).
       this.writerIds[key] = claimWriterId(docs[key], this.writerIds[key]);
-      this.storedUpdates += updates.length;
+      this.storedUpdates += stored.docs[key].updates.length;
     }
     return docs;
   }

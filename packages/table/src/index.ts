@@ -29,6 +29,7 @@ export { textProblem, userText } from './text';
 export { MAX_SEATS } from './seats';
 export { compactTableDocs, docEpoch } from './compact';
 export { GM_ROOTS, PUB_ROOTS } from './roots';
+export { upgradeLog } from './log-upgrade';
 export type {
   Ack,
   ClosedNotice,

@@ -2,30 +2,31 @@ import type { Holder, Movement, MovementReason } from '@fateboard/rules';
 import type { ActorRef, LogEntry } from './log-entry';
 
 /**
- * The public document's log keeps each entry as one flat JSON array (a "row"), about a third
- * of the entry's JSON size: short codes for the command type, the actor and the movement
- * reasons, ids instead of names, the time in seconds, absent fields as trailing nulls cut
- * off, and no text where `readTable` can say the same from the ids (a plain fate point gift).
- * The server keeps every full entry (the command's `result.log`).
+ * The public document's log keeps each entry as one flat JSON array (a "row", in the `journal`
+ * array), a fraction of the entry's JSON size: short codes for the command type, the actor
+ * and the movement reasons, small numbers for ids, the time in seconds since the entry before,
+ * absent fields as trailing nulls cut off, and no text where `readTable` can say the same from
+ * the ids (a plain fate point gift). The server keeps every full entry (the command's
+ * `result.log`). Logs stored in older formats are rewritten as these rows once, when the
+ * server opens its storage (log-upgrade.ts).
  *
- * Schema 3 rows (the `journal` array, written now) are described at `toRow3` below. Rows of
- * schema 2 (in the `log` array of older documents, read only):
- * `[n, t, by, type, text, characterId, rollId, moves, rest]`
- * - `n`: the entry's number; `t`: the server's time in whole seconds;
- * - `by`: 0 the GM, 1 a seatless player, 2 a spectator, 3 the player of the entry's character
- *   (its owner), or the acting player's seat id;
+ * A row is `[type, dt, by, moves, characterId, text, rollId, rest]`, with no entry number (the
+ * one before plus 1; `meta.logBase` holds the number and time of the entry before the first row):
  * - `type`: the index of the command type in TYPE_CODES, or the type itself;
+ * - `dt`: seconds since the entry before;
+ * - `by`: 0 the GM, 1 a seatless player, 2 a spectator, 3 the owner of the entry's character,
+ *   or 3 + the acting seat's number;
+ * - `moves`: flat, `from, to, amount, reason` per movement, a holder being 0 (bank), 1 (GM
+ *   pool), 1 + a character's number, or −(1 + its number) for its held scene payout; `reason`
+ *   is the index in REASON_CODES or the reason itself;
+ * - `characterId`: 0 / −1 for the first movement's giving / receiving character, else its number;
  * - `text`: the sentence, or null when it is rendered from the row;
- * - `characterId`: the id, or 0 / 1 for the first movement's giving / receiving character;
- * - `moves`: `[from, to, amount, reason]` each, a holder being 0 (bank), 1 (GM pool), a
- *   character id, or `[characterId]` (a payout held until the scene ends); `reason` is the
- *   index in REASON_CODES or the reason itself;
  * - `rest`: any other field of the entry (a GM adjustment's `before` and `after`).
  */
 export type LogRow = unknown[];
 
 /** Append-only: a code, once written into a document, must keep its meaning. */
-const TYPE_CODES = [
+export const TYPE_CODES = [
   'join',
   'character.create',
   'character.claim',
@@ -70,7 +71,7 @@ const TYPE_CODES = [
 ] as const;
 
 /** Append-only, like TYPE_CODES. */
-const REASON_CODES: readonly MovementReason[] = [
+export const REASON_CODES: readonly MovementReason[] = [
   'refresh',
   'scene-pool',
   'scene-pool-lost',
@@ -92,63 +93,8 @@ function code(list: readonly string[], value: string): number | string {
   return i < 0 ? value : i;
 }
 
-function uncode(list: readonly string[], value: unknown): string {
+export function uncode(list: readonly string[], value: unknown): string {
   return typeof value === 'number' ? (list[value] ?? String(value)) : String(value);
-}
-
-function holderCode(h: Holder): unknown {
-  switch (h.type) {
-    case 'bank':
-      return 0;
-    case 'gm-pool':
-      return 1;
-    case 'character':
-      return h.id;
-    case 'scene-payout':
-      return [h.characterId];
-  }
-}
-
-function holderOf(c: unknown): Holder {
-  if (c === 0) return { type: 'bank' };
-  if (c === 1) return { type: 'gm-pool' };
-  if (Array.isArray(c)) return { type: 'scene-payout', characterId: String(c[0]) };
-  return { type: 'character', id: String(c) };
-}
-
-function byCode(by: ActorRef, characterId: string | undefined, look: Lookup): unknown {
-  if (by.role === 'gm') return 0;
-  if (by.role === 'spectator') return 2;
-  if (by.seatId === undefined) return 1;
-  if (characterId !== undefined && look.owner(characterId) === by.seatId) return 3;
-  return by.seatId;
-}
-
-function byOf(c: unknown, characterId: string | undefined, look: Lookup): ActorRef {
-  if (c === 0) return { role: 'gm' };
-  if (c === 2) return { role: 'spectator' };
-  if (c === 3 && characterId !== undefined) {
-    const owner = look.owner(characterId);
-    if (owner !== undefined && owner !== 'gm') return { role: 'player', seatId: owner };
-  }
-  if (typeof c === 'string') return { role: 'player', seatId: c };
-  return { role: 'player' };
-}
-
-function characterCode(id: string | undefined, moves: readonly Movement[] | undefined): unknown {
-  const first = moves?.[0];
-  if (id === undefined) return null;
-  if (first?.from.type === 'character' && first.from.id === id) return 0;
-  if (first?.to.type === 'character' && first.to.id === id) return 1;
-  return id;
-}
-
-function characterOf(c: unknown, moves: readonly Movement[] | undefined): string | undefined {
-  if (typeof c === 'string') return c;
-  const first = moves?.[0];
-  if (c === 0 && first?.from.type === 'character') return first.from.id;
-  if (c === 1 && first?.to.type === 'character') return first.to.id;
-  return undefined;
 }
 
 /** What a row leaves out and reads from the document: characters' names and owners. */
@@ -169,7 +115,7 @@ export interface Refs {
  * The sentence of an entry that a row can leave out, from its ids and the characters' names
  * (as they are now), or undefined. Only used when it equals the sentence the command wrote.
  */
-function rendered(e: Omit<LogEntry, 'text'>, look: Lookup): string | undefined {
+export function rendered(e: Omit<LogEntry, 'text'>, look: Lookup): string | undefined {
   if (e.type !== 'fate-point.give' || e.movements?.length !== 1) return undefined;
   const m = e.movements[0]!;
   if (m.reason !== 'give' || m.from.type !== 'character' || m.to.type !== 'character') {
@@ -180,67 +126,6 @@ function rendered(e: Omit<LogEntry, 'text'>, look: Lookup): string | undefined {
   return `${from} gave ${m.amount} fate point${m.amount > 1 ? 's' : ''} to ${to}.`;
 }
 
-export function toRow(e: LogEntry, look: Lookup): LogRow {
-  const rest: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(e)) if (!KNOWN.has(key)) rest[key] = value;
-  const row: LogRow = [
-    e.n,
-    Math.round(e.at / 1000),
-    byCode(e.by, e.characterId, look),
-    code(TYPE_CODES, e.type),
-    rendered(e, look) === e.text ? null : e.text,
-    characterCode(e.characterId, e.movements),
-    e.rollId ?? null,
-    e.movements?.map((m) => [
-      holderCode(m.from),
-      holderCode(m.to),
-      m.amount,
-      code(REASON_CODES, m.reason),
-    ]) ?? null,
-    Object.keys(rest).length > 0 ? rest : null,
-  ];
-  while (row.length > 0 && row[row.length - 1] === null) row.pop();
-  return row;
-}
-
-/** The movements of a row, without decoding the rest (the fate point summary reads only these). */
-/**
- * A stored log item as a row: schema 1 documents (and tables stored before rows) hold whole
- * entries as JSON objects, which read as rows with their text.
- */
-export function asRow(item: unknown): LogRow {
-  if (Array.isArray(item)) return item;
-  const entry = item as LogEntry;
-  return toRow(entry, { name: () => undefined, owner: () => undefined });
-}
-
-export function rowMovements(item: LogRow): Movement[] {
-  const row = asRow(item);
-  const moves = row[7];
-  if (!Array.isArray(moves)) return [];
-  return moves.map((m: unknown[]) => ({
-    from: holderOf(m[0]),
-    to: holderOf(m[1]),
-    amount: Number(m[2]),
-    reason: uncode(REASON_CODES, m[3]) as MovementReason,
-  }));
-}
-
-export function rowType(item: LogRow): string {
-  return uncode(TYPE_CODES, asRow(item)[3]);
-}
-
-/**
- * Schema 3 rows (the `journal` array): `[type, dt, by, moves, characterId, text, rollId, rest]`,
- * trailing nulls cut off, ids as the table's small numbers (Refs), no entry number (the one
- * before plus 1) and the time as seconds since the entry before (`meta.logBase` holds the
- * number and time of the entry before the first row).
- * - `by`: 0 the GM, 1 a seatless player, 2 a spectator, 3 the owner of the entry's character,
- *   or 3 + the acting seat's number;
- * - `moves`: flat, `from, to, amount, reason` per movement, a holder being 0 (bank), 1 (GM
- *   pool), 1 + a character's number, or −(1 + its number) for its held scene payout;
- * - `characterId`: 0 / −1 for the first movement's giving / receiving character, else its number.
- */
 function holderRef(h: Holder, refs: Refs): number {
   switch (h.type) {
     case 'bank':
@@ -262,7 +147,7 @@ function holderOfRef(c: unknown, refs: Refs): Holder {
   return { type: 'character', id: refs.id(v - 1) };
 }
 
-export function toRow3(e: LogEntry, dt: number, look: Lookup, refs: Refs): LogRow {
+export function toRow(e: LogEntry, dt: number, look: Lookup, refs: Refs): LogRow {
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(e)) if (!KNOWN.has(key)) rest[key] = value;
   const first = e.movements?.[0];
@@ -297,7 +182,7 @@ export function toRow3(e: LogEntry, dt: number, look: Lookup, refs: Refs): LogRo
   return row;
 }
 
-export function row3Movements(row: LogRow, refs: Refs): Movement[] {
+export function rowMovements(row: LogRow, refs: Refs): Movement[] {
   const flat = row[3];
   if (!Array.isArray(flat)) return [];
   const out: Movement[] = [];
@@ -312,13 +197,13 @@ export function row3Movements(row: LogRow, refs: Refs): Movement[] {
   return out;
 }
 
-export function row3Type(row: LogRow): string {
+export function rowType(row: LogRow): string {
   return uncode(TYPE_CODES, row[0]);
 }
 
-/** A schema 3 row as an entry, given the number and time (ms) of the entry before it. */
-export function fromRow3(row: LogRow, n: number, at: number, look: Lookup, refs: Refs): LogEntry {
-  const movements = Array.isArray(row[3]) ? row3Movements(row, refs) : undefined;
+/** A row as an entry, given its number and time (ms). */
+export function fromRow(row: LogRow, n: number, at: number, look: Lookup, refs: Refs): LogEntry {
+  const movements = Array.isArray(row[3]) ? rowMovements(row, refs) : undefined;
   const first = movements?.[0];
   const c = row[4];
   let characterId: string | undefined;
@@ -343,32 +228,11 @@ export function fromRow3(row: LogRow, n: number, at: number, look: Lookup, refs:
     n,
     at,
     by,
-    type: row3Type(row),
+    type: rowType(row),
     ...(characterId === undefined ? {} : { characterId }),
     ...(typeof rollId === 'string' ? { rollId } : {}),
     ...(movements === undefined ? {} : { movements }),
   };
   const text = typeof row[5] === 'string' ? row[5] : (rendered(base, look) ?? '');
-  return { ...base, text, ...structuredClone(rest) };
-}
-
-/** A schema 2 row (or a schema 1 entry object) as an entry. */
-export function fromRow(item: LogRow, look: Lookup): LogEntry {
-  if (!Array.isArray(item)) return structuredClone(item as LogEntry);
-  const row = item;
-  const rollId = row[6];
-  const movements = Array.isArray(row[7]) ? rowMovements(row) : undefined;
-  const characterId = characterOf(row[5], movements);
-  const rest = (row[8] ?? {}) as Record<string, unknown>;
-  const base: Omit<LogEntry, 'text'> = {
-    n: Number(row[0]),
-    at: Number(row[1]) * 1000,
-    by: byOf(row[2], characterId, look),
-    type: rowType(row),
-    ...(typeof characterId === 'string' ? { characterId } : {}),
-    ...(typeof rollId === 'string' ? { rollId } : {}),
-    ...(movements === undefined ? {} : { movements }),
-  };
-  const text = typeof row[4] === 'string' ? row[4] : (rendered(base, look) ?? '');
   return { ...base, text, ...structuredClone(rest) };
 }

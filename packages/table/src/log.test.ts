@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { fateCore } from '@fateboard/rules';
-import { foldSummary, lookup } from './log';
-import { toRow } from './log-rows';
+import { foldSummary } from './log';
 import { LOG_KEEP, LOG_LIMIT, pubRoots } from './schema';
 import type { LogEntry } from './views';
 import { readTable } from './views';
-import { GM, TestTable, player, sceneTable, validSheet } from './test/harness';
+import { GM, TestTable, annAndTam, player, sceneTable, validSheet } from './test/harness';
 
 describe('the public log', () => {
   it('keeps compact rows that read back as the entries the commands returned', () => {
-    const t = new TestTable('fate-core', 3);
-    const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-    const a = t.ok(ann, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Zira'),
-    }).characterId!;
-    const b = t.ok(GM, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Tam'),
-    }).characterId!;
+    const { t, ann, a, b } = annAndTam(3);
     const history: LogEntry[] = [];
     const keep = (out: { log?: LogEntry[] }) => history.push(...(out.log ?? []));
     keep(t.ok(GM, { type: 'session.start' }));
@@ -37,76 +27,8 @@ describe('the public log', () => {
     expect(log.slice(-history.length)).toEqual(history);
   });
 
-  it('reads and continues a log stored as whole entries (schema 1)', () => {
-    const t = new TestTable('fate-core', 5);
-    const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-    const a = t.ok(ann, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Zira'),
-    }).characterId!;
-    const b = t.ok(GM, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Tam'),
-    }).characterId!;
-    const before = readTable(t.docs.pub).log;
-    const log = t.docs.pub.getArray<unknown>('log');
-    const journal = t.docs.pub.getArray<unknown>('journal');
-    t.docs.pub.transact(() => {
-      journal.delete(0, journal.length);
-      t.docs.pub.getMap('meta').delete('logBase');
-      log.push(before.map((e) => ({ ...e, at: e.at + 1 })));
-    });
-    const gift = t.ok(ann, { type: 'fate-point.give', fromCharacterId: a, toCharacterId: b });
-    const v = readTable(t.docs.pub);
-    expect(v.log).toEqual([...before.map((e) => ({ ...e, at: e.at + 1 })), ...gift.log!]);
-    expect(gift.log![0]!.n).toBe(before.length + 1);
-    expect(v.fateSummary.find((r) => r.characterId === b)?.byReason.give).toBe(1);
-  });
-
-  it('reads and continues a log stored as schema 2 rows', () => {
-    const t = new TestTable('fate-core', 6);
-    const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-    const a = t.ok(ann, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Zira'),
-    }).characterId!;
-    const b = t.ok(GM, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Tam'),
-    }).characterId!;
-    const first = t.ok(ann, { type: 'fate-point.give', fromCharacterId: a, toCharacterId: b });
-    const before = readTable(t.docs.pub).log;
-    const r = pubRoots(t.docs.pub);
-    t.docs.pub.transact(() => {
-      r.journal.delete(0, r.journal.length);
-      r.meta.delete('logBase');
-      r.log.push(before.map((e) => toRow(e, lookup(r))));
-    });
-    expect(readTable(t.docs.pub).log).toEqual(before);
-    const gift = t.ok(GM, {
-      type: 'fate-point.give',
-      fromCharacterId: b,
-      toCharacterId: a,
-      reason: 'thanks',
-    });
-    const v = readTable(t.docs.pub);
-    expect(v.log).toEqual([...before, ...gift.log!]);
-    expect(gift.log![0]!.n).toBe(before.length + 1);
-    expect(first.log![0]!.n).toBe(before.length);
-    expect(v.fateSummary.find((row) => row.characterId === a)?.byReason.give).toBe(0);
-  });
-
   it('names characters and seats by small numbers and times entries from the one before', () => {
-    const t = new TestTable('fate-core', 7);
-    const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-    const a = t.ok(ann, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Zira'),
-    }).characterId!;
-    const b = t.ok(GM, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Tam'),
-    }).characterId!;
+    const { t, ann, a, b } = annAndTam(7);
     const r = pubRoots(t.docs.pub);
     expect(r.refs.toArray()).toEqual([a, b]);
     t.ok(ann, { type: 'fate-point.give', fromCharacterId: a, toCharacterId: b });

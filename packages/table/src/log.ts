@@ -1,15 +1,14 @@
 import type { Movement } from '@fateboard/rules';
 import type { Actor, LogDraft } from './context';
 import type { Lookup, LogRow, Refs } from './log-rows';
-import { asRow, fromRow, fromRow3, toRow3 } from './log-rows';
+import { fromRow, toRow } from './log-rows';
 import { LOG_KEEP, LOG_LIMIT, type PubRoots } from './schema';
 import type { FateSummaryRow, LogEntry } from './log-entry';
 import { optStr, peek } from './ymap';
 
 /**
- * Appends log entries to the public document as compact rows (schema 3, see log-rows.ts, in
- * the `journal` array) and keeps the log bounded: once it holds LOG_LIMIT rows (`log`'s older
- * rows and `journal`'s together) it is cut back to the newest LOG_KEEP in one go, and the fate
+ * Appends log entries to the public document as compact rows (see log-rows.ts, in the
+ * `journal` array) and keeps the log bounded: once it holds LOG_LIMIT rows it is cut back to the newest LOG_KEEP in one go, and the fate
  * point movements of the cut rows that belong to the current session are added into the `fp`
  * summary map, so that the session's summary survives the cut. Cutting in batches keeps a
  * typical command's update small (no delete, no summary write) and leaves one overwritten
@@ -24,8 +23,6 @@ export function appendLog(
   drafts: readonly LogDraft[],
 ): LogEntry[] {
   if (drafts.length === 0) return [];
-  const look = lookup(r);
-  const refs = refsOf(r);
   const end = logEnd(r);
   let n = end?.n ?? 0;
   const by =
@@ -35,7 +32,21 @@ export function appendLog(
     const entry: LogEntry = { n, at: now, by, type, ...d };
     return JSON.parse(JSON.stringify(entry)) as LogEntry;
   });
-  let t = end?.t ?? Math.round(now / 1000);
+  pushRows(r, entries, end?.t ?? Math.round(now / 1000));
+  // A new session starts a new summary.
+  if (type === 'session.start' && r.fp.size > 0) r.fp.clear();
+  if (r.journal.length > LOG_LIMIT) trim(r, r.journal.length - LOG_KEEP);
+  return entries;
+}
+
+/**
+ * Appends entries as rows after the newest one, whose time is `t` (seconds); into an empty
+ * journal, first records the entry before them in `meta.logBase`.
+ */
+export function pushRows(r: PubRoots, entries: readonly LogEntry[], t: number): void {
+  if (entries.length === 0) return;
+  const look = lookup(r);
+  const refs = refsOf(r);
   if (r.journal.length === 0) {
     const base = [entries[0]!.n - 1, t];
     if (JSON.stringify(r.meta.get('logBase')) !== JSON.stringify(base)) r.meta.set('logBase', base);
@@ -43,17 +54,11 @@ export function appendLog(
   r.journal.push(
     entries.map((e) => {
       const seconds = Math.round(e.at / 1000);
-      const row = toRow3(e, seconds - t, look, refs);
+      const row = toRow(e, seconds - t, look, refs);
       t = seconds;
       return row;
     }),
   );
-  // A new session starts a new summary.
-  if (type === 'session.start' && r.fp.size > 0) r.fp.clear();
-  if (r.log.length + r.journal.length > LOG_LIMIT) {
-    trim(r, r.log.length + r.journal.length - LOG_KEEP);
-  }
-  return entries;
 }
 
 export function lookup(r: PubRoots): Lookup {
@@ -93,24 +98,18 @@ function logBase(r: PubRoots): { n: number; t: number } | undefined {
 /** The number and time (seconds) of the newest entry, without decoding the rows. */
 function logEnd(r: PubRoots): { n: number; t: number } | undefined {
   const base = logBase(r);
-  if (r.journal.length > 0) {
-    let t = base?.t ?? 0;
-    for (const row of r.journal.toArray() as LogRow[]) t += Number(row[1] ?? 0);
-    return { n: (base?.n ?? 0) + r.journal.length, t };
-  }
-  if (r.log.length > 0) {
-    const last = asRow(r.log.get(r.log.length - 1));
-    return { n: Number(last[0]), t: Number(last[1]) };
-  }
-  return base;
+  if (r.journal.length === 0) return base;
+  let t = base?.t ?? 0;
+  for (const row of r.journal.toArray() as LogRow[]) t += Number(row[1] ?? 0);
+  return { n: (base?.n ?? 0) + r.journal.length, t };
 }
 
-/** Every entry the document holds, oldest first: `log`'s older rows, then `journal`'s. */
+/** Every entry the document holds, oldest first. */
 export function readLog(r: PubRoots): LogEntry[] {
-  const look = lookup(r);
-  const out = (r.log.toArray() as LogRow[]).map((row) => fromRow(row, look));
+  const out: LogEntry[] = [];
   const rows = r.journal.toArray() as LogRow[];
   if (rows.length === 0) return out;
+  const look = lookup(r);
   const refs = refsOf(r);
   const base = logBase(r);
   let n = base?.n ?? 0;
@@ -118,7 +117,7 @@ export function readLog(r: PubRoots): LogEntry[] {
   for (const row of rows) {
     n += 1;
     t += Number(row[1] ?? 0);
-    out.push(fromRow3(row, n, t * 1000, look, refs));
+    out.push(fromRow(row, n, t * 1000, look, refs));
   }
   return out;
 }
@@ -136,14 +135,9 @@ function trim(r: PubRoots, count: number): void {
       if (JSON.stringify(old) !== JSON.stringify(value)) r.fp.set(row.characterId, value);
     }
   }
-  const fromLog = Math.min(count, r.log.length);
-  if (fromLog > 0) r.log.delete(0, fromLog);
-  const fromJournal = count - fromLog;
-  if (fromJournal > 0) {
-    const last = entries[count - 1]!;
-    r.meta.set('logBase', [last.n, Math.round(last.at / 1000)]);
-    r.journal.delete(0, fromJournal);
-  }
+  const last = entries[count - 1]!;
+  r.meta.set('logBase', [last.n, Math.round(last.at / 1000)]);
+  r.journal.delete(0, count);
 }
 
 /** Index of the newest `session.start` entry, or -1. */

@@ -25,7 +25,6 @@ export const PUB_ROOTS = {
   compels: { kind: 'map', feeds: ['compels'] },
   conflict: { kind: 'map', feeds: ['conflict'] },
   rolls: { kind: 'array', of: 'map', feeds: ['rolls'] },
-  log: { kind: 'array', feeds: ['log', 'fateSummary'] },
   journal: { kind: 'array', feeds: ['log', 'fateSummary'] },
   refs: { kind: 'array', of: 'string', feeds: ['log', 'fateSummary'] },
   fp: { kind: 'map', feeds: ['fateSummary'] },

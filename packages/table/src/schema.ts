@@ -16,14 +16,14 @@ import { GM_ROOTS, PUB_ROOTS, openRoots, type Roots } from './roots';
  * - `compels`     Y.Map<compelId, Y.Map>: the open compels
  * - `conflict`    Y.Map: active, order (character ids), turn, round
  * - `rolls`       Y.Array<Y.Map>: the most recent rolls (invokes change them)
- * - `log`         Y.Array<LogRow>: log rows written before schema 3 (schema 1 entry objects,
- *                 schema 2 rows), read before `journal`; no longer appended to
- * - `journal`     Y.Array<LogRow>: the most recent log entries, as schema 3 rows (log-rows.ts);
+ * - `journal`     Y.Array<LogRow>: the most recent log entries, as rows (log-rows.ts);
  *                 `meta.logBase` is `[n, seconds]` of the entry before its first row
  * - `refs`        Y.Array<string>: the ids (characters, seats) that rows name by number: the
  *                 i-th id is number i + 1; append-only
  * - `fp`          Y.Map<characterId, [gained, spent, byReason]>: fate point movements of the
  *                 current session in entries already cut from the log (log.ts)
+ * (Documents of schema 1 and 2 kept their log in a `log` array; log-upgrade.ts moves it into
+ * `journal` once, when the server opens its storage.)
  *
  * GM document `table/<id>/gm`:
  * - `meta`        Y.Map: schemaVersion, epoch?, id

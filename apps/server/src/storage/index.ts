@@ -10,5 +10,6 @@ export type {
   TokenKind,
   TokenRecord,
 } from './storage';
+export { loadDoc } from './storage';
 export { openSqliteStorage } from './sqlite';
 export { openMemoryStorage } from './memory';

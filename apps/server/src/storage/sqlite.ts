@@ -15,6 +15,7 @@ import type {
   TokenKind,
   TokenRecord,
 } from './storage';
+import { migrate } from './migrate';
 
 interface TableRow {
   id: string;
@@ -127,7 +128,10 @@ function toCommand(row: CommandRow): StoredCommand {
   };
 }
 
-/** Opens (creating if needed) `<dataDir>/fateboard.sqlite` in WAL mode. */
+/**
+ * Opens (creating if needed) `<dataDir>/fateboard.sqlite` in WAL mode, and brings a file an
+ * older server wrote up to date (migrate.ts).
+ */
 export function openSqliteStorage(dataDir: string): Storage {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, 'fateboard.sqlite'));
@@ -294,7 +298,7 @@ export function openSqliteStorage(dataDir: string): Storage {
     return { seq: q.lastSeq.get(tableId)?.seq ?? 0, docs };
   });
 
-  return {
+  const storage: Storage = {
     createTable: (table, docs, tokens) => createTable(table, docs, tokens),
     getTable: (id) => {
       const row = q.getTable.get(id);
@@ -329,4 +333,6 @@ export function openSqliteStorage(dataDir: string): Storage {
       if (db.open) db.close();
     },
   };
+  migrate(db, storage);
+  return storage;
 }

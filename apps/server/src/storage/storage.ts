@@ -1,4 +1,5 @@
 import type { RulesetId } from '@fateboard/rules';
+import * as Y from 'yjs';
 import type { DocKey, Role } from '@fateboard/table';
 
 // What the server keeps and the one interface every storage adapter implements (SQLite in
@@ -67,6 +68,14 @@ export type NewCommand = Omit<StoredCommand, 'seq' | 'secretHash'> & {
 export interface StoredDocument {
   snapshot: Uint8Array | null;
   updates: Uint8Array[];
+}
+
+/** The document a stored snapshot and its updates make. */
+export function loadDoc(stored: StoredDocument): Y.Doc {
+  const doc = new Y.Doc();
+  const parts = stored.snapshot ? [stored.snapshot, ...stored.updates] : stored.updates;
+  if (parts.length > 0) Y.applyUpdate(doc, Y.mergeUpdates(parts));
+  return doc;
 }
 
 export interface StoredDocuments {

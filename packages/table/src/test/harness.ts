@@ -80,6 +80,21 @@ export function sceneTable(seed = 3, ruleset: RulesetId = 'fate-core') {
   return { t, ann, bob, a, b, npc };
 }
 
+/** A fate-core table where Ann's seat plays Zira (`a`) and the GM plays Tam (`b`); no scene. */
+export function annAndTam(seed: number) {
+  const t = new TestTable('fate-core', seed);
+  const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
+  const a = t.ok(ann, {
+    type: 'character.create',
+    character: sampleSheet('fate-core', 'Zira'),
+  }).characterId!;
+  const b = t.ok(GM, {
+    type: 'character.create',
+    character: sampleSheet('fate-core', 'Tam'),
+  }).characterId!;
+  return { t, ann, a, b };
+}
+
 /** Sends and expects a refusal with `code` that changed neither document. */
 export function refused(t: TestTable, actor: Actor, input: Record<string, unknown>, code: string) {
   const before = t.state();

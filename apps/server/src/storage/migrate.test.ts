@@ -1,0 +1,108 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { createTableDocs, readTable, type LogEntry } from '@fateboard/table';
+import { openSqliteStorage } from './sqlite';
+import { loadDoc } from './storage';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A storage file as a server of schema 2 left it: table T1 whose public log holds a schema 1
+ * entry object and a schema 2 row in its snapshot, and one more schema 2 row in a command's
+ * stored update.
+ */
+function oldFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fateboard-migrate-'));
+  dirs.push(dir);
+  const storage = openSqliteStorage(dir);
+  const docs = createTableDocs({ id: 'T1', name: 'Old table', ruleset: 'fate-core' });
+  const log = docs.pub.getArray<unknown>('log');
+  docs.pub.transact(() => {
+    docs.pub.getMap('meta').set('schemaVersion', 2);
+    log.push([
+      { n: 1, at: 1000, by: { role: 'gm' }, type: 'scene.start', text: 'Scene: Docks.' },
+      [2, 5, 0, 9, 'The docks are on fire.'],
+    ]);
+  });
+  storage.createTable(
+    { id: 'T1', name: 'Old table', ruleset: 'fate-core', created: 1000 },
+    { pub: Y.encodeStateAsUpdate(docs.pub), gm: Y.encodeStateAsUpdate(docs.gm) },
+    [],
+  );
+  const before = Y.encodeStateVector(docs.pub);
+  log.push([
+    [3, 9, 'seat-1', 24, 'Zira gave 1 fate point to Tam.', 0, null, [['c1', 'c2', 1, 10]]],
+  ]);
+  storage.appendCommand({
+    tableId: 'T1',
+    commandId: 'give-1',
+    actor: { role: 'player', seatId: 'seat-1' },
+    tokenHash: null,
+    type: 'fate-point.give',
+    payload: {},
+    result: null,
+    created: 9000,
+    updates: [{ doc: 'pub', bytes: Y.encodeStateAsUpdate(docs.pub, before) }],
+  });
+  storage.close();
+  // Servers before the upgrade never set the file's user_version.
+  const db = new Database(join(dir, 'fateboard.sqlite'));
+  db.pragma('user_version = 0');
+  db.close();
+  return dir;
+}
+
+const oldEntries: LogEntry[] = [
+  { n: 1, at: 1000, by: { role: 'gm' }, type: 'scene.start', text: 'Scene: Docks.' },
+  { n: 2, at: 5000, by: { role: 'gm' }, type: 'aspect.add', text: 'The docks are on fire.' },
+  {
+    n: 3,
+    at: 9000,
+    by: { role: 'player', seatId: 'seat-1' },
+    type: 'fate-point.give',
+    characterId: 'c1',
+    movements: [
+      {
+        from: { type: 'character', id: 'c1' },
+        to: { type: 'character', id: 'c2' },
+        amount: 1,
+        reason: 'give',
+      },
+    ],
+    text: 'Zira gave 1 fate point to Tam.',
+  },
+];
+
+describe('opening a storage file an older server wrote', () => {
+  it('rewrites its stored logs as schema 3 rows once, keeping every entry', () => {
+    const dir = oldFile();
+
+    const storage = openSqliteStorage(dir);
+    const stored = storage.loadDocuments('T1');
+    expect(stored.seq).toBe(1);
+    expect(stored.docs.pub.updates).toEqual([]);
+    const pub = loadDoc(stored.docs.pub);
+    expect(pub.getArray('log').length).toBe(0);
+    expect(pub.getArray('journal').length).toBe(3);
+    const view = readTable(pub);
+    expect(view.log).toEqual(oldEntries);
+    expect(view.schemaVersion).toBe(3);
+    expect(view.name).toBe('Old table');
+    storage.close();
+
+    // Opened again, the file is not rewritten.
+    const again = openSqliteStorage(dir);
+    expect(again.loadDocuments('T1')).toEqual(stored);
+    again.close();
+    const db = new Database(join(dir, 'fateboard.sqlite'), { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    db.close();
+  });
+});

@@ -1,0 +1,43 @@
+import type Database from 'better-sqlite3';
+import * as Y from 'yjs';
+import { claimWriterId, upgradeLog } from '@fateboard/table';
+import { loadDoc, type Storage } from './storage';
+
+type Step = (db: Database.Database, storage: Pick<Storage, 'loadDocuments' | 'compact'>) => void;
+
+/**
+ * What brings a file written by an older server up to date, in order. `PRAGMA user_version`
+ * counts the steps a file has had, so each runs once per file, when the server opens it; the
+ * code that runs afterwards reads only the current formats. Append, never reorder.
+ */
+const STEPS: Step[] = [upgradeLogs];
+
+export function migrate(db: Database.Database, storage: Parameters<Step>[1]): void {
+  const done = db.pragma('user_version', { simple: true }) as number;
+  if (done >= STEPS.length) return;
+  // One transaction: a crash halfway leaves the file as it was, to be migrated next time.
+  db.transaction(() => {
+    for (const step of STEPS.slice(done)) step(db, storage);
+    db.pragma(`user_version = ${STEPS.length}`);
+  })();
+}
+
+/** Logs stored before schema 3 (entry objects, schema 2 rows) become schema 3 rows. */
+function upgradeLogs(db: Database.Database, storage: Parameters<Step>[1]): void {
+  const tables = db.prepare<[], { id: string }>('SELECT id FROM tables').all();
+  for (const { id } of tables) {
+    const stored = storage.loadDocuments(id);
+    const pub = loadDoc(stored.docs.pub);
+    // The upgrade writes under a small id the document never used (see claimWriterId).
+    claimWriterId(pub);
+    if (upgradeLog(pub)) {
+      const gm = loadDoc(stored.docs.gm);
+      storage.compact(id, stored.seq, {
+        pub: Y.encodeStateAsUpdate(pub),
+        gm: Y.encodeStateAsUpdate(gm),
+      });
+      gm.destroy();
+    }
+    pub.destroy();
+  }
+}
