@@ -17,7 +17,7 @@ import {
 import { api, connectSocket, createTable, waitFor } from './test/harness';
 import { serverPerTest } from './test/per-test';
 
-// What the server sends is what the protocol module (packages/table/src/protocol.ts) says,
+// What the server sends is what the protocol module (packages/table/src/protocol/protocol.ts) says,
 // checked with the very schemas the client parses with; and a client of another protocol
 // version is told to reload, on socket.io and on y-websocket alike.
 describe('the wire protocol', () => {

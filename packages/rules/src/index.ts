@@ -128,7 +128,7 @@ export {
   stressBoxValues,
   fateCoreRefreshFor,
   fateCoreSkillSpread,
-} from './rulesets/fate-core/character';
+} from './rulesets/fate-core/template';
 export {
   fateCoreAbsorptionOptions,
   applyFateCoreAbsorption,
@@ -158,7 +158,7 @@ export {
   piratesRefreshFor,
   newPiratesCharacter,
   validatePiratesCharacter,
-} from './rulesets/pirates/character';
+} from './rulesets/pirates/template';
 export {
   piratesAbsorptionOptions,
   applyPiratesAbsorption,

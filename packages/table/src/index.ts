@@ -1,7 +1,13 @@
 // The public door of @fateboard/table: named exports only.
 
-export type { Role, Actor, CommandContext, CommandResult, CommandOutcome } from './context';
-export type { TableDocs, DocKey } from './schema';
+export type {
+  Role,
+  Actor,
+  CommandContext,
+  CommandResult,
+  CommandOutcome,
+} from './commands/context';
+export type { TableDocs, DocKey } from './doc/schema';
 export {
   DOC_KEYS,
   SCHEMA_VERSION,
@@ -10,7 +16,7 @@ export {
   ROLL_LIMIT,
   claimWriterId,
   createTableDocs,
-} from './schema';
+} from './doc/schema';
 export type {
   Command,
   CommandType,
@@ -21,15 +27,15 @@ export type {
   Adjustment,
   Action,
   TableAspectKind,
-} from './commands';
-export { CommandSchema, COMMAND_TYPES, SheetSchema, parseCommand } from './commands';
-export { applyCommand } from './reducer';
-export type { TextKind } from './text';
-export { textProblem, userText } from './text';
-export { MAX_SEATS } from './seats';
-export { compactTableDocs, docEpoch } from './compact';
-export { GM_ROOTS, PUB_ROOTS } from './roots';
-export { upgradeLog } from './log-upgrade';
+} from './commands/schemas';
+export { CommandSchema, COMMAND_TYPES, SheetSchema, parseCommand } from './commands/schemas';
+export { applyCommand } from './commands/reducer';
+export type { TextKind } from './commands/text';
+export { textProblem, userText } from './commands/text';
+export { MAX_SEATS } from './commands/characters/seats';
+export { compactTableDocs, docEpoch } from './doc/compact';
+export { GM_ROOTS, PUB_ROOTS } from './doc/roots';
+export { upgradeLog } from './log/upgrade';
 export type {
   Ack,
   ClosedNotice,
@@ -38,7 +44,7 @@ export type {
   Presence,
   RotatedLinks,
   TableSummary,
-} from './protocol';
+} from './protocol/protocol';
 export {
   AckSchema,
   CLOSE,
@@ -51,7 +57,7 @@ export {
   RotatedLinksSchema,
   TableSummarySchema,
   protocolMatches,
-} from './protocol';
+} from './protocol/protocol';
 export type {
   TableView,
   GmView,
@@ -67,12 +73,12 @@ export type {
   SpotlightView,
   HiddenView,
   NoteView,
-} from './views';
-export { readTable, readGm } from './views';
-export type { ActorRef, FateSummaryRow, LogEntry, PointHolder, PointMovement } from './log-entry';
-export { FAIR_PHYSIQUE_PYRAMID, sampleAttack, sampleSheet } from './sample-sheets';
-export { sheetDraft, withSheet } from './sheet';
-export { readyMadeSheets } from './ready-made';
-export { freeInvokesWords, reasonWords, resultWords, shiftsWords } from './words';
-export { controls } from './access';
-export { resolveRoll } from './rolls';
+} from './doc/views';
+export { readTable, readGm } from './doc/views';
+export type { ActorRef, FateSummaryRow, LogEntry, PointHolder, PointMovement } from './log/entry';
+export { FAIR_PHYSIQUE_PYRAMID, sampleAttack, sampleSheet } from './sheets/sample-sheets';
+export { sheetDraft, withSheet } from './commands/characters/sheet';
+export { readyMadeSheets } from './sheets/ready-made';
+export { freeInvokesWords, reasonWords, resultWords, shiftsWords } from './log/words';
+export { controls } from './commands/access';
+export { resolveRoll } from './commands/rolls/rolls';

@@ -1,8 +1,8 @@
-import { coreOperations } from './core-operations';
+import { coreOperations } from './adapters/core';
 import type { OperationRegistry } from './run';
-import { edgerunnerOperations } from '../rulesets/edgerunner/operations';
-import { narrativeOperations } from '../rulesets/narrative/operations';
-import { stressOperations } from '../rulesets/stress-operations';
+import { edgerunnerOperations } from './adapters/edgerunner';
+import { narrativeOperations } from './adapters/narrative';
+import { stressOperations } from './adapters/stress';
 
 /**
  * Every operation a rule case may name in its "op" field. Each takes the case's `input`

@@ -3,7 +3,7 @@ import type { Character } from '../core/character';
 import { newEdgerunnerCharacter } from './edgerunner/template';
 import { fateCorePassTime } from './fate-core/recovery';
 import { blank, take, withSkills } from './fate-core/test-sheets';
-import { newPiratesCharacter } from './pirates/character';
+import { newPiratesCharacter } from './pirates/template';
 import {
   healConsequence,
   recoverAfterRoll,

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import type { RulesetId } from '@fateboard/rules';
-import { sampleAttack as attackWith } from '../sample-sheets';
-import type { LogEntry } from '../log-entry';
-import type { TableView } from '../views';
+import { sampleAttack as attackWith } from '../sheets/sample-sheets';
+import type { LogEntry } from '../log/entry';
+import type { TableView } from '../doc/views';
 
 // Random command sequences for property tests, shared by the reducer's own property test and
 // the server's economy guarantee (through `@fateboard/table/testing`): one generator, so a new

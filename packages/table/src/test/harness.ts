@@ -2,11 +2,11 @@ import { expect } from 'vitest';
 import * as Y from 'yjs';
 import { seededRng } from '@fateboard/rules';
 import type { RulesetId } from '@fateboard/rules';
-import type { Actor, CommandOutcome } from '../context';
-import { applyCommand } from '../reducer';
-import { parseCommand } from '../commands';
-import { createTableDocs, type TableDocs } from '../schema';
-import { sampleSheet } from '../sample-sheets';
+import type { Actor, CommandOutcome } from '../commands/context';
+import { applyCommand } from '../commands/reducer';
+import { parseCommand } from '../commands/schemas';
+import { createTableDocs, type TableDocs } from '../doc/schema';
+import { sampleSheet } from '../sheets/sample-sheets';
 
 /** A table under test: seeded dice, a fake clock and counting ids. */
 export class TestTable {
@@ -56,7 +56,7 @@ export const player = (seatId?: string): Actor =>
   seatId === undefined ? { role: 'player' } : { role: 'player', seatId };
 
 /** A valid player sheet for each ruleset, with stable aspect ids. */
-export { sampleSheet as validSheet } from '../sample-sheets';
+export { sampleSheet as validSheet } from '../sheets/sample-sheets';
 
 /** A table (fate-core unless named) with two seated players, their characters, an NPC and a running scene. */
 export function sceneTable(seed = 3, ruleset: RulesetId = 'fate-core') {
@@ -104,4 +104,4 @@ export function refused(t: TestTable, actor: Actor, input: Record<string, unknow
   expect(t.state()).toEqual(before);
 }
 
-export { sampleAttack as attackWith } from '../sample-sheets';
+export { sampleAttack as attackWith } from '../sheets/sample-sheets';

@@ -15,7 +15,7 @@ import {
   newFateCoreCharacter,
   syncFateCoreSheet,
   validateFateCoreCharacter,
-} from './character';
+} from './template';
 import { fateCorePassTime, startFateCoreRecovery } from './recovery';
 
 /** Fate Core, resolving attacks (seed 001). See RULES.md "## fate-core". */

@@ -1,5 +1,5 @@
 import type { Character } from '../../core/character';
-import { newFateCoreCharacter, syncFateCoreSheet } from './character';
+import { newFateCoreCharacter, syncFateCoreSheet } from './template';
 import { fateCore } from './ruleset';
 
 // Sheets and small builders shared by the fate-core tests (not a test file itself).

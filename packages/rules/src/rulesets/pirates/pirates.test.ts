@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Character } from '../../core/character';
 import { applyEconomy } from '../../core/economy';
 import { pirates } from './ruleset';
-import { newPiratesCharacter } from './character';
+import { newPiratesCharacter } from './template';
 import { attemptPiratesRecovery, piratesRecoveryDifficulty } from './stress';
 
 const blank = newPiratesCharacter({ id: 'p1', name: 'Anne' });

@@ -14,7 +14,7 @@ import {
   piratesRefreshFor,
   piratesSkillSpread,
   validatePiratesCharacter,
-} from './character';
+} from './template';
 import { applyPiratesAbsorption, piratesAbsorptionOptions, piratesPassTime } from './stress';
 
 /** The pirate hack (seed 000). See RULES.md "## pirates". */

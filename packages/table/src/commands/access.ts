@@ -1,0 +1,60 @@
+import type { Ruleset, RulesetId } from '@fateboard/rules';
+import type { CharacterRecord } from '../doc/character-store';
+import { readCharacter } from '../doc/character-store';
+import type { Actor, Refusal } from './context';
+import { refuse } from './context';
+import { rulesetById } from './rulesets';
+import type { PubRoots } from '../doc/schema';
+import type { YMap } from '../doc/ymap';
+import { peek, str } from '../doc/ymap';
+
+/** Reads shared by the handlers: find things, check who may touch them. */
+
+export function tableRuleset(r: PubRoots): Ruleset | Refusal {
+  const id = str(r.meta, 'ruleset') as RulesetId;
+  return rulesetById(id) ?? refuse('rules', `The ruleset "${id}" is not available.`);
+}
+
+export interface Found {
+  map: YMap;
+  character: CharacterRecord;
+}
+
+export function findCharacter(r: PubRoots, id: string): Found | Refusal {
+  const map = peek(r.characters, id);
+  if (!map) return refuse('not-found', `No character "${id}" at this table.`);
+  return { map, character: readCharacter(map) };
+}
+
+/** The GM controls every character; a player only the one their seat plays. */
+/** The GM acts for every character; a player for the characters of their seat. */
+export function controls(actor: Actor, character: Pick<CharacterRecord, 'owner'>): boolean {
+  if (actor.role === 'gm') return true;
+  return actor.role === 'player' && actor.seatId !== undefined && character.owner === actor.seatId;
+}
+
+export function findControlled(r: PubRoots, actor: Actor, id: string): Found | Refusal {
+  const found = findCharacter(r, id);
+  if ('ok' in found) return found;
+  if (!controls(actor, found.character)) {
+    return refuse('forbidden', `You do not play "${found.character.name}".`);
+  }
+  return found;
+}
+
+export function gmOnly(actor: Actor, what: string): Refusal | undefined {
+  return actor.role === 'gm' ? undefined : refuse('forbidden', `Only the GM can ${what}.`);
+}
+
+/** The seat of a player, which must exist. */
+export function seatOf(r: PubRoots, actor: Actor): YMap | Refusal {
+  const seat = actor.seatId === undefined ? undefined : peek(r.seats, actor.seatId);
+  return seat ?? refuse('forbidden', 'Join the table first.');
+}
+
+/** All characters, as plain records. */
+export function allCharacters(r: PubRoots): CharacterRecord[] {
+  const out: CharacterRecord[] = [];
+  r.characters.forEach((m) => out.push(readCharacter(m as YMap)));
+  return out;
+}

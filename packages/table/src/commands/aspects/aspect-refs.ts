@@ -1,0 +1,105 @@
+import type { CharacterRecord } from '../../doc/character-store';
+import { readCharacter, setSheetInvokes } from '../../doc/character-store';
+import type { AspectRef } from '../schemas';
+import type { Refusal } from '../context';
+import { refuse } from '../context';
+import type { PubRoots } from '../../doc/schema';
+import type { YMap } from '../../doc/ymap';
+import { child, counts, optStr, peek, put, str } from '../../doc/ymap';
+
+/**
+ * An aspect reference resolved against the public document: a table aspect (situation,
+ * boost, or one placed on a character) or a character's sheet aspect or taken consequence.
+ */
+export type ResolvedAspect =
+  | {
+      where: 'table';
+      id: string;
+      map: YMap;
+      kind: string;
+      text: string;
+      /** The character it is placed on, if any. */
+      characterId?: string;
+      freeInvokes: Record<string, number>;
+    }
+  | {
+      where: 'sheet' | 'consequence';
+      id: string;
+      map: YMap;
+      character: CharacterRecord;
+      text: string;
+      characterId: string;
+      freeInvokes: Record<string, number>;
+    };
+
+export function resolveAspect(r: PubRoots, ref: AspectRef): ResolvedAspect | Refusal {
+  if (ref.characterId === undefined) {
+    const map = peek(r.aspects, ref.aspectId);
+    if (!map) return refuse('not-found', `No aspect "${ref.aspectId}" on the table.`);
+    const characterId = optStr(map, 'characterId');
+    return {
+      where: 'table',
+      id: ref.aspectId,
+      map,
+      kind: str(map, 'kind'),
+      text: str(map, 'text'),
+      ...(characterId === undefined ? {} : { characterId }),
+      freeInvokes: counts(peek(map, 'invokes')),
+    };
+  }
+  const map = peek(r.characters, ref.characterId);
+  if (!map) return refuse('not-found', `No character "${ref.characterId}" at this table.`);
+  const character = readCharacter(map);
+  const freeInvokes = character.freeInvokes[ref.aspectId] ?? {};
+  const aspect = character.aspects.find((a) => a.id === ref.aspectId);
+  if (aspect) {
+    if (aspect.text.trim() === '') return refuse('not-found', 'That aspect is blank.');
+    return {
+      where: 'sheet',
+      id: aspect.id,
+      map,
+      character,
+      text: aspect.text,
+      characterId: character.id,
+      freeInvokes,
+    };
+  }
+  const slot = character.consequences.find((c) => c.id === ref.aspectId);
+  if (slot?.taken) {
+    return {
+      where: 'consequence',
+      id: slot.id,
+      map,
+      character,
+      text: slot.taken.text,
+      characterId: character.id,
+      freeInvokes,
+    };
+  }
+  return refuse('not-found', `${character.name} has no aspect "${ref.aspectId}".`);
+}
+
+/** Sets the free invokes `owner` holds on a resolved aspect (0 removes them). */
+export function setFreeInvokes(a: ResolvedAspect, owner: string, count: number): void {
+  if (a.where === 'table') {
+    const invokes = child(a.map, 'invokes');
+    put(invokes, owner, count > 0 ? count : undefined);
+  } else {
+    setSheetInvokes(a.map, a.id, owner, count);
+  }
+}
+
+/** Who holds free invokes, in words: the character a seat plays, else the seat, or the GM. */
+export function holderName(r: PubRoots, owner: string): string {
+  if (owner === 'gm') return 'the GM';
+  const seat = peek(r.seats, owner);
+  const characterId = seat && optStr(seat, 'characterId');
+  const character = characterId === undefined ? undefined : peek(r.characters, characterId);
+  return (character && optStr(character, 'name')) ?? (seat && optStr(seat, 'name')) ?? 'someone';
+}
+
+/** A valid free-invoke owner: `gm` or a seat at the table. */
+export function checkOwner(r: PubRoots, owner: string): Refusal | undefined {
+  if (owner === 'gm' || r.seats.has(owner)) return undefined;
+  return refuse('not-found', `No seat "${owner}" to hold free invokes.`);
+}

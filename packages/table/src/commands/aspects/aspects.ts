@@ -1,0 +1,159 @@
+import * as Y from 'yjs';
+import { controls, findCharacter, gmOnly } from '../access';
+import { checkOwner, holderName, resolveAspect } from './aspect-refs';
+import { writeCharacter } from '../../doc/character-store';
+import type { TableAspectKind } from '../schemas';
+import type { Handler, Refusal } from '../context';
+import { ownerOf, refuse } from '../context';
+import type { PubRoots } from '../../doc/schema';
+import { pubRoots } from '../../doc/schema';
+import type { SpotlightView } from '../../doc/views';
+import { child, put } from '../../doc/ymap';
+import { freeInvokesWords } from '../../log/words';
+
+/** Situation aspects, boosts and aspects placed on characters; the spotlight. */
+
+export interface NewAspect {
+  id: string;
+  kind: TableAspectKind;
+  text: string;
+  characterId?: string;
+  owner: string;
+  freeInvokes: number;
+  at: number;
+  /** edgerunner: the shifts it was created with [ER-REMOVE-1]. */
+  persistence?: number;
+}
+
+/** Checks a new aspect's character, if any, exists. */
+export function checkNewAspect(r: PubRoots, characterId: string | undefined): Refusal | undefined {
+  if (characterId === undefined) return undefined;
+  const found = findCharacter(r, characterId);
+  return 'ok' in found ? found : undefined;
+}
+
+/** Writes a new table aspect; call inside the public transaction. */
+export function addTableAspect(r: PubRoots, a: NewAspect): void {
+  const map = new Y.Map<unknown>();
+  r.aspects.set(a.id, map);
+  map.set('id', a.id);
+  map.set('kind', a.kind);
+  map.set('text', a.text);
+  if (a.characterId !== undefined) map.set('characterId', a.characterId);
+  map.set('at', a.at);
+  if (a.persistence !== undefined) map.set('persistence', a.persistence);
+  if (a.freeInvokes > 0) child(map, 'invokes').set(a.owner, a.freeInvokes);
+}
+
+/** Removes a table aspect, and the spotlight if it showed that aspect. */
+export function removeTableAspect(r: PubRoots, id: string): void {
+  r.aspects.delete(id);
+  const spot = r.meta.get('spotlight') as SpotlightView | undefined;
+  if (spot && spot.aspectId === id && spot.characterId === undefined) r.meta.delete('spotlight');
+}
+
+export const aspectAdd: Handler<'aspect.add'> = ({ docs, actor, command, newId, now }) => {
+  const denied = gmOnly(actor, 'add aspects directly; players create them with actions');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  if (command.kind === 'character' && command.characterId === undefined) {
+    return refuse('invalid', 'An aspect of kind "character" needs a characterId.');
+  }
+  const bad = checkNewAspect(r, command.characterId);
+  if (bad) return bad;
+  const owner = command.owner ?? ownerOf(actor);
+  const badOwner = checkOwner(r, owner);
+  if (badOwner) return badOwner;
+  const id = newId();
+  if (r.aspects.has(id)) return refuse('invalid', 'Aspect id collision; try again.');
+  const aspect: NewAspect = {
+    id,
+    kind: command.kind,
+    text: command.text,
+    ...(command.characterId === undefined ? {} : { characterId: command.characterId }),
+    owner,
+    freeInvokes: command.freeInvokes ?? 0,
+    at: now,
+  };
+  return {
+    pub: () => addTableAspect(r, aspect),
+    log: [
+      {
+        text: `Aspect added: "${command.text}"${aspect.freeInvokes > 0 ? ` with ${freeInvokesWords(aspect.freeInvokes)} for ${holderName(r, owner)}` : ''}.`,
+        ...(command.characterId === undefined ? {} : { characterId: command.characterId }),
+      },
+    ],
+    result: { aspectId: id },
+  };
+};
+
+export const aspectEdit: Handler<'aspect.edit'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const a = resolveAspect(r, command.ref);
+  if ('ok' in a) return a;
+  // The GM edits anything; a player may reword their own character's sheet aspects.
+  if (actor.role !== 'gm' && (a.where === 'table' || !controls(actor, a.character))) {
+    return refuse('forbidden', 'Only the GM can edit that aspect.');
+  }
+  const text = command.text;
+  if (text === undefined || text === a.text) return {};
+  return {
+    pub: () => {
+      if (a.where === 'table') {
+        put(a.map, 'text', text);
+        return;
+      }
+      const next = structuredClone(a.character);
+      if (a.where === 'sheet') {
+        next.aspects = next.aspects.map((x) => (x.id === a.id ? { ...x, text } : x));
+      } else {
+        next.consequences = next.consequences.map((x) =>
+          x.id === a.id && x.taken ? { ...x, taken: { ...x.taken, text } } : x,
+        );
+      }
+      writeCharacter(a.map, next);
+    },
+    log: [{ text: `Aspect "${a.text}" renamed "${text}".` }],
+  };
+};
+
+export const aspectRemove: Handler<'aspect.remove'> = ({ docs, actor, command }) => {
+  const denied = gmOnly(actor, 'remove aspects');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  const a = resolveAspect(r, command.ref);
+  if ('ok' in a) return a;
+  if (a.where !== 'table') {
+    return refuse(
+      'invalid',
+      'Sheet aspects change with character.update, consequences with consequence.clear.',
+    );
+  }
+  return {
+    pub: () => removeTableAspect(r, a.id),
+    log: [{ text: `Aspect removed: "${a.text}".` }],
+  };
+};
+
+export const spotlightPush: Handler<'spotlight.push'> = ({ docs, actor, command, now }) => {
+  const denied = gmOnly(actor, 'push an aspect to every screen');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  const a = resolveAspect(r, command.ref);
+  if ('ok' in a) return a;
+  const spot: SpotlightView = {
+    aspectId: a.id,
+    ...(command.ref.characterId === undefined ? {} : { characterId: command.ref.characterId }),
+    text: a.text,
+    at: now,
+  };
+  return { pub: () => r.meta.set('spotlight', spot) };
+};
+
+export const spotlightDismiss: Handler<'spotlight.dismiss'> = ({ docs, actor }) => {
+  const denied = gmOnly(actor, 'dismiss the spotlight');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  if (!r.meta.has('spotlight')) return {};
+  return { pub: () => r.meta.delete('spotlight') };
+};

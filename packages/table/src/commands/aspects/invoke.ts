@@ -1,0 +1,196 @@
+import type { EconomyTransition, InvocableAspect, InvokedRoll, Party } from '@fateboard/rules';
+import { invokeAspect } from '@fateboard/rules';
+import { controls, findCharacter, gmOnly } from '../access';
+import type { ResolvedAspect } from './aspect-refs';
+import { resolveAspect, setFreeInvokes } from './aspect-refs';
+import { removeTableAspect } from './aspects';
+import type { CharacterRecord } from '../../doc/character-store';
+import type { AspectRef } from '../schemas';
+import type { Handler } from '../context';
+import { refuse } from '../context';
+import { undecided } from '../rolls/defence';
+import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
+import { actorRef, rollInPlay, rescore, writeRoll } from '../rolls/rolls';
+import { pubRoots } from '../../doc/schema';
+import type { RollSide, RollView } from '../../doc/views';
+import { resultWords } from '../../log/words';
+
+/** Who pays for a character's paid invoke: the character, or the GM pool for NPCs. */
+export function partyOf(c: CharacterRecord): Party {
+  return c.npc ? { type: 'gm' } : { type: 'character', id: c.id };
+}
+
+/** Whose free invokes a character uses: its player's seat, or `gm` for NPCs. */
+export function invokeOwnerOf(c: CharacterRecord): string {
+  return c.npc || c.owner === undefined ? 'gm' : c.owner;
+}
+
+export function aspectKey(ref: AspectRef): string {
+  return ref.characterId === undefined ? ref.aspectId : `${ref.characterId}/${ref.aspectId}`;
+}
+
+/**
+ * The roll as the rules' invocations see it, from the invoking side: the acting side's own
+ * roll, the opposing character's roll (against the actor's total), or the actor's roll with
+ * a passive difficulty the GM raises.
+ */
+function invokedRoll(roll: RollView, side: RollSide, against: number | undefined): InvokedRoll {
+  return {
+    rollerId: side.characterId,
+    faces: side.faces.map((f) => (f > 0 ? 1 : f < 0 ? -1 : 0)),
+    skill: side.rating,
+    modifier: side.modifiers.reduce((a, m) => a + m.value, 0),
+    invokeBonus: side.bonus,
+    opposition:
+      against === undefined
+        ? { kind: 'passive', value: roll.difficulty ?? 0, invokeBonus: roll.difficultyBonus ?? 0 }
+        : { kind: 'active', value: against },
+    // Paid invokes per aspect and side, for the once-per-roll rule [CORE-INVOKE-4].
+    paidInvokes: roll.invokes
+      .filter((i) => !i.free)
+      .map((i) => ({
+        aspectId: i.aspectKey,
+        side: (i.side === 'actor') === (side === roll.actor) ? 'roll' : 'opposition',
+      })),
+  };
+}
+
+function codeOf(code: string): string {
+  return code === 'no-free-invoke'
+    ? 'no-free-invokes'
+    : code === 'unknown-aspect'
+      ? 'not-found'
+      : 'rules';
+}
+
+export const invoke: Handler<'invoke'> = (ctx) => {
+  const { docs, actor, command } = ctx;
+  const r = pubRoots(docs.pub);
+  const found = rollInPlay(r, command.rollId);
+  if ('ok' in found) return found;
+  const { ruleset, roll } = found;
+  // Invokes come once both sides have rolled.
+  const open = undecided(roll);
+  if (open) return open;
+  // ... and before the outcome is applied: after that the total changes nothing, and the
+  // point or free invoke would be spent for nothing.
+  if (roll.applied) return refuse('invalid', 'That roll’s outcome was already applied.');
+  const side = command.side ?? 'actor';
+  const aspect = resolveAspect(r, command.ref);
+  if ('ok' in aspect) return aspect;
+  const key = aspectKey(command.ref);
+
+  // Raising a passive difficulty is the GM's invoke, paid from the GM pool [CORE-INVOKE-2].
+  const raisesDifficulty = side === 'opposition' && roll.opposition === undefined;
+  let invoker: CharacterRecord | undefined;
+  let rolled: RollSide;
+  if (raisesDifficulty) {
+    const denied = gmOnly(actor, 'invoke against a difficulty');
+    if (denied) return denied;
+    rolled = roll.actor;
+  } else {
+    const mine = side === 'actor' ? roll.actor : roll.opposition;
+    if (!mine) return refuse('invalid', 'That roll has no opposing side.');
+    const who = findCharacter(r, mine.characterId);
+    if ('ok' in who) return who;
+    if (!controls(actor, who.character))
+      return refuse('forbidden', `You do not play "${who.character.name}".`);
+    invoker = who.character;
+    rolled = mine;
+  }
+  const against = raisesDifficulty
+    ? undefined
+    : side === 'actor'
+      ? roll.opposition?.total
+      : roll.actor.total;
+  // A simple action (narrative) rolled no dice: a reroll has nothing to replace.
+  if (command.effect === 'reroll' && rolled.faces.length === 0) {
+    return refuse('invalid', 'That roll has no dice to reroll.');
+  }
+  const invokerId = invoker?.id ?? 'gm';
+  const holder = invoker ? invokeOwnerOf(invoker) : 'gm';
+  const invocable: InvocableAspect = {
+    id: key,
+    text: aspect.text,
+    freeInvokes: aspect.freeInvokes,
+    ...(aspect.where === 'table' && aspect.kind === 'boost' ? { boost: true } : {}),
+  };
+  const step = invokeAspect(
+    { roll: invokedRoll(roll, rolled, against), aspects: { [key]: invocable } },
+    {
+      invokerId: raisesDifficulty ? rolled.characterId : invokerId,
+      aspectId: key,
+      pay: command.free ? 'free-invoke' : 'fate-point',
+      holderId: holder,
+      effect: command.effect === '+2' ? 'bonus' : 'reroll',
+      side: raisesDifficulty ? 'opposition' : 'roll',
+    },
+    ctx.rng,
+  );
+  if (!step.ok) return refuse(codeOf(step.code), step.message);
+  const after = step.value.state.roll;
+
+  const economy: EconomyTransition[] = [];
+  if (step.value.paid.type === 'fate-point') {
+    // An aspect on another character, invoked against them, pays them at scene end [CORE-FP-9].
+    const target = aspect.characterId;
+    const hostile = target !== undefined && target !== invoker?.id;
+    economy.push({
+      type: 'invoke',
+      payer: invoker ? partyOf(invoker) : { type: 'gm' },
+      ...(hostile ? { againstCharacterId: target } : {}),
+    });
+  }
+  const run = runEconomy(economyOf(r), economy);
+  if ('ok' in run) return run;
+
+  const changed: RollSide = { ...rolled, faces: [...after.faces], bonus: after.invokeBonus };
+  const passive = after.opposition.kind === 'passive' ? after.opposition.invokeBonus : undefined;
+  const next = rescore(ruleset, {
+    ...roll,
+    ...(raisesDifficulty ? {} : side === 'actor' ? { actor: changed } : { opposition: changed }),
+    ...(raisesDifficulty && passive !== undefined ? { difficultyBonus: passive } : {}),
+    invokes: [
+      ...roll.invokes,
+      {
+        side,
+        aspectKey: key,
+        aspectText: aspect.text,
+        free: command.free,
+        effect: command.effect,
+        by: actorRef(ctx),
+      },
+    ],
+  });
+  const paid = step.value.paid;
+  const freeLeft = step.value.state.aspects[key]?.freeInvokes[holder] ?? 0;
+  const name = invoker?.name ?? 'The GM';
+  return {
+    pub: () => {
+      if (paid.type === 'free-invoke') spendFree(r, aspect, paid.boostSpent, holder, freeLeft);
+      writeEconomy(r, run.state);
+      writeRoll(found.map, next);
+    },
+    log: [
+      {
+        text: `${name} invoked "${aspect.text}" for ${command.effect === 'reroll' ? 'a reroll' : '+2'} with ${command.free ? 'a free invoke' : 'a fate point'}: now ${next.actor.label} — ${resultWords(next.outcome, next.shifts)}.`,
+        ...(invoker ? { characterId: invoker.id } : {}),
+        rollId: roll.id,
+        movements: run.movements,
+      },
+    ],
+    result: { rollId: roll.id },
+  };
+};
+
+/** A used free invoke: one fewer held, or the boost gone [CORE-BOOST-1]. */
+function spendFree(
+  r: ReturnType<typeof pubRoots>,
+  aspect: ResolvedAspect,
+  boostSpent: boolean,
+  holder: string,
+  left: number,
+): void {
+  if (boostSpent && aspect.where === 'table') removeTableAspect(r, aspect.id);
+  else setFreeInvokes(aspect, holder, left);
+}

@@ -1,0 +1,54 @@
+import { passFreeInvoke } from '@fateboard/rules';
+import { findCharacter } from '../access';
+import { resolveAspect, setFreeInvokes } from './aspect-refs';
+import type { Handler } from '../context';
+import { ownerOf, refuse } from '../context';
+import { aspectKey, invokeOwnerOf } from './invoke';
+import { pubRoots } from '../../doc/schema';
+import { freeInvokesWords } from '../../log/words';
+
+/**
+ * Passing free invokes: their holder (a seat, or the GM) hands some to another character's
+ * player (or to the GM for an NPC) [CORE-INVOKE-3].
+ */
+export const freeInvokePass: Handler<'free-invoke.pass'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const aspect = resolveAspect(r, command.ref);
+  if ('ok' in aspect) return aspect;
+  const to = findCharacter(r, command.toCharacterId);
+  if ('ok' in to) return to;
+  if (!to.character.npc && to.character.owner === undefined) {
+    return refuse('invalid', `${to.character.name} has no player to hold a free invoke.`);
+  }
+  const from = ownerOf(actor);
+  const toOwner = invokeOwnerOf(to.character);
+  const count = command.count ?? 1;
+  const passed = passFreeInvoke(
+    { id: aspectKey(command.ref), text: aspect.text, freeInvokes: aspect.freeInvokes },
+    from,
+    toOwner,
+    count,
+  );
+  if (!passed.ok) {
+    const code = passed.code === 'no-free-invoke' ? 'no-free-invokes' : 'invalid';
+    return refuse(
+      code,
+      passed.code === 'pass-to-self'
+        ? `${to.character.name}'s player already holds them.`
+        : passed.message,
+    );
+  }
+  const after = passed.value.freeInvokes;
+  return {
+    pub: () => {
+      setFreeInvokes(aspect, from, after[from] ?? 0);
+      setFreeInvokes(aspect, toOwner, after[toOwner] ?? 0);
+    },
+    log: [
+      {
+        text: `${freeInvokesWords(count)} on "${aspect.text}" passed to ${to.character.name}.`,
+        characterId: to.character.id,
+      },
+    ],
+  };
+};

@@ -1,0 +1,70 @@
+import type { Rng } from '@fateboard/rules';
+import type { Command, CommandOf, CommandType } from './schemas';
+import type { TableDocs } from '../doc/schema';
+import type { LogEntry } from '../log/entry';
+
+export type Role = 'gm' | 'player' | 'spectator';
+/** Who sends a command. A player without a seat may only join. */
+export interface Actor {
+  role: Role;
+  seatId?: string;
+}
+
+export interface CommandContext {
+  docs: TableDocs;
+  actor: Actor;
+  command: Command;
+  rng: Rng;
+  /** The server's clock, in milliseconds; the table never reads a clock itself. */
+  now: number;
+  /** Fresh unique ids for seats, characters, aspects, rolls, compels. */
+  newId: () => string;
+}
+
+/** What a successful command hands back to its sender. */
+export interface CommandResult {
+  seatId?: string;
+  characterId?: string;
+  aspectId?: string;
+  rollId?: string;
+  compelId?: string;
+  hiddenId?: string;
+  noteId?: string;
+  /** The log entries this command wrote, so the server can keep the full history. */
+  log?: LogEntry[];
+}
+
+export type Refusal = { ok: false; code: string; message: string };
+export type CommandOutcome = { ok: true; result?: CommandResult } | Refusal;
+
+/** A log line before the reducer stamps it with its number, time and actor. */
+export type LogDraft = Omit<LogEntry, 'n' | 'at' | 'by' | 'type'>;
+
+/**
+ * What a handler decided, after validating everything and before writing anything: the
+ * writes for each document, run in one transaction each, the log lines and the result.
+ */
+export interface Plan {
+  pub?: () => void;
+  gm?: () => void;
+  log?: LogDraft[];
+  result?: Omit<CommandResult, 'log'>;
+}
+
+export type Ctx<T extends CommandType = CommandType> = Omit<CommandContext, 'command'> & {
+  command: CommandOf<T>;
+};
+export type Handler<T extends CommandType> = (ctx: Ctx<T>) => Plan | Refusal;
+
+export function refuse(code: string, message: string): Refusal {
+  return { ok: false, code, message };
+}
+
+export function isRefusal(x: Plan | Refusal): x is Refusal {
+  return 'ok' in x;
+}
+
+/** The owner id used for free invokes: the seat id, or `gm`. */
+export function ownerOf(actor: Actor): string {
+  return actor.role === 'gm' ? 'gm' : (actor.seatId ?? '');
+}

@@ -1,0 +1,252 @@
+import * as Y from 'yjs';
+import type { EconomyTransition, Holder, Movement, Party } from '@fateboard/rules';
+import { exhaustive } from '@fateboard/rules';
+import { controls, findCharacter, tableRuleset } from '../access';
+import { resolveAspect } from '../aspects/aspect-refs';
+import { readCharacter } from '../../doc/character-store';
+import type { Handler, LogDraft, Plan, Refusal } from '../context';
+import { refuse } from '../context';
+import { economyOf, runEconomy, writeEconomy } from './points';
+import { actorRef } from '../rolls/rolls';
+import type { PubRoots } from '../../doc/schema';
+import { pubRoots } from '../../doc/schema';
+import type { CompelView } from '../../doc/views';
+import { readCompel } from '../../doc/views';
+import { optStr, peek } from '../../doc/ymap';
+
+/**
+ * Compels: the GM or a player offers one, the compelled character's player accepts (gains a
+ * point) or refuses (pays one). A player's compel on their own character is a self-compel,
+ * which only the GM decides [CORE-FP-6] [CORE-FP-7] [CORE-FP-8]. An open compel can also be
+ * withdrawn undecided (by the GM, or by the player whose character offered it), and the end
+ * of a scene withdraws every compel still open: no fate point moves either way.
+ */
+
+export const compelOffer: Handler<'compel.offer'> = (ctx) => {
+  const { docs, actor, command, newId, now } = ctx;
+  const r = pubRoots(docs.pub);
+  const target = findCharacter(r, command.characterId);
+  if ('ok' in target) return target;
+  let aspectText: string | undefined;
+  if (command.ref) {
+    const aspect = resolveAspect(r, command.ref);
+    if ('ok' in aspect) return aspect;
+    aspectText = aspect.text;
+  }
+  const self = actor.role === 'player' && controls(actor, target.character);
+  let fromCharacterId: string | undefined;
+  if (!self && (actor.role === 'player' || command.fromCharacterId !== undefined)) {
+    // A player compelling another character pays for it with their own point if accepted.
+    const seat = actor.seatId === undefined ? undefined : peek(r.seats, actor.seatId);
+    const from = command.fromCharacterId ?? (seat ? optStr(seat, 'characterId') : undefined);
+    if (from === undefined) return refuse('invalid', 'Name the character who offers the compel.');
+    const offerer = findCharacter(r, from);
+    if ('ok' in offerer) return offerer;
+    if (!controls(actor, offerer.character)) {
+      return refuse('forbidden', `You do not play "${offerer.character.name}".`);
+    }
+    if (from === target.character.id)
+      return refuse('invalid', 'A character cannot compel itself for a point.');
+    if (offerer.character.fatePoints < 1) {
+      return refuse('no-fate-points', `${offerer.character.name} has no fate point to offer.`);
+    }
+    fromCharacterId = from;
+  } else if (
+    self &&
+    command.fromCharacterId !== undefined &&
+    command.fromCharacterId !== target.character.id
+  ) {
+    return refuse('invalid', 'A self-compel is offered by the compelled character.');
+  }
+  const id = newId();
+  if (r.compels.has(id)) return refuse('invalid', 'Compel id collision; try again.');
+  const view: CompelView = {
+    id,
+    characterId: target.character.id,
+    text: command.text,
+    ...(aspectText === undefined ? {} : { aspectText }),
+    offeredBy: actorRef(ctx),
+    ...(fromCharacterId === undefined ? {} : { fromCharacterId }),
+    self,
+    at: now,
+  };
+  return {
+    pub: () => {
+      const m = new Y.Map<unknown>();
+      r.compels.set(id, m);
+      for (const [key, value] of Object.entries(view)) m.set(key, value);
+    },
+    log: [
+      {
+        text: `${self ? 'Self-compel' : 'Compel'} offered to ${target.character.name}: "${command.text}"${aspectText ? ` (on "${aspectText}")` : ''}.`,
+        characterId: target.character.id,
+      },
+    ],
+    result: { compelId: id },
+  };
+};
+
+function decide(
+  ctx: Parameters<Handler<'compel.accept'>>[0] | Parameters<Handler<'compel.refuse'>>[0],
+  accept: boolean,
+): Plan | Refusal {
+  const { docs, actor, command } = ctx;
+  const r = pubRoots(docs.pub);
+  const map = peek(r.compels, command.compelId);
+  if (!map) return refuse('not-found', `No open compel "${command.compelId}".`);
+  const compel = readCompel(map);
+  const target = findCharacter(r, compel.characterId);
+  if ('ok' in target) return target;
+  let transition: EconomyTransition;
+  if (compel.self) {
+    if (actor.role !== 'gm') return refuse('forbidden', 'Only the GM decides a self-compel.');
+    transition = { type: 'self-compel', characterId: compel.characterId, gmAccepts: accept };
+  } else {
+    if (!controls(actor, target.character)) {
+      return refuse('forbidden', `Only ${target.character.name}'s player decides this compel.`);
+    }
+    const offeredBy: Party =
+      compel.fromCharacterId === undefined
+        ? { type: 'gm' }
+        : { type: 'character', id: compel.fromCharacterId };
+    if (accept) {
+      transition = { type: 'compel-accept', target: compel.characterId, offeredBy };
+    } else {
+      // Where a refused GM compel's point goes is the game's [CORE-FP-7] [PIR-COMPEL-1].
+      const ruleset = tableRuleset(r);
+      if ('ok' in ruleset) return ruleset;
+      transition = {
+        type: 'compel-refuse',
+        target: compel.characterId,
+        offeredBy,
+        gmTakesTo: ruleset.gmCompelRefusalTo,
+      };
+    }
+  }
+  const run = runEconomy(economyOf(r), [transition]);
+  if ('ok' in run) return run;
+  return {
+    pub: () => {
+      r.compels.delete(compel.id);
+      writeEconomy(r, run.state);
+    },
+    log: [
+      {
+        text: `${target.character.name} ${compel.self ? (accept ? 'self-compel accepted by the GM' : 'self-compel declined by the GM') : decision(r, accept, run.movements)}: "${compel.text}".`,
+        characterId: compel.characterId,
+        movements: run.movements,
+      },
+    ],
+  };
+}
+
+/**
+ * "accepted the compel and took a fate point from the GM", "refused the compel and paid Zira
+ * a fate point": who the point came from or went to, read from the movement itself.
+ */
+function decision(r: PubRoots, accept: boolean, movements: readonly Movement[]): string {
+  const moved = movements[0];
+  if (accept) {
+    const from = moved?.from.type === 'character' ? characterName(r, moved.from.id) : 'the GM';
+    return `accepted the compel and took a fate point from ${from}`;
+  }
+  const to: Holder = moved?.to ?? { type: 'bank' };
+  switch (to.type) {
+    case 'character':
+      return `refused the compel and paid ${characterName(r, to.id)} a fate point`;
+    case 'gm-pool':
+      return 'refused the compel and paid the GM a fate point';
+    // The bank (a GM's compel in most games) is nobody at the table.
+    case 'bank':
+    case 'scene-payout':
+      return 'refused the compel and paid a fate point';
+    default:
+      return exhaustive(to);
+  }
+}
+
+function characterName(r: PubRoots, id: string): string {
+  const c = peek(r.characters, id);
+  return (c && optStr(c, 'name')) ?? 'someone';
+}
+
+export const compelAccept: Handler<'compel.accept'> = (ctx) => decide(ctx, true);
+export const compelRefuse: Handler<'compel.refuse'> = (ctx) => decide(ctx, false);
+
+/**
+ * The character a player speaks for when offering: the one paying for a player's compel, or
+ * the compelled character itself for a self-compel. A GM's compel has none.
+ */
+function offeringCharacter(compel: CompelView): string | undefined {
+  return compel.self ? compel.characterId : compel.fromCharacterId;
+}
+
+/** The log line of a compel closed undecided; `how` ends the verb, e.g. `withdrawn`. */
+function withdrawal(r: PubRoots, compel: CompelView, how: string): LogDraft {
+  return {
+    text: `${compel.self ? 'Self-compel' : 'Compel'} on ${characterName(r, compel.characterId)} ${how}: "${compel.text}".`,
+    characterId: compel.characterId,
+  };
+}
+
+export const compelWithdraw: Handler<'compel.withdraw'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const map = peek(r.compels, command.compelId);
+  if (!map) return refuse('not-found', `No open compel "${command.compelId}".`);
+  const compel = readCompel(map);
+  if (actor.role !== 'gm') {
+    // A player takes back only what their own character offered (a self-compel included).
+    const from = offeringCharacter(compel);
+    const offerer = from === undefined ? undefined : peek(r.characters, from);
+    if (!offerer || !controls(actor, readCharacter(offerer))) {
+      const name = offerer && optStr(offerer, 'name');
+      const who = name === undefined ? 'the GM' : `the GM or ${name}'s player`;
+      return refuse('forbidden', `Only ${who} may withdraw this compel.`);
+    }
+  }
+  return {
+    pub: () => r.compels.delete(compel.id),
+    log: [withdrawal(r, compel, 'withdrawn')],
+  };
+};
+
+/**
+ * Every open compel withdrawn because the scene ended, for `scene.end`: the writes to run in
+ * its transaction, and one log line per compel (in the order the table lists them).
+ */
+export function compelsEndedWithScene(r: PubRoots): { close: () => void; log: LogDraft[] } {
+  const open: CompelView[] = [];
+  r.compels.forEach((m) => open.push(readCompel(m as Y.Map<unknown>)));
+  open.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return {
+    close: () => open.forEach((c) => r.compels.delete(c.id)),
+    log: open.map((c) => withdrawal(r, c, 'withdrawn as the scene ended')),
+  };
+}
+
+export const fatePointGive: Handler<'fate-point.give'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const from = findCharacter(r, command.fromCharacterId);
+  if ('ok' in from) return from;
+  const to = findCharacter(r, command.toCharacterId);
+  if ('ok' in to) return to;
+  // Giving is the one thing a player does for another character: from their own only.
+  if (!controls(actor, from.character)) {
+    return refuse('forbidden', `You do not play "${from.character.name}".`);
+  }
+  const amount = command.amount ?? 1;
+  const run = runEconomy(economyOf(r), [
+    { type: 'give', from: from.character.id, to: to.character.id, amount },
+  ]);
+  if ('ok' in run) return run;
+  return {
+    pub: () => writeEconomy(r, run.state),
+    log: [
+      {
+        text: `${from.character.name} gave ${amount} fate point${amount > 1 ? 's' : ''} to ${to.character.name}${command.reason ? `: ${command.reason}` : '.'}`,
+        characterId: from.character.id,
+        movements: run.movements,
+      },
+    ],
+  };
+};

@@ -1,0 +1,81 @@
+import type { EconomyState, EconomyTransition, Movement } from '@fateboard/rules';
+import { applyEconomy } from '@fateboard/rules';
+import { allCharacters } from '../access';
+import type { Refusal } from '../context';
+import { refuse } from '../context';
+import type { PubRoots } from '../../doc/schema';
+import type { YMap } from '../../doc/ymap';
+import { num, peek, put } from '../../doc/ymap';
+
+/**
+ * The bridge between the public document and the rules' fate point economy: read the
+ * balances, the GM pool and the held scene payouts, run transitions, write back only the
+ * holders that changed. Every point movement comes back for the log.
+ */
+
+export function economyOf(r: PubRoots): EconomyState {
+  const balances: Record<string, number> = {};
+  const pendingScenePayouts: Record<string, number> = {};
+  for (const c of allCharacters(r)) {
+    balances[c.id] = c.fatePoints;
+    if (c.owed > 0) pendingScenePayouts[c.id] = c.owed;
+  }
+  return { balances, gmPool: num(r.meta, 'gmPool'), pendingScenePayouts };
+}
+
+export interface EconomyRun {
+  state: EconomyState;
+  movements: Movement[];
+}
+
+/** Runs transitions in order over `start`; the first refusal refuses them all. */
+export function runEconomy(
+  start: EconomyState,
+  transitions: readonly EconomyTransition[],
+): EconomyRun | Refusal {
+  let state = start;
+  const movements: Movement[] = [];
+  for (const t of transitions) {
+    const step = applyEconomy(state, t);
+    if (!step.ok) return refuse(codeOf(step.code), step.message);
+    state = step.value.state;
+    movements.push(...step.value.movements);
+  }
+  return { state, movements };
+}
+
+/** The table's stable codes for the economy's refusals. */
+function codeOf(code: string): string {
+  switch (code) {
+    case 'not-enough-points':
+    case 'gm-pool-empty':
+    case 'bank-empty':
+    case 'cannot-refuse-compel':
+      return 'no-fate-points';
+    case 'unknown-character':
+      return 'not-found';
+    default:
+      return 'rules';
+  }
+}
+
+/** Writes the economy's state back; call inside the public transaction. */
+export function writeEconomy(r: PubRoots, state: EconomyState): void {
+  put(r.meta, 'gmPool', state.gmPool);
+  r.characters.forEach((value, id) => {
+    const map = value as YMap;
+    const balance = state.balances[id];
+    if (balance !== undefined) put(map, 'fatePoints', balance);
+    const owed = state.pendingScenePayouts[id] ?? 0;
+    put(map, 'owed', owed > 0 ? owed : undefined);
+  });
+}
+
+/** A character's balance in a run's state. */
+export function balanceIn(state: EconomyState, id: string): number {
+  return state.balances[id] ?? 0;
+}
+
+export function characterMap(r: PubRoots, id: string): YMap | undefined {
+  return peek(r.characters, id);
+}

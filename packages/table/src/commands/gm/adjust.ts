@@ -1,0 +1,155 @@
+import type { Character } from '@fateboard/rules';
+import { ladderLabel } from '@fateboard/rules';
+import { findCharacter, gmOnly, tableRuleset } from '../access';
+import { checkOwner, holderName, resolveAspect, setFreeInvokes } from '../aspects/aspect-refs';
+import { writeCharacter } from '../../doc/character-store';
+import type { Handler, Plan, Refusal } from '../context';
+import { refuse } from '../context';
+import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
+import { pubRoots } from '../../doc/schema';
+import { num } from '../../doc/ymap';
+import { fatePointsWords } from '../../log/words';
+
+/**
+ * The GM's hand correction of any value, logged with what it was and what it became. Fate
+ * points and the GM pool still move through the economy, to or from the bank, so the log
+ * accounts for every point.
+ */
+export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan | Refusal => {
+  const denied = gmOnly(actor, 'adjust values by hand');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  const a = command.adjust;
+  const why = command.reason ? ` (${command.reason})` : '';
+
+  if (a.what === 'gm-pool') {
+    const run = runEconomy(economyOf(r), [
+      { type: 'gm-adjust', holder: { type: 'gm' }, value: a.value },
+    ]);
+    if ('ok' in run) return run;
+    return {
+      pub: () => writeEconomy(r, run.state),
+      log: [
+        {
+          text: `The GM set the GM pool to ${a.value}${why}.`,
+          movements: run.movements,
+          before: num(r.meta, 'gmPool'),
+          after: a.value,
+        },
+      ],
+    };
+  }
+  if (a.what === 'free-invokes') {
+    const aspect = resolveAspect(r, a.ref);
+    if ('ok' in aspect) return aspect;
+    const badOwner = checkOwner(r, a.owner);
+    if (badOwner) return badOwner;
+    return {
+      pub: () => setFreeInvokes(aspect, a.owner, a.count),
+      log: [
+        {
+          text: `The GM set ${holderName(r, a.owner)}'s free invokes on "${aspect.text}" to ${a.count}${why}.`,
+          before: aspect.freeInvokes[a.owner] ?? 0,
+          after: a.count,
+        },
+      ],
+    };
+  }
+
+  const found = findCharacter(r, a.characterId);
+  if ('ok' in found) return found;
+  const c = found.character;
+  if (a.what === 'fate-points') {
+    const run = runEconomy(economyOf(r), [
+      { type: 'gm-adjust', holder: { type: 'character', id: c.id }, value: a.value },
+    ]);
+    if ('ok' in run) return run;
+    return {
+      pub: () => writeEconomy(r, run.state),
+      log: [
+        {
+          text: `${pointsChange(c.name, c.fatePoints, a.value)}${why}.`,
+          characterId: c.id,
+          movements: run.movements,
+          before: c.fatePoints,
+          after: a.value,
+        },
+      ],
+    };
+  }
+
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  let next: Character;
+  let before: unknown;
+  let label: string;
+  switch (a.what) {
+    case 'refresh':
+      before = c.refresh;
+      next = { ...c, refresh: a.value };
+      label = `set ${c.name}'s refresh to ${a.value}`;
+      break;
+    case 'stress': {
+      const track = c.stress.find((t) => t.id === a.trackId);
+      const box = track?.boxes[a.box];
+      if (!track || !box)
+        return refuse('not-found', `${c.name} has no stress box ${a.trackId}/${a.box}.`);
+      before = box.checked;
+      next = {
+        ...c,
+        stress: c.stress.map((t) =>
+          t.id === a.trackId
+            ? {
+                ...t,
+                boxes: t.boxes.map((b, i) => (i === a.box ? { ...b, checked: a.checked } : b)),
+              }
+            : t,
+        ),
+      };
+      label = `${a.checked ? 'checked' : 'cleared'} ${c.name}'s ${box.value}-point ${track.label.toLowerCase()} box`;
+      break;
+    }
+    case 'skill': {
+      if (ruleset.skills && !ruleset.skills.some((s) => s.id === a.skillId)) {
+        return refuse('not-found', `${ruleset.name} has no skill "${a.skillId}".`);
+      }
+      before = c.skills.find((s) => s.id === a.skillId)?.rating ?? 0;
+      const skills = c.skills.some((s) => s.id === a.skillId)
+        ? c.skills.map((s) => (s.id === a.skillId ? { ...s, rating: a.rating } : s))
+        : [...c.skills, { id: a.skillId, rating: a.rating }];
+      next = ruleset.syncSheet({ ...c, skills });
+      label = `set ${c.name}'s ${ruleset.skills?.find((s) => s.id === a.skillId)?.name ?? a.skillId} to ${ladderLabel(a.rating)}`;
+      break;
+    }
+    case 'aspect-rating': {
+      const aspect = c.aspects.find((x) => x.id === a.aspectId);
+      if (!aspect) return refuse('not-found', `${c.name} has no aspect "${a.aspectId}".`);
+      before = aspect.rating;
+      next = {
+        ...c,
+        aspects: c.aspects.map((x) => (x.id === a.aspectId ? { ...x, rating: a.rating } : x)),
+      };
+      label = `rated ${c.name}'s "${aspect.text}" ${ladderLabel(a.rating)}`;
+      break;
+    }
+  }
+  const after = next;
+  return {
+    pub: () => writeCharacter(found.map, after),
+    log: [
+      {
+        text: `The GM ${label}${why}.`,
+        characterId: c.id,
+        ...(before === undefined ? {} : { before }),
+        after: a.what === 'stress' ? a.checked : a.what === 'refresh' ? a.value : a.rating,
+      },
+    ],
+  };
+};
+
+/** "the GM gave Ben a fate point", said from the change a hand-set balance makes. */
+function pointsChange(name: string, before: number, after: number): string {
+  if (after > before) return `The GM gave ${name} ${fatePointsWords(after - before)}`;
+  if (after < before) return `The GM took ${fatePointsWords(before - after)} from ${name}`;
+  return `The GM left ${name}'s fate points at ${after}`;
+}

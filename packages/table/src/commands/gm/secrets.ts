@@ -1,0 +1,157 @@
+import * as Y from 'yjs';
+import { gmOnly, tableRuleset } from '../access';
+import { addTableAspect, checkNewAspect } from '../aspects/aspects';
+import { writeCharacter, writeTableState } from '../../doc/character-store';
+import type { Handler } from '../context';
+import { refuse } from '../context';
+import { gmRoots, pubRoots } from '../../doc/schema';
+import { sheetCharacter } from '../characters/seats';
+import type { HiddenView } from '../../doc/views';
+import { readGm } from '../../doc/views';
+import { peek, put } from '../../doc/ymap';
+
+/**
+ * The GM's secrets: prepared aspects, NPC drafts and notes live only in the GM document;
+ * revealing one moves it into the public document.
+ */
+
+export const gmPrepare: Handler<'gm.prepare'> = ({ docs, actor, command, newId, now }) => {
+  const denied = gmOnly(actor, 'prepare hidden aspects');
+  if (denied) return denied;
+  const bad = checkNewAspect(pubRoots(docs.pub), command.characterId);
+  if (bad) return bad;
+  const g = gmRoots(docs.gm);
+  const id = newId();
+  if (g.hidden.has(id)) return refuse('invalid', 'Id collision; try again.');
+  return {
+    gm: () => {
+      const m = new Y.Map<unknown>();
+      g.hidden.set(id, m);
+      m.set('id', id);
+      m.set('kind', 'aspect');
+      m.set('aspectKind', command.kind);
+      m.set('text', command.text);
+      if (command.characterId !== undefined) m.set('characterId', command.characterId);
+      m.set('freeInvokes', command.freeInvokes ?? 0);
+      if (command.note) m.set('note', command.note);
+      m.set('at', now);
+    },
+    result: { hiddenId: id },
+  };
+};
+
+export const gmNpcDraft: Handler<'gm.npc-draft'> = ({ docs, actor, command, newId, now }) => {
+  const denied = gmOnly(actor, 'draft NPCs');
+  if (denied) return denied;
+  const g = gmRoots(docs.gm);
+  const id = newId();
+  if (g.hidden.has(id)) return refuse('invalid', 'Id collision; try again.');
+  return {
+    gm: () => {
+      const m = new Y.Map<unknown>();
+      g.hidden.set(id, m);
+      m.set('id', id);
+      m.set('kind', 'npc');
+      m.set('text', command.character.name);
+      m.set('freeInvokes', 0);
+      m.set('sheet', command.character);
+      m.set('at', now);
+    },
+    result: { hiddenId: id },
+  };
+};
+
+export const gmReveal: Handler<'gm.reveal'> = ({ docs, actor, command, newId, now }) => {
+  const denied = gmOnly(actor, 'reveal hidden things');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  const g = gmRoots(docs.gm);
+  const hidden: HiddenView | undefined = readGm(docs.gm).hidden.find(
+    (h) => h.id === command.hiddenId,
+  );
+  if (!hidden) return refuse('not-found', `Nothing hidden with id "${command.hiddenId}".`);
+  const id = newId();
+  const dropHidden = () => g.hidden.delete(command.hiddenId);
+  if (hidden.kind === 'aspect') {
+    if (r.aspects.has(id)) return refuse('invalid', 'Id collision; try again.');
+    const bad = checkNewAspect(r, hidden.characterId);
+    if (bad) return bad;
+    return {
+      gm: dropHidden,
+      pub: () =>
+        addTableAspect(r, {
+          id,
+          kind: hidden.aspectKind ?? 'situation',
+          text: hidden.text,
+          ...(hidden.characterId === undefined ? {} : { characterId: hidden.characterId }),
+          owner: 'gm',
+          freeInvokes: hidden.freeInvokes,
+          at: now,
+        }),
+      log: [{ text: `The GM revealed "${hidden.text}".` }],
+      result: { aspectId: id },
+    };
+  }
+  if (!hidden.sheet) return refuse('invalid', 'That NPC draft has no sheet.');
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const made = sheetCharacter(ruleset, id, hidden.sheet, true);
+  if ('ok' in made) return made;
+  return {
+    gm: dropHidden,
+    pub: () => {
+      const map = new Y.Map<unknown>();
+      r.characters.set(id, map);
+      writeCharacter(map, made);
+      writeTableState(map, { owner: 'gm' });
+    },
+    log: [
+      {
+        text: `The GM revealed ${made.name}.`,
+        characterId: id,
+        movements:
+          made.fatePoints > 0
+            ? [
+                {
+                  from: { type: 'bank' },
+                  to: { type: 'character', id },
+                  amount: made.fatePoints,
+                  reason: 'refresh',
+                },
+              ]
+            : [],
+      },
+    ],
+    result: { characterId: id },
+  };
+};
+
+export const gmNote: Handler<'gm.note'> = ({ docs, actor, command, newId, now }) => {
+  const denied = gmOnly(actor, 'keep notes');
+  if (denied) return denied;
+  const g = gmRoots(docs.gm);
+  if (command.noteId !== undefined) {
+    const note = peek(g.notes, command.noteId);
+    if (!note) return refuse('not-found', `No note "${command.noteId}".`);
+    const noteId = command.noteId;
+    return {
+      gm: () => {
+        if (command.text === '') g.notes.delete(noteId);
+        else put(note, 'text', command.text);
+      },
+      result: { noteId },
+    };
+  }
+  if (command.text === '') return refuse('invalid', 'A new note needs some text.');
+  const id = newId();
+  return {
+    gm: () => {
+      const m = new Y.Map<unknown>();
+      g.notes.set(id, m);
+      m.set('id', id);
+      m.set('text', command.text);
+      m.set('at', now);
+    },
+    result: { noteId: id },
+  };
+};

@@ -1,0 +1,362 @@
+import type { Character } from '@fateboard/rules';
+import { narrativeTakeOut } from '@fateboard/rules';
+import { recoveryNeedsRoll } from './recovery';
+import { controls, findCharacter, findControlled, gmOnly, tableRuleset } from '../access';
+import {
+  setSheetInvokes,
+  pruneSheetInvokes,
+  writeCharacter,
+  writeTableState,
+} from '../../doc/character-store';
+import type { Handler } from '../context';
+import { refuse } from '../context';
+import { dropFromOrder } from '../time/conflict';
+import { undecided } from '../rolls/defence';
+import { invokeOwnerOf } from '../aspects/invoke';
+import { findRoll, rescore, writeRoll } from '../rolls/rolls';
+import { pubRoots } from '../../doc/schema';
+import type { RollView } from '../../doc/views';
+import { readRoll } from '../../doc/views';
+import type { YMap } from '../../doc/ymap';
+import { bool, put } from '../../doc/ymap';
+import { resultWords, shiftsWords } from '../../log/words';
+
+/** Taking hits: absorbing them, being taken out, conceding, and consequences. */
+
+export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const found = findControlled(r, actor, command.characterId);
+  if ('ok' in found) return found;
+  const defender = found.character;
+  if (defender.takenOut) return refuse('invalid', `${defender.name} is already out of the scene.`);
+  // The attacker, if the hit came from a roll, gets the free invokes on new consequences.
+  let grantee = 'gm';
+  let fromRoll: ReturnType<typeof findRoll> | undefined;
+  let shifts = command.shifts;
+  if (command.rollId !== undefined) {
+    const roll = findRoll(r, command.rollId);
+    if ('ok' in roll) return roll;
+    fromRoll = roll;
+    // The hit the applied outcome left pending (narrative: the exchange's loser) [NAR-DAMAGE-1].
+    const pending = roll.roll.hit;
+    if (shifts === undefined) {
+      if (!pending || pending.characterId !== defender.id) {
+        return refuse('invalid', `That roll left no hit for ${defender.name} to absorb.`);
+      }
+      shifts = pending.shifts;
+    }
+    const hitter =
+      pending && pending.characterId === roll.roll.actor.characterId && roll.roll.opposition
+        ? roll.roll.opposition.characterId
+        : roll.roll.actor.characterId;
+    const attacker = findCharacter(r, hitter);
+    if ('ok' in attacker) return attacker;
+    grantee = invokeOwnerOf(attacker.character);
+  }
+  if (shifts === undefined)
+    return refuse('invalid', 'Give the hit’s shifts, or the roll it came from.');
+  const hit = { shifts, kind: command.kind ?? 'physical' };
+  const options = ruleset.absorptionOptions(defender, hit);
+  const option = options[command.option];
+  if (!option) {
+    return refuse(
+      'invalid',
+      options.length === 0
+        ? `${defender.name} cannot absorb ${shiftsWords(hit.shifts)}: they are taken out (or concede).`
+        : `No absorption option ${command.option}; there are ${options.length}.`,
+    );
+  }
+  const names = command.names ?? {};
+  const unnamed = option.consequences.find((slot) => !names[slot]);
+  if (unnamed !== undefined)
+    return refuse('invalid', `Name the consequence for slot "${unnamed}".`);
+  const applied = ruleset.applyAbsorption(
+    defender,
+    hit,
+    command.replacesAspectId === undefined
+      ? option
+      : { ...option, replacesAspectId: command.replacesAspectId },
+    names,
+  );
+  if (!applied.ok) return refuse('rules', applied.message);
+  const after: Character = applied.value.character;
+  const grants = applied.value.grants.freeInvokes;
+  const pendingDone =
+    fromRoll !== undefined && !('ok' in fromRoll) && fromRoll.roll.hit?.characterId === defender.id;
+  return {
+    pub: () => {
+      writeCharacter(found.map, after);
+      // Incapacitated (narrative: every aspect at Poor) leaves the turn order [NAR-INCAP-1].
+      if (after.takenOut && !defender.takenOut) dropFromOrder(r, defender.id);
+      if (pendingDone && fromRoll && !('ok' in fromRoll)) {
+        const { hit: _absorbed, ...rest } = fromRoll.roll;
+        writeRoll(fromRoll.map, rest);
+      }
+      writeTableState(found.map, {
+        conflictConsequences: found.character.conflictConsequences + option.consequences.length,
+      });
+      for (const g of grants) {
+        const held = found.character.freeInvokes[g.consequenceSlotId]?.[grantee] ?? 0;
+        setSheetInvokes(found.map, g.consequenceSlotId, grantee, held + g.count);
+      }
+    },
+    log: [
+      {
+        text: `${defender.name} absorbed ${shiftsWords(hit.shifts)}: ${option.label}${namedWords(option.consequences, names)}${after.takenOut && !defender.takenOut ? ', and is out' : ''}.`,
+        characterId: defender.id,
+        ...(command.rollId === undefined ? {} : { rollId: command.rollId }),
+      },
+    ],
+  };
+};
+
+/**
+ * The names the consequences were given, ` (“Twisted ankle”)`: the log (and the stream overlay,
+ * which shows its sentences) says what was taken, not only which slot.
+ */
+function namedWords(slots: readonly string[], names: Readonly<Record<string, string>>): string {
+  const named = slots.map((slot) => names[slot]).filter((n): n is string => !!n);
+  return named.length ? ` (${named.map((n) => `“${n}”`).join(', ')})` : '';
+}
+
+export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const found = findControlled(r, actor, command.characterId);
+  if ('ok' in found) return found;
+  if (found.character.takenOut) return refuse('invalid', `${found.character.name} is already out.`);
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  // narrative: out is every aspect at Poor, so the sheet says so and recovery has the levels
+  // to give back [NAR-INCAP-1] [NAR-RECOVER-1].
+  const out = ruleset.id === 'narrative' ? narrativeTakeOut(found.character) : undefined;
+  // The hits left on them are settled: being out is what they came to [PIR-TAKENOUT-1].
+  const hits = r.rolls
+    .toArray()
+    .map((map) => ({ map, roll: readRoll(map) }))
+    .filter((x) => x.roll.hit?.characterId === command.characterId);
+  return {
+    pub: () => {
+      if (out) writeCharacter(found.map, out);
+      put(found.map, 'takenOut', true);
+      dropFromOrder(r, command.characterId);
+      for (const x of hits) {
+        const { hit: _settled, ...rest } = x.roll;
+        writeRoll(x.map, rest);
+      }
+    },
+    log: [
+      {
+        text: `${found.character.name} was taken out.`,
+        characterId: command.characterId,
+        ...(hits[0] ? { rollId: hits[0].roll.id } : {}),
+      },
+    ],
+  };
+};
+
+export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const found = findCharacter(r, command.characterId);
+  if ('ok' in found) return found;
+  if (!controls(actor, found.character)) {
+    return refuse('forbidden', `You do not play "${found.character.name}".`);
+  }
+  // Edgerunner's controller takes one for a bonus [ER-CONSEQ-1..2]; elsewhere a GM's hand edit.
+  const taken = ruleset.takeConsequence(found.character, {
+    slotId: command.slotId,
+    text: command.text,
+    actorControls: true,
+    byGm: actor.role === 'gm',
+  });
+  if (!taken.ok) {
+    const code =
+      taken.code === 'no-such-slot'
+        ? 'not-found'
+        : taken.code === 'gm-only'
+          ? 'forbidden'
+          : 'rules';
+    return refuse(code, taken.message);
+  }
+  const bonus = taken.value.bonus;
+  // The bonus goes on one roll of this character's: the one named [ER-CONSEQ-1].
+  let boosted: { map: YMap; roll: RollView } | undefined;
+  if (command.rollId !== undefined) {
+    if (bonus === undefined) return refuse('rules', 'This consequence gives no bonus to a roll.');
+    const roll = findRoll(r, command.rollId);
+    if ('ok' in roll) return roll;
+    const open = undecided(roll.roll);
+    if (open) return open;
+    if (roll.roll.applied) return refuse('invalid', 'That roll’s outcome was already applied.');
+    const side = sideOf(roll.roll, found.character.id);
+    if (side === undefined) {
+      return refuse('invalid', `${found.character.name} did not make that roll.`);
+    }
+    const slot = found.character.consequences.find((s) => s.id === command.slotId);
+    const mod = { label: `${slot?.severity ?? 'Consequence'}: ${command.text}`, value: bonus };
+    const changed = { ...roll.roll[side]!, modifiers: [...roll.roll[side]!.modifiers, mod] };
+    boosted = {
+      map: roll.map,
+      roll: rescore(ruleset, { ...roll.roll, [side]: changed }),
+    };
+  }
+  return {
+    pub: () => {
+      writeCharacter(found.map, taken.value.character);
+      writeTableState(found.map, {
+        conflictConsequences: found.character.conflictConsequences + 1,
+      });
+      if (boosted) writeRoll(boosted.map, boosted.roll);
+    },
+    log: [
+      {
+        text: `${found.character.name} took the consequence "${command.text}"${bonus === undefined ? '' : ` for +${bonus}`}${boosted ? ` on the roll: now ${boosted.roll.actor.label} — ${resultWords(boosted.roll.outcome, boosted.roll.shifts)}` : ''}.`,
+        characterId: command.characterId,
+        ...(command.rollId === undefined ? {} : { rollId: command.rollId }),
+      },
+    ],
+  };
+};
+
+/** Which side of a roll a character rolled. */
+function sideOf(roll: RollView, characterId: string): 'actor' | 'opposition' | undefined {
+  if (roll.actor.characterId === characterId) return 'actor';
+  return roll.opposition?.characterId === characterId ? 'opposition' : undefined;
+}
+
+/**
+ * What a recovery did, in players' words: a consequence starts recovering; narrative's lost
+ * levels come back, "Vera got back 2 lost levels (half, while the situation remains)."
+ */
+function recoveredWords(
+  before: Character,
+  after: Character,
+  command: { slotId?: string; situationRemains?: boolean },
+): string {
+  if (command.slotId !== undefined) return `${before.name} started recovering.`;
+  const back = after.aspects.reduce(
+    (sum, a) => sum + (a.rating ?? 0) - (before.aspects.find((b) => b.id === a.id)?.rating ?? 0),
+    0,
+  );
+  const half = command.situationRemains ? ' (half, while the situation remains)' : '';
+  return `${before.name} got back ${back} lost level${back === 1 ? '' : 's'}${half}.`;
+}
+
+/** In the running conflict: in its turn order, or taken out while it runs. */
+function inRunningConflict(r: ReturnType<typeof pubRoots>, c: Character): boolean {
+  if (!bool(r.conflict, 'active')) return false;
+  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
+  return order.includes(c.id) || c.takenOut;
+}
+
+/**
+ * narrative: the healing action that lets physical damage recover [NAR-RECOVER-2] ("healing
+ * (which is always a Complex action)"): a roll made with `heals` for this character that
+ * succeeded, used once.
+ */
+function healingRoll(
+  r: ReturnType<typeof pubRoots>,
+  patient: Character,
+  rollId: string | undefined,
+): { map: YMap; roll: RollView } | ReturnType<typeof refuse> | undefined {
+  if (rollId === undefined) return undefined;
+  const found = findRoll(r, rollId);
+  if ('ok' in found) return found;
+  const { roll } = found;
+  if (roll.heals !== patient.id) {
+    return refuse('rules', `That roll was not a healing action for ${patient.name}.`);
+  }
+  if (roll.outcome !== 'success' && roll.outcome !== 'success-with-style') {
+    return refuse('rules', `The healing failed: ${patient.name}'s physical damage stays.`);
+  }
+  if (roll.healed) return refuse('rules', 'That healing roll has already been used.');
+  return found;
+}
+
+export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const found = findCharacter(r, command.characterId);
+  if ('ok' in found) return found;
+  if (!controls(actor, found.character))
+    return refuse('forbidden', `You do not play "${found.character.name}".`);
+  const needsRoll = recoveryNeedsRoll(ruleset.id, actor, command.slotId);
+  if (needsRoll) return needsRoll;
+  // narrative: lost levels come back "once the conflict is over" [NAR-RECOVER-1], so not for
+  // a character still in the running one (fighting, or taken out in it; one who conceded has
+  // left it).
+  if (
+    ruleset.id === 'narrative' &&
+    command.slotId === undefined &&
+    inRunningConflict(r, found.character)
+  ) {
+    return refuse(
+      'rules',
+      `${found.character.name} is still in the conflict: lost levels come back once it is over.`,
+    );
+  }
+  const heal = command.physical ? healingRoll(r, found.character, command.healRollId) : undefined;
+  if (heal && 'ok' in heal) return heal;
+  const started = ruleset.startRecovery(found.character, {
+    ...(command.slotId === undefined ? {} : { slotId: command.slotId }),
+    ...(command.text === undefined ? {} : { newName: command.text }),
+    ...(command.situationRemains === undefined
+      ? {}
+      : { situationRemains: command.situationRemains }),
+    ...(command.physical === undefined ? {} : { physical: command.physical }),
+    ...(heal ? { healed: true } : {}),
+  });
+  if (!started.ok) {
+    return refuse(started.code === 'no-such-slot' ? 'not-found' : 'rules', started.message);
+  }
+  return {
+    pub: () => {
+      writeCharacter(found.map, started.value);
+      if (heal) put(heal.map, 'healed', true);
+    },
+    log: [
+      {
+        text: recoveredWords(found.character, started.value, command),
+        characterId: command.characterId,
+      },
+    ],
+  };
+};
+
+export const consequenceClear: Handler<'consequence.clear'> = ({ docs, actor, command }) => {
+  const denied = gmOnly(actor, 'clear a consequence by hand');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  const found = findCharacter(r, command.characterId);
+  if ('ok' in found) return found;
+  const slot = found.character.consequences.find((s) => s.id === command.slotId);
+  if (!slot?.taken) return refuse('not-found', `No consequence in slot "${command.slotId}".`);
+  const next: Character = {
+    ...found.character,
+    consequences: found.character.consequences.map((s) => {
+      if (s.id !== command.slotId) return s;
+      const { taken: _gone, ...free } = s;
+      return free;
+    }),
+  };
+  const live = new Set([
+    ...next.aspects.map((a) => a.id),
+    ...next.consequences.filter((s) => s.taken).map((s) => s.id),
+  ]);
+  return {
+    pub: () => {
+      writeCharacter(found.map, next);
+      pruneSheetInvokes(found.map, live);
+    },
+    log: [
+      {
+        text: `${found.character.name}'s consequence "${slot.taken.text}" was cleared.`,
+        characterId: command.characterId,
+      },
+    ],
+  };
+};

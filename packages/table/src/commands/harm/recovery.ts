@@ -1,0 +1,220 @@
+import type { Result, RulesetId } from '@fateboard/rules';
+import {
+  healConsequence,
+  recoverAfterRoll,
+  recoveryMethod,
+  recoveryRollDifficulty,
+} from '@fateboard/rules';
+import { controls, findCharacter, gmOnly, tableRuleset } from '../access';
+import type { Found } from '../access';
+import { setSheetInvokes, writeCharacter } from '../../doc/character-store';
+import type { Actor, Ctx, Handler, Plan, Refusal } from '../context';
+import { isRefusal, refuse } from '../context';
+import { findRoll, roll, writeRoll } from '../rolls/rolls';
+import { pubRoots } from '../../doc/schema';
+import type { RollView } from '../../doc/views';
+import { put } from '../../doc/ymap';
+import { outcomeWords, rollPurposeWords } from '../../log/words';
+
+/**
+ * Recovery from a consequence at the table. Starting it is an overcome in the dice tray: a
+ * `roll` with `recovers` rolls the healer's skill against the difficulty the ruleset gives
+ * for the patient's slot (two steps harder on yourself in fate-core), invokes raise it as on
+ * any roll, and `outcome.apply` then stars (and renames) the consequence on a success or
+ * leaves it as it was on a failure, as the game's text says (rules' recoverAfterRoll).
+ */
+
+/** The rules' refusal, with the slot's absence as `not-found`; other codes pass through. */
+function rulesRefusal(r: Result<unknown> & { ok: false }): Refusal {
+  return refuse(r.code === 'no-such-slot' ? 'not-found' : r.code, r.message);
+}
+
+/** The consequence text of a slot, for the log. */
+function slotText(patient: Found, slotId: string): string {
+  return patient.character.consequences.find((s) => s.id === slotId)?.taken?.text ?? slotId;
+}
+
+/**
+ * A recovery roll: checked against the patient's slot, then rolled as a plain overcome
+ * against that difficulty by the `roll` handler (which checks the sender controls the healer),
+ * and stored with `recovers` so that `outcome.apply` knows what it starts.
+ */
+export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
+  const { recovers, ...command } = ctx.command;
+  if (recovers === undefined) return refuse('invalid', 'Name the consequence to recover.');
+  if (command.action !== undefined && command.action !== 'overcome') {
+    return refuse('invalid', 'A recovery roll is an overcome.');
+  }
+  if (
+    command.difficulty !== undefined ||
+    command.opposition !== undefined ||
+    command.removes !== undefined ||
+    command.aspectAction !== undefined
+  ) {
+    return refuse('invalid', 'A recovery roll is against the consequence alone.');
+  }
+  const r = pubRoots(ctx.docs.pub);
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  // Who may roll comes first: someone who does not play the healer learns nothing more.
+  const healer = findCharacter(r, command.characterId);
+  if ('ok' in healer) return healer;
+  if (!controls(ctx.actor, healer.character)) {
+    return refuse('forbidden', `You do not play "${healer.character.name}".`);
+  }
+  const patient = findCharacter(r, recovers.characterId);
+  if ('ok' in patient) return patient;
+  const treatingSelf = command.characterId === recovers.characterId;
+  const difficulty = recoveryRollDifficulty(
+    ruleset.id,
+    patient.character,
+    recovers.slotId,
+    treatingSelf,
+  );
+  if (!difficulty.ok) return rulesRefusal(difficulty);
+  const plan = roll({
+    ...ctx,
+    command: { ...command, action: 'overcome', difficulty: difficulty.value },
+  });
+  if (isRefusal(plan)) return plan;
+  const rollId = plan.result?.rollId;
+  const text = slotText(patient, recovers.slotId);
+  const stored: NonNullable<RollView['recovers']> = { ...recovers, text, treatingSelf };
+  const whose = treatingSelf ? 'their own' : `${patient.character.name}'s`;
+  // edgerunner's roll modifies the consequence against its bonus [ER-CONSEQ-4]: no surcharge.
+  const modifies = ruleset.id === 'edgerunner';
+  return {
+    ...plan,
+    pub: () => {
+      plan.pub?.();
+      const found = rollId === undefined ? undefined : findRoll(r, rollId);
+      if (found && !('ok' in found)) put(found.map, 'recovers', stored);
+    },
+    // "rolled to overcome [..]" becomes "rolled to recover from Cynere's “Cracked Ribs” [..]".
+    log: (plan.log ?? []).map((line) => ({
+      ...line,
+      text: line.text.replace(
+        rollPurposeWords('overcome'),
+        modifies
+          ? `to modify ${whose} “${text}”`
+          : `to recover from ${whose} “${text}”${treatingSelf ? ' (two steps harder on yourself)' : ''}`,
+      ),
+    })),
+  };
+}
+
+/**
+ * Applies a recovery roll's outcome. The healer's controller or the patient's (who names the
+ * consequence) may apply it; the ruleset decides what a success or a failure does.
+ */
+export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): Plan | Refusal | undefined {
+  const { docs, actor, command } = ctx;
+  const r = pubRoots(docs.pub);
+  const found = findRoll(r, command.rollId);
+  if ('ok' in found || found.roll.recovers === undefined) {
+    return command.rename === undefined
+      ? undefined
+      : refuse('invalid', 'Only a recovery roll renames a consequence.');
+  }
+  const { roll: rolled } = found;
+  const recovers = rolled.recovers;
+  if (recovers === undefined) return undefined;
+  if (rolled.applied) return refuse('invalid', 'That roll’s outcome was already applied.');
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const healer = findCharacter(r, rolled.actor.characterId);
+  if ('ok' in healer) return healer;
+  const patient = findCharacter(r, recovers.characterId);
+  if ('ok' in patient) return patient;
+  if (!controls(actor, healer.character) && !controls(actor, patient.character)) {
+    return refuse(
+      'forbidden',
+      `You play neither ${healer.character.name} nor ${patient.character.name}.`,
+    );
+  }
+  const succeeded = rolled.outcome !== 'fail';
+  const after = recoverAfterRoll(ruleset.id, patient.character, {
+    slotId: recovers.slotId,
+    succeeded,
+    ...(command.rename === undefined ? {} : { newName: command.rename }),
+  });
+  if (!after.ok) return rulesRefusal(after);
+  const now =
+    after.value.character.consequences.find((s) => s.id === recovers.slotId)?.taken?.text ??
+    recovers.text;
+  // edgerunner: a met roll rewrites the consequence; its clock runs on [ER-CONSEQ-4].
+  const modifies = ruleset.id === 'edgerunner';
+  const what = after.value.started
+    ? modifies
+      ? `“${recovers.text}” is now “${now}”`
+      : now === recovers.text
+        ? `“${recovers.text}” is recovering ★`
+        : `“${recovers.text}” is recovering as “${now}” ★`
+    : `“${recovers.text}” stays as it was`;
+  return {
+    pub: () => {
+      if (after.value.started) writeCharacter(patient.map, after.value.character);
+      writeRoll(found.map, { ...rolled, applied: true });
+    },
+    log: [
+      {
+        text: `${patient.character.name}'s ${modifies ? 'modification' : 'recovery'} roll — ${outcomeWords(rolled.outcome)}: ${what}.`,
+        characterId: patient.character.id,
+        rollId: rolled.id,
+      },
+    ],
+    result: { rollId: rolled.id },
+  };
+}
+
+/**
+ * Where a game starts recovery with a roll, a player starts it by rolling (`roll` with
+ * `recovers`); only the GM starts it without one, for healing that "eliminates the need to
+ * roll" [FC-RECOVER-3]. narrative's ratings (no slot) are anyone's who controls them.
+ */
+export function recoveryNeedsRoll(
+  ruleset: RulesetId,
+  actor: Actor,
+  slotId: string | undefined,
+): Refusal | undefined {
+  if (slotId === undefined || actor.role === 'gm' || recoveryMethod(ruleset) !== 'roll') {
+    return undefined;
+  }
+  return refuse(
+    'forbidden',
+    'Start recovery with a recovery roll in the dice tray; only the GM starts it without one.',
+  );
+}
+
+/**
+ * The GM's powerful healing [FC-HEAL-1]: the consequence moves one level down, and the free
+ * invokes on it move with it (they are on the same aspect).
+ */
+export const consequenceHeal: Handler<'consequence.heal'> = ({ docs, actor, command }) => {
+  const denied = gmOnly(actor, 'heal a consequence (the GM judges what healing does)');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const patient = findCharacter(r, command.characterId);
+  if ('ok' in patient) return patient;
+  const healed = healConsequence(ruleset.id, patient.character, command.slotId);
+  if (!healed.ok) return rulesRefusal(healed);
+  const { to } = healed.value;
+  const invokes = patient.character.freeInvokes[command.slotId] ?? {};
+  return {
+    pub: () => {
+      writeCharacter(patient.map, healed.value.character);
+      for (const [owner, count] of Object.entries(invokes)) {
+        setSheetInvokes(patient.map, to.id, owner, count);
+        setSheetInvokes(patient.map, command.slotId, owner, 0);
+      }
+    },
+    log: [
+      {
+        text: `${patient.character.name}'s “${slotText(patient, command.slotId)}” was healed to a ${to.severity} consequence.`,
+        characterId: patient.character.id,
+      },
+    ],
+  };
+};

@@ -1,0 +1,182 @@
+import { allCharacters, controls, findCharacter, gmOnly, tableRuleset } from '../access';
+import { writeTableState } from '../../doc/character-store';
+import type { Ruleset } from '@fateboard/rules';
+import type { Handler } from '../context';
+import { refuse } from '../context';
+import type { PubRoots } from '../../doc/schema';
+import { pubRoots } from '../../doc/schema';
+import type { YMap } from '../../doc/ymap';
+import { bool, num, put } from '../../doc/ymap';
+
+/** The conflict's turn order: who acts now, and the round. */
+
+/**
+ * A concession pays for the consequences taken in this conflict, so a conflict's start and
+ * end reset the count, except where the game counts the whole scene's (`pirates`
+ * [PIR-CONCEDE-1]: the scene's end resets it then).
+ */
+function resetConsequenceCounts(r: PubRoots, ruleset: Ruleset): void {
+  if (ruleset.concessionCounts === 'scene') return;
+  r.characters.forEach((value) => writeTableState(value as YMap, { conflictConsequences: 0 }));
+}
+
+/** Starts a conflict with this turn order (the caller checked that none is running). */
+export function beginConflict(r: PubRoots, ruleset: Ruleset, order: string[]): void {
+  put(r.conflict, 'active', true);
+  put(r.conflict, 'order', order);
+  put(r.conflict, 'turn', 0);
+  put(r.conflict, 'round', 1);
+  resetConsequenceCounts(r, ruleset);
+}
+
+/** Adds characters not yet in the running conflict's turn order at its end. */
+export function joinConflict(r: PubRoots, ids: string[]): void {
+  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
+  const missing = ids.filter((id) => !order.includes(id));
+  if (missing.length > 0) put(r.conflict, 'order', [...order, ...missing]);
+}
+
+export const conflictStart: Handler<'conflict.start'> = ({ docs, actor, command, rng }) => {
+  const denied = gmOnly(actor, 'start a conflict');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  if (bool(r.conflict, 'active')) return refuse('invalid', 'A conflict is already running.');
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const given = [...new Set(command.order)];
+  const characters = new Map(allCharacters(r).map((c) => [c.id, c]));
+  const missing = [...given, ...(command.surprise ?? [])].find((id) => !characters.has(id));
+  if (missing !== undefined) return refuse('not-found', `No character "${missing}" at this table.`);
+  let order = given;
+  let initiativeLog = '';
+  if (command.initiative !== undefined) {
+    // Initiative by the ruleset (narrative: by aspect, or aspect + 3dF) [NAR-INIT-1..3].
+    const entries = [];
+    for (const id of given) {
+      const c = characters.get(id)!;
+      const aspectId = command.aspects?.[id];
+      const rated = c.aspects.filter((a) => a.rating !== undefined);
+      const aspect =
+        aspectId === undefined
+          ? rated.reduce<(typeof rated)[number] | undefined>(
+              (best, a) => (best === undefined || (a.rating ?? 0) > (best.rating ?? 0) ? a : best),
+              undefined,
+            )
+          : rated.find((a) => a.id === aspectId);
+      if (aspectId !== undefined && aspect === undefined) {
+        return refuse('invalid', `${c.name} has no rated aspect "${aspectId}".`);
+      }
+      entries.push({
+        id,
+        rating: aspect?.rating ?? 0,
+        ...(command.surprise?.includes(id) ? { surprise: true } : {}),
+      });
+    }
+    const ordered = ruleset.initiative(entries, command.initiative, rng);
+    if (!ordered.ok) return refuse('rules', ordered.message);
+    order = ordered.value.order;
+    const rolls = ordered.value.rolls
+      .map((x) => `${characters.get(x.id)?.name ?? x.id} ${x.total}`)
+      .join(', ');
+    initiativeLog = ` Initiative by ${command.initiative}${rolls ? ` (${rolls})` : ''}: ${order
+      .map((id) => characters.get(id)?.name ?? id)
+      .join(', ')}.`;
+  } else if (command.aspects !== undefined || command.surprise !== undefined) {
+    return refuse('invalid', 'Aspects and surprise order the turns only with `initiative`.');
+  }
+  return {
+    pub: () => beginConflict(r, ruleset, order),
+    log: [{ text: `A conflict started.${initiativeLog}` }],
+  };
+};
+
+export const conflictNext: Handler<'conflict.next'> = ({ docs, actor }) => {
+  const r = pubRoots(docs.pub);
+  if (!bool(r.conflict, 'active')) return refuse('invalid', 'There is no conflict running.');
+  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
+  if (order.length === 0) return refuse('invalid', 'Nobody is left in the conflict.');
+  const turn = num(r.conflict, 'turn');
+  const current = order[turn % order.length];
+  // The GM moves the order on; a player may end their own character's turn.
+  if (actor.role !== 'gm') {
+    const found = current === undefined ? undefined : findCharacter(r, current);
+    if (!found || 'ok' in found || !controls(actor, found.character)) {
+      return refuse('forbidden', 'Only the GM or the acting character’s player ends this turn.');
+    }
+  }
+  const next = turn + 1;
+  const wraps = next >= order.length;
+  return {
+    pub: () => {
+      put(r.conflict, 'turn', wraps ? 0 : next);
+      if (wraps) put(r.conflict, 'round', num(r.conflict, 'round') + 1);
+    },
+  };
+};
+
+export const conflictEnd: Handler<'conflict.end'> = ({ docs, actor }) => {
+  const denied = gmOnly(actor, 'end a conflict');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  if (!bool(r.conflict, 'active')) return refuse('invalid', 'There is no conflict running.');
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  return {
+    pub: () => {
+      put(r.conflict, 'active', false);
+      put(r.conflict, 'order', undefined);
+      put(r.conflict, 'turn', undefined);
+      put(r.conflict, 'round', undefined);
+      resetConsequenceCounts(r, ruleset);
+    },
+    log: [{ text: 'The conflict ended.' }],
+  };
+};
+
+/**
+ * The GM reorders the turns. The order must hold exactly the characters already in it, and the
+ * turn stays with whoever was acting, wherever they move to.
+ */
+export const conflictOrder: Handler<'conflict.order'> = ({ docs, actor, command }) => {
+  const denied = gmOnly(actor, 'reorder the turns');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  if (!bool(r.conflict, 'active')) return refuse('no-conflict', 'There is no conflict running.');
+  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
+  const next = command.order;
+  const same =
+    next.length === order.length &&
+    new Set(next).size === next.length &&
+    next.every((id) => order.includes(id));
+  if (!same) {
+    return refuse('invalid', 'The new order must hold exactly the characters in the conflict.');
+  }
+  const acting = order[num(r.conflict, 'turn') % Math.max(order.length, 1)];
+  const names = next.map((id) => {
+    const found = findCharacter(r, id);
+    return 'ok' in found ? id : found.character.name;
+  });
+  return {
+    pub: () => {
+      put(r.conflict, 'order', next);
+      put(r.conflict, 'turn', acting === undefined ? 0 : next.indexOf(acting));
+    },
+    log: [{ text: `The turn order is now ${names.join(', ')}.` }],
+  };
+};
+
+/** Takes a character out of the turn order, keeping the turn on whoever acts next. */
+export function dropFromOrder(r: PubRoots, id: string): void {
+  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
+  if (!order.includes(id)) return;
+  const turn = (r.conflict.get('turn') as number | undefined) ?? 0;
+  const at = order.indexOf(id);
+  const next = order.filter((x) => x !== id);
+  put(r.conflict, 'order', next);
+  // Keep the turn on whoever acts next; when the one leaving was the exchange's last to act,
+  // that is the first of the next exchange, as `conflict.next` would have it.
+  const newTurn = at < turn ? turn - 1 : turn;
+  const wraps = next.length > 0 && newTurn >= next.length;
+  put(r.conflict, 'turn', wraps || next.length === 0 ? 0 : newTurn);
+  if (wraps) put(r.conflict, 'round', num(r.conflict, 'round') + 1);
+}

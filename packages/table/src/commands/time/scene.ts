@@ -1,0 +1,182 @@
+import type { EconomyTransition, Ruleset, TimeMark } from '@fateboard/rules';
+import { allCharacters, gmOnly, tableRuleset } from '../access';
+import { readAspect } from '../../doc/views';
+import type { CharacterRecord } from '../../doc/character-store';
+import { compelsEndedWithScene } from '../fate-points/compels';
+import { pruneSheetInvokes, writeCharacter, writeTableState } from '../../doc/character-store';
+import type { Handler, LogDraft, Plan, Refusal } from '../context';
+import { isRefusal, refuse } from '../context';
+import type { EconomyRun } from '../fate-points/points';
+import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
+import type { PubRoots } from '../../doc/schema';
+import { pubRoots } from '../../doc/schema';
+import type { YMap } from '../../doc/ymap';
+import { bool, peek, put } from '../../doc/ymap';
+
+/** Scenes, sessions, scenarios and milestones: the points in time the rules care about. */
+
+/** Every character after the ruleset passes the given marks of time, in order. */
+function passed(
+  ruleset: Ruleset,
+  characters: CharacterRecord[],
+  marks: TimeMark[],
+): CharacterRecord[] {
+  // Fate points move only through the economy, so passTime's own top-up is not kept here.
+  return characters.map((c) => ({
+    ...marks.reduce<CharacterRecord>((x, m) => ({ ...x, ...ruleset.passTime(x, m) }), c),
+    fatePoints: c.fatePoints,
+  }));
+}
+
+/** Writes characters after time passed (only what changed), then the economy over them. */
+function writePassed(r: PubRoots, after: CharacterRecord[], run: EconomyRun | undefined): void {
+  for (const c of after) {
+    const map = peek(r.characters, c.id);
+    if (!map) continue;
+    writeCharacter(map, c);
+    const live = new Set([
+      ...c.aspects.map((a) => a.id),
+      ...c.consequences.filter((s) => s.taken).map((s) => s.id),
+    ]);
+    pruneSheetInvokes(map, live);
+  }
+  if (run) writeEconomy(r, run.state);
+}
+
+function timePlan(
+  r: PubRoots,
+  ruleset: Ruleset,
+  marks: TimeMark[],
+  economy: EconomyTransition[],
+  text: string,
+  extra?: () => void,
+): Plan | Refusal {
+  const after = passed(ruleset, allCharacters(r), marks);
+  // The economy decides the balances; passTime's own refresh top-up agrees with it.
+  const run = economy.length > 0 ? runEconomy(economyOf(r), economy) : undefined;
+  if (run && 'ok' in run) return run;
+  const log: LogDraft = {
+    text,
+    ...(run && run.movements.length > 0 ? { movements: run.movements } : {}),
+  };
+  return {
+    pub: () => {
+      writePassed(r, after, run);
+      extra?.();
+    },
+    log: [log],
+  };
+}
+
+export const sceneStart: Handler<'scene.start'> = ({ docs, actor, command, now }) => {
+  const denied = gmOnly(actor, 'start a scene');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  if (bool(r.scene, 'active')) return refuse('invalid', 'End the current scene first.');
+  const present = [...new Set(command.characterIds)];
+  const characters = allCharacters(r);
+  const missing = present.find((id) => !characters.some((c) => c.id === id));
+  if (missing !== undefined) return refuse('not-found', `No character "${missing}" at this table.`);
+  // The GM pool holds one point per player character in the scene [CORE-FP-5].
+  const players = characters.filter(
+    (c) => present.includes(c.id) && !c.npc && c.owner !== undefined,
+  ).length;
+  const run = runEconomy(economyOf(r), [{ type: 'scene-start', players }]);
+  if ('ok' in run) return run;
+  return {
+    pub: () => {
+      put(r.scene, 'active', true);
+      put(r.scene, 'name', command.name);
+      put(r.scene, 'startedAt', now);
+      put(r.scene, 'present', present);
+      writeEconomy(r, run.state);
+    },
+    log: [
+      {
+        text: `Scene "${command.name}" started; the GM pool holds ${players}.`,
+        movements: run.movements,
+      },
+    ],
+  };
+};
+
+/** Scene aspects and boosts end with the scene; the conflict and spotlight too. */
+function clearScene(r: PubRoots): void {
+  r.aspects.forEach((value, id) => {
+    const kind = readAspect(value as YMap).kind;
+    if (kind === 'boost' || kind === 'situation' || kind === 'character') r.aspects.delete(id);
+  });
+  r.meta.delete('spotlight');
+  put(r.scene, 'active', false);
+  put(r.scene, 'present', undefined);
+  put(r.scene, 'startedAt', undefined);
+  put(r.conflict, 'active', false);
+  put(r.conflict, 'order', undefined);
+  put(r.conflict, 'turn', undefined);
+  put(r.conflict, 'round', undefined);
+  r.characters.forEach((value) => writeTableState(value as YMap, { conflictConsequences: 0 }));
+}
+
+export const sceneEnd: Handler<'scene.end'> = ({ docs, actor }) => {
+  const denied = gmOnly(actor, 'end a scene');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  if (!bool(r.scene, 'active')) return refuse('invalid', 'No scene is running.');
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  // The scene's open compels are moot: withdrawn, no fate point moves. One log line per
+  // compel (after the scene's own), like a `compel.withdraw`, so each names its character and
+  // shows in that character's history; a scene seldom ends with more than one or two open.
+  const compels = compelsEndedWithScene(r);
+  const plan = timePlan(
+    r,
+    ruleset,
+    ['scene-end'],
+    [{ type: 'scene-end' }],
+    // narrative has no stress: its damage lowers aspects, which the scene's end leaves alone.
+    `The scene ended: ${allCharacters(r).some((c) => c.stress.length > 0) ? 'stress and boosts' : 'boosts'} cleared, the GM pool lost, owed points paid.`,
+    () => {
+      clearScene(r);
+      compels.close();
+    },
+  );
+  if (isRefusal(plan)) return plan;
+  return { ...plan, log: [...(plan.log ?? []), ...compels.log] };
+};
+
+export const sessionStart: Handler<'session.start'> = ({ docs, actor }) => {
+  const denied = gmOnly(actor, 'start a session');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  if (bool(r.scene, 'active')) return refuse('invalid', 'End the current scene first.');
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const refresh: Record<string, number> = {};
+  for (const c of allCharacters(r)) if (!c.npc) refresh[c.id] = c.refresh;
+  return timePlan(
+    r,
+    ruleset,
+    ['session-end', 'refresh'],
+    [{ type: 'refresh', refresh }],
+    'A new session: every player character refreshed.',
+  );
+};
+
+export const scenarioEnd: Handler<'scenario.end'> = ({ docs, actor }) => {
+  const denied = gmOnly(actor, 'end a scenario');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  if (bool(r.scene, 'active')) return refuse('invalid', 'End the current scene first.');
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  return timePlan(r, ruleset, ['scenario-end'], [], 'The scenario ended.');
+};
+
+export const milestoneMajor: Handler<'milestone.major'> = ({ docs, actor }) => {
+  const denied = gmOnly(actor, 'mark a major milestone');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  return timePlan(r, ruleset, ['major-milestone'], [], 'A major milestone.');
+};

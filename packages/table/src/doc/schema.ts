@@ -1,0 +1,112 @@
+import * as Y from 'yjs';
+import type { RulesetId } from '@fateboard/rules';
+import { GM_ROOTS, PUB_ROOTS, openRoots, type Roots } from './roots';
+
+/**
+ * The shape of the two documents of a table. Bump SCHEMA_VERSION on any change a reader
+ * must know about; clients compare it with their own and reload. The root types are registered
+ * in roots.ts; this says what each holds.
+ *
+ * Public document `table/<id>` (root types):
+ * - `meta`        Y.Map: schemaVersion, epoch?, id, name, ruleset, gmPool, spotlight, logBase?
+ * - `seats`       Y.Map<seatId, Y.Map>: id, name, characterId?
+ * - `characters`  Y.Map<characterId, Y.Map> (see character-store.ts)
+ * - `aspects`     Y.Map<aspectId, Y.Map>: id, kind, text, characterId?, at, invokes: Y.Map<owner, n>
+ * - `scene`       Y.Map: active, name, startedAt, present (character ids)
+ * - `compels`     Y.Map<compelId, Y.Map>: the open compels
+ * - `conflict`    Y.Map: active, order (character ids), turn, round
+ * - `rolls`       Y.Array<Y.Map>: the most recent rolls (invokes change them)
+ * - `journal`     Y.Array<LogRow>: the most recent log entries, as rows (log/rows.ts);
+ *                 `meta.logBase` is `[n, seconds]` of the entry before its first row
+ * - `refs`        Y.Array<string>: the ids (characters, seats) that rows name by number: the
+ *                 i-th id is number i + 1; append-only
+ * - `fp`          Y.Map<characterId, [gained, spent, byReason]>: fate point movements of the
+ *                 current session in entries already cut from the log (log/log.ts)
+ * (Documents of schema 1 and 2 kept their log in a `log` array; log/upgrade.ts moves it into
+ * `journal` once, when the server opens its storage.)
+ *
+ * GM document `table/<id>/gm`:
+ * - `meta`        Y.Map: schemaVersion, epoch?, id
+ * - `hidden`      Y.Map<hiddenId, Y.Map>: prepared aspects and NPC drafts
+ * - `notes`       Y.Map<noteId, Y.Map>: text, at
+ */
+export const SCHEMA_VERSION = 3;
+
+/**
+ * Most entries in the document's log; at LOG_LIMIT + 1 it is cut back to the newest LOG_KEEP
+ * in one go. Older entries live only in the server's history (`GET /api/tables/:id/log`).
+ */
+export const LOG_LIMIT = 150;
+export const LOG_KEEP = 100;
+/** Rolls kept in the document; an invoke can only change one of these. */
+export const ROLL_LIMIT = 20;
+
+/**
+ * A table's two documents: `pub` (`table/<id>`, everyone) and `gm` (`table/<id>/gm`, the GM's
+ * secrets, sent to no one else).
+ */
+export interface TableDocs {
+  pub: Y.Doc;
+  gm: Y.Doc;
+}
+export type DocKey = keyof TableDocs;
+export const DOC_KEYS: readonly DocKey[] = ['pub', 'gm'];
+
+export function pubRoots(doc: Y.Doc): PubRoots {
+  return openRoots(doc, PUB_ROOTS);
+}
+export type PubRoots = Roots<typeof PUB_ROOTS>;
+
+export function gmRoots(doc: Y.Doc): GmRoots {
+  return openRoots(doc, GM_ROOTS);
+}
+export type GmRoots = Roots<typeof GM_ROOTS>;
+
+/** Fresh documents for a new table, with the schema version written in. */
+export function createTableDocs(init: { id: string; name: string; ruleset: RulesetId }): TableDocs {
+  const pub = new Y.Doc();
+  const gm = new Y.Doc();
+  claimWriterId(pub);
+  claimWriterId(gm);
+  pub.transact(() => {
+    const r = pubRoots(pub);
+    r.meta.set('schemaVersion', SCHEMA_VERSION);
+    r.meta.set('id', init.id);
+    r.meta.set('name', init.name);
+    r.meta.set('ruleset', init.ruleset);
+    r.meta.set('gmPool', 0);
+    r.scene.set('active', false);
+    r.conflict.set('active', false);
+  });
+  gm.transact(() => {
+    const r = gmRoots(gm);
+    r.meta.set('schemaVersion', SCHEMA_VERSION);
+    r.meta.set('id', init.id);
+  });
+  return { pub, gm };
+}
+
+/** Client ids below this are the server's small writer ids; larger ones are random (Yjs's). */
+const SMALL_ID = 1 << 24;
+
+/**
+ * Gives the document a small Yjs client id, the next after every small id in its history
+ * (and after `floor`), and returns it. Every item, origin and deletion of an update names its
+ * writer, as a variable-length number: Yjs's random 32-bit ids take 5 bytes each time, ids
+ * under 128 one byte (a fate point transfer names the writer five times). Only the server
+ * writes to a table's documents, one process at a time, so a fresh id per load (and per
+ * rebuild) is never used twice; replicas only read.
+ */
+export function claimWriterId(doc: Y.Doc, floor = 0): number {
+  doc.clientID = Math.max(floor, maxSmallId(doc)) + 1;
+  return doc.clientID;
+}
+
+/** The largest small writer id in the document's history, or 0. */
+export function maxSmallId(doc: Y.Doc): number {
+  let max = 0;
+  for (const client of Y.decodeStateVector(Y.encodeStateVector(doc)).keys()) {
+    if (client < SMALL_ID && client > max) max = client;
+  }
+  return max;
+}

@@ -1,0 +1,190 @@
+import type { Movement } from '@fateboard/rules';
+import type { Actor, LogDraft } from '../commands/context';
+import type { Lookup, LogRow, Refs } from './rows';
+import { fromRow, toRow } from './rows';
+import { LOG_KEEP, LOG_LIMIT, type PubRoots } from '../doc/schema';
+import type { FateSummaryRow, LogEntry } from './entry';
+import { optStr, peek } from '../doc/ymap';
+
+/**
+ * Appends log entries to the public document as compact rows (see rows.ts, in the
+ * `journal` array) and keeps the log bounded: once it holds LOG_LIMIT rows it is cut back to the newest LOG_KEEP in one go, and the fate
+ * point movements of the cut rows that belong to the current session are added into the `fp`
+ * summary map, so that the session's summary survives the cut. Cutting in batches keeps a
+ * typical command's update small (no delete, no summary write) and leaves one overwritten
+ * summary value per character every LOG_LIMIT − LOG_KEEP entries. The server keeps the full
+ * entries this returns.
+ */
+export function appendLog(
+  r: PubRoots,
+  actor: Actor,
+  type: string,
+  now: number,
+  drafts: readonly LogDraft[],
+): LogEntry[] {
+  if (drafts.length === 0) return [];
+  const end = logEnd(r);
+  let n = end?.n ?? 0;
+  const by =
+    actor.seatId === undefined ? { role: actor.role } : { role: actor.role, seatId: actor.seatId };
+  const entries = drafts.map((d) => {
+    n += 1;
+    const entry: LogEntry = { n, at: now, by, type, ...d };
+    return JSON.parse(JSON.stringify(entry)) as LogEntry;
+  });
+  pushRows(r, entries, end?.t ?? Math.round(now / 1000));
+  // A new session starts a new summary.
+  if (type === 'session.start' && r.fp.size > 0) r.fp.clear();
+  if (r.journal.length > LOG_LIMIT) trim(r, r.journal.length - LOG_KEEP);
+  return entries;
+}
+
+/**
+ * Appends entries as rows after the newest one, whose time is `t` (seconds); into an empty
+ * journal, first records the entry before them in `meta.logBase`.
+ */
+export function pushRows(r: PubRoots, entries: readonly LogEntry[], t: number): void {
+  if (entries.length === 0) return;
+  const look = lookup(r);
+  const refs = refsOf(r);
+  if (r.journal.length === 0) {
+    const base = [entries[0]!.n - 1, t];
+    if (JSON.stringify(r.meta.get('logBase')) !== JSON.stringify(base)) r.meta.set('logBase', base);
+  }
+  r.journal.push(
+    entries.map((e) => {
+      const seconds = Math.round(e.at / 1000);
+      const row = toRow(e, seconds - t, look, refs);
+      t = seconds;
+      return row;
+    }),
+  );
+}
+
+export function lookup(r: PubRoots): Lookup {
+  const field = (id: string, key: string) => {
+    const c = peek(r.characters, id);
+    return c ? optStr(c, key) : undefined;
+  };
+  return { name: (id) => field(id, 'name'), owner: (id) => field(id, 'owner') };
+}
+
+/** The `refs` array as numbers for ids; `ref` appends an id it does not hold yet. */
+export function refsOf(r: PubRoots): Refs {
+  const ids = r.refs.toArray();
+  const index = new Map(ids.map((id, i) => [id, i + 1]));
+  return {
+    ref: (id) => {
+      let ref = index.get(id);
+      if (ref === undefined) {
+        r.refs.push([id]);
+        ids.push(id);
+        ref = ids.length;
+        index.set(id, ref);
+      }
+      return ref;
+    },
+    id: (ref) => ids[ref - 1] ?? String(ref),
+  };
+}
+
+/** `meta.logBase`: the number and time (seconds) of the entry before `journal`'s first row. */
+function logBase(r: PubRoots): { n: number; t: number } | undefined {
+  const base = r.meta.get('logBase');
+  if (!Array.isArray(base)) return undefined;
+  return { n: Number(base[0]), t: Number(base[1]) };
+}
+
+/** The number and time (seconds) of the newest entry, without decoding the rows. */
+function logEnd(r: PubRoots): { n: number; t: number } | undefined {
+  const base = logBase(r);
+  if (r.journal.length === 0) return base;
+  let t = base?.t ?? 0;
+  for (const row of r.journal.toArray() as LogRow[]) t += Number(row[1] ?? 0);
+  return { n: (base?.n ?? 0) + r.journal.length, t };
+}
+
+/** Every entry the document holds, oldest first. */
+export function readLog(r: PubRoots): LogEntry[] {
+  const out: LogEntry[] = [];
+  const rows = r.journal.toArray() as LogRow[];
+  if (rows.length === 0) return out;
+  const look = lookup(r);
+  const refs = refsOf(r);
+  const base = logBase(r);
+  let n = base?.n ?? 0;
+  let t = base?.t ?? 0;
+  for (const row of rows) {
+    n += 1;
+    t += Number(row[1] ?? 0);
+    out.push(fromRow(row, n, t * 1000, look, refs));
+  }
+  return out;
+}
+
+/** Drops the `count` oldest entries, folding the current session's movements into `fp`. */
+function trim(r: PubRoots, count: number): void {
+  const entries = readLog(r);
+  const start = lastSessionStart(entries);
+  if (start < count) {
+    const moves = entries.slice(Math.max(start, 0), count).flatMap((e) => e.movements ?? []);
+    const summary = foldSummary(readFp(r), moves);
+    for (const row of summary) {
+      const value = [row.gained, row.spent, row.byReason];
+      const old = r.fp.get(row.characterId);
+      if (JSON.stringify(old) !== JSON.stringify(value)) r.fp.set(row.characterId, value);
+    }
+  }
+  const last = entries[count - 1]!;
+  r.meta.set('logBase', [last.n, Math.round(last.at / 1000)]);
+  r.journal.delete(0, count);
+}
+
+/** Index of the newest `session.start` entry, or -1. */
+export function lastSessionStart(entries: readonly LogEntry[]): number {
+  for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.type === 'session.start') return i;
+  return -1;
+}
+
+/** The `fp` map as summary rows. */
+export function readFp(r: PubRoots): FateSummaryRow[] {
+  const out: FateSummaryRow[] = [];
+  r.fp.forEach((value, characterId) => {
+    if (!Array.isArray(value)) return;
+    const [gained, spent, byReason] = value as [number, number, Record<string, number>];
+    out.push({ characterId, gained, spent, byReason: { ...byReason } });
+  });
+  return out;
+}
+
+/** Adds movements to summary rows (characters only), sorted by character id. */
+export function foldSummary(
+  start: readonly FateSummaryRow[],
+  moves: readonly Movement[],
+): FateSummaryRow[] {
+  const rows = new Map<string, FateSummaryRow>();
+  for (const s of start) rows.set(s.characterId, { ...s, byReason: { ...s.byReason } });
+  const row = (id: string) => {
+    let found = rows.get(id);
+    if (!found) {
+      found = { characterId: id, gained: 0, spent: 0, byReason: {} };
+      rows.set(id, found);
+    }
+    return found;
+  };
+  for (const m of moves) {
+    if (m.to.type === 'character') {
+      const to = row(m.to.id);
+      to.gained += m.amount;
+      to.byReason[m.reason] = (to.byReason[m.reason] ?? 0) + m.amount;
+    }
+    if (m.from.type === 'character') {
+      const from = row(m.from.id);
+      from.spent += m.amount;
+      from.byReason[m.reason] = (from.byReason[m.reason] ?? 0) - m.amount;
+    }
+  }
+  return [...rows.values()].sort((a, b) =>
+    a.characterId < b.characterId ? -1 : a.characterId > b.characterId ? 1 : 0,
+  );
+}

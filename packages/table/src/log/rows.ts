@@ -1,0 +1,238 @@
+import type { Holder, Movement, MovementReason } from '@fateboard/rules';
+import type { ActorRef, LogEntry } from './entry';
+
+/**
+ * The public document's log keeps each entry as one flat JSON array (a "row", in the `journal`
+ * array), a fraction of the entry's JSON size: short codes for the command type, the actor
+ * and the movement reasons, small numbers for ids, the time in seconds since the entry before,
+ * absent fields as trailing nulls cut off, and no text where `readTable` can say the same from
+ * the ids (a plain fate point gift). The server keeps every full entry (the command's
+ * `result.log`). Logs stored in older formats are rewritten as these rows once, when the
+ * server opens its storage (upgrade.ts).
+ *
+ * A row is `[type, dt, by, moves, characterId, text, rollId, rest]`, with no entry number (the
+ * one before plus 1; `meta.logBase` holds the number and time of the entry before the first row):
+ * - `type`: the index of the command type in TYPE_CODES, or the type itself;
+ * - `dt`: seconds since the entry before;
+ * - `by`: 0 the GM, 1 a seatless player, 2 a spectator, 3 the owner of the entry's character,
+ *   or 3 + the acting seat's number;
+ * - `moves`: flat, `from, to, amount, reason` per movement, a holder being 0 (bank), 1 (GM
+ *   pool), 1 + a character's number, or −(1 + its number) for its held scene payout; `reason`
+ *   is the index in REASON_CODES or the reason itself;
+ * - `characterId`: 0 / −1 for the first movement's giving / receiving character, else its number;
+ * - `text`: the sentence, or null when it is rendered from the row;
+ * - `rest`: any other field of the entry (a GM adjustment's `before` and `after`).
+ */
+export type LogRow = unknown[];
+
+/** Append-only: a code, once written into a document, must keep its meaning. */
+export const TYPE_CODES = [
+  'join',
+  'character.create',
+  'character.claim',
+  'character.update',
+  'scene.start',
+  'scene.end',
+  'session.start',
+  'scenario.end',
+  'milestone.major',
+  'aspect.add',
+  'aspect.edit',
+  'aspect.remove',
+  'spotlight.push',
+  'spotlight.dismiss',
+  'gm.prepare',
+  'gm.npc-draft',
+  'gm.reveal',
+  'gm.note',
+  'roll',
+  'invoke',
+  'outcome.apply',
+  'compel.offer',
+  'compel.accept',
+  'compel.refuse',
+  'fate-point.give',
+  'absorb',
+  'taken-out',
+  'concede',
+  'consequence.take',
+  'consequence.recover',
+  'consequence.clear',
+  'conflict.start',
+  'conflict.next',
+  'conflict.end',
+  'gm.adjust',
+  'character.remove',
+  'free-invoke.pass',
+  'compel.withdraw',
+  'seat.remove',
+  'defend',
+  'conflict.order',
+] as const;
+
+/** Append-only, like TYPE_CODES. */
+export const REASON_CODES: readonly MovementReason[] = [
+  'refresh',
+  'scene-pool',
+  'scene-pool-lost',
+  'scene-payout',
+  'compel-accepted',
+  'compel-refused',
+  'self-compel',
+  'invoke',
+  'spend',
+  'concede',
+  'give',
+  'gm-adjustment',
+];
+
+const KNOWN = new Set(['n', 'at', 'by', 'type', 'text', 'characterId', 'rollId', 'movements']);
+
+function code(list: readonly string[], value: string): number | string {
+  const i = list.indexOf(value);
+  return i < 0 ? value : i;
+}
+
+export function uncode(list: readonly string[], value: unknown): string {
+  return typeof value === 'number' ? (list[value] ?? String(value)) : String(value);
+}
+
+/** What a row leaves out and reads from the document: characters' names and owners. */
+export interface Lookup {
+  name: (characterId: string) => string | undefined;
+  /** The owning seat id, `gm`, or undefined. */
+  owner: (characterId: string) => string | undefined;
+}
+
+/** The table's small numbers for ids (the `refs` array: number i + 1 is the i-th id). */
+export interface Refs {
+  /** The id's number, assigning the next one when it has none yet (writing only). */
+  ref: (id: string) => number;
+  id: (ref: number) => string;
+}
+
+/**
+ * The sentence of an entry that a row can leave out, from its ids and the characters' names
+ * (as they are now), or undefined. Only used when it equals the sentence the command wrote.
+ */
+export function rendered(e: Omit<LogEntry, 'text'>, look: Lookup): string | undefined {
+  if (e.type !== 'fate-point.give' || e.movements?.length !== 1) return undefined;
+  const m = e.movements[0]!;
+  if (m.reason !== 'give' || m.from.type !== 'character' || m.to.type !== 'character') {
+    return undefined;
+  }
+  const from = look.name(m.from.id) ?? 'Someone';
+  const to = look.name(m.to.id) ?? 'someone';
+  return `${from} gave ${m.amount} fate point${m.amount > 1 ? 's' : ''} to ${to}.`;
+}
+
+function holderRef(h: Holder, refs: Refs): number {
+  switch (h.type) {
+    case 'bank':
+      return 0;
+    case 'gm-pool':
+      return 1;
+    case 'character':
+      return refs.ref(h.id) + 1;
+    case 'scene-payout':
+      return -(refs.ref(h.characterId) + 1);
+  }
+}
+
+function holderOfRef(c: unknown, refs: Refs): Holder {
+  const v = Number(c);
+  if (v === 0) return { type: 'bank' };
+  if (v === 1) return { type: 'gm-pool' };
+  if (v < 0) return { type: 'scene-payout', characterId: refs.id(-v - 1) };
+  return { type: 'character', id: refs.id(v - 1) };
+}
+
+export function toRow(e: LogEntry, dt: number, look: Lookup, refs: Refs): LogRow {
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(e)) if (!KNOWN.has(key)) rest[key] = value;
+  const first = e.movements?.[0];
+  let by: number;
+  if (e.by.role === 'gm') by = 0;
+  else if (e.by.role === 'spectator') by = 2;
+  else if (e.by.seatId === undefined) by = 1;
+  else if (e.characterId !== undefined && look.owner(e.characterId) === e.by.seatId) by = 3;
+  else by = 3 + refs.ref(e.by.seatId);
+  let character: number | null = null;
+  if (e.characterId !== undefined) {
+    if (first?.from.type === 'character' && first.from.id === e.characterId) character = 0;
+    else if (first?.to.type === 'character' && first.to.id === e.characterId) character = -1;
+    else character = refs.ref(e.characterId);
+  }
+  const row: LogRow = [
+    code(TYPE_CODES, e.type),
+    dt,
+    by,
+    e.movements?.flatMap((m) => [
+      holderRef(m.from, refs),
+      holderRef(m.to, refs),
+      m.amount,
+      code(REASON_CODES, m.reason),
+    ]) ?? null,
+    character,
+    rendered(e, look) === e.text ? null : e.text,
+    e.rollId ?? null,
+    Object.keys(rest).length > 0 ? rest : null,
+  ];
+  while (row.length > 0 && row[row.length - 1] === null) row.pop();
+  return row;
+}
+
+export function rowMovements(row: LogRow, refs: Refs): Movement[] {
+  const flat = row[3];
+  if (!Array.isArray(flat)) return [];
+  const out: Movement[] = [];
+  for (let i = 0; i + 3 < flat.length; i += 4) {
+    out.push({
+      from: holderOfRef(flat[i], refs),
+      to: holderOfRef(flat[i + 1], refs),
+      amount: Number(flat[i + 2]),
+      reason: uncode(REASON_CODES, flat[i + 3]) as MovementReason,
+    });
+  }
+  return out;
+}
+
+export function rowType(row: LogRow): string {
+  return uncode(TYPE_CODES, row[0]);
+}
+
+/** A row as an entry, given its number and time (ms). */
+export function fromRow(row: LogRow, n: number, at: number, look: Lookup, refs: Refs): LogEntry {
+  const movements = Array.isArray(row[3]) ? rowMovements(row, refs) : undefined;
+  const first = movements?.[0];
+  const c = row[4];
+  let characterId: string | undefined;
+  if (c === 0 && first?.from.type === 'character') characterId = first.from.id;
+  else if (c === -1 && first?.to.type === 'character') characterId = first.to.id;
+  else if (typeof c === 'number' && c > 0) characterId = refs.id(c);
+  const b = Number(row[2] ?? 1);
+  let by: ActorRef;
+  if (b === 0) by = { role: 'gm' };
+  else if (b === 2) by = { role: 'spectator' };
+  else if (b === 3 && characterId !== undefined) {
+    const owner = look.owner(characterId);
+    by =
+      owner !== undefined && owner !== 'gm'
+        ? { role: 'player', seatId: owner }
+        : { role: 'player' };
+  } else if (b > 3) by = { role: 'player', seatId: refs.id(b - 3) };
+  else by = { role: 'player' };
+  const rollId = row[6];
+  const rest = (row[7] ?? {}) as Record<string, unknown>;
+  const base: Omit<LogEntry, 'text'> = {
+    n,
+    at,
+    by,
+    type: rowType(row),
+    ...(characterId === undefined ? {} : { characterId }),
+    ...(typeof rollId === 'string' ? { rollId } : {}),
+    ...(movements === undefined ? {} : { movements }),
+  };
+  const text = typeof row[5] === 'string' ? row[5] : (rendered(base, look) ?? '');
+  return { ...base, text, ...structuredClone(rest) };
+}
