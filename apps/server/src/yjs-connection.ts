@@ -4,7 +4,6 @@ import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
-import { authenticate } from './auth';
 import type { Connections, LiveConnection } from './connections';
 import { Client, DocChannel } from './doc-channel';
 import type { Limits } from './limits';
@@ -12,9 +11,10 @@ import { TokenBucket } from './rate-limit';
 import { ReadBudget } from './read-budget';
 import type { TableRoom } from './room';
 import type { Rooms } from './rooms';
-import { CLOSE, protocolMatches } from '@fateboard/table';
+import { CLOSE } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
 import type { Storage } from './storage';
+import { admit } from './yjs-admission';
 import {
   MESSAGE_AUTH,
   MESSAGE_AWARENESS,
@@ -25,9 +25,6 @@ import {
   SYNC_UPDATE,
   syncMessage,
 } from './yjs-messages';
-
-/** `/yjs/table/<id>` and `/yjs/table/<id>/gm`. */
-const PATH = /^\/yjs\/table\/([A-Za-z0-9_-]{1,64})(\/gm)?$/;
 
 /** How long a refused connection has to answer our close frame before it is cut. */
 const REFUSED_GRACE_MS = 1000;
@@ -90,56 +87,14 @@ export class YjsServer {
     this.wss.close();
   }
 
-  /**
-   * Refusals happen after the upgrade, with a 44xx close code and a reason, because a
-   * browser cannot read an HTTP status of a failed upgrade and would retry forever.
-   */
   private accept(ws: WebSocket, url: URL): void {
     ws.on('error', (error) => this.deps.log('y-websocket error', error));
-    const match = PATH.exec(url.pathname);
-    if (!match) {
-      ws.close(CLOSE.notFound, 'no such document');
+    const admission = admit(url, this.deps);
+    if (!admission.ok) {
+      ws.close(admission.code, admission.reason);
       return;
     }
-    if (!protocolMatches(url.searchParams.get('protocol') ?? undefined)) {
-      ws.close(CLOSE.outdated, 'outdated-client');
-      return;
-    }
-    const tableId = match[1]!;
-    const key: DocKey = match[2] ? 'gm' : 'pub';
-    let auth;
-    try {
-      auth = authenticate(this.deps.storage, url.searchParams.get('token') ?? undefined);
-    } catch (error) {
-      this.deps.log('token lookup failed', error);
-      ws.close(CLOSE.unavailable, 'storage unavailable');
-      return;
-    }
-    if (!auth.ok) {
-      ws.close(CLOSE.unauthorized, auth.code);
-      return;
-    }
-    const { identity } = auth;
-    if (identity.tableId !== tableId) {
-      ws.close(CLOSE.forbidden, 'this token is for another table');
-      return;
-    }
-    if (key === 'gm' && identity.role !== 'gm') {
-      ws.close(CLOSE.forbidden, 'the GM document is for the GM only');
-      return;
-    }
-    let room;
-    try {
-      room = this.deps.rooms.retain(tableId);
-    } catch (error) {
-      this.deps.log(`loading table ${tableId} failed`, error);
-      ws.close(CLOSE.unavailable, 'storage unavailable');
-      return;
-    }
-    if (!room) {
-      ws.close(CLOSE.notFound, 'no such table');
-      return;
-    }
+    const { tableId, key, identity, room } = admission;
 
     const { limits, clock } = this.deps;
     const client = new Client(

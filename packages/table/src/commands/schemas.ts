@@ -1,122 +1,35 @@
 import * as v from 'valibot';
 import { userText } from './text';
+import {
+  Id,
+  Name,
+  AspectText,
+  Reason,
+  int,
+  keyedRecord,
+  Owner,
+  AspectRefSchema,
+  SheetSchema,
+  SheetChangesSchema,
+  TableAspectKind,
+  Action,
+  Modifier,
+  HarmKind,
+  Roller,
+  AspectAction,
+  cmd,
+  Adjustment,
+  JoinSecret,
+} from './fields';
+
+export { AspectRefSchema, SheetChangesSchema, SheetSchema } from './fields';
+export type { Action, Adjustment, AspectRef, Sheet, SheetChanges, TableAspectKind } from './fields';
 
 /**
- * Every command a participant can send, as a valibot schema. The TypeScript types are
- * inferred from the schemas so that the two cannot drift. Objects are strict (unknown keys
- * are refused), strings and numbers are bounded, so a command stays small. Every field a
- * person types goes through `userText` (./text.ts): no control characters, no bidi overrides,
- * nothing that renders empty.
+ * Every command a participant can send, as a valibot schema; the TypeScript types are inferred
+ * from the schemas so the two cannot drift. Objects are strict and every field bounded, so a
+ * command stays small; typed text goes through `userText` (./text.ts, via fields.ts).
  */
-
-const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
-const Name = userText('name', 80, 'name');
-const AspectText = userText('name', 200, 'aspect text');
-const Reason = userText('line', 300, 'reason');
-const int = (min: number, max: number) =>
-  v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
-
-/** Keys no record may carry: they name the prototype chain, not an entry. */
-const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-const reservedKeyOf = (input: unknown): string | undefined =>
-  input !== null && typeof input === 'object'
-    ? Object.keys(input).find((key) => RESERVED_KEYS.has(key))
-    : undefined;
-
-/**
- * A record keyed by ids. valibot's `record` drops the keys `__proto__`, `constructor` and
- * `prototype` without a word, so a command carrying one (socket.io's JSON.parse makes
- * `__proto__` an own key) would be accepted minus an entry its sender meant. Refused instead
- * (guarantee 7): the check runs on the raw input, before `record` builds its copy.
- */
-const keyedRecord = <V extends v.GenericSchema>(key: typeof Id, value: V) =>
-  v.pipe(
-    v.custom<Record<string, unknown>>(
-      (input) => reservedKeyOf(input) === undefined,
-      (issue) => `the key "${reservedKeyOf(issue.input) ?? ''}" is not allowed in a record`,
-    ),
-    v.record(key, value),
-  );
-
-/** A seat id or `gm`: whoever may use a free invoke. */
-const Owner = Id;
-
-/**
- * An aspect on the table (`aspectId` alone: situation, boost, or one placed on a character),
- * or on a character's sheet (`characterId` + the sheet aspect's or consequence slot's id).
- */
-export const AspectRefSchema = v.strictObject({ aspectId: Id, characterId: v.optional(Id) });
-export type AspectRef = v.InferOutput<typeof AspectRefSchema>;
-
-const SheetAspect = v.strictObject({
-  id: Id,
-  slot: v.picklist(['high-concept', 'trouble', 'ship', 'free', 'other']),
-  /** May be blank: an empty slot the player fills in later. */
-  text: userText('line', 200, 'aspect text'),
-  rating: v.optional(int(-4, 12)),
-  permanent: v.optional(v.boolean()),
-});
-const SheetSkill = v.strictObject({ id: Id, rating: int(-4, 12) });
-const SheetStunt = v.strictObject({
-  id: Id,
-  name: userText('line', 80, 'stunt name'),
-  text: userText('multiline', 600, 'stunt text'),
-});
-
-/** What a player writes on a sheet; tracks, slots and fate points come from the ruleset. */
-export const SheetSchema = v.strictObject({
-  name: Name,
-  aspects: v.optional(v.pipe(v.array(SheetAspect), v.maxLength(20))),
-  skills: v.optional(v.pipe(v.array(SheetSkill), v.maxLength(60))),
-  stunts: v.optional(v.pipe(v.array(SheetStunt), v.maxLength(20))),
-  refresh: v.optional(int(0, 20)),
-  primaryMagic: v.optional(v.boolean()),
-});
-export type Sheet = v.InferOutput<typeof SheetSchema>;
-
-export const SheetChangesSchema = v.strictObject({
-  name: v.optional(Name),
-  aspects: v.optional(v.pipe(v.array(SheetAspect), v.maxLength(20))),
-  skills: v.optional(v.pipe(v.array(SheetSkill), v.maxLength(60))),
-  stunts: v.optional(v.pipe(v.array(SheetStunt), v.maxLength(20))),
-  refresh: v.optional(int(0, 20)),
-  primaryMagic: v.optional(v.boolean()),
-});
-export type SheetChanges = v.InferOutput<typeof SheetChangesSchema>;
-
-const TableAspectKind = v.picklist(['situation', 'character', 'boost']);
-export type TableAspectKind = v.InferOutput<typeof TableAspectKind>;
-const Action = v.picklist(['overcome', 'create-advantage', 'attack', 'defend']);
-export type Action = v.InferOutput<typeof Action>;
-const Modifier = v.strictObject({
-  label: userText('line', 80, 'modifier label'),
-  value: int(-10, 10),
-});
-const HarmKind = v.picklist(['physical', 'mental', 'any']);
-
-/**
- * The dice a side rolls: a skill, or in `narrative` a rated aspect with its conflict modifiers
- * (strategy, creativity, tools), which other rulesets refuse.
- */
-const Roller = {
-  characterId: Id,
-  skillId: v.optional(Id),
-  aspectId: v.optional(Id),
-  strategy: v.optional(v.picklist(['none', 'defensive', 'aggressive'])),
-  creativity: v.optional(v.picklist([-1, 0, 1])),
-  tool: v.optional(v.boolean()),
-};
-const AspectAction = v.picklist(['declaration', 'assessment', 'maneuver']);
-
-const cmd = <T extends string, E extends v.ObjectEntries>(type: T, entries: E) =>
-  v.strictObject({ id: Id, type: v.literal(type), ...entries });
-
-/**
- * A random secret the joining client makes and keeps until the join is acknowledged: only a
- * retry carrying it (or sent by the seat itself) is answered with a seat token, so a person on
- * the shared player link who learns the join's id cannot take the seat (docs/PROTOCOL.md).
- */
-const JoinSecret = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/));
 export const JoinCommand = cmd('join', { name: Name, secret: v.optional(JoinSecret) });
 export const CharacterCreateCommand = cmd('character.create', {
   character: SheetSchema,
@@ -320,32 +233,6 @@ export const FreeInvokePassCommand = cmd('free-invoke.pass', {
   count: v.optional(int(1, 9)),
 });
 
-const Adjustment = v.variant('what', [
-  v.strictObject({ what: v.literal('fate-points'), characterId: Id, value: int(0, 99) }),
-  v.strictObject({ what: v.literal('refresh'), characterId: Id, value: int(0, 20) }),
-  v.strictObject({ what: v.literal('gm-pool'), value: int(0, 99) }),
-  v.strictObject({
-    what: v.literal('stress'),
-    characterId: Id,
-    trackId: Id,
-    box: int(0, 20),
-    checked: v.boolean(),
-  }),
-  v.strictObject({ what: v.literal('skill'), characterId: Id, skillId: Id, rating: int(-4, 12) }),
-  v.strictObject({
-    what: v.literal('aspect-rating'),
-    characterId: Id,
-    aspectId: Id,
-    rating: int(-4, 12),
-  }),
-  v.strictObject({
-    what: v.literal('free-invokes'),
-    ref: AspectRefSchema,
-    owner: Owner,
-    count: int(0, 9),
-  }),
-]);
-export type Adjustment = v.InferOutput<typeof Adjustment>;
 export const GmAdjustCommand = cmd('gm.adjust', { adjust: Adjustment, reason: v.optional(Reason) });
 
 export const CommandSchema = v.variant('type', [

@@ -1,202 +1,42 @@
 import type * as Y from 'yjs';
 import type { Outcome, RulesetId } from '@fateboard/rules';
-import type { ActorRef, FateSummaryRow, LogEntry } from '../log/entry';
+import type { ActorRef } from '../log/entry';
 
 // The log's types are the views' too (a table view holds its log).
 export type { ActorRef, FateSummaryRow, LogEntry } from '../log/entry';
+export type {
+  SeatView,
+  CharacterView,
+  AspectView,
+  RollSide,
+  RollInvoke,
+  RollView,
+  DefenceStatus,
+  CompelView,
+  ConflictView,
+  SceneView,
+  SpotlightView,
+  TableView,
+  HiddenView,
+  NoteView,
+  GmView,
+} from './view-types';
+import type {
+  AspectView,
+  RollSide,
+  RollInvoke,
+  RollView,
+  CompelView,
+  SpotlightView,
+  TableView,
+  GmView,
+} from './view-types';
 import type { Action, Sheet, TableAspectKind } from '../commands/schemas';
-import type { CharacterRecord } from './character-store';
 import { readCharacter } from './character-store';
 import { foldSummary, lastSessionStart, readFp, readLog } from '../log/log';
-import type { GmFeed, PubFeed } from './roots';
 import { gmRoots, pubRoots } from './schema';
 import type { YMap } from './ymap';
 import { bool, counts, num, optStr, peek, str } from './ymap';
-
-export interface SeatView {
-  id: string;
-  name: string;
-  characterId?: string;
-}
-
-export type CharacterView = CharacterRecord;
-
-export interface AspectView {
-  id: string;
-  kind: TableAspectKind;
-  text: string;
-  /** The character the aspect is placed on, for kind `character` (and boosts held by one). */
-  characterId?: string;
-  at: number;
-  /** Free invokes by owner (seat id or `gm`). */
-  freeInvokes: Record<string, number>;
-  /** edgerunner: the shifts it was created with, which a removal roll must meet [ER-REMOVE-1]. */
-  persistence?: number;
-}
-
-export interface RollSide {
-  characterId: string;
-  skillId?: string;
-  aspectId?: string;
-  /** The skill's (or rated aspect's) rating. */
-  rating: number;
-  modifiers: { label: string; value: number }[];
-  faces: number[];
-  /** +2 per invoke. */
-  bonus: number;
-  total: number;
-  /** The total on the ladder, e.g. `Good (+3)`. */
-  label: string;
-}
-
-export interface RollInvoke {
-  /** `actor` or `opposition` (the opposing character's roll, or raising a difficulty). */
-  side: 'actor' | 'opposition';
-  /** The aspect's key: its id on the table, or `characterId/aspectId` on a sheet. */
-  aspectKey: string;
-  aspectText: string;
-  free: boolean;
-  effect: '+2' | 'reroll';
-  by: ActorRef;
-}
-
-export interface RollView {
-  id: string;
-  at: number;
-  by: ActorRef;
-  action: Action;
-  reason?: string;
-  actor: RollSide;
-  difficulty?: number;
-  /** +2 per invoke raising the difficulty. */
-  difficultyBonus?: number;
-  opposition?: RollSide;
-  invokes: RollInvoke[];
-  outcome: Outcome;
-  shifts: number;
-  /** The outcome's effects (advantage, boost) were applied. */
-  applied: boolean;
-  /** edgerunner: a declaration, assessment or maneuver [ER-DECLARE-2]. */
-  aspectAction?: 'declaration' | 'assessment' | 'maneuver';
-  /** edgerunner: the players supporting and opposing a declaration [ER-DECLARE-1]. */
-  declaration?: { supporters: number; opposers: number };
-  /** edgerunner: the table aspect this roll tries to remove, against its persistence. */
-  removes?: { aspectId: string; characterId?: string };
-  /**
-   * A recovery roll: the overcome against a consequence that starts its recovery
-   * [FC-RECOVER-1..3] [PIR-RECOVER-1..2]; `text` is the consequence's name when rolled.
-   */
-  recovers?: { characterId: string; slotId: string; text: string; treatingSelf: boolean };
-  /** narrative: a simple action, not rolled [NAR-SIMPLE-1]. */
-  simple?: boolean;
-  /** narrative: a healing action for this character's physical damage [NAR-RECOVER-2]… */
-  heals?: string;
-  /** …set once the recovery it allowed was made: a healing heals once. */
-  healed?: boolean;
-  /** A hit the applied outcome left for a character to absorb (narrative damage included). */
-  hit?: { characterId: string; shifts: number };
-  /**
-   * The defender who rolls their own defence: `awaiting` it (no opposition side yet, the
-   * outcome undecided), `rolled`, or `conceded` instead (the roll is then over).
-   */
-  defence?: { characterId: string; status: DefenceStatus };
-}
-
-export type DefenceStatus = 'awaiting' | 'rolled' | 'conceded';
-
-export interface CompelView {
-  id: string;
-  characterId: string;
-  text: string;
-  aspectText?: string;
-  offeredBy: ActorRef;
-  /** The character paying when a player compels another character. */
-  fromCharacterId?: string;
-  /** A player's compel on their own character: only the GM decides it. */
-  self: boolean;
-  at: number;
-}
-
-export interface ConflictView {
-  active: boolean;
-  order: string[];
-  turn: number;
-  round: number;
-}
-
-export interface SceneView {
-  active: boolean;
-  name: string;
-  startedAt?: number;
-  present: string[];
-}
-
-export interface SpotlightView {
-  aspectId: string;
-  characterId?: string;
-  text: string;
-  at: number;
-}
-
-export interface TableView {
-  schemaVersion: number;
-  id: string;
-  name: string;
-  ruleset: RulesetId;
-  gmPool: number;
-  spotlight: SpotlightView | null;
-  seats: SeatView[];
-  characters: CharacterView[];
-  aspects: AspectView[];
-  scene: SceneView;
-  compels: CompelView[];
-  conflict: ConflictView;
-  rolls: RollView[];
-  log: LogEntry[];
-  /**
-   * This session's fate point movements per character (the whole table's when no session
-   * was started), sorted by character id: the `fp` map plus the log rows since the newest
-   * `session.start`.
-   */
-  fateSummary: FateSummaryRow[];
-}
-
-export interface HiddenView {
-  id: string;
-  kind: 'aspect' | 'npc';
-  aspectKind?: TableAspectKind;
-  text: string;
-  characterId?: string;
-  freeInvokes: number;
-  note?: string;
-  sheet?: Sheet;
-  at: number;
-}
-
-export interface NoteView {
-  id: string;
-  text: string;
-  at: number;
-}
-
-export interface GmView {
-  schemaVersion: number;
-  hidden: HiddenView[];
-  notes: NoteView[];
-}
-
-// The root registry (roots.ts) names exactly the fields of the views: a field no root feeds
-// would never be refreshed on the client, a misspelt one would be refreshed to nothing.
-const _pubFeeds: [PubFeed] extends [keyof TableView]
-  ? [keyof TableView] extends [PubFeed]
-    ? true
-    : false
-  : false = true;
-const _gmFeeds: [GmFeed] extends [keyof GmView]
-  ? [keyof GmView] extends [GmFeed]
-    ? true
-    : false
-  : false = true;
 
 export function readAspect(m: YMap): AspectView {
   const characterId = optStr(m, 'characterId');

@@ -1,0 +1,62 @@
+import { CLOSE, protocolMatches } from '@fateboard/table';
+import type { DocKey } from '@fateboard/table';
+import { authenticate, type Identity } from './auth';
+import type { TableRoom } from './room';
+import type { Rooms } from './rooms';
+import type { Storage } from './storage';
+
+/** `/yjs/table/<id>` and `/yjs/table/<id>/gm`. */
+const PATH = /^\/yjs\/table\/([A-Za-z0-9_-]{1,64})(\/gm)?$/;
+
+/** A y-websocket connection let in (its room retained: release it on close), or why not. */
+export type Admission =
+  | { ok: true; tableId: string; key: DocKey; identity: Identity; room: TableRoom }
+  | { ok: false; code: number; reason: string };
+
+export interface AdmissionDeps {
+  storage: Storage;
+  rooms: Rooms;
+  log: (message: string, error?: unknown) => void;
+}
+
+/**
+ * Decides whether an upgraded connection to `url` may read the document it names: a known
+ * path, this protocol version, a valid token for that table, the GM document for the GM only,
+ * and a table that exists. The refusal is a 44xx close code and a reason, sent after the
+ * upgrade, because a browser cannot read the HTTP status of a failed upgrade and would retry
+ * forever.
+ */
+export function admit(url: URL, deps: AdmissionDeps): Admission {
+  const refuse = (code: number, reason: string): Admission => ({ ok: false, code, reason });
+  const match = PATH.exec(url.pathname);
+  if (!match) return refuse(CLOSE.notFound, 'no such document');
+  if (!protocolMatches(url.searchParams.get('protocol') ?? undefined)) {
+    return refuse(CLOSE.outdated, 'outdated-client');
+  }
+  const tableId = match[1]!;
+  const key: DocKey = match[2] ? 'gm' : 'pub';
+  let auth;
+  try {
+    auth = authenticate(deps.storage, url.searchParams.get('token') ?? undefined);
+  } catch (error) {
+    deps.log('token lookup failed', error);
+    return refuse(CLOSE.unavailable, 'storage unavailable');
+  }
+  if (!auth.ok) return refuse(CLOSE.unauthorized, auth.code);
+  const { identity } = auth;
+  if (identity.tableId !== tableId) {
+    return refuse(CLOSE.forbidden, 'this token is for another table');
+  }
+  if (key === 'gm' && identity.role !== 'gm') {
+    return refuse(CLOSE.forbidden, 'the GM document is for the GM only');
+  }
+  let room;
+  try {
+    room = deps.rooms.retain(tableId);
+  } catch (error) {
+    deps.log(`loading table ${tableId} failed`, error);
+    return refuse(CLOSE.unavailable, 'storage unavailable');
+  }
+  if (!room) return refuse(CLOSE.notFound, 'no such table');
+  return { ok: true, tableId, key, identity, room };
+}
