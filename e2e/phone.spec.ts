@@ -5,6 +5,8 @@ import { createTable, joinAndCreate, openAs, shot, expectAccessible } from './he
 const phone = { width: 360, height: 740 };
 
 test('at phone width the table works in tabs for GM, player and spectator', async ({ browser }) => {
+  // Three phones and four axe scans on two shared cores: over the default three minutes when loaded.
+  test.setTimeout(360_000);
   const { gm, links, context } = await createTable(browser, 'Couch game', 'pirates', phone);
   await shot(gm, 'phone-gm-new-table');
   const player = await joinAndCreate(

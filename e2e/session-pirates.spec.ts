@@ -557,6 +557,10 @@ test('pirates: a whole session — characters, scene, compels, a three-exchange 
     await openTab(page, 'Characters');
     await expect(fatePoints(page, MARISOL.name)).toHaveText(String(Math.max(2, marisolBefore)));
   }
+  // The recovery is rolled during the next scene ("Counting the spoils").
+  await gm.getByLabel('Scene name').fill('Counting the spoils');
+  await gm.getByRole('button', { name: 'Start a scene' }).click();
+  await expect(gm.getByRole('button', { name: 'End the scene' })).toBeVisible();
   await characterCard(kim.page, TERN.name)
     .getByRole('button', { name: 'Start recovery from “Pinned to the mast”' })
     .click();
@@ -586,9 +590,16 @@ test('pirates: a whole session — characters, scene, compels, a three-exchange 
   await shot(gm, 'pirates-24-gm-recovering');
   await shot(overlay, 'pirates-24-overlay-end');
 
-  // A mild consequence clears at the end of the scene after its recovery began; a moderate or
-  // severe one waits for a session or a scenario, and one not yet recovering stays.
-  await gm.getByLabel('Scene name').fill('Counting the spoils');
+  // A mild consequence clears at the end of the scene after the one its recovery began in
+  // [PIR-RECOVER-3]; a moderate or severe one waits for a session or a scenario, and one not
+  // yet recovering stays.
+  await gm.getByRole('button', { name: 'End the scene' }).click();
+  await expect(gm.getByRole('button', { name: 'Start a scene' })).toBeVisible();
+  await openTab(kim.page, 'Characters');
+  await expect(characterCard(kim.page, TERN.name).locator('.consequences li.taken')).toHaveCount(
+    ternTaken.length,
+  );
+  await gm.getByLabel('Scene name').fill('Dividing the loot');
   await gm.getByRole('button', { name: 'Start a scene' }).click();
   await gm.getByRole('button', { name: 'End the scene' }).click();
   await expect(gm.getByRole('button', { name: 'Start a scene' })).toBeVisible();
