@@ -23,7 +23,10 @@ async function benchTable(base: string, name: string): Promise<Bench> {
       character: sampleSheet('fate-core', n),
       npc: true,
     });
-    ids.push(String(ack.result?.characterId));
+    const id = String(ack.result?.characterId);
+    // An NPC starts with no points of its own (it spends the GM pool): give each three to pass.
+    await gm.ok({ type: 'gm.adjust', adjust: { what: 'fate-points', characterId: id, value: 3 } });
+    ids.push(id);
   }
   const receivers = [new YReceiver(docUrl(base, table.id, table.tokens.gm))];
   for (let i = 0; i < 6; i++)
