@@ -96,9 +96,8 @@ export class InvokeChoice {
     return c && !c.npc && c.owner ? c.owner : 'gm';
   }
 
-  get targets(): InvokeTarget[] {
-    return invokeTargets(this.#c.view, this.holder);
-  }
+  // Every aspect of the table, read by the pick, the payment and the list: built once per change.
+  readonly targets: InvokeTarget[] = $derived.by(() => invokeTargets(this.#c.view, this.holder));
 
   get targetKey(): string {
     const targets = this.targets;

@@ -65,9 +65,8 @@ export class OutcomeForm {
     return this.#c.roll.aspectAction === 'assessment';
   }
 
-  get resolved(): ActionResolution | undefined {
-    return this.#resolve();
-  }
+  // Read by most getters below, each render: resolved once per change of the roll or form.
+  readonly resolved: ActionResolution | undefined = $derived.by(() => this.#resolve());
 
   get choices(): ActionChoice[] {
     return this.resolved?.choices ?? [];
@@ -82,9 +81,9 @@ export class OutcomeForm {
   }
 
   /** The effects with the person's choice. */
-  get effects(): ActionEffect[] {
-    return this.#resolve(this.choice || undefined)?.effects ?? [];
-  }
+  readonly effects: ActionEffect[] = $derived.by(
+    () => this.#resolve(this.choice || undefined)?.effects ?? [],
+  );
 
   grants(type: ActionEffect['type']): boolean {
     return this.effects.some((e) => e.type === type);

@@ -92,9 +92,8 @@ export class RollDraft {
   get usesAspects(): boolean {
     return this.#c.ruleset?.skills === null;
   }
-  get choices(): RatedChoice[] {
-    return ratedChoices(this.#c.ruleset, this.roller);
-  }
+  // Read many times a render (the list, the rating, the command): computed once per change.
+  readonly choices: RatedChoice[] = $derived.by(() => ratedChoices(this.#c.ruleset, this.roller));
   get baseRating(): number {
     return this.choices.find((c) => c.id === this.skill.value)?.rating ?? 0;
   }
@@ -104,9 +103,9 @@ export class RollDraft {
   get opponent(): CharacterView | undefined {
     return this.#c.view.characters.find((c) => c.id === this.opposing.value);
   }
-  get opponentChoices(): RatedChoice[] {
-    return ratedChoices(this.#c.ruleset, this.opponent);
-  }
+  readonly opponentChoices: RatedChoice[] = $derived.by(() =>
+    ratedChoices(this.#c.ruleset, this.opponent),
+  );
   get opponentRating(): number {
     return this.opponentChoices.find((c) => c.id === this.opponentSkill.value)?.rating ?? 0;
   }
@@ -204,7 +203,9 @@ export class RollDraft {
    * The odds from the rules package, by the table's game: against a rolling opponent they
    * count both sides' dice; a narrative exchange is labelled by who wins, and has no tie.
    */
-  get odds(): OddsTable | null {
+  readonly odds: OddsTable | null = $derived.by(() => this.#odds());
+
+  #odds(): OddsTable | null {
     const { ruleset } = this.#c;
     if (this.simple) return null;
     if (this.against === 'difficulty' || this.isDeclaration || this.removing) {
