@@ -103,6 +103,8 @@ export interface RecoveryRequest {
   physical?: boolean;
   /** `narrative`: a healing complex action succeeded. */
   healed?: boolean;
+  /** A scene is running as recovery starts (default true); see `markRecovering`. */
+  sceneRunning?: boolean;
 }
 
 /** Writing a consequence outside a hit. */

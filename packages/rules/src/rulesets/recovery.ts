@@ -65,7 +65,7 @@ export function recoveryRollDifficulty(
 export function recoverAfterRoll(
   ruleset: RulesetId,
   character: Character,
-  attempt: { slotId: string; succeeded: boolean; newName?: string },
+  attempt: { slotId: string; succeeded: boolean; newName?: string; sceneRunning?: boolean },
 ): Result<{ character: Character; started: boolean }> {
   const difficulty = recoveryRollDifficulty(ruleset, character, attempt.slotId, false);
   if (!difficulty.ok) return difficulty;
@@ -88,7 +88,7 @@ export function recoverAfterRoll(
     return ok({ character: { ...character, consequences }, started: true });
   }
   if (!attempt.succeeded && ruleset === 'fate-core') return ok({ character, started: false });
-  const started = markRecovering(character, attempt.slotId, newName);
+  const started = markRecovering(character, attempt.slotId, newName, attempt.sceneRunning);
   return started.ok ? ok({ character: started.value, started: true }) : started;
 }
 

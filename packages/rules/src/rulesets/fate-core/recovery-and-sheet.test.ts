@@ -66,6 +66,18 @@ describe('fate-core recovery', () => {
     expect(free(c)).toEqual(['mild', 'moderate', 'severe', 'extreme']);
   });
 
+  it('[FC-RECOVER-4] a recovery made between scenes clears at the end of the next scene', () => {
+    const started = startFateCoreRecovery(take(blank, 'mild'), 'mild', undefined, false);
+    if (!started.ok) throw new Error(started.message);
+    const after = fateCore.passTime(started.value, 'scene-end');
+    expect(after.consequences.find((s) => s.id === 'mild')?.taken).toBeUndefined();
+    // The moderate one still waits a whole session: only scenes had a partial unit to skip.
+    const moderate = startFateCoreRecovery(take(blank, 'moderate'), 'moderate', undefined, false);
+    if (!moderate.ok) throw new Error(moderate.message);
+    const later = fateCore.passTime(moderate.value, 'session-end');
+    expect(later.consequences.find((s) => s.id === 'moderate')?.taken?.recovering).toBe(true);
+  });
+
   it('[FC-RECOVER-4] a consequence not in recovery never clears by time', () => {
     let c = take(blank, 'mild');
     for (let i = 0; i < 5; i++) c = fateCore.passTime(c, 'scene-end');

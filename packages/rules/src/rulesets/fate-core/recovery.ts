@@ -42,12 +42,13 @@ export function startFateCoreRecovery(
   character: Character,
   slotId: string,
   newName?: string,
+  sceneRunning = true,
 ): Result<Character> {
   const slot = character.consequences.find((s) => s.id === slotId);
   if (slot?.severity === 'extreme') {
     return refuse('no-recovery-roll', 'An extreme consequence cannot start recovery.');
   }
-  return markRecovering(character, slotId, newName);
+  return markRecovering(character, slotId, newName, sceneRunning);
 }
 
 /**

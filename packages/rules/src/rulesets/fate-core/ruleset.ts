@@ -41,7 +41,7 @@ export const fateCore: Ruleset = {
   startRecovery: (character, request) =>
     request.slotId === undefined
       ? refuse('no-such-slot', 'Name the consequence slot that starts recovering.')
-      : startFateCoreRecovery(character, request.slotId, request.newName),
+      : startFateCoreRecovery(character, request.slotId, request.newName, request.sceneRunning),
   takeConsequence: handWrittenConsequence,
   sideModifiers: noSideModifiers('Fate Core'),
   initiative: noInitiative('Fate Core'),

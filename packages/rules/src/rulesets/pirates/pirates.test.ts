@@ -233,6 +233,16 @@ describe('pirates recovery', () => {
     c = pirates.passTime(pirates.passTime(c, 'session-end'), 'scenario-end');
     expect(taken(c)).toEqual([]);
   });
+
+  it('[PIR-RECOVER-3] an attempt between scenes clears a mild one at the end of the next scene', () => {
+    const started = pirates.startRecovery(take(blank, 'mild'), {
+      slotId: 'mild',
+      sceneRunning: false,
+    });
+    if (!started.ok) throw new Error(started.message);
+    const after = pirates.passTime(started.value, 'scene-end');
+    expect(after.consequences.find((s) => s.id === 'mild')?.taken).toBeUndefined();
+  });
 });
 
 describe('pirates compels', () => {

@@ -44,7 +44,7 @@ export const pirates: Ruleset = {
   startRecovery: (character, request) =>
     request.slotId === undefined
       ? refuse('no-such-slot', 'Name the consequence slot that starts recovering.')
-      : startFateCoreRecovery(character, request.slotId, request.newName),
+      : startFateCoreRecovery(character, request.slotId, request.newName, request.sceneRunning),
   takeConsequence: handWrittenConsequence,
   sideModifiers: noSideModifiers('Pirates'),
   initiative: noInitiative('Pirates'),

@@ -101,12 +101,16 @@ export function recoverableSlot(
 
 /**
  * Marks a taken consequence as recovering (the star), optionally renamed, and starts its
- * clock at zero.
+ * clock. Started during a scene, the clock starts at zero: that scene's end closes a scene
+ * that was not whole. Started between scenes (`sceneRunning` false), there is no partial
+ * scene to close, so the next scene is already the whole one the text asks for and the
+ * clock starts one scene in.
  */
 export function markRecovering(
   character: Character,
   slotId: string,
   newName: string | undefined,
+  sceneRunning = true,
 ): Result<Character> {
   const slot = recoverableSlot(character, slotId);
   if (!slot.ok) return slot;
@@ -116,7 +120,15 @@ export function markRecovering(
     ...character,
     consequences: character.consequences.map((s) =>
       s.id === slotId
-        ? { ...s, taken: { ...taken, text, recovering: true, elapsed: { ...ZERO } } }
+        ? {
+            ...s,
+            taken: {
+              ...taken,
+              text,
+              recovering: true,
+              elapsed: { ...ZERO, scenes: sceneRunning ? 0 : 1 },
+            },
+          }
         : s,
     ),
   });

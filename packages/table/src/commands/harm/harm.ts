@@ -309,6 +309,7 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
       : { situationRemains: command.situationRemains }),
     ...(command.physical === undefined ? {} : { physical: command.physical }),
     ...(heal ? { healed: true } : {}),
+    sceneRunning: bool(r.scene, 'active'),
   });
   if (!started.ok) {
     return refuse(started.code === 'no-such-slot' ? 'not-found' : 'rules', started.message);

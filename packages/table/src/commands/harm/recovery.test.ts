@@ -96,6 +96,35 @@ describe('the recovery roll', () => {
     expect(lastLog(t)).toBe("Zira's recovery roll — fail: “Cracked Ribs” stays as it was.");
   });
 
+  it('[FC-RECOVER-4] a mild consequence clears after one whole scene, whether recovery started in a scene or between two', () => {
+    const { t, ann, a } = sceneTable(3);
+    const recoverMild = () => {
+      t.ok(GM, { type: 'consequence.take', characterId: a, slotId: 'mild', text: 'Bruised' });
+      loadDice(t, [1, 1, 1, 1]);
+      const { rollId } = t.ok(ann, {
+        type: 'roll',
+        characterId: a,
+        skillId: 'fight',
+        recovers: { characterId: a, slotId: 'mild' },
+      });
+      t.ok(ann, { type: 'outcome.apply', rollId });
+    };
+    const nextScene = () => {
+      t.ok(GM, { type: 'scene.start', name: 'Later', characterIds: [a] });
+      t.ok(GM, { type: 'scene.end' });
+    };
+    // During the Docks scene: its end closes a partial scene; the next one is the whole one.
+    recoverMild();
+    t.ok(GM, { type: 'scene.end' });
+    expect(slotOf(t, a, 'mild').taken).toMatchObject({ text: 'Bruised', recovering: true });
+    nextScene();
+    expect(slotOf(t, a, 'mild').taken).toBeUndefined();
+    // Between scenes: the very next scene is a whole one.
+    recoverMild();
+    nextScene();
+    expect(slotOf(t, a, 'mild').taken).toBeUndefined();
+  });
+
   it('[PIR-RECOVER-2] pirates: a failed roll still starts recovery', () => {
     const { t, ann, a } = hurt('pirates');
     loadDice(t, [-1, -1, -1, -1]);

@@ -13,7 +13,7 @@ import { isRefusal, refuse } from '../context';
 import { findRoll, roll, writeRoll } from '../rolls/rolls';
 import { pubRoots } from '../../doc/schema';
 import type { RollView } from '../../doc/views';
-import { put } from '../../doc/ymap';
+import { bool, put } from '../../doc/ymap';
 import { outcomeWords, rollPurposeWords } from '../../log/words';
 
 /**
@@ -136,6 +136,7 @@ export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): Plan | Refusal | und
   const after = recoverAfterRoll(ruleset.id, patient.character, {
     slotId: recovers.slotId,
     succeeded,
+    sceneRunning: bool(r.scene, 'active'),
     ...(command.rename === undefined ? {} : { newName: command.rename }),
   });
   if (!after.ok) return rulesRefusal(after);
