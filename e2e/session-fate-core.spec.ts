@@ -672,5 +672,19 @@ test('fate-core: a whole session — characters, scene, advantage, a conflict wi
   await logSays('Kai');
   await beat('12-recovery');
 
+  // The recovery began between scenes, so the next scene is the whole one a mild consequence
+  // waits out; a moderate one waits a whole session and outlasts it [FC-RECOVER-4].
+  await open(gm, 'Scene');
+  await gm.page.getByLabel('Scene name').fill('Quiet night at the Harbour Watch');
+  await gm.page.getByRole('button', { name: 'Start a scene' }).click();
+  await gm.page.getByRole('button', { name: 'End the scene' }).click();
+  for (const p of people) {
+    await open(p, 'Characters');
+    const kai = characterCard(p.page, 'Kai').locator('.consequences li.taken');
+    if (kaiConsequence === 'mild') await expect(kai).toHaveCount(0);
+    else await expect(kai.first()).toContainText('Strapped Ribs');
+  }
+  await beat('13-next-scene');
+
   for (const c of contexts.reverse()) await c.close();
 });

@@ -50,7 +50,11 @@ export type {
   ConsequenceRequest,
   InitiativeEntry,
   SideModifiers,
+  RulesetFeatures,
 } from './core/ruleset';
+
+// the registry of the four games
+export { RULESETS, ALL_RULESETS, rulesetById } from './rulesets/registry';
 
 // core: exact odds
 export type {

@@ -233,9 +233,12 @@ export class Attention {
         this.toasts.dismiss(id);
         this.#toasts.delete(key);
       }
-      // An open need's toast stays until answered (closed above) or dismissed.
+      // On a phone an open need's toast stays until answered (closed above) or dismissed: its
+      // control may be on a hidden tab. On a wide screen every control is in view, so the
+      // toast is a passing call that must not sit over the dice column for the whole fight.
+      const sticky = this.current !== null;
       for (const need of open)
-        if (!this.#toasts.has(need.key)) this.#toasts.set(need.key, this.#toast(need, true));
+        if (!this.#toasts.has(need.key)) this.#toasts.set(need.key, this.#toast(need, sticky));
       this.open = open;
       for (const need of notices) {
         this.#toast(need, false);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '@fateboard/table';
 import { Attention, markOf, noticesSince, openNeeds, type Me, type Need } from './attention.svelte';
 import { Toasts } from './toasts.svelte';
@@ -155,6 +155,37 @@ describe('Attention', () => {
     attention.visit('log');
     return { toasts, went, attention };
   }
+
+  afterEach(() => vi.useRealTimers());
+
+  it('an open need’s toast stays on a phone until answered, and passes on a wide screen', () => {
+    vi.useFakeTimers();
+    const { t, bob, tam } = sceneTable();
+    const toastsOn = (tab: 'log' | null) => {
+      const toasts = new Toasts(1000);
+      const attention = new Attention(
+        t.view(),
+        () => asMe(bob),
+        toasts,
+        () => {},
+      );
+      attention.visit(tab);
+      return { toasts, attention };
+    };
+    const phone = toastsOn('log');
+    const wide = toastsOn(null);
+    t.ok(GM, { type: 'compel.offer', characterId: tam, text: 'Trouble' });
+    phone.attention.update(t.view());
+    wide.attention.update(t.view());
+    expect(phone.toasts.items).toHaveLength(1);
+    expect(wide.toasts.items).toHaveLength(1);
+    vi.advanceTimersByTime(60_000);
+    expect(phone.toasts.items.map((x) => x.text)).toEqual(['Compel on Tam: “Trouble”']);
+    expect(wide.toasts.items).toEqual([]);
+    // The wide screen's need is still open: its Scene badge counts it, and no second toast.
+    wide.attention.update(t.view());
+    expect(wide.toasts.items).toEqual([]);
+  });
 
   it('toasts each need once with a button to it, badges its tab, and clears when answered or seen', () => {
     const { t, bob, tam } = sceneTable();

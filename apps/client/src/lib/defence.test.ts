@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CharacterView, RollView } from '@fateboard/table';
 import { defenceOptions, defenceState } from './defence';
-import { getRuleset } from './rules';
+import { rulesetById } from './rules';
 
 const fighter = {
   skills: [
@@ -15,10 +15,10 @@ const roll = (defence?: RollView['defence']) => ({ defence }) as RollView;
 
 describe('a defender’s choices', () => {
   it('lists every skill of the game, best first, untrained ones at Mediocre', () => {
-    const options = defenceOptions(getRuleset('fate-core'), fighter);
+    const options = defenceOptions(rulesetById('fate-core'), fighter);
     expect(options.slice(0, 2).map((o) => o.id)).toEqual(['fight', 'athletics']);
     expect(options[1]?.label).toBe('Athletics (+3)');
-    expect(options.length).toBe(getRuleset('fate-core')!.skills!.length);
+    expect(options.length).toBe(rulesetById('fate-core')!.skills!.length);
     expect(options.at(-1)?.rating).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import type { CommandPayload } from './session.svelte';
 import { ratedChoices, type RatedChoice } from './rated-choices';
 import { Choice } from './choice.svelte';
 import {
-  capabilities,
+  featuresOf,
   declarationSkill,
   difficultyOdds,
   ladderLabel,
@@ -112,7 +112,7 @@ export class RollDraft {
 
   /** What this game adds to a roll. */
   get caps() {
-    return capabilities(this.#c.ruleset);
+    return featuresOf(this.#c.ruleset);
   }
   get isAspectAction(): boolean {
     return this.caps.aspectActions && this.action === 'create-advantage';

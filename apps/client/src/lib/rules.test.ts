@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { difficultyOdds, getRuleset, oddsPercent, opposedOdds, type OddsTable } from './rules';
+import { difficultyOdds, rulesetById, oddsPercent, opposedOdds, type OddsTable } from './rules';
 
-const narrative = getRuleset('narrative');
-const fateCore = getRuleset('fate-core');
+const narrative = rulesetById('narrative');
+const fateCore = rulesetById('fate-core');
 
 const labels = (t: OddsTable) => t.rows.map((r) => r.label);
 const counts = (t: OddsTable) => Object.fromEntries(t.rows.map((r) => [r.label, r.numerator]));

@@ -1,9 +1,5 @@
 import {
-  RULESET_IDS,
-  edgerunner,
-  fateCore,
-  narrative,
-  pirates,
+  rulesetById,
   diceDistribution,
   outcomeOdds,
   ladderLabel,
@@ -20,31 +16,18 @@ import type {
   Outcome,
   OutcomeCounts,
   Ruleset,
-  RulesetId,
+  RulesetFeatures,
 } from '@fateboard/rules';
 
 /**
- * The client's one door to the rules package: the four rulesets and the exact odds. Nothing
- * here re-implements a rule; it only finds the package's own data and functions.
+ * The client's one door to the rules package: the games (the package's own registry) and the
+ * exact odds. Nothing here re-implements a rule; it only finds the package's own data and
+ * functions.
  */
-const BY_ID: Record<RulesetId, Ruleset> = {
-  'fate-core': fateCore,
-  pirates,
-  edgerunner,
-  narrative,
-};
-
-/** The four rulesets in the package's order, for the table-creation picker. */
-export const RULESETS: { id: RulesetId; name: string; summary: string }[] = RULESET_IDS.map(
-  (id) => ({ id, name: BY_ID[id].name, summary: BY_ID[id].summary }),
-);
-
-export function getRuleset(id: string): Ruleset | undefined {
-  return (BY_ID as Record<string, Ruleset | undefined>)[id];
-}
+export { ALL_RULESETS, rulesetById } from '@fateboard/rules';
 
 export function rulesetName(id: string): string {
-  return getRuleset(id)?.name ?? id;
+  return rulesetById(id)?.name ?? id;
 }
 
 export { diceDistribution, outcomeOdds, ladderLabel, ladderRungs, signed };
@@ -69,29 +52,16 @@ export {
   conflictModifier,
 } from '@fateboard/rules';
 
-/**
- * What a game has, asked of the ruleset itself (it refuses what it lacks), so the client
- * shows only the controls the game plays.
- */
-export function capabilities(ruleset: Ruleset | undefined): {
-  aspectActions: boolean;
-  removal: boolean;
-  sideModifiers: boolean;
-  initiative: boolean;
-} {
-  if (!ruleset)
-    return { aspectActions: false, removal: false, sideModifiers: false, initiative: false };
-  const base = { total: 0, opposition: 0, opposed: false } as const;
-  return {
-    aspectActions: ruleset.resolveAction({
-      ...base,
-      action: 'create-advantage',
-      aspectAction: 'maneuver',
-    }).ok,
-    removal: ruleset.resolveAction({ ...base, action: 'overcome', removal: true }).ok,
-    sideModifiers: ruleset.sideModifiers({ strategy: 'aggressive' }, 'aggressor').ok,
-    initiative: ruleset.initiative([{ id: 'a', rating: 0 }], 'aspect', () => 0.5).ok,
-  };
+const NO_FEATURES: RulesetFeatures = {
+  aspectActions: false,
+  removal: false,
+  sideModifiers: false,
+  initiative: false,
+};
+
+/** What a game plays beyond the four actions (its own data), none before the table loads. */
+export function featuresOf(ruleset: Ruleset | undefined): RulesetFeatures {
+  return ruleset?.features ?? NO_FEATURES;
 }
 
 /** "0 → 0, 1–2 → 1, …": the free invokes a number of shifts buys, from the rules' table. */

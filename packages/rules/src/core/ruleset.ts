@@ -132,6 +132,18 @@ export interface InitiativeEntry {
   surprise?: boolean;
 }
 
+/** See `Ruleset.features`. */
+export interface RulesetFeatures {
+  /** Creating an advantage is an aspect action: maneuver, assessment, declaration [ER-ACTION-1]. */
+  aspectActions: boolean;
+  /** An overcome may remove a temporary aspect [ER-REMOVE-1]. */
+  removal: boolean;
+  /** Each side of a conflict picks a strategy, creativity and tools [NAR-STRATEGY-1]. */
+  sideModifiers: boolean;
+  /** A conflict's turn order is rolled or read from a rating [NAR-INIT-1]. */
+  initiative: boolean;
+}
+
 /**
  * A ruleset is data (template, tracks, slots, defaults) plus the functions where the games
  * differ. Everything is pure: no clock, no randomness except an injected Rng.
@@ -158,6 +170,11 @@ export interface Ruleset {
    * the current `conflict` (Fate Core), or in the whole `scene` (`pirates` [PIR-CONCEDE-1]).
    */
   concessionCounts: 'conflict' | 'scene';
+  /**
+   * What the game plays beyond the four actions, as data, so a screen shows only the controls
+   * the game has. The hooks below agree with it (they refuse what a game lacks).
+   */
+  features: RulesetFeatures;
   /** A player character (or NPC) with the ruleset's slots, tracks and defaults, blank text. */
   newCharacter(init: { id: string; name: string; npc?: boolean }): Character;
   /**

@@ -1,9 +1,9 @@
 import type { Ruleset, RulesetId } from '@fateboard/rules';
+import { rulesetById } from '@fateboard/rules';
 import type { CharacterRecord } from '../doc/character-store';
 import { readCharacter } from '../doc/character-store';
 import type { Actor, Refusal } from './context';
 import { refuse } from './context';
-import { rulesetById } from './rulesets';
 import type { PubRoots } from '../doc/schema';
 import type { YMap } from '../doc/ymap';
 import { peek, str } from '../doc/ymap';

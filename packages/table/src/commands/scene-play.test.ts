@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RulesetId } from '@fateboard/rules';
 import { RULESET_IDS } from '@fateboard/rules';
-import { rulesetById } from './rulesets';
+import { rulesetById } from '@fateboard/rules';
 import { readTable } from '../doc/views';
 import type { TableView } from '../doc/views';
 import { GM, TestTable, attackWith, player, validSheet } from '../test/harness';

@@ -30,6 +30,12 @@ export const edgerunner: Ruleset = {
   // "giving Selena [the referee] a fate point": refusing the GM's compel pays the GM [ER-COMPEL-1].
   gmCompelRefusalTo: 'gm-pool',
   concessionCounts: 'conflict',
+  features: {
+    aspectActions: true,
+    removal: true,
+    sideModifiers: false,
+    initiative: false,
+  },
   newCharacter: newEdgerunnerCharacter,
   refreshFor: (character) => edgerunnerRefreshFor(character.stunts.length),
   skillSpread: edgerunnerSkillSpread,

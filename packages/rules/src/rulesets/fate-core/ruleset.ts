@@ -29,6 +29,12 @@ export const fateCore: Ruleset = {
   defaultRefresh: FATE_CORE_REFRESH,
   gmCompelRefusalTo: 'bank',
   concessionCounts: 'conflict',
+  features: {
+    aspectActions: false,
+    removal: false,
+    sideModifiers: false,
+    initiative: false,
+  },
   newCharacter: newFateCoreCharacter,
   refreshFor: (character) => fateCoreRefreshFor(character.stunts.length),
   skillSpread: fateCoreSkillSpread,

@@ -23,6 +23,12 @@ export const narrative: Ruleset = {
   defaultRefresh: NARRATIVE_REFRESH,
   gmCompelRefusalTo: 'bank',
   concessionCounts: 'conflict',
+  features: {
+    aspectActions: false,
+    removal: false,
+    sideModifiers: true,
+    initiative: true,
+  },
   newCharacter: newNarrativeCharacter,
   refreshFor: (character) => narrativeRefreshFor(character.stunts.length),
   skillSpread: narrativeAspectSpread,

@@ -30,6 +30,12 @@ export const pirates: Ruleset = {
   gmCompelRefusalTo: 'gm-pool',
   // "an additional Fate Point for each Consequence you took during the scene" [PIR-CONCEDE-1].
   concessionCounts: 'scene',
+  features: {
+    aspectActions: false,
+    removal: false,
+    sideModifiers: false,
+    initiative: false,
+  },
   newCharacter: newPiratesCharacter,
   refreshFor: (character) =>
     piratesRefreshFor(character.stunts.length, character.primaryMagic ?? false),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rulesetById } from '../rulesets';
+import { rulesetById } from '@fateboard/rules';
 import { readTable } from '../../doc/views';
 import { GM, refused, sceneTable } from '../../test/harness';
 
