@@ -1,12 +1,10 @@
-import { test, expect, type Browser, type Page } from '@playwright/test';
-import { characterCard, createTable, openAs, shot } from './helpers';
+import { test, expect, type Page } from '@playwright/test';
+import { characterCard, createTable, openAs, shot, takeSeat, PHONE } from './helpers';
 
 // Characters at a Fate Core table, four browsers at once: Ann makes hers through the editor
 // (a full pyramid with Physique Fair and Will Average, which once kept Create disabled), Ben
 // picks a ready-made character and renames it, the GM prepares one that Cy claims on a phone,
 // and a spectator watches. Then an Edgerunner sheet with Physique above zero.
-
-const PHONE = { width: 390, height: 844 };
 
 /** The brief's pyramid: one Great, two Good, three Fair (Physique), four Average (Will). */
 const PYRAMID: Record<string, number> = {
@@ -21,15 +19,6 @@ const PYRAMID: Record<string, number> = {
   rapport: 1,
   empathy: 1,
 };
-
-async function join(browser: Browser, link: string, name: string, viewport?: typeof PHONE) {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  await page.goto(link);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Join the table' }).click();
-  return { page, context };
-}
 
 async function setSkills(page: Page, ratings: Record<string, number>) {
   for (const [id, rating] of Object.entries(ratings)) {
@@ -58,7 +47,7 @@ test('a Fate Core table: built, ready-made and prepared characters on every scre
   const contexts = [context];
 
   // Ann builds hers in the editor; the derived boxes show as she rates Physique and Will.
-  const ann = await join(browser, links.player, 'Ann');
+  const ann = await takeSeat(browser, links.player, 'Ann');
   contexts.push(ann.context);
   const editor = ann.page.getByTestId('editor');
   await expect(editor.getByTestId('derived-physical')).toContainText('12');
@@ -90,7 +79,7 @@ test('a Fate Core table: built, ready-made and prepared characters on every scre
   await expect(ann.page.getByTestId('table-name')).toBeVisible();
 
   // Ben picks the second ready-made character, Landon, and renames him.
-  const ben = await join(browser, links.player, 'Ben');
+  const ben = await takeSeat(browser, links.player, 'Ben');
   contexts.push(ben.context);
   const readyMade = ben.page.getByLabel('Start from a ready-made character');
   const offered = await readyMade.locator('option').allTextContents();
@@ -122,7 +111,7 @@ test('a Fate Core table: built, ready-made and prepared characters on every scre
   await expect(characterCard(gm, 'Zird')).toContainText('Unclaimed');
 
   // Cy joins on a phone and is offered Zird first.
-  const cy = await join(browser, links.player, 'Cy', PHONE);
+  const cy = await takeSeat(browser, links.player, 'Cy', PHONE);
   contexts.push(cy.context);
   await expect(cy.page.getByRole('button', { name: 'Play Zird' })).toBeVisible();
   await shot(cy.page, 'characters-phone-claim');
@@ -146,7 +135,7 @@ test('a Fate Core table: built, ready-made and prepared characters on every scre
 
 test('an Edgerunner sheet with Physique above zero is created', async ({ browser }) => {
   const { links, context } = await createTable(browser, 'Neon Stacks', 'edgerunner');
-  const jo = await join(browser, links.player, 'Jo');
+  const jo = await takeSeat(browser, links.player, 'Jo');
   await jo.page.getByLabel('Character name').fill('Rook');
   await writeAspects(jo.page, 'Back-Alley Medic', 'Wanted by Arasaka');
   await setSkills(jo.page, { ...PYRAMID, physique: 3, notice: 2 });

@@ -1,6 +1,15 @@
 import { test, expect } from '@playwright/test';
 import { characterIdOf, connectBot, dealHit } from './bot';
-import { KAI, VEX, characterCard, createTable, joinAndCreate, openAs, shot } from './helpers';
+import {
+  KAI,
+  VEX,
+  characterCard,
+  createTable,
+  joinAndCreate,
+  openAs,
+  shot,
+  PHONE,
+} from './helpers';
 
 // Issue 10, text 001 (Extreme Consequences): an 8-shift hit lands on Kai, played by Kim on a
 // phone. Of the ways to absorb it she takes the extreme consequence rather than a severe one and a
@@ -8,8 +17,6 @@ import { KAI, VEX, characterCard, createTable, joinAndCreate, openAs, shot } fro
 // never offers, and not the first aspect listed either. Every screen shows the aspect replaced;
 // the extreme is spent until the next major milestone, so the next big hit no longer offers it.
 // NPCs have no fate points of their own: their card shows the GM pool.
-
-const PHONE = { width: 390, height: 844 };
 
 test('fate-core: a phone player takes the extreme consequence, replacing the aspect she picks', async ({
   browser,

@@ -75,6 +75,28 @@ export async function createTable(
   return { gm, links, context };
 }
 
+/** The phone every spec plays on: an iPhone 12–15's CSS viewport. */
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * A person opens a player link and takes a seat under `name`; resolves once the seat is taken
+ * (the editor or a prepared character to claim is next).
+ */
+export async function takeSeat(
+  browser: Browser,
+  link: string,
+  name: string,
+  viewport?: { width: number; height: number },
+): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Join the table' }).click();
+  await expect(page.getByRole('button', { name: 'Join the table' })).toHaveCount(0);
+  return { page, context };
+}
+
 /** A player opens the player link, takes a seat and creates a character from the template. */
 export async function joinAndCreate(
   browser: Browser,
@@ -83,11 +105,7 @@ export async function joinAndCreate(
   character: { name: string; highConcept: string; trouble: string },
   viewport?: { width: number; height: number },
 ): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  await page.goto(link);
-  await page.getByLabel('Your name').fill(player);
-  await page.getByRole('button', { name: 'Join the table' }).click();
+  const { page, context } = await takeSeat(browser, link, player, viewport);
   await page.getByLabel('Character name').fill(character.name);
   await fillTemplate(page, character);
   await page.getByRole('button', { name: 'Create character' }).click();

@@ -1,35 +1,27 @@
-import { test, expect, type Browser } from '@playwright/test';
+import { test, expect } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { characterCard, createTable, openAs, shot } from './helpers';
+import { characterCard, createTable, openAs, shot, takeSeat, PHONE } from './helpers';
 
 // Issue 15: players bring their characters from Fari. Dee joins a Fate Core table with a Fate
 // Accelerated character (approaches): the preview says how the approaches became skills, the
 // pyramid problems show, and she fixes them before creating. Kim, on a phone, first picks the
 // wrong file (a Fari scene): refused with its reason, nothing imported; then her Fari v6 sheet
 // imports cleanly (the notes are reported as left out). The GM, the other player and a
-// spectator see both characters as the files had them.
+// spectator see both characters as the files had them. Dee then downloads Jory as a Fateboard
+// file and as a Fari file; the GM imports her Fateboard file as an NPC twin, and the sheet comes
+// back as it left.
 
-const PHONE = { width: 390, height: 844 };
 const fixture = (path: string) =>
   fileURLToPath(new URL(`../packages/interop/fixtures/${path}`, import.meta.url));
-
-async function join(browser: Browser, link: string, name: string, viewport?: typeof PHONE) {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  await page.goto(link);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Join the table' }).click();
-  await expect(page.getByTestId('editor')).toBeVisible();
-  return { page, context };
-}
 
 test('fate-core: players join by importing Fari characters, checked and fixed before creating', async ({
   browser,
 }) => {
   test.setTimeout(300_000);
   const { gm, links, context } = await createTable(browser, 'Imported crew', 'fate-core');
-  const dee = await join(browser, links.player, 'Dee');
-  const kim = await join(browser, links.player, 'Kim', PHONE);
+  const dee = await takeSeat(browser, links.player, 'Dee');
+  const kim = await takeSeat(browser, links.player, 'Kim', PHONE);
   const watcher = await openAs(browser, links.spectator);
   const contexts = [context, dee.context, kim.context, watcher.context];
 
@@ -94,6 +86,58 @@ test('fate-core: players join by importing Fari characters, checked and fixed be
   }
   await shot(gm, 'import-4-gm-both');
   await shot(watcher.page, 'import-4-spectator-both');
+
+  // Export: Dee downloads Jory twice, from her own card's full sheet.
+  const jory = characterCard(dee.page, 'Jory Black');
+  const downloadAs = async (button: string) => {
+    const [download] = await Promise.all([
+      dee.page.waitForEvent('download'),
+      jory.getByRole('button', { name: button }).click(),
+    ]);
+    const path = test.info().outputPath(download.suggestedFilename());
+    await download.saveAs(path);
+    return {
+      name: download.suggestedFilename(),
+      path,
+      json: JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>,
+    };
+  };
+  const more = jory.getByRole('button', { name: 'Full sheet' });
+  if (await more.isVisible()) await more.click();
+  const own = await downloadAs('Fateboard file');
+  expect(own.name).toBe('jory-black.fateboard.json');
+  expect(own.json).toMatchObject({
+    format: 'fateboard-character',
+    version: 1,
+    ruleset: 'fate-core',
+    character: { name: 'Jory Black' },
+  });
+  const fari = await downloadAs('Fari file');
+  expect(fari.name).toBe('jory-black.fari.json');
+  expect(fari.json).toMatchObject({ fariType: 'character', name: 'Jory Black' });
+  // Kim (a player, not Jory's) has no download on Jory's card.
+  await expect(
+    characterCard(kim.page, 'Jory Black').getByRole('button', { name: 'Fateboard file' }),
+  ).toHaveCount(0);
+
+  // The GM imports Dee's Fateboard file as an NPC: the same sheet, renamed, created.
+  await gm.getByRole('button', { name: 'Add an NPC' }).click();
+  await gm
+    .getByLabel('Import a character file (Fari, Foundry or Fateboard .json)')
+    .setInputFiles(own.path);
+  await expect(gm.getByTestId('import-report')).toContainText('Fateboard');
+  await expect(gm.getByLabel('Character name')).toHaveValue('Jory Black');
+  await expect(gm.locator('select[name="skill-rapport"]')).toHaveValue('4');
+  await expect(gm.locator('select[name="skill-contacts"]')).toHaveValue('1');
+  await gm.getByLabel('Character name').fill('Jory’s Twin');
+  await shot(gm, 'import-5-gm-npc-from-export');
+  await gm.getByRole('button', { name: 'Create NPC' }).click();
+  for (const page of [gm, dee.page, watcher.page]) {
+    await expect(characterCard(page, 'Jory’s Twin')).toContainText(
+      'Sky Pirate With a Heart of Gold',
+    );
+  }
+  await shot(watcher.page, 'import-6-spectator-twin');
 
   for (const c of contexts) await c.close();
 });

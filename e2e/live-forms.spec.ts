@@ -1,6 +1,6 @@
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import { characterIdOf, connectBot, dealHit } from './bot';
-import { characterCard, createTable, expectActive, openAs, shot } from './helpers';
+import { characterCard, createTable, expectActive, openAs, shot, PHONE } from './helpers';
 
 // Issue 10: forms survive live updates, and a narrative hit is spread with steppers. A GM
 // half-fills the dice tray (the character that is not first; create an advantage) and the
@@ -8,8 +8,6 @@ import { characterCard, createTable, expectActive, openAs, shot } from './helper
 // focus stay. The other character takes a 5-shift hit and spreads it over two aspects with the
 // steppers, after an illegal spread is refused with its reason. Then deleting the picked
 // character makes the GM's tray say so.
-
-const PHONE = { width: 390, height: 844 };
 
 /** A player joins and plays a ready-made character under another name. */
 async function joinReadyMade(

@@ -1,13 +1,20 @@
 import { test, expect, type Page } from '@playwright/test';
-import { characterCard, createTable, joinAndCreate, KAI, openAs, shot, VEX } from './helpers';
+import {
+  characterCard,
+  createTable,
+  joinAndCreate,
+  KAI,
+  openAs,
+  shot,
+  VEX,
+  PHONE,
+} from './helpers';
 import { characterIdOf, connectBot } from './bot';
 
 // Recovery in fate-core, as text 001 says: an overcome in the dice tray against the
 // consequence (Great for a moderate one, two steps harder on yourself), with invokes; a success
 // renames and stars it on every screen, a failure leaves it as it was. The GM sets the skills
 // through the command API so that every outcome below is certain whatever the dice say.
-
-const PHONE = { width: 390, height: 844 };
 
 test('fate-core: Kim (phone) treats Vex’s moderate consequence with an invoke; her own attempt on Kai fails', async ({
   browser,

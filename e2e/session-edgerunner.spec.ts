@@ -1,8 +1,8 @@
-import { test, expect as baseExpect, type Browser, type Page } from '@playwright/test';
+import { test, expect as baseExpect, type Page } from '@playwright/test';
 
 // Five browsers share two cores with other runs: a slow answer is not a wrong one.
 const expect = baseExpect.configure({ timeout: 20_000 });
-import { characterCard, createTable, shot, openHeldOverlay } from './helpers';
+import { characterCard, createTable, shot, openHeldOverlay, takeSeat, PHONE } from './helpers';
 import {
   applyOutcome,
   aspectOn,
@@ -28,8 +28,6 @@ import {
 // text's clock. Every action is a person's, through the app; the dice are real, so where they
 // decide, the spec reads what they said and checks what follows from it. A socket bot only
 // reads the log history at the end.
-
-const PHONE = { width: 390, height: 844 };
 
 /** Jade, after the text's own example: Will Good (+3) and Physique Average (+1). */
 const JADE: Build = {
@@ -102,16 +100,6 @@ const GATTO: Build = {
   stunts: [],
 };
 
-async function join(browser: Browser, link: string, name: string, viewport?: typeof PHONE) {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  await page.goto(link);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Join the table' }).click();
-  await expect(page.getByTestId('editor')).toBeVisible();
-  return { page, context };
-}
-
 test('edgerunner: a whole session, from the editor to the next session’s clock', async ({
   browser,
 }) => {
@@ -125,7 +113,7 @@ test('edgerunner: a whole session, from the editor to the next session’s clock
   await gm.getByRole('button', { name: 'Close invite links' }).click();
 
   // Dee builds Jade at her desk; the editor derives what the sheet gives.
-  const deeJoin = await join(browser, links.player, 'Dee');
+  const deeJoin = await takeSeat(browser, links.player, 'Dee');
   contexts.push(deeJoin.context);
   const dee = deeJoin.page;
   const deeEditor = dee.getByTestId('editor');
@@ -147,7 +135,7 @@ test('edgerunner: a whole session, from the editor to the next session’s clock
   await expect(dee.getByTestId('table-name')).toBeVisible();
 
   // Kim builds Hargan on her phone.
-  const kimJoin = await join(browser, links.player, 'Kim', PHONE);
+  const kimJoin = await takeSeat(browser, links.player, 'Kim', PHONE);
   contexts.push(kimJoin.context);
   const kim = kimJoin.page;
   const kimEditor = kim.getByTestId('editor');

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
-import { test, expect as baseExpect, type Browser, type Page } from '@playwright/test';
+import { test, expect as baseExpect, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { SCREENSHOTS, characterCard, createTable, openAs, shot } from './helpers';
+import { SCREENSHOTS, characterCard, createTable, openAs, shot, takeSeat, PHONE } from './helpers';
 
 // Issue 10: a whole Fate Core session, played as a group plays it. The GM and Dee at desks, Kim
 // on a 390x844 phone, a spectator and the stream overlay (1920x1080), all at once. Dee and Kim
@@ -18,7 +18,6 @@ import { SCREENSHOTS, characterCard, createTable, openAs, shot } from './helpers
 // Five browsers and a server on two cores shared with other runs: a step may take a while.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const PHONE = { width: 390, height: 844 };
 const HD = { width: 1920, height: 1080 };
 
 /** The overlay composited over dark stream video (the page itself is see-through). */
@@ -60,16 +59,6 @@ interface Person {
 /** On a phone, opens the tab that holds a section; desks show every section at once. */
 async function open(p: Person, tab: 'Scene' | 'Characters' | 'Dice' | 'Log'): Promise<void> {
   if (p.phone) await p.page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
-}
-
-async function joinAs(browser: Browser, link: string, name: string, viewport?: typeof PHONE) {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  await page.goto(link);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Join the table' }).click();
-  await expect(page.getByTestId('editor')).toBeVisible();
-  return { page, context };
 }
 
 /** Writes a sheet in the editor: name, the five aspects, skills by id, stunts. */
@@ -123,10 +112,10 @@ test('fate-core: a whole session — characters, scene, advantage, a conflict wi
   const contexts = [context];
   const gm: Person = { page: gmPage, phone: false };
 
-  const deeJoin = await joinAs(browser, links.player, 'Dee');
+  const deeJoin = await takeSeat(browser, links.player, 'Dee');
   contexts.push(deeJoin.context);
   const dee: Person = { page: deeJoin.page, phone: false };
-  const kimJoin = await joinAs(browser, links.player, 'Kim', PHONE);
+  const kimJoin = await takeSeat(browser, links.player, 'Kim', PHONE);
   contexts.push(kimJoin.context);
   const kim: Person = { page: kimJoin.page, phone: true };
 

@@ -1,5 +1,13 @@
-import { test, expect, type Browser, type Locator, type Page } from '@playwright/test';
-import { characterCard, createTable, openAs, shot, openHeldOverlay } from './helpers';
+import { test, expect, type Locator, type Page } from '@playwright/test';
+import {
+  characterCard,
+  createTable,
+  openAs,
+  shot,
+  openHeldOverlay,
+  takeSeat,
+  PHONE,
+} from './helpers';
 
 // Issue 10: a whole `narrative` session (text 003) as a group plays it. The GM at a desk, Dee
 // at a desk, Kim on a 390x844 phone, a spectator and the stream overlay (1920x1080), all at
@@ -14,7 +22,6 @@ import { characterCard, createTable, openAs, shot, openHeldOverlay } from './hel
 // Average aspect; Mara's Good aspect with every modifier against a Mediocre thug who fights
 // aggressively); elsewhere the spec follows whatever the dice said.
 
-const PHONE = { width: 390, height: 844 };
 // Five browsers on two shared cores: a trace of actions only (no screencast, no DOM snapshots),
 // which costs little; the screenshots below show each view.
 test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false } });
@@ -35,15 +42,6 @@ async function pick(select: Locator, text: string): Promise<void> {
 }
 
 /** A player takes a seat (the editor opens next). */
-async function join(browser: Browser, link: string, name: string, viewport?: typeof PHONE) {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  await page.goto(link);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Join the table' }).click();
-  await expect(page.getByTestId('editor')).toBeVisible();
-  return { page, context };
-}
 
 /** Writes one aspect row of the editor and picks its rating. */
 async function aspectRow(page: Page, label: string, text: string, rating: number) {
@@ -192,7 +190,7 @@ test('narrative: a whole session — characters, scene, a three-exchange conflic
   await gm.getByRole('button', { name: 'Close invite links' }).click();
 
   // Dee builds Mara from the text's own example aspects; she first rates two of them Good.
-  const dee = await join(browser, links.player, 'Dee');
+  const dee = await takeSeat(browser, links.player, 'Dee');
   contexts.push(dee.context);
   const deeEditor = dee.page.getByTestId('editor');
   await dee.page.getByLabel('Character name').fill('Mara Quill');
@@ -217,7 +215,7 @@ test('narrative: a whole session — characters, scene, a three-exchange conflic
   await expect(dee.page.getByTestId('table-name')).toBeVisible();
 
   // Kim, on her phone, starts from the third ready-made character and makes her her own.
-  const kim = await join(browser, links.player, 'Kim', PHONE);
+  const kim = await takeSeat(browser, links.player, 'Kim', PHONE);
   contexts.push(kim.context);
   const readyMade = kim.page.getByLabel('Start from a ready-made character');
   await readyMade.selectOption('Dr. Vera Kell');

@@ -1,5 +1,13 @@
-import { test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { characterCard, createTable, openAs, shot, openHeldOverlay } from './helpers';
+import { test, type BrowserContext, type Page } from '@playwright/test';
+import {
+  characterCard,
+  createTable,
+  openAs,
+  shot,
+  openHeldOverlay,
+  takeSeat,
+  PHONE,
+} from './helpers';
 import {
   absorbOptions,
   absorbWith,
@@ -25,8 +33,6 @@ import {
 // scene); an NPC taken out by a hit it cannot absorb; the scene's end (the pool is lost); a
 // new session and the recovery roll "against the consequence's value". The dice are real: the
 // spec reads what they said and plays on as a group would.
-
-const PHONE = { width: 390, height: 844 };
 
 const MARISOL: Pirate = {
   name: 'Marisol Quint',
@@ -76,16 +82,6 @@ const TERN: Pirate = {
   ],
 };
 
-async function join(browser: Browser, link: string, name: string, viewport?: typeof PHONE) {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  await page.goto(link);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Join the table' }).click();
-  await expect(page.getByTestId('editor')).toHaveAttribute('data-ruleset', 'pirates');
-  return { page, context };
-}
-
 const CRANE = 'Captain Ysolde Crane';
 const GRELL = 'Bosun Grell';
 
@@ -103,7 +99,7 @@ test('pirates: a whole session — characters, scene, compels, a three-exchange 
   contexts.push(context);
 
   // ── Characters, through the editor ─────────────────────────────────────────────────────
-  const dee = await join(browser, links.player, 'Dee');
+  const dee = await takeSeat(browser, links.player, 'Dee');
   contexts.push(dee.context);
   const editor = dee.page.getByTestId('editor');
   // A blank pirate: one [1][2][3] track, consequences 2/4/6, refresh 3, and five aspects.
@@ -134,7 +130,7 @@ test('pirates: a whole session — characters, scene, compels, a three-exchange 
   await dee.page.getByRole('button', { name: 'Create character' }).click();
   await expect(dee.page.getByTestId('table-name')).toBeVisible();
 
-  const kim = await join(browser, links.player, 'Kim', PHONE);
+  const kim = await takeSeat(browser, links.player, 'Kim', PHONE);
   contexts.push(kim.context);
   await writeSheet(kim.page, TERN);
   await addStunts(kim.page, TERN.stunts);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RULESET_IDS, edgerunner, fateCore, narrative, pirates, seededRng } from '@fateboard/rules';
-import type { Ruleset, RulesetId } from '@fateboard/rules';
+import { RULESETS, RULESET_IDS, seededRng } from '@fateboard/rules';
 import { readTable } from '@fateboard/table';
 import type { TableView } from '@fateboard/table';
 import {
@@ -15,13 +14,6 @@ import {
 } from './test/harness';
 import type { Participant, Replica } from './test/harness';
 import { attackWith, troubleOf, validSheet } from './test/sheets';
-
-const RULESETS: Record<RulesetId, Ruleset> = {
-  'fate-core': fateCore,
-  pirates,
-  edgerunner,
-  narrative,
-};
 
 /** Points outside the bank: balances, the GM pool, points held until the scene ends. */
 function inPlay(v: TableView): number {
