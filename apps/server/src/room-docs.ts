@@ -1,0 +1,185 @@
+import * as Y from 'yjs';
+import { DOC_KEYS, claimWriterId, compactTableDocs, docEpoch } from '@fateboard/table';
+import type { DocKey, TableDocs } from '@fateboard/table';
+import { loadDoc } from './storage';
+import type { DocUpdate, Storage } from './storage';
+
+/** What `RoomDocs` needs from the room that owns it. */
+export interface RoomDocsDeps {
+  storage: Storage;
+  tableId: string;
+  /** Stored updates past which `compactIfMany` merges them into one snapshot. */
+  compactAfter: number;
+  /** Rebuild once the encoded documents are this many times the size of a fresh rebuild. */
+  rebuildRatio: number;
+  log: (message: string, error?: unknown) => void;
+}
+
+/** Below this many encoded bytes a table is too small to be worth rebuilding. */
+const REBUILD_MIN_BYTES = 16 * 1024;
+
+/**
+ * One table's live documents as storage holds them: loaded and reloaded from storage, versioned
+ * with a cached full state per version, rebuilt when their history outgrows their content and
+ * compacted when their stored updates pile up. Knows nothing of commands or listeners: the room
+ * (`TableRoom`) decides when each of these happens and whom to tell.
+ */
+export class RoomDocs {
+  private docs: TableDocs;
+  /** The sequence number of the last command stored; a compaction is stored up to it. */
+  private seq = 0;
+  private storedUpdates = 0;
+  /** The writer ids given to the documents, so that a reload never reuses one. */
+  private readonly writerIds = { pub: 0, gm: 0 };
+  private readonly versions: Record<DocKey, number> = { pub: 0, gm: 0 };
+  private readonly fullStates = new Map<DocKey, { version: number; bytes: Uint8Array }>();
+  /** Encoded size of the last rebuild computed, so that most checks need not compute one. */
+  private lastRebuildBytes = 0;
+
+  constructor(private readonly deps: RoomDocsDeps) {
+    this.docs = this.load();
+  }
+
+  /** Both documents, for the reducer to apply a command to. */
+  get all(): TableDocs {
+    return this.docs;
+  }
+
+  doc(key: DocKey): Y.Doc {
+    return this.docs[key];
+  }
+
+  /** Bumped on every committed change of the document; keys the cached full state. */
+  version(key: DocKey): number {
+    return this.versions[key];
+  }
+
+  /** Y.encodeStateAsUpdate of the document, encoded once per version and shared by all joiners. */
+  fullState(key: DocKey): Uint8Array {
+    const cached = this.fullStates.get(key);
+    if (cached && cached.version === this.versions[key]) return cached.bytes;
+    const bytes = Y.encodeStateAsUpdate(this.docs[key]);
+    this.fullStates.set(key, { version: this.versions[key], bytes });
+    return bytes;
+  }
+
+  /** How many times the documents were rebuilt (`meta.epoch`). */
+  get epoch(): number {
+    return docEpoch(this.docs.pub);
+  }
+
+  /**
+   * Starts recording every update of both documents; `stop` ends it and answers them, one
+   * merged update per document that changed (none when nothing changed).
+   */
+  capture(): { stop: () => DocUpdate[] } {
+    const captured: Record<DocKey, Uint8Array[]> = { pub: [], gm: [] };
+    const offs = DOC_KEYS.map((key) => {
+      const record = (update: Uint8Array) => captured[key].push(update);
+      this.docs[key].on('update', record);
+      return () => this.docs[key].off('update', record);
+    });
+    return {
+      stop: () => {
+        offs.forEach((off) => off());
+        const updates: DocUpdate[] = [];
+        for (const key of DOC_KEYS) {
+          const parts = captured[key];
+          if (parts.length === 0) continue;
+          updates.push({ doc: key, bytes: parts.length === 1 ? parts[0]! : Y.mergeUpdates(parts) });
+        }
+        return updates;
+      },
+    };
+  }
+
+  /**
+   * A command's updates were stored as `seq`. New versions at once, so that nothing caches this
+   * state under an older one; if the batch then fails to commit, the reload drops every cached
+   * state anyway.
+   */
+  stored(seq: number, updates: DocUpdate[]): void {
+    this.seq = seq;
+    this.storedUpdates += updates.length;
+    for (const update of updates) this.versions[update.doc]++;
+  }
+
+  /** Throws away the in-memory documents and loads what storage holds. */
+  reload(): void {
+    const old = this.docs;
+    this.docs = this.load();
+    for (const key of DOC_KEYS) old[key].destroy();
+    this.fullStates.clear();
+  }
+
+  /**
+   * Rebuilds the documents from their content when their history (Yjs keeps an item for every
+   * overwritten value) makes them more than `rebuildRatio` times the size of a rebuild: stores
+   * the rebuilt snapshots in place of every update so far and swaps them in. Answers whether it
+   * did; the replicas of the old documents are then the room's to close.
+   */
+  rebuildIfOutgrown(): boolean {
+    const current = this.fullState('pub').length + this.fullState('gm').length;
+    if (current < REBUILD_MIN_BYTES) return false;
+    const ratio = this.deps.rebuildRatio;
+    // Content changes far more slowly than history grows: while the documents are within the
+    // ratio of the last rebuild computed, skip computing another (it costs milliseconds).
+    if (current <= ratio * this.lastRebuildBytes) return false;
+    const fresh = compactTableDocs(this.docs);
+    const bytes = { pub: Y.encodeStateAsUpdate(fresh.pub), gm: Y.encodeStateAsUpdate(fresh.gm) };
+    this.lastRebuildBytes = bytes.pub.length + bytes.gm.length;
+    if (current <= ratio * this.lastRebuildBytes) {
+      fresh.pub.destroy();
+      fresh.gm.destroy();
+      return false;
+    }
+    try {
+      this.deps.storage.compact(this.deps.tableId, this.seq, bytes);
+    } catch (error) {
+      this.deps.log(`rebuild failed on table ${this.deps.tableId}`, error);
+      fresh.pub.destroy();
+      fresh.gm.destroy();
+      return false;
+    }
+    const old = this.docs;
+    this.docs = fresh;
+    for (const key of DOC_KEYS) {
+      old[key].destroy();
+      this.versions[key]++;
+      this.fullStates.set(key, { version: this.versions[key], bytes: bytes[key] });
+    }
+    this.storedUpdates = 0;
+    return true;
+  }
+
+  /** Merges the stored updates into one snapshot when there are more than `compactAfter`. */
+  compactIfMany(): void {
+    if (this.storedUpdates <= this.deps.compactAfter) return;
+    try {
+      this.deps.storage.compact(this.deps.tableId, this.seq, {
+        pub: Y.encodeStateAsUpdate(this.docs.pub),
+        gm: Y.encodeStateAsUpdate(this.docs.gm),
+      });
+      this.storedUpdates = 0;
+    } catch (error) {
+      this.deps.log(`compaction failed on table ${this.deps.tableId}`, error);
+    }
+  }
+
+  destroy(): void {
+    for (const key of DOC_KEYS) this.docs[key].destroy();
+  }
+
+  private load(): TableDocs {
+    const stored = this.deps.storage.loadDocuments(this.deps.tableId);
+    this.seq = stored.seq;
+    this.storedUpdates = 0;
+    const docs = { pub: loadDoc(stored.docs.pub), gm: loadDoc(stored.docs.gm) };
+    for (const key of DOC_KEYS) {
+      // A small id of its own: every write names it (see claimWriterId).
+      this.writerIds[key] = claimWriterId(docs[key], this.writerIds[key]);
+      this.storedUpdates += stored.docs[key].updates.length;
+    }
+    return docs;
+  }
+}
