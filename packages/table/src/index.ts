@@ -81,4 +81,4 @@ export { sheetDraft, withSheet } from './commands/characters/sheet';
 export { readyMadeSheets } from './sheets/ready-made';
 export { freeInvokesWords, reasonWords, resultWords, shiftsWords } from './log/words';
 export { controls } from './commands/access';
-export { resolveRoll } from './commands/rolls/rolls';
+export { resolveRoll } from './commands/rolls/stored-rolls';

@@ -2,10 +2,11 @@ import type { Ruleset, RulesetId } from '@fateboard/rules';
 import { rulesetById } from '@fateboard/rules';
 import type { CharacterRecord } from '../doc/character-store';
 import { readCharacter } from '../doc/character-store';
-import type { Actor, Refusal } from './context';
+import type { Actor, Ctx, Refusal } from './context';
 import { refuse } from './context';
 import type { PubRoots } from '../doc/schema';
 import type { YMap } from '../doc/ymap';
+import type { ActorRef } from '../log/entry';
 import { peek, str } from '../doc/ymap';
 
 /** Reads shared by the handlers: find things, check who may touch them. */
@@ -57,4 +58,11 @@ export function allCharacters(r: PubRoots): CharacterRecord[] {
   const out: CharacterRecord[] = [];
   r.characters.forEach((m) => out.push(readCharacter(m as YMap)));
   return out;
+}
+
+/** Who acts, as the log and the views name them (a roll's roller, a compel's offerer). */
+export function actorRef(ctx: Ctx): ActorRef {
+  return ctx.actor.seatId === undefined
+    ? { role: ctx.actor.role }
+    : { role: ctx.actor.role, seatId: ctx.actor.seatId };
 }

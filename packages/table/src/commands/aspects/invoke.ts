@@ -1,6 +1,6 @@
 import type { EconomyTransition, InvocableAspect, InvokedRoll, Party } from '@fateboard/rules';
 import { invokeAspect } from '@fateboard/rules';
-import { controls, findCharacter, gmOnly } from '../access';
+import { actorRef, controls, findCharacter, gmOnly } from '../access';
 import type { ResolvedAspect } from './aspect-refs';
 import { resolveAspect, setFreeInvokes } from './aspect-refs';
 import { removeTableAspect } from './aspects';
@@ -10,7 +10,7 @@ import type { Handler } from '../context';
 import { refuse } from '../context';
 import { undecided } from '../rolls/defence';
 import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
-import { actorRef, rollInPlay, rescore, writeRoll } from '../rolls/rolls';
+import { rollInPlay, rescore, writeRoll } from '../rolls/stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import type { RollSide, RollView } from '../../doc/views';
 import { resultWords } from '../../log/words';

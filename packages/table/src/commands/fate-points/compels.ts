@@ -1,13 +1,12 @@
 import * as Y from 'yjs';
 import type { EconomyTransition, Holder, Movement, Party } from '@fateboard/rules';
 import { exhaustive } from '@fateboard/rules';
-import { controls, findCharacter, tableRuleset } from '../access';
+import { actorRef, controls, findCharacter, tableRuleset } from '../access';
 import { resolveAspect } from '../aspects/aspect-refs';
 import { readCharacter } from '../../doc/character-store';
 import type { Handler, LogDraft, Plan, Refusal } from '../context';
 import { refuse } from '../context';
 import { economyOf, runEconomy, writeEconomy } from './points';
-import { actorRef } from '../rolls/rolls';
 import type { PubRoots } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
 import type { CompelView } from '../../doc/views';

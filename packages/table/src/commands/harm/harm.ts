@@ -13,7 +13,7 @@ import { refuse } from '../context';
 import { dropFromOrder } from '../time/conflict';
 import { undecided } from '../rolls/defence';
 import { invokeOwnerOf } from '../aspects/invoke';
-import { findRoll, rescore, writeRoll } from '../rolls/rolls';
+import { findRoll, rescore, writeRoll } from '../rolls/stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import type { RollView } from '../../doc/views';
 import { readRoll } from '../../doc/views';

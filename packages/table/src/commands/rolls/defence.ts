@@ -4,16 +4,8 @@ import type { Handler, Refusal } from '../context';
 import { refuse } from '../context';
 import { dropFromOrder } from '../time/conflict';
 import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
-import {
-  faceText,
-  findRoll,
-  rollInPlay,
-  ratingOf,
-  rescore,
-  rollSide,
-  sideModifiers,
-  writeRoll,
-} from './rolls';
+import { faceText, ratingOf, rollSide, sideModifiers } from './sides';
+import { findRoll, rescore, rollInPlay, writeRoll } from './stored-rolls';
 import type { PubRoots } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
 import type { RollView } from '../../doc/views';

@@ -8,7 +8,7 @@ import type { Handler } from '../context';
 import { refuse } from '../context';
 import { undecided } from './defence';
 import { invokeOwnerOf } from '../aspects/invoke';
-import { rollInPlay, resolveRoll, writeRoll } from './rolls';
+import { rollInPlay, resolveRoll, writeRoll } from './stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import { recoveryOutcome } from '../harm/recovery';
 import type { RollView } from '../../doc/views';

@@ -1,0 +1,117 @@
+import type { Character, Ruleset } from '@fateboard/rules';
+import { findCharacter } from '../access';
+import { resolveAspect } from '../aspects/aspect-refs';
+import type { Action, AspectRef, CommandOf } from '../schemas';
+import type { Refusal } from '../context';
+import { refuse } from '../context';
+import type { PubRoots } from '../../doc/schema';
+import type { RollView } from '../../doc/views';
+import { num } from '../../doc/ymap';
+
+/**
+ * What a `roll` command asks for, checked against its fields before anything is rolled: the
+ * action and its kind (aspect action, declaration, removal), the defender it awaits, the
+ * patient it heals. Each answers a refusal for a combination the rules do not allow.
+ */
+
+/** What kind of roll a `roll` command asks for, checked against its fields. */
+export interface RollKind {
+  action: Action;
+  aspectAction?: RollView['aspectAction'];
+  declaration?: { supporters: number; opposers: number };
+  removes?: { ref: AspectRef; persistence: number; text: string };
+}
+
+export function rollKind(r: PubRoots, command: CommandOf<'roll'>): RollKind | Refusal {
+  const { aspectAction, declaration, removes } = command;
+  if (declaration !== undefined && aspectAction !== 'declaration') {
+    return refuse('invalid', 'Supporters and opposers belong to a declaration.');
+  }
+  if (aspectAction !== undefined) {
+    if (removes !== undefined) return refuse('invalid', 'A removal roll is not an aspect action.');
+    if (command.action !== undefined && command.action !== 'create-advantage') {
+      return refuse('invalid', `A ${aspectAction} creates an advantage.`);
+    }
+    if (aspectAction === 'declaration') {
+      // A player action: the "skill" is the table's support, not the character's [ER-DECLARE-1].
+      if (declaration === undefined) return refuse('invalid', 'Count the supporters and opposers.');
+      if (command.skillId !== undefined || command.aspectId !== undefined) {
+        return refuse('invalid', 'A declaration uses no skill: its supporters make the skill.');
+      }
+      return { action: 'create-advantage', aspectAction, declaration };
+    }
+    return { action: 'create-advantage', aspectAction };
+  }
+  if (removes !== undefined) {
+    if (command.action !== undefined && command.action !== 'overcome') {
+      return refuse('invalid', 'Removing an aspect is an overcome.');
+    }
+    if (command.difficulty !== undefined || command.opposition !== undefined) {
+      return refuse('invalid', 'A removal rolls against the aspect’s persistence, nothing else.');
+    }
+    const a = resolveAspect(r, removes);
+    if ('ok' in a) return a;
+    if (a.where !== 'table') {
+      return refuse('invalid', 'Only aspects placed in play are removed by a roll.');
+    }
+    // An aspect not created by a roll (the GM's) has no creation shifts: persistence 0.
+    return {
+      action: 'overcome',
+      removes: { ref: removes, persistence: num(a.map, 'persistence'), text: a.text },
+    };
+  }
+  if (command.action === undefined) return refuse('invalid', 'Name the action.');
+  return { action: command.action };
+}
+
+/**
+ * The character a roll awaits a defence from, checked: not the roller, not out of the scene,
+ * and only for an attack, overcome or advantage rolled with no other opposition.
+ */
+export function defenderOf(
+  r: PubRoots,
+  command: CommandOf<'roll'>,
+  kind: RollKind,
+  roller: Character,
+): { id: string; character: Character } | Refusal | undefined {
+  if (command.defender === undefined) return undefined;
+  if (command.opposition || command.difficulty !== undefined) {
+    return refuse(
+      'invalid',
+      'A defender rolls their own defence: give no opposition or difficulty.',
+    );
+  }
+  if (kind.action === 'defend' || kind.aspectAction !== undefined || kind.removes !== undefined) {
+    return refuse('invalid', 'Only an attack, overcome or advantage awaits a defence.');
+  }
+  const found = findCharacter(r, command.defender);
+  if ('ok' in found) return found;
+  if (found.character.id === roller.id)
+    return refuse('invalid', 'Nobody defends against themselves.');
+  if (found.character.takenOut) {
+    return refuse('invalid', `${found.character.name} is out of the scene.`);
+  }
+  return { id: found.character.id, character: found.character };
+}
+
+/**
+ * narrative's healing action [NAR-RECOVER-2]: the patient of a roll with `heals`, which must be
+ * an overcome against a difficulty. Other games heal otherwise (fate-core's recovery rolls).
+ */
+export function healingTarget(
+  r: PubRoots,
+  ruleset: Ruleset,
+  command: CommandOf<'roll'>,
+  action: Action,
+  defended: boolean,
+): Character | Refusal | undefined {
+  if (command.heals === undefined) return undefined;
+  if (ruleset.id !== 'narrative') {
+    return refuse('invalid', 'Only narrative heals physical damage with a healing action.');
+  }
+  if (action !== 'overcome' || command.opposition || defended || command.difficulty === undefined) {
+    return refuse('invalid', 'Healing is an overcome against a difficulty.');
+  }
+  const patient = findCharacter(r, command.heals);
+  return 'ok' in patient ? patient : patient.character;
+}

@@ -1,0 +1,91 @@
+import * as Y from 'yjs';
+import type { ActionRequest, ActionResolution, Result, Ruleset } from '@fateboard/rules';
+import { tableRuleset } from '../access';
+import type { Refusal } from '../context';
+import { refuse } from '../context';
+import { sideTotal } from './sides';
+import type { PubRoots } from '../../doc/schema';
+import { ROLL_LIMIT } from '../../doc/schema';
+import type { RollView } from '../../doc/views';
+import { readRoll } from '../../doc/views';
+import type { YMap } from '../../doc/ymap';
+import { put } from '../../doc/ymap';
+
+/**
+ * The table's recent rolls as stored: adding one (the oldest drop off past ROLL_LIMIT), finding
+ * one, resolving and rescoring it by the table's ruleset, writing back what changed.
+ */
+
+/** Resolves a stored roll by the table's ruleset, with what outcome.apply adds. */
+export function resolveRoll(
+  ruleset: Ruleset,
+  roll: RollView,
+  extra: Partial<ActionRequest> = {},
+): Result<ActionResolution> {
+  return ruleset.resolveAction({
+    action: roll.action,
+    total: roll.actor.total,
+    opposition: roll.opposition
+      ? roll.opposition.total
+      : (roll.difficulty ?? 0) + (roll.difficultyBonus ?? 0),
+    opposed: roll.opposition !== undefined,
+    ...(roll.aspectAction === undefined ? {} : { aspectAction: roll.aspectAction }),
+    ...(roll.removes === undefined ? {} : { removal: true }),
+    ...(roll.simple === true ? { simple: true } : {}),
+    ...extra,
+  });
+}
+
+/** Appends a new roll, dropping the oldest past ROLL_LIMIT. */
+export function writeNewRoll(r: PubRoots, view: RollView): void {
+  const m = new Y.Map<unknown>();
+  r.rolls.push([m]);
+  for (const [key, value] of Object.entries(view)) m.set(key, value);
+  const extra = r.rolls.length - ROLL_LIMIT;
+  if (extra > 0) r.rolls.delete(0, extra);
+}
+
+export function findRoll(r: PubRoots, id: string): { map: YMap; roll: RollView } | Refusal {
+  for (const m of r.rolls.toArray()) {
+    if (m.get('id') === id) return { map: m, roll: readRoll(m) };
+  }
+  return refuse('not-found', `No recent roll "${id}".`);
+}
+
+/** The table's ruleset and one of its recent rolls: where every handler acting on a roll starts. */
+export function rollInPlay(
+  r: PubRoots,
+  id: string,
+): { ruleset: Ruleset; map: YMap; roll: RollView } | Refusal {
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const found = findRoll(r, id);
+  if ('ok' in found) return found;
+  return { ruleset, ...found };
+}
+
+/** Recomputes totals and the outcome, by the table's ruleset, after a side changed. */
+export function rescore(ruleset: Ruleset, roll: RollView): RollView {
+  const actor = { ...roll.actor, ...sideTotal(roll.actor) };
+  const opposition = roll.opposition
+    ? { ...roll.opposition, ...sideTotal(roll.opposition) }
+    : undefined;
+  const next = { ...roll, actor, ...(opposition ? { opposition } : {}) };
+  const resolved = resolveRoll(ruleset, next);
+  return resolved.ok
+    ? { ...next, outcome: resolved.value.outcome, shifts: resolved.value.shifts }
+    : next;
+}
+
+/** Writes the fields of a roll that changed. */
+export function writeRoll(map: YMap, roll: RollView): void {
+  put(map, 'actor', roll.actor);
+  put(map, 'opposition', roll.opposition);
+  put(map, 'difficultyBonus', roll.difficultyBonus);
+  put(map, 'invokes', roll.invokes);
+  put(map, 'outcome', roll.outcome);
+  put(map, 'shifts', roll.shifts);
+  put(map, 'applied', roll.applied);
+  put(map, 'hit', roll.hit);
+  put(map, 'defence', roll.defence);
+}
