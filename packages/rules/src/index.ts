@@ -93,7 +93,7 @@ export type {
   GmCompelPayee,
   EconomyTransition,
   EconomyStep,
-} from './core/economy';
+} from './core/economy-types';
 export { emptyEconomy, applyEconomy, applyEconomyAll, pointsInPlay } from './core/economy';
 
 // core: invocations

@@ -1,5 +1,5 @@
 import { exhaustive } from '../core/types';
-import type { EconomyState, EconomyTransition, GmCompelPayee, Party } from '../core/economy';
+import type { EconomyState, EconomyTransition, GmCompelPayee, Party } from '../core/economy-types';
 import {
   bool,
   counts,

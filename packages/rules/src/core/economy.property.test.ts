@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  applyEconomy,
-  pointsInPlay,
-  type EconomyState,
-  type EconomyTransition,
-  type Holder,
-  type Party,
-} from './economy';
+import { applyEconomy, pointsInPlay } from './economy';
+import type { EconomyState, EconomyTransition, Holder, Party } from './economy-types';
 
 const IDS = ['ann', 'bob', 'cat'] as const;
 const id = fc.constantFrom(...IDS, 'ghost');

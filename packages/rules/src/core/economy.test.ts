@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyEconomy,
-  applyEconomyAll,
-  emptyEconomy,
-  pointsInPlay,
-  type EconomyState,
-  type EconomyTransition,
-} from './economy';
+import { applyEconomy, applyEconomyAll, emptyEconomy, pointsInPlay } from './economy';
+import type { EconomyState, EconomyTransition } from './economy-types';
 import type { Result } from './types';
 
 const GM = { type: 'gm' } as const;

@@ -1,6 +1,6 @@
 import type { ActionChoice, ActionEffectResult, ActionKind } from './actions';
 import type { Character, HarmKind } from './character';
-import type { GmCompelPayee } from './economy';
+import type { GmCompelPayee } from './economy-types';
 import type { SkillSpread } from './spread';
 import type { Problem, Result, Rng, RulesetId } from './types';
 
