@@ -22,13 +22,8 @@ import {
 import { conflictEnd, conflictNext, conflictOrder, conflictStart } from './time/conflict';
 import { concede, defend } from './rolls/defence';
 import { gmNote, gmNpcDraft, gmPrepare, gmReveal } from './gm/secrets';
-import {
-  absorb,
-  consequenceClear,
-  consequenceRecover,
-  consequenceTake,
-  takenOut,
-} from './harm/harm';
+import { absorb, takenOut } from './harm/hits';
+import { consequenceClear, consequenceRecover, consequenceTake } from './harm/consequences';
 import { invoke } from './aspects/invoke';
 import { consequenceHeal, recoveryRoll } from './harm/recovery';
 import { outcomeApply } from './rolls/outcome';

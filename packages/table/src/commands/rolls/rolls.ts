@@ -1,6 +1,6 @@
 import type { Character } from '@fateboard/rules';
 import { declarationSkill, ladderLabel } from '@fateboard/rules';
-import { actorRef, controls, findCharacter, tableRuleset } from '../access';
+import { actorRef, findCharacter, findControlled, tableRuleset } from '../access';
 import { beginConflict, joinConflict } from '../time/conflict';
 import type { Ctx, Handler, Plan, Refusal } from '../context';
 import { refuse } from '../context';
@@ -24,11 +24,8 @@ export const roll: Handler<'roll'> = (ctx) => {
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
   if ('ok' in ruleset) return ruleset;
-  const found = findCharacter(r, command.characterId);
+  const found = findControlled(r, actor, command.characterId);
   if ('ok' in found) return found;
-  if (!controls(actor, found.character)) {
-    return refuse('forbidden', `You do not play "${found.character.name}".`);
-  }
   if (command.opposition && command.difficulty !== undefined) {
     return refuse('invalid', 'Give a difficulty or an opposing character, not both.');
   }

@@ -1,170 +1,29 @@
 import type { Character } from '@fateboard/rules';
-import { narrativeTakeOut } from '@fateboard/rules';
 import { recoveryNeedsRoll } from './recovery';
-import { controls, findCharacter, findControlled, gmOnly, tableRuleset } from '../access';
-import {
-  setSheetInvokes,
-  pruneSheetInvokes,
-  writeCharacter,
-  writeTableState,
-} from '../../doc/character-store';
+import { findCharacter, findControlled, gmOnly, tableRuleset } from '../access';
+import { pruneSheetInvokes, writeCharacter, writeTableState } from '../../doc/character-store';
 import type { Handler } from '../context';
 import { refuse } from '../context';
-import { dropFromOrder } from '../time/conflict';
 import { undecided } from '../rolls/defence';
-import { invokeOwnerOf } from '../aspects/invoke';
 import { findRoll, rescore, writeRoll } from '../rolls/stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import type { RollView } from '../../doc/views';
-import { readRoll } from '../../doc/views';
 import type { YMap } from '../../doc/ymap';
 import { bool, put } from '../../doc/ymap';
-import { resultWords, shiftsWords } from '../../log/words';
-
-/** Taking hits: absorbing them, being taken out, conceding, and consequences. */
-
-export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
-  const found = findControlled(r, actor, command.characterId);
-  if ('ok' in found) return found;
-  const defender = found.character;
-  if (defender.takenOut) return refuse('invalid', `${defender.name} is already out of the scene.`);
-  // The attacker, if the hit came from a roll, gets the free invokes on new consequences.
-  let grantee = 'gm';
-  let fromRoll: ReturnType<typeof findRoll> | undefined;
-  let shifts = command.shifts;
-  if (command.rollId !== undefined) {
-    const roll = findRoll(r, command.rollId);
-    if ('ok' in roll) return roll;
-    fromRoll = roll;
-    // The hit the applied outcome left pending (narrative: the exchange's loser) [NAR-DAMAGE-1].
-    const pending = roll.roll.hit;
-    if (shifts === undefined) {
-      if (!pending || pending.characterId !== defender.id) {
-        return refuse('invalid', `That roll left no hit for ${defender.name} to absorb.`);
-      }
-      shifts = pending.shifts;
-    }
-    const hitter =
-      pending && pending.characterId === roll.roll.actor.characterId && roll.roll.opposition
-        ? roll.roll.opposition.characterId
-        : roll.roll.actor.characterId;
-    const attacker = findCharacter(r, hitter);
-    if ('ok' in attacker) return attacker;
-    grantee = invokeOwnerOf(attacker.character);
-  }
-  if (shifts === undefined)
-    return refuse('invalid', 'Give the hit’s shifts, or the roll it came from.');
-  const hit = { shifts, kind: command.kind ?? 'physical' };
-  const options = ruleset.absorptionOptions(defender, hit);
-  const option = options[command.option];
-  if (!option) {
-    return refuse(
-      'invalid',
-      options.length === 0
-        ? `${defender.name} cannot absorb ${shiftsWords(hit.shifts)}: they are taken out (or concede).`
-        : `No absorption option ${command.option}; there are ${options.length}.`,
-    );
-  }
-  const names = command.names ?? {};
-  const unnamed = option.consequences.find((slot) => !names[slot]);
-  if (unnamed !== undefined)
-    return refuse('invalid', `Name the consequence for slot "${unnamed}".`);
-  const applied = ruleset.applyAbsorption(
-    defender,
-    hit,
-    command.replacesAspectId === undefined
-      ? option
-      : { ...option, replacesAspectId: command.replacesAspectId },
-    names,
-  );
-  if (!applied.ok) return refuse('rules', applied.message);
-  const after: Character = applied.value.character;
-  const grants = applied.value.grants.freeInvokes;
-  const pendingDone =
-    fromRoll !== undefined && !('ok' in fromRoll) && fromRoll.roll.hit?.characterId === defender.id;
-  return {
-    pub: () => {
-      writeCharacter(found.map, after);
-      // Incapacitated (narrative: every aspect at Poor) leaves the turn order [NAR-INCAP-1].
-      if (after.takenOut && !defender.takenOut) dropFromOrder(r, defender.id);
-      if (pendingDone && fromRoll && !('ok' in fromRoll)) {
-        const { hit: _absorbed, ...rest } = fromRoll.roll;
-        writeRoll(fromRoll.map, rest);
-      }
-      writeTableState(found.map, {
-        conflictConsequences: found.character.conflictConsequences + option.consequences.length,
-      });
-      for (const g of grants) {
-        const held = found.character.freeInvokes[g.consequenceSlotId]?.[grantee] ?? 0;
-        setSheetInvokes(found.map, g.consequenceSlotId, grantee, held + g.count);
-      }
-    },
-    log: [
-      {
-        text: `${defender.name} absorbed ${shiftsWords(hit.shifts)}: ${option.label}${namedWords(option.consequences, names)}${after.takenOut && !defender.takenOut ? ', and is out' : ''}.`,
-        characterId: defender.id,
-        ...(command.rollId === undefined ? {} : { rollId: command.rollId }),
-      },
-    ],
-  };
-};
+import { resultWords } from '../../log/words';
 
 /**
- * The names the consequences were given, ` (“Twisted ankle”)`: the log (and the stream overlay,
- * which shows its sentences) says what was taken, not only which slot.
+ * Consequences outside absorbing a hit: taking one by choice (edgerunner's bonus on a roll, or
+ * the GM's hand edit), starting its recovery (and narrative's lost levels coming back), and
+ * the GM clearing one by hand. Recovery by a roll is `recovery.ts`'.
  */
-function namedWords(slots: readonly string[], names: Readonly<Record<string, string>>): string {
-  const named = slots.map((slot) => names[slot]).filter((n): n is string => !!n);
-  return named.length ? ` (${named.map((n) => `“${n}”`).join(', ')})` : '';
-}
-
-export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  const found = findControlled(r, actor, command.characterId);
-  if ('ok' in found) return found;
-  if (found.character.takenOut) return refuse('invalid', `${found.character.name} is already out.`);
-  const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
-  // narrative: out is every aspect at Poor, so the sheet says so and recovery has the levels
-  // to give back [NAR-INCAP-1] [NAR-RECOVER-1].
-  const out = ruleset.id === 'narrative' ? narrativeTakeOut(found.character) : undefined;
-  // The hits left on them are settled: being out is what they came to [PIR-TAKENOUT-1].
-  const hits = r.rolls
-    .toArray()
-    .map((map) => ({ map, roll: readRoll(map) }))
-    .filter((x) => x.roll.hit?.characterId === command.characterId);
-  return {
-    pub: () => {
-      if (out) writeCharacter(found.map, out);
-      put(found.map, 'takenOut', true);
-      dropFromOrder(r, command.characterId);
-      for (const x of hits) {
-        const { hit: _settled, ...rest } = x.roll;
-        writeRoll(x.map, rest);
-      }
-    },
-    log: [
-      {
-        text: `${found.character.name} was taken out.`,
-        characterId: command.characterId,
-        ...(hits[0] ? { rollId: hits[0].roll.id } : {}),
-      },
-    ],
-  };
-};
 
 export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
   if ('ok' in ruleset) return ruleset;
-  const found = findCharacter(r, command.characterId);
+  const found = findControlled(r, actor, command.characterId);
   if ('ok' in found) return found;
-  if (!controls(actor, found.character)) {
-    return refuse('forbidden', `You do not play "${found.character.name}".`);
-  }
   // Edgerunner's controller takes one for a bonus [ER-CONSEQ-1..2]; elsewhere a GM's hand edit.
   const taken = ruleset.takeConsequence(found.character, {
     slotId: command.slotId,
@@ -280,10 +139,8 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
   if ('ok' in ruleset) return ruleset;
-  const found = findCharacter(r, command.characterId);
+  const found = findControlled(r, actor, command.characterId);
   if ('ok' in found) return found;
-  if (!controls(actor, found.character))
-    return refuse('forbidden', `You do not play "${found.character.name}".`);
   const needsRoll = recoveryNeedsRoll(ruleset.id, actor, command.slotId);
   if (needsRoll) return needsRoll;
   // narrative: lost levels come back "once the conflict is over" [NAR-RECOVER-1], so not for

@@ -1,0 +1,151 @@
+import type { Character } from '@fateboard/rules';
+import { narrativeTakeOut } from '@fateboard/rules';
+import { findCharacter, findControlled, tableRuleset } from '../access';
+import { setSheetInvokes, writeCharacter, writeTableState } from '../../doc/character-store';
+import type { Handler } from '../context';
+import { refuse } from '../context';
+import { dropFromOrder } from '../time/conflict';
+import { invokeOwnerOf } from '../aspects/invoke';
+import { findRoll, writeRoll } from '../rolls/stored-rolls';
+import { pubRoots } from '../../doc/schema';
+import { readRoll } from '../../doc/views';
+import { put } from '../../doc/ymap';
+import { shiftsWords } from '../../log/words';
+
+/**
+ * Taking a hit: absorbing it (stress, consequences, whatever the ruleset offers) or being
+ * taken out by it. Either settles the hit a roll left pending on the character.
+ */
+
+export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const found = findControlled(r, actor, command.characterId);
+  if ('ok' in found) return found;
+  const defender = found.character;
+  if (defender.takenOut) return refuse('invalid', `${defender.name} is already out of the scene.`);
+  // The attacker, if the hit came from a roll, gets the free invokes on new consequences.
+  let grantee = 'gm';
+  let fromRoll: ReturnType<typeof findRoll> | undefined;
+  let shifts = command.shifts;
+  if (command.rollId !== undefined) {
+    const roll = findRoll(r, command.rollId);
+    if ('ok' in roll) return roll;
+    fromRoll = roll;
+    // The hit the applied outcome left pending (narrative: the exchange's loser) [NAR-DAMAGE-1].
+    const pending = roll.roll.hit;
+    if (shifts === undefined) {
+      if (!pending || pending.characterId !== defender.id) {
+        return refuse('invalid', `That roll left no hit for ${defender.name} to absorb.`);
+      }
+      shifts = pending.shifts;
+    }
+    const hitter =
+      pending && pending.characterId === roll.roll.actor.characterId && roll.roll.opposition
+        ? roll.roll.opposition.characterId
+        : roll.roll.actor.characterId;
+    const attacker = findCharacter(r, hitter);
+    if ('ok' in attacker) return attacker;
+    grantee = invokeOwnerOf(attacker.character);
+  }
+  if (shifts === undefined)
+    return refuse('invalid', 'Give the hit’s shifts, or the roll it came from.');
+  const hit = { shifts, kind: command.kind ?? 'physical' };
+  const options = ruleset.absorptionOptions(defender, hit);
+  const option = options[command.option];
+  if (!option) {
+    return refuse(
+      'invalid',
+      options.length === 0
+        ? `${defender.name} cannot absorb ${shiftsWords(hit.shifts)}: they are taken out (or concede).`
+        : `No absorption option ${command.option}; there are ${options.length}.`,
+    );
+  }
+  const names = command.names ?? {};
+  const unnamed = option.consequences.find((slot) => !names[slot]);
+  if (unnamed !== undefined)
+    return refuse('invalid', `Name the consequence for slot "${unnamed}".`);
+  const applied = ruleset.applyAbsorption(
+    defender,
+    hit,
+    command.replacesAspectId === undefined
+      ? option
+      : { ...option, replacesAspectId: command.replacesAspectId },
+    names,
+  );
+  if (!applied.ok) return refuse('rules', applied.message);
+  const after: Character = applied.value.character;
+  const grants = applied.value.grants.freeInvokes;
+  const pendingDone =
+    fromRoll !== undefined && !('ok' in fromRoll) && fromRoll.roll.hit?.characterId === defender.id;
+  return {
+    pub: () => {
+      writeCharacter(found.map, after);
+      // Incapacitated (narrative: every aspect at Poor) leaves the turn order [NAR-INCAP-1].
+      if (after.takenOut && !defender.takenOut) dropFromOrder(r, defender.id);
+      if (pendingDone && fromRoll && !('ok' in fromRoll)) {
+        const { hit: _absorbed, ...rest } = fromRoll.roll;
+        writeRoll(fromRoll.map, rest);
+      }
+      writeTableState(found.map, {
+        conflictConsequences: found.character.conflictConsequences + option.consequences.length,
+      });
+      for (const g of grants) {
+        const held = found.character.freeInvokes[g.consequenceSlotId]?.[grantee] ?? 0;
+        setSheetInvokes(found.map, g.consequenceSlotId, grantee, held + g.count);
+      }
+    },
+    log: [
+      {
+        text: `${defender.name} absorbed ${shiftsWords(hit.shifts)}: ${option.label}${namedWords(option.consequences, names)}${after.takenOut && !defender.takenOut ? ', and is out' : ''}.`,
+        characterId: defender.id,
+        ...(command.rollId === undefined ? {} : { rollId: command.rollId }),
+      },
+    ],
+  };
+};
+
+/**
+ * The names the consequences were given, ` (“Twisted ankle”)`: the log (and the stream overlay,
+ * which shows its sentences) says what was taken, not only which slot.
+ */
+function namedWords(slots: readonly string[], names: Readonly<Record<string, string>>): string {
+  const named = slots.map((slot) => names[slot]).filter((n): n is string => !!n);
+  return named.length ? ` (${named.map((n) => `“${n}”`).join(', ')})` : '';
+}
+
+export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const found = findControlled(r, actor, command.characterId);
+  if ('ok' in found) return found;
+  if (found.character.takenOut) return refuse('invalid', `${found.character.name} is already out.`);
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  // narrative: out is every aspect at Poor, so the sheet says so and recovery has the levels
+  // to give back [NAR-INCAP-1] [NAR-RECOVER-1].
+  const out = ruleset.id === 'narrative' ? narrativeTakeOut(found.character) : undefined;
+  // The hits left on them are settled: being out is what they came to [PIR-TAKENOUT-1].
+  const hits = r.rolls
+    .toArray()
+    .map((map) => ({ map, roll: readRoll(map) }))
+    .filter((x) => x.roll.hit?.characterId === command.characterId);
+  return {
+    pub: () => {
+      if (out) writeCharacter(found.map, out);
+      put(found.map, 'takenOut', true);
+      dropFromOrder(r, command.characterId);
+      for (const x of hits) {
+        const { hit: _settled, ...rest } = x.roll;
+        writeRoll(x.map, rest);
+      }
+    },
+    log: [
+      {
+        text: `${found.character.name} was taken out.`,
+        characterId: command.characterId,
+        ...(hits[0] ? { rollId: hits[0].roll.id } : {}),
+      },
+    ],
+  };
+};
