@@ -2,14 +2,10 @@ import type { Character } from '../../core/character';
 import type { AbsorptionOption, AbsorptionResult, ConsequenceNames, Hit } from '../../core/ruleset';
 import type { Result } from '../../core/types';
 import { ok, refuse } from '../../core/types';
-import type { AbsorptionPolicy } from '../shared/stress-absorption';
-import {
-  applyValidOption,
-  listAbsorptionOptions,
-  matchOption,
-  reservedSlotFits,
-  trackFitsKind,
-} from '../shared/stress-absorption';
+import { applyValidOption, matchOption } from '../shared/absorption-choice';
+import { reservedSlotFits, trackFitsKind } from '../shared/absorption-policy';
+import type { AbsorptionPolicy } from '../shared/absorption-policy';
+import { listAbsorptionOptions } from '../shared/stress-absorption';
 
 /** Aspects an extreme consequence may replace: any but the High Concept [FC-EXTREME-1]. */
 export function replaceableAspectIds(character: Character): string[] {

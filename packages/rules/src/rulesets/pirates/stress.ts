@@ -11,14 +11,10 @@ import type {
 import type { Result } from '../../core/types';
 import { exhaustive, ok, refuse } from '../../core/types';
 import { advanceRecovery, markRecovering, recoveryUnitOf } from '../shared/recovery-clock';
-import type { AbsorptionPolicy } from '../shared/stress-absorption';
-import {
-  applyValidOption,
-  listAbsorptionOptions,
-  matchOption,
-  reservedSlotFits,
-  trackFitsKind,
-} from '../shared/stress-absorption';
+import { applyValidOption, matchOption } from '../shared/absorption-choice';
+import { reservedSlotFits, trackFitsKind } from '../shared/absorption-policy';
+import type { AbsorptionPolicy } from '../shared/absorption-policy';
+import { listAbsorptionOptions } from '../shared/stress-absorption';
 
 /**
  * One track takes every hit and a box takes a hit up to its value; any number of free consequences per hit [PIR-STRESS-2]

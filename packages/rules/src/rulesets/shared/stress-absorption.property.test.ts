@@ -4,7 +4,7 @@ import type { Character, ConsequenceSlot, StressTrack } from '../../core/charact
 import type { AbsorptionOption, Hit } from '../../core/ruleset';
 import { fateCorePolicy } from '../fate-core/absorption';
 import { piratesPolicy } from '../pirates/stress';
-import type { AbsorptionPolicy } from './stress-absorption';
+import type { AbsorptionPolicy } from './absorption-policy';
 import { listAbsorptionOptions } from './stress-absorption';
 
 const kind = fc.constantFrom('physical' as const, 'mental' as const, 'any' as const);
