@@ -2,8 +2,8 @@ import type { HarmKind, Severity } from '@fateboard/rules';
 
 /**
  * What a reader found in another program's file, before any ruleset is applied: the readers
- * (fari/, foundry/, export/) only understand their format, and `adapt.ts` alone knows the
- * rulesets. Text here is already plain (markup stripped).
+ * (fari/, foundry/, export/) only understand their format, and `adapt.ts` (with its
+ * `adapt-*.ts` parts) alone knows the rulesets. Text here is already plain (markup stripped).
  */
 export interface FoundCharacter {
   name: string;

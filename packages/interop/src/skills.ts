@@ -3,7 +3,7 @@ import { fold } from './text';
 /**
  * Skill and approach names in the languages Fari's templates use, mapped to Fateboard's skill
  * ids. A file's label is folded and looked up here; a label not found is matched against the
- * ruleset's own names (`adapt.ts`), then reported as dropped.
+ * ruleset's own names (`adapt-skills.ts`), then reported as dropped.
  */
 const NAMES: Readonly<Record<string, readonly string[]>> = {
   athletics: ['athletics', 'athletisme', 'atletismo', 'athletik', 'atletica'],
