@@ -2,7 +2,7 @@ import type { RulesetId } from '@fateboard/rules';
 import type { Sheet } from '@fateboard/table';
 import type { FoundCharacter } from './found';
 import type { ImportReport } from './portable';
-import { rulesetFor } from './rulesets';
+import { RULESETS } from '@fateboard/rules';
 import { LIMITS, clamp } from './sheet-limits';
 import { APPROACH_IDS, skillIdOf } from './skills';
 import { fold } from './text';
@@ -49,7 +49,7 @@ export function adaptSkills(
   ruleset: RulesetId,
   report: ImportReport,
 ): NonNullable<Sheet['skills']> {
-  const list = rulesetFor(ruleset).skills;
+  const list = RULESETS[ruleset].skills;
   if (list === null) {
     for (const k of found.skills)
       report.dropped.push(

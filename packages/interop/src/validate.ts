@@ -3,7 +3,7 @@ import type { Sheet } from '@fateboard/table';
 import { SheetSchema, sheetDraft } from '@fateboard/table';
 import * as v from 'valibot';
 import type { ImportReport } from './portable';
-import { rulesetFor } from './rulesets';
+import { RULESETS } from '@fateboard/rules';
 
 /**
  * What stands between a sheet and `character.create`: the command's own schema (the same the
@@ -23,5 +23,5 @@ export function checkSheet(
       path: v.getDotPath(issue) ?? undefined,
     }));
   }
-  return sheetDraft(rulesetFor(ruleset), 'import', parsed.output, npc).problems;
+  return sheetDraft(RULESETS[ruleset], 'import', parsed.output, npc).problems;
 }

@@ -1,7 +1,7 @@
 import type { AspectSlot, Character, Severity } from '@fateboard/rules';
 import { sheetDraft } from '@fateboard/table';
 import type { PortableCharacter } from '../portable';
-import { rulesetFor } from '../rulesets';
+import { RULESETS } from '@fateboard/rules';
 
 /**
  * A character as a Fari character file of the latest layout (version 6: rows of columns of
@@ -56,7 +56,7 @@ export function toFariFile(
   c: PortableCharacter,
   options: { lastUpdated?: number } = {},
 ): FariCharacterFile {
-  const ruleset = rulesetFor(c.ruleset);
+  const ruleset = RULESETS[c.ruleset];
   // The derived sheet gives the refresh and the tracks and slots the file should show.
   const { character } = sheetDraft(ruleset, 'export', c.sheet, c.sheet.refresh !== undefined);
   const names = new Map((ruleset.skills ?? []).map((k) => [k.id, k.name]));

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { importCharacter } from '../import';
 import type { PortableCharacter } from '../portable';
-import { rulesetFor } from '../rulesets';
+import { RULESETS } from '@fateboard/rules';
 import { toFariFile } from './fari';
 import { toFateboardFile } from './fateboard';
 
@@ -45,7 +45,7 @@ const stunts = fc
   // No stunts is written as no `stunts` key, as import gives it.
   .map((list) => (list.length > 0 ? { stunts: list } : {}));
 
-const skillIds = (ruleset: RulesetId) => (rulesetFor(ruleset).skills ?? []).map((k) => k.id);
+const skillIds = (ruleset: RulesetId) => (RULESETS[ruleset].skills ?? []).map((k) => k.id);
 
 function sheetOf(ruleset: RulesetId): fc.Arbitrary<Sheet> {
   switch (ruleset) {
@@ -114,7 +114,7 @@ function characterOf(ruleset: RulesetId): fc.Arbitrary<PortableCharacter> {
   return sheetOf(ruleset).chain((sheet) => {
     const slots = [
       ...new Set(
-        sheetDraft(rulesetFor(ruleset), 'x', sheet, false).character.consequences.map(
+        sheetDraft(RULESETS[ruleset], 'x', sheet, false).character.consequences.map(
           (s) => s.severity,
         ),
       ),
@@ -144,7 +144,7 @@ describe.each(RULESET_IDS)('%s: export → import is the identity', (ruleset) =>
   it('the generated sheets are valid (else the property proves little)', () => {
     fc.assert(
       fc.property(characterOf(ruleset), (c) => {
-        expect(sheetDraft(rulesetFor(ruleset), 'x', c.sheet, false).problems).toEqual([]);
+        expect(sheetDraft(RULESETS[ruleset], 'x', c.sheet, false).problems).toEqual([]);
       }),
       { numRuns: 30 },
     );
