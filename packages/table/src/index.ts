@@ -17,6 +17,7 @@ export {
   claimWriterId,
   createTableDocs,
 } from './doc/schema';
+export { markSeatsRestored } from './doc/restored-seats';
 export type {
   Command,
   CommandType,

@@ -30,7 +30,12 @@ export type { Action, Adjustment, AspectRef, Sheet, SheetChanges, TableAspectKin
  * from the schemas so the two cannot drift. Objects are strict and every field bounded, so a
  * command stays small; typed text goes through `userText` (./text.ts, via fields.ts).
  */
-export const JoinCommand = cmd('join', { name: Name, secret: v.optional(JoinSecret) });
+export const JoinCommand = cmd('join', {
+  name: Name,
+  secret: v.optional(JoinSecret),
+  /** A restored table's seat to take back (SeatView.restored); a new seat without it. */
+  seatId: v.optional(Id),
+});
 export const CharacterCreateCommand = cmd('character.create', {
   character: SheetSchema,
   npc: v.optional(v.boolean()),

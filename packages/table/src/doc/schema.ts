@@ -9,7 +9,7 @@ import { GM_ROOTS, PUB_ROOTS, openRoots, type Roots } from './roots';
  *
  * Public document `table/<id>` (root types):
  * - `meta`        Y.Map: schemaVersion, epoch?, id, name, ruleset, gmPool, spotlight, logBase?
- * - `seats`       Y.Map<seatId, Y.Map>: id, name, characterId?
+ * - `seats`       Y.Map<seatId, Y.Map>: id, name, characterId?, restored? (see SeatView)
  * - `characters`  Y.Map<characterId, Y.Map> (see character-store.ts)
  * - `aspects`     Y.Map<aspectId, Y.Map>: id, kind, text, characterId?, at, invokes: Y.Map<owner, n>
  * - `scene`       Y.Map: active, name, startedAt, present (character ids)

@@ -10,6 +10,12 @@ export interface SeatView {
   id: string;
   name: string;
   characterId?: string;
+  /**
+   * The seat came with a restored table file and no one holds it yet: no token for it exists
+   * on this server, and a player joining with the player link may take it back (`join` with
+   * its `seatId`).
+   */
+  restored?: boolean;
 }
 
 export type CharacterView = CharacterRecord;

@@ -135,6 +135,7 @@ export function readTable(pub: Y.Doc): TableView {
           id: str(s, 'id'),
           name: str(s, 'name'),
           ...(characterId === undefined ? {} : { characterId }),
+          ...(bool(s, 'restored') ? { restored: true } : {}),
         };
       })
       .sort(byId),

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../schemas';
 import { readTable } from '../../doc/views';
 import { MAX_SEATS } from './seats';
-import { GM, SPECTATOR, TestTable, player, validSheet } from '../../test/harness';
+import { markSeatsRestored } from '../../doc/restored-seats';
+import { GM, SPECTATOR, TestTable, player, refused, validSheet } from '../../test/harness';
 
 describe('join', () => {
   it('gives a player without a seat a new seat', () => {
@@ -25,6 +26,35 @@ describe('join', () => {
       code: 'invalid',
     });
     expect(t.send(GM, { type: 'join', name: 'GM' })).toMatchObject({ ok: false, code: 'invalid' });
+    expect(t.state()).toEqual(before);
+  });
+});
+
+describe('taking back a restored seat', () => {
+  it('a player joining a restored table takes back a seat with its character; once only', () => {
+    const t = new TestTable();
+    const { seatId } = t.ok(player(), { type: 'join', name: 'Kim' });
+    const { characterId } = t.ok(player(seatId), {
+      type: 'character.create',
+      character: validSheet('fate-core', 'Kai'),
+    });
+    // A fresh seat cannot be taken over: it is held.
+    refused(t, player(), { type: 'join', name: 'Mallory', seatId }, 'seat-taken');
+    markSeatsRestored(t.docs.pub);
+    expect(readTable(t.docs.pub).seats).toEqual([
+      { id: seatId, name: 'Kim', characterId, restored: true },
+    ]);
+    refused(t, player(), { type: 'join', name: 'Kim', seatId: 'no-such-seat' }, 'not-found');
+
+    const back = t.ok(player(), { type: 'join', name: 'Kimberly', seatId });
+    expect(back.seatId).toBe(seatId);
+    expect(readTable(t.docs.pub).seats).toEqual([{ id: seatId, name: 'Kimberly', characterId }]);
+    expect(readTable(t.docs.pub).log.at(-1)?.text).toBe("Kimberly took back Kim's seat.");
+    // Kai is still that seat's: its player edits it.
+    t.ok(player(seatId), { type: 'character.update', characterId, changes: { name: 'Kai' } });
+
+    const before = t.state();
+    refused(t, player(), { type: 'join', name: 'Late', seatId }, 'seat-taken');
     expect(t.state()).toEqual(before);
   });
 });

@@ -11,7 +11,7 @@ import { pubRoots } from '../../doc/schema';
 import { sheetDraft, withSheet } from './sheet';
 import type { PubRoots } from '../../doc/schema';
 import type { YMap } from '../../doc/ymap';
-import { optStr, peek, put, str } from '../../doc/ymap';
+import { bool, optStr, peek, put, str } from '../../doc/ymap';
 
 /** Joining and leaving the table, and creating, claiming and editing characters. */
 
@@ -27,6 +27,7 @@ export const join: Handler<'join'> = ({ docs, actor, command, newId }) => {
   if (actor.role !== 'player') return refuse('invalid', 'Only a player takes a seat.');
   if (actor.seatId !== undefined) return refuse('invalid', 'You already have a seat.');
   const r = pubRoots(docs.pub);
+  if (command.seatId !== undefined) return retakeSeat(r, command.seatId, command.name);
   if (r.seats.size >= MAX_SEATS) {
     return refuse(
       'table-full',
@@ -45,6 +46,35 @@ export const join: Handler<'join'> = ({ docs, actor, command, newId }) => {
     result: { seatId },
   };
 };
+
+/**
+ * A player takes back a seat that came with a restored table (no one holds a token for it on
+ * this server), with its character and the free invokes it held, under the name they give.
+ */
+function retakeSeat(r: PubRoots, seatId: string, name: string): Plan | Refusal {
+  const seat = peek(r.seats, seatId);
+  if (!seat) return refuse('not-found', `No seat "${seatId}" at this table.`);
+  if (!bool(seat, 'restored')) {
+    return refuse(
+      'seat-taken',
+      `${str(seat, 'name')}'s seat is already taken; join as someone new.`,
+    );
+  }
+  const before = str(seat, 'name');
+  return {
+    pub: () => {
+      seat.set('name', name);
+      seat.delete('restored');
+    },
+    log: [
+      {
+        text:
+          name === before ? `${name} is back at the table.` : `${name} took back ${before}'s seat.`,
+      },
+    ],
+    result: { seatId },
+  };
+}
 
 function problems(list: Problem[]): Refusal | undefined {
   if (list.length === 0) return undefined;
