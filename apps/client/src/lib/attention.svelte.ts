@@ -1,205 +1,30 @@
 import { untrack } from 'svelte';
-import type { CharacterView, TableView } from '@fateboard/table';
-import { freeInvokesWords, shiftsWords } from '@fateboard/table';
+import type { TableView } from '@fateboard/table';
 import type { Toasts } from './toasts.svelte';
+import {
+  markOf,
+  noticesSince,
+  openNeeds,
+  OPEN_NEEDS,
+  type Mark,
+  type Me,
+  type Need,
+  type NeedRule,
+  type PhoneTab,
+} from './needs';
 
 /**
- * Telling a person when they are needed: a hit to absorb, a defence to roll, a compel to
- * answer (open needs, until answered) and a fate point or free invoke someone gave them
- * (notices, until seen).
- * Each becomes a toast whose button goes to the control, and a badge on the phone tab that
- * holds it. Only the person concerned is told: the player of the character, the GM for NPCs.
+ * Telling a person when they are needed (needs.ts says for what): each need or notice becomes
+ * a toast whose button goes to the control, and a badge on the phone tab that holds it.
  */
 
-/** The phone tabs of the table view. */
-export type PhoneTab = 'scene' | 'characters' | 'dice' | 'log' | 'gm';
-
-export type NeedKind = 'hit' | 'compel' | 'defence' | 'fate-point' | 'free-invoke';
-
-export interface Need {
-  /** Stable while the need lasts: one toast per key. */
-  key: string;
-  kind: NeedKind;
-  tab: PhoneTab;
-  text: string;
-  /** The toast button's label. */
-  action: string;
-  /** Where the control is: CSS selectors, the first that matches wins. */
-  focus: string[];
-}
-
-export interface Me {
-  role: 'gm' | 'player' | 'spectator';
-  seatId: string | null;
-}
-
-/** Whether `me` answers for the character: its player, or the GM for NPCs and unclaimed ones. */
-export function answersFor(me: Me, c: CharacterView): boolean {
-  if (me.role === 'gm') return c.npc || !c.owner || c.owner === 'gm';
-  return me.role === 'player' && !!me.seatId && c.owner === me.seatId;
-}
-
-/** A CSS attribute value in quotes, whatever the text holds. */
-export function cssString(text: string): string {
-  return `"${text.replace(/["\\]/g, '\\$&').replace(/\n/g, '\\a ')}"`;
-}
-
-export type NeedRule = (view: TableView, me: Me) => Need[];
-
-/** A hit the outcome left on a roll, for whoever answers for its target. */
-export const hitsToAbsorb: NeedRule = (view, me) =>
-  view.rolls.flatMap((roll) => {
-    const target = roll.hit && view.characters.find((c) => c.id === roll.hit?.characterId);
-    if (!roll.hit || !target || !answersFor(me, target)) return [];
-    return [
-      {
-        key: `hit:${roll.id}`,
-        kind: 'hit',
-        tab: 'dice',
-        text: `${target.name} is hit: ${shiftsWords(roll.hit.shifts)} to absorb.`,
-        action: 'Take the hit',
-        focus: [
-          `[data-testid="absorb-panel"][aria-label$=${cssString(` on ${target.name}`)}]`,
-          '[data-testid="absorb-panel"]',
-        ],
-      },
-    ];
-  });
-
-/** An open compel, for whoever decides it (the GM decides a player's self-compel). */
-export const compelsToAnswer: NeedRule = (view, me) =>
-  view.compels.flatMap((compel) => {
-    const target = view.characters.find((c) => c.id === compel.characterId);
-    if (!target || (compel.self ? me.role !== 'gm' : !answersFor(me, target))) return [];
-    return [
-      {
-        key: `compel:${compel.id}`,
-        kind: 'compel',
-        tab: 'scene',
-        text: `Compel on ${target.name}: “${compel.text}”`,
-        action: 'Answer',
-        focus: [`[aria-labelledby=${cssString(`compel-${compel.id}`)}]`],
-      },
-    ];
-  });
-
-/**
- * A roll against a character that awaits its defence, for whoever answers for the defender.
- * The GM may also roll for an absent player (DefencePrompt offers it), but is not toasted for
- * it: the player is the one being waited on.
- */
-export const defencesToRoll: NeedRule = (view, me) =>
-  view.rolls.flatMap((roll) => {
-    const d = roll.defence;
-    const defender =
-      d?.status === 'awaiting' && view.characters.find((c) => c.id === d.characterId);
-    if (!defender || !answersFor(me, defender)) return [];
-    const attacker = view.characters.find((c) => c.id === roll.actor.characterId)?.name;
-    return [
-      {
-        key: `defence:${roll.id}`,
-        kind: 'defence',
-        tab: 'dice',
-        text: `${defender.name} must defend against ${attacker ?? 'a roll'}: roll the defence.`,
-        action: 'Defend',
-        focus: [
-          `[data-testid="defence"][aria-label=${cssString(`${defender.name}'s defence`)}]`,
-          '[data-testid="defence"]',
-        ],
-      },
-    ];
-  });
-
-/** Everything that waits on someone: each rule a function of the view returning its needs. */
-export const OPEN_NEEDS: NeedRule[] = [hitsToAbsorb, defencesToRoll, compelsToAnswer];
-
-export function openNeeds(
-  view: TableView,
-  me: Me,
-  rules: readonly NeedRule[] = OPEN_NEEDS,
-): Need[] {
-  return rules.flatMap((rule) => rule(view, me));
-}
-
-/** How far notices have been read: the newest log entry, and my free invokes per aspect. */
-export interface Mark {
-  n: number;
-  invokes: Record<string, number>;
-}
-
-/** My free invokes by aspect key: table aspects by id, sheet aspects as `characterId/aspectId`. */
-function myInvokes(view: TableView, me: Me): Record<string, number> {
-  const holder = me.role === 'gm' ? 'gm' : me.seatId;
-  const out: Record<string, number> = {};
-  if (!holder) return out;
-  for (const a of view.aspects) if (a.freeInvokes[holder]) out[a.id] = a.freeInvokes[holder];
-  for (const c of view.characters) {
-    for (const [id, owners] of Object.entries(c.freeInvokes)) {
-      if (owners[holder]) out[`${c.id}/${id}`] = owners[holder];
-    }
-  }
-  return out;
-}
-
-export function markOf(view: TableView, me: Me): Mark {
-  return { n: view.log.at(-1)?.n ?? 0, invokes: myInvokes(view, me) };
-}
-
-/** Fate points and free invokes someone else gave me since `mark`. */
-export function noticesSince(mark: Mark, view: TableView, me: Me): Need[] {
-  if (me.role === 'spectator') return [];
-  const byMe = (by: { role: string; seatId?: string }) =>
-    me.role === 'gm' ? by.role === 'gm' : by.seatId === me.seatId;
-  const fresh = view.log.filter((e) => e.n > mark.n && !byMe(e.by));
-  const out: Need[] = [];
-  for (const entry of fresh) {
-    const to = entry.movements?.find((m) => m.to.type === 'character' && m.amount > 0)?.to;
-    const c = to?.type === 'character' ? view.characters.find((x) => x.id === to.id) : undefined;
-    if (!c || !answersFor(me, c)) continue;
-    out.push({
-      key: `fp:${entry.n}`,
-      kind: 'fate-point',
-      tab: 'characters',
-      text: entry.text,
-      action: 'Show',
-      focus: [
-        `[data-testid="character-card"][data-character=${cssString(c.name)}] [data-testid="fate-points"]`,
-      ],
-    });
-  }
-  // My own advantage's free invokes are no news; someone else's gift is.
-  if (fresh.length === 0) return out;
-  for (const [key, count] of Object.entries(myInvokes(view, me))) {
-    const gained = count - (mark.invokes[key] ?? 0);
-    if (gained <= 0) continue;
-    const [characterId, aspectId] = key.includes('/') ? key.split('/') : [undefined, key];
-    const c =
-      characterId === undefined ? undefined : view.characters.find((x) => x.id === characterId);
-    const text = c
-      ? (c.aspects.find((a) => a.id === aspectId)?.text ??
-        c.consequences.find((s) => s.id === aspectId)?.taken?.text)
-      : view.aspects.find((a) => a.id === key)?.text;
-    out.push({
-      key: `invoke:${key}:${count}`,
-      kind: 'free-invoke',
-      tab: c ? 'characters' : 'scene',
-      text: `You have ${freeInvokesWords(gained)} more on “${text ?? 'an aspect'}”.`,
-      action: 'Show',
-      focus: c
-        ? [`[data-testid="character-card"][data-character=${cssString(c.name)}]`]
-        : [`[data-testid="aspect-card"][aria-label=${cssString(`Aspect: ${text ?? ''}`)}]`],
-    });
-  }
-  return out;
-}
+/** A need whose toast was closed by a visit to its tab: it is not toasted again. */
+const QUIETED = -1;
 
 /**
  * The person's needs as state: `update(view)` after each change of the document toasts what is
  * new; `badge(tab)` counts what a phone tab holds. `go` takes the person to a need's control.
  */
-/** A need whose toast was closed by a visit to its tab: it is not toasted again. */
-const QUIETED = -1;
-
 export class Attention {
   open = $state<Need[]>([]);
   unseen = $state<Need[]>([]);

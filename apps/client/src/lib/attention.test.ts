@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '@fateboard/table';
-import { Attention, markOf, noticesSince, openNeeds, type Me, type Need } from './attention.svelte';
+import { Attention } from './attention.svelte';
+import { markOf, noticesSince, openNeeds, type Me, type Need } from './needs';
 import { Toasts } from './toasts.svelte';
 import { GM, landHit, sceneTable, type PlayTable } from './test/play';
 
