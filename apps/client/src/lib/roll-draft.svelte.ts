@@ -7,15 +7,20 @@ import { Choice } from './choice.svelte';
 import {
   featuresOf,
   declarationSkill,
-  difficultyOdds,
   ladderLabel,
   narrativeActionKind,
-  opposedOdds,
   signed,
   type OddsTable,
 } from './rules';
 import type { Presence } from './api';
 import { declarationVoters, tally, type Stance, type Voter } from './declaration';
+import {
+  rollCommand,
+  rollOdds,
+  type AspectActionKind,
+  type SettledRoll,
+  type Strategy,
+} from './settled-roll';
 
 export const ACTIONS: { id: Action; label: string }[] = [
   { id: 'overcome', label: 'Overcome' },
@@ -23,9 +28,6 @@ export const ACTIONS: { id: Action; label: string }[] = [
   { id: 'attack', label: 'Attack' },
   { id: 'defend', label: 'Defend' },
 ];
-
-type Strategy = 'none' | 'defensive' | 'aggressive';
-export type AspectActionKind = 'maneuver' | 'assessment' | 'declaration';
 
 /** What the tray reads from the table: the view, its ruleset, who the person is and who is here. */
 export interface TrayContext {
@@ -41,7 +43,7 @@ export interface TrayContext {
  * (picks are `Choice`s), and what follows from them — the rating, whether the roll is a simple
  * action, what it is against, the exact odds — down to the `roll` command it sends.
  */
-export class RollDraft {
+export class RollDraft implements SettledRoll {
   action = $state<Action>('overcome');
   against = $state<'difficulty' | 'character'>('difficulty');
   difficulty = $state(2);
@@ -199,44 +201,8 @@ export class RollDraft {
     return this.action !== 'defend';
   }
 
-  /**
-   * The odds from the rules package, by the table's game: against a rolling opponent they
-   * count both sides' dice; a narrative exchange is labelled by who wins, and has no tie.
-   */
-  readonly odds: OddsTable | null = $derived.by(() => this.#odds());
-
-  #odds(): OddsTable | null {
-    const { ruleset } = this.#c;
-    if (this.simple) return null;
-    if (this.against === 'difficulty' || this.isDeclaration || this.removing) {
-      return difficultyOdds(ruleset, this.action, this.rating, this.target);
-    }
-    const roller = this.roller;
-    const opponent = this.opponent;
-    if (!opponent || !roller) return null;
-    if (this.caps.sideModifiers) {
-      return opposedOdds(
-        ruleset,
-        this.action,
-        {
-          name: roller.name,
-          rating: this.baseRating,
-          modifiers: { strategy: this.strategy, creativity: this.creativity, tool: this.tool },
-        },
-        {
-          name: opponent.name,
-          rating: this.opponentRating,
-          modifiers: { strategy: this.opponentStrategy },
-        },
-      );
-    }
-    return opposedOdds(
-      ruleset,
-      this.action,
-      { name: roller.name, rating: this.rating },
-      { name: opponent.name, rating: this.opponentRating + this.opponentMod },
-    );
-  }
+  /** The odds the tray shows (`rollOdds`): none for a simple action, or with a side missing. */
+  readonly odds: OddsTable | null = $derived.by(() => rollOdds(this.#c.ruleset, this));
 
   /** The submit button's words. */
   get label(): string {
@@ -246,48 +212,9 @@ export class RollDraft {
       : `Roll ${dice}dF ${signed(this.rating)}${this.versus}`;
   }
 
-  /** The `roll` command's fields, or undefined with no roller. */
+  /** The `roll` command's fields (`rollCommand`), or undefined with no roller. */
   command(): CommandPayload<'roll'> | undefined {
-    const roller = this.roller;
-    if (!roller) return undefined;
-    const choice = this.skill.value;
-    const opponent = this.opponent;
-    const side = this.isDeclaration
-      ? {}
-      : this.usesAspects
-        ? { aspectId: choice }
-        : choice
-          ? { skillId: choice }
-          : {};
-    const opp =
-      this.isDeclaration || this.removing
-        ? {}
-        : this.against === 'character' && opponent && this.asksDefence
-          ? { defender: opponent.id }
-          : this.against === 'character' && opponent
-            ? {
-                opposition: {
-                  characterId: opponent.id,
-                  ...(this.usesAspects
-                    ? { aspectId: this.opponentSkill.value }
-                    : { skillId: this.opponentSkill.value }),
-                  ...(this.caps.sideModifiers ? { strategy: this.opponentStrategy } : {}),
-                },
-              }
-            : { difficulty: this.difficulty };
-    return {
-      characterId: roller.id,
-      ...side,
-      action: this.action,
-      ...opp,
-      ...(this.isAspectAction ? { aspectAction: this.aspectAction } : {}),
-      ...(this.isDeclaration ? { declaration: this.support } : {}),
-      ...(this.removing ? { removes: { aspectId: this.removing.id } } : {}),
-      ...(this.caps.sideModifiers
-        ? { strategy: this.strategy, creativity: this.creativity, tool: this.tool }
-        : {}),
-      ...(this.reason.trim() ? { reason: this.reason.trim() } : {}),
-    };
+    return rollCommand(this);
   }
 
   /** After the roll went out: the reason is used up, and each declaration is a new question. */
