@@ -36,6 +36,8 @@ export { textProblem, userText } from './commands/text';
 export { MAX_SEATS } from './commands/characters/seats';
 export { compactTableDocs, docEpoch } from './doc/compact';
 export { GM_ROOTS, PUB_ROOTS } from './doc/roots';
+export type { ArrayContent, Content, MapContent, TableContent } from './doc/content';
+export { docsFromContent, tableContent } from './doc/content';
 export { upgradeLog } from './log/upgrade';
 export type {
   Ack,
