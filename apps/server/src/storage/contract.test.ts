@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { NewCommand, Storage, TokenRecord } from './storage';
+import { RESTORE_COMMAND_ID } from './storage';
 import { openMemoryStorage } from './memory';
 import { openSqliteStorage } from './sqlite';
 
@@ -261,6 +262,28 @@ describe.each(adapters)('the storage contract: $name', (adapter) => {
     ]);
     expect(storage.readLog?.('T1', 2, 10)).toEqual([{ n: 1, text: 'a1' }]);
     expect(storage.readLog?.('T2', undefined, 10)).toEqual([]);
+  });
+
+  it('creates a restored table with its log as the history of seq 1, pages it, goes on at 2', () => {
+    const log = [1, 2, 3].map((n) => ({ n, text: `old ${n}` }));
+    const restore = (hash: string) =>
+      storage.createTable(
+        { id: 'T2', name: 'Moved', ruleset: 'narrative', created: 1 },
+        { pub: docWith('pub 0'), gm: docWith('gm 0') },
+        [token(hash, { tableId: 'T2', role: 'gm' })],
+        { log },
+      );
+    // All or nothing: a clashing token leaves neither the table nor its log behind.
+    expect(() => restore('gm-link')).toThrow();
+    expect(storage.getTable('T2')).toBeUndefined();
+    expect(storage.findCommand('T2', RESTORE_COMMAND_ID)).toBeUndefined();
+    restore('t2-gm');
+    expect(storage.readLog?.('T2', undefined, 2)).toEqual(log.slice(1));
+    expect(storage.readLog?.('T2', 2, 10)).toEqual(log.slice(0, 1));
+    expect(storage.loadDocuments('T2').seq).toBe(1);
+    expect(storage.findCommand('T2', RESTORE_COMMAND_ID)).toMatchObject({ seq: 1 });
+    expect(storage.appendCommand(command('next', { tableId: 'T2' }))).toBe(2);
+    expect(storage.readLog?.('T1', undefined, 10)).toEqual([]);
   });
 
   it('keeps everything across a reopen (durable adapters)', ({ skip }) => {

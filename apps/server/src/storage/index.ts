@@ -1,6 +1,7 @@
 export type {
   DocUpdate,
   NewCommand,
+  RestoredHistory,
   Storage,
   StoredActor,
   StoredCommand,

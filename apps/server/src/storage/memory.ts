@@ -1,5 +1,6 @@
 import { DOC_KEYS } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
+import { restoreCommand } from './storage';
 import type {
   NewCommand,
   Storage,
@@ -67,8 +68,47 @@ export function openMemoryStorage(): Storage {
     undo?.push(() => (token.revoked = false));
   };
 
+  const append = (command: NewCommand): number => {
+    live();
+    const data = table(command.tableId);
+    if (data.commands.has(command.commandId)) {
+      throw new Error('UNIQUE constraint failed: commands.table_id, commands.command_id');
+    }
+    checkTokens(command.tokens ?? []);
+    const seq = (data.bySeq.at(-1)?.seq ?? 0) + 1;
+    const { updates, tokens: minted, revokeSeat, ...row } = command;
+    const stored: StoredCommand = clone({
+      ...row,
+      secretHash: command.secretHash ?? null,
+      result: command.result === undefined ? null : command.result,
+      seq,
+    });
+    data.commands.set(command.commandId, stored);
+    data.bySeq.push(stored);
+    for (const update of updates) data.updates[update.doc].push({ seq, bytes: copy(update.bytes) });
+    undo?.push(() => {
+      data.commands.delete(command.commandId);
+      data.bySeq.pop();
+      for (const key of DOC_KEYS)
+        data.updates[key] = data.updates[key].filter((u) => u.seq !== seq);
+    });
+    for (const token of minted ?? []) putToken(token);
+    if (revokeSeat !== undefined) {
+      for (const token of tokens.values()) {
+        if (
+          token.tableId === command.tableId &&
+          token.kind === 'seat' &&
+          token.seatId === revokeSeat
+        ) {
+          revoke(token);
+        }
+      }
+    }
+    return seq;
+  };
+
   return {
-    createTable: (record, docs, fresh) => {
+    createTable: (record, docs, fresh, history) => {
       live();
       if (tables.has(record.id)) throw new Error('UNIQUE constraint failed: tables.id');
       tables.set(record.id, {
@@ -86,6 +126,7 @@ export function openMemoryStorage(): Storage {
       }
       undo?.push(() => tables.delete(record.id));
       for (const token of fresh) putToken(token);
+      if (history !== undefined) append(restoreCommand(record, history));
     },
     getTable: (id) => {
       live();
@@ -121,45 +162,7 @@ export function openMemoryStorage(): Storage {
       const found = tables.get(tableId)?.commands.get(commandId);
       return found ? clone(found) : undefined;
     },
-    appendCommand: (command: NewCommand) => {
-      live();
-      const data = table(command.tableId);
-      if (data.commands.has(command.commandId)) {
-        throw new Error('UNIQUE constraint failed: commands.table_id, commands.command_id');
-      }
-      checkTokens(command.tokens ?? []);
-      const seq = (data.bySeq.at(-1)?.seq ?? 0) + 1;
-      const { updates, tokens: minted, revokeSeat, ...row } = command;
-      const stored: StoredCommand = clone({
-        ...row,
-        secretHash: command.secretHash ?? null,
-        result: command.result === undefined ? null : command.result,
-        seq,
-      });
-      data.commands.set(command.commandId, stored);
-      data.bySeq.push(stored);
-      for (const update of updates)
-        data.updates[update.doc].push({ seq, bytes: copy(update.bytes) });
-      undo?.push(() => {
-        data.commands.delete(command.commandId);
-        data.bySeq.pop();
-        for (const key of DOC_KEYS)
-          data.updates[key] = data.updates[key].filter((u) => u.seq !== seq);
-      });
-      for (const token of minted ?? []) putToken(token);
-      if (revokeSeat !== undefined) {
-        for (const token of tokens.values()) {
-          if (
-            token.tableId === command.tableId &&
-            token.kind === 'seat' &&
-            token.seatId === revokeSeat
-          ) {
-            revoke(token);
-          }
-        }
-      }
-      return seq;
-    },
+    appendCommand: (command) => append(command),
     batch: <T>(work: () => T): T => {
       live();
       if (undo) return work();

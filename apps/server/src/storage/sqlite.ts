@@ -3,8 +3,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOC_KEYS } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
+import { restoreCommand } from './storage';
 import type {
   NewCommand,
+  RestoredHistory,
   Storage,
   StoredDocument,
   StoredDocuments,
@@ -98,16 +100,6 @@ export function openSqliteStorage(dataDir: string): Storage {
     created: t.created,
   });
 
-  const createTable = db.transaction(
-    (table: TableRecord, docs: Record<DocKey, Uint8Array>, tokens: TokenRecord[]) => {
-      q.insertTable.run(table);
-      for (const doc of DOC_KEYS) {
-        q.upsertSnapshot.run({ tableId: table.id, doc, seq: 0, bytes: docs[doc] });
-      }
-      for (const token of tokens) q.insertToken.run(tokenParams(token));
-    },
-  );
-
   const rotateLinks = db.transaction((tableId: string, fresh: TokenRecord[]): string[] => {
     const revoked = q.linkTokens.all(tableId).map((row) => row.hash);
     for (const hash of revoked) q.revokeToken.run(hash);
@@ -136,6 +128,23 @@ export function openSqliteStorage(dataDir: string): Storage {
     if (command.revokeSeat !== undefined) q.revokeSeat.run(command.tableId, command.revokeSeat);
     return seq;
   });
+
+  const createTable = db.transaction(
+    (
+      table: TableRecord,
+      docs: Record<DocKey, Uint8Array>,
+      tokens: TokenRecord[],
+      history: RestoredHistory | undefined,
+    ) => {
+      q.insertTable.run(table);
+      for (const doc of DOC_KEYS) {
+        q.upsertSnapshot.run({ tableId: table.id, doc, seq: 0, bytes: docs[doc] });
+      }
+      for (const token of tokens) q.insertToken.run(tokenParams(token));
+      // Nested: a savepoint of this transaction, so the table and its log are stored together.
+      if (history !== undefined) appendCommand(restoreCommand(table, history));
+    },
+  );
 
   // Set while a batch runs. SQLite rolls a whole transaction back by itself on some errors (a
   // full disk, I/O errors); a write after that would otherwise autocommit on its own, stored
@@ -186,7 +195,7 @@ export function openSqliteStorage(dataDir: string): Storage {
   });
 
   const storage: Storage = {
-    createTable: (table, docs, tokens) => createTable(table, docs, tokens),
+    createTable: (table, docs, tokens, history) => createTable(table, docs, tokens, history),
     getTable: (id) => {
       const row = q.getTable.get(id);
       return row ? toTable(row) : undefined;

@@ -85,15 +85,44 @@ export interface StoredDocuments {
 }
 
 /**
+ * The log of a restored table (`POST /api/tables/restore`): stored as the result of the
+ * table's first command row, so that `readLog` pages through it like any other and the next
+ * command goes on at seq 2. The row's id is longer than any command id may be (64 characters),
+ * so no client's command is ever answered with it.
+ */
+export interface RestoredHistory {
+  log: unknown[];
+}
+export const RESTORE_COMMAND_ID = `table.restore:${'-'.repeat(64)}`;
+export const RESTORE_COMMAND_TYPE = 'table.restore';
+
+/** The command row holding a restored table's log, written by the GM when the table was made. */
+export function restoreCommand(table: TableRecord, history: RestoredHistory): NewCommand {
+  return {
+    tableId: table.id,
+    commandId: RESTORE_COMMAND_ID,
+    actor: { role: 'gm' },
+    tokenHash: null,
+    type: RESTORE_COMMAND_TYPE,
+    payload: {},
+    result: { log: history.log },
+    created: table.created,
+    updates: [],
+  };
+}
+
+/**
  * Everything the server keeps. Synchronous on purpose: a command is validated, applied and
  * stored without yielding, so commands of one table never interleave. Another backend
  * (PostgreSQL) would sit behind an async variant of the same shape.
  */
 export interface Storage {
+  /** Stores a new table; with `history`, a restored table and its log, in one transaction. */
   createTable: (
     table: TableRecord,
     docs: Record<DocKey, Uint8Array>,
     tokens: TokenRecord[],
+    history?: RestoredHistory,
   ) => void;
   getTable: (id: string) => TableRecord | undefined;
   findToken: (hash: string) => TokenRecord | undefined;
