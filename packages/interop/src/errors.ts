@@ -13,7 +13,9 @@ export type ImportErrorCode =
   | 'unknown-format'
   | 'bad-fateboard-file'
   | 'unsupported-version'
-  | 'not-a-character';
+  | 'not-a-character'
+  | 'not-a-table'
+  | 'bad-table-file';
 
 export interface ImportError {
   code: ImportErrorCode;

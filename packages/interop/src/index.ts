@@ -16,3 +16,12 @@ export {
 export type { FariCharacterFile } from './export/fari';
 export { toFariFile } from './export/fari';
 export { plainLine, plainText } from './text';
+export type { TableExport, TableFile, TableFileRead, TableLogEntry } from './table/file';
+export {
+  MAX_TABLE_FILE_BYTES,
+  TABLE_FORMAT,
+  TABLE_VERSION,
+  TableFileSchema,
+  readTableFile,
+  toTableFile,
+} from './table/file';

@@ -17,13 +17,29 @@ const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 
 
 export type Parsed = { ok: true; value: unknown } | Refused;
 
+/** The bounds of one kind of file, and its name in messages ("a character file"). */
+export interface JsonLimits {
+  maxBytes: number;
+  maxDepth: number;
+  kind: string;
+}
+
+const CHARACTER_FILE: JsonLimits = {
+  maxBytes: MAX_FILE_BYTES,
+  maxDepth: MAX_DEPTH,
+  kind: 'a character file',
+};
+
 /** Parses `input` (text or bytes) within the limits, or says why not. */
-export function parseJsonSafely(input: string | Uint8Array): Parsed {
-  const size = typeof input === 'string' ? utf8Length(input) : input.byteLength;
-  if (size > MAX_FILE_BYTES) {
+export function parseJsonSafely(
+  input: string | Uint8Array,
+  limits: JsonLimits = CHARACTER_FILE,
+): Parsed {
+  const size = typeof input === 'string' ? utf8Length(input, limits.maxBytes) : input.byteLength;
+  if (size > limits.maxBytes) {
     return refused(
       'too-large',
-      `The file is ${Math.ceil(size / 1024)} KiB; a character file may be at most ${MAX_FILE_BYTES / 1024} KiB.`,
+      `The file is ${Math.ceil(size / 1024)} KiB; ${limits.kind} may be at most ${limits.maxBytes / 1024} KiB.`,
     );
   }
   if (startsWithPdf(input)) return pdf();
@@ -31,10 +47,10 @@ export function parseJsonSafely(input: string | Uint8Array): Parsed {
   if (text === undefined) return notText();
   if (text.includes('\u0000')) return notText();
   const depth = maxDepth(text);
-  if (depth > MAX_DEPTH) {
+  if (depth > limits.maxDepth) {
     return refused(
       'too-deep',
-      `The file nests ${depth} levels deep; a character file nests at most ${MAX_DEPTH}.`,
+      `The file nests ${depth} levels deep; ${limits.kind} nests at most ${limits.maxDepth}.`,
     );
   }
   let value: unknown;
@@ -48,17 +64,15 @@ export function parseJsonSafely(input: string | Uint8Array): Parsed {
   if (key !== undefined) {
     return refused(
       'reserved-key',
-      `The file carries the key "${key}", which no character file has.`,
+      `The file carries the key "${key}", which no Fateboard, Fari or Foundry file has.`,
     );
   }
   return { ok: true, value };
 }
 
-function utf8Length(text: string): number {
-  // An upper bound that needs no encoder: at most 3 bytes per UTF-16 unit.
-  return text.length * 3 <= MAX_FILE_BYTES
-    ? text.length
-    : new TextEncoder().encode(text).byteLength;
+function utf8Length(text: string, max: number): number {
+  // Encoding is needed only when the cheap bound (at most 3 bytes per UTF-16 unit) is over.
+  return text.length * 3 <= max ? text.length : new TextEncoder().encode(text).byteLength;
 }
 
 function decodeUtf8(bytes: Uint8Array): string | undefined {
@@ -70,7 +84,7 @@ function decodeUtf8(bytes: Uint8Array): string | undefined {
 }
 
 const notText = (): Refused =>
-  refused('not-text', 'The file is not text: choose a .fari.json or a Foundry actor .json file.');
+  refused('not-text', 'The file is not text: Fateboard, Fari and Foundry files are JSON.');
 
 const startsWithPdf = (input: string | Uint8Array): boolean =>
   typeof input === 'string'
@@ -78,7 +92,7 @@ const startsWithPdf = (input: string | Uint8Array): boolean =>
     : input[0] === 0x25 && input[1] === 0x50 && input[2] === 0x44 && input[3] === 0x46;
 
 const pdf = (): Refused =>
-  refused('not-text', 'The file is a PDF: export the character from Fari or Foundry as JSON.');
+  refused('not-text', 'The file is a PDF: export it from Fari, Foundry or Fateboard as JSON.');
 
 /** The deepest `[`/`{` nesting of a JSON text, brackets inside strings skipped. */
 export function maxDepth(text: string): number {

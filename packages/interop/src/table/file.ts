@@ -1,0 +1,292 @@
+import { RULESET_IDS } from '@fateboard/rules';
+import type { Content, GM_ROOTS, PUB_ROOTS, TableContent } from '@fateboard/table';
+import { SCHEMA_VERSION, docsFromContent, readGm, readTable } from '@fateboard/table';
+import * as v from 'valibot';
+import type { Refused } from '../errors';
+import { refused } from '../errors';
+import { isRecord } from '../json';
+import { parseJsonSafely } from '../safe-json';
+import { viewsProblem } from './views-check';
+
+/**
+ * The whole-table file (docs/PROTOCOL.md, "Table files"): every root of the table's two
+ * documents (`tableContent`), the full log as the server stored it, and the table's name,
+ * ruleset and creation time, under a format name and a version. Restoring it makes a new
+ * table with the same content on any Fateboard server; nothing in it is a credential.
+ *
+ * Everything here is checked before a byte is written: the size and depth before parsing,
+ * then this schema (strict objects, bounded strings with no control or bidi characters, no
+ * prototype keys), then the documents are built and read back as every client reads them.
+ */
+export const TABLE_FORMAT = 'fateboard-table';
+export const TABLE_VERSION = 1;
+/** A long campaign's file (17,000 commands) is about 4 MiB, most of it the log. */
+export const MAX_TABLE_FILE_BYTES = 16 * 1024 * 1024;
+/** The documents nest about 8 levels inside the file; the log's entries 6. */
+export const MAX_TABLE_DEPTH = 24;
+
+/**
+ * Text that would break a screen: controls (but newline and tab), line and paragraph
+ * separators, bidi embeddings and overrides, lone surrogates. The commands' own text rules
+ * never let them in, so a file holding one was not written by Fateboard.
+ */
+const HOSTILE = /[\p{Cs}\u2028\u2029\u202A-\u202E\u2066-\u2069]|(?![\n\t])\p{Cc}/u;
+const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Any string in the file: at most `max` characters of text a screen can show. */
+const safeString = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.maxLength(max, `is over ${max} characters`),
+    v.check((s) => !HOSTILE.test(s), 'holds a control or bidi character'),
+  );
+/** Longest string a document holds: a GM note (4,000) with room to spare. */
+const Text = safeString(8000);
+const Key = v.pipe(
+  safeString(128),
+  v.check((k) => !RESERVED.has(k), 'is a reserved key'),
+);
+const FiniteNumber = v.pipe(v.number(), v.finite('is not a finite number'));
+
+/** Plain JSON inside a document (a log row, a spotlight): bounded strings and numbers. */
+const JsonValue: v.GenericSchema<unknown> = v.union([
+  v.null(),
+  v.boolean(),
+  FiniteNumber,
+  Text,
+  v.array(v.lazy(() => JsonValue)),
+  v.record(
+    Key,
+    v.lazy(() => JsonValue),
+  ),
+]);
+
+const ContentSchema: v.GenericSchema<Content> = v.union([
+  v.null(),
+  v.boolean(),
+  FiniteNumber,
+  Text,
+  v.strictObject({
+    map: v.record(
+      Key,
+      v.lazy(() => ContentSchema),
+    ),
+  }),
+  v.strictObject({ array: v.array(v.lazy(() => ContentSchema)) }),
+  v.strictObject({ json: v.union([v.array(JsonValue), v.record(Key, JsonValue)]) }),
+]);
+
+const MapRoot = v.strictObject({ map: v.record(Key, ContentSchema) });
+const ArrayRoot = v.strictObject({ array: v.array(ContentSchema) });
+/** A root whose entries are all Y.Maps (characters, aspects, hidden prep…). */
+const MapOfMaps = v.strictObject({
+  map: v.record(Key, v.strictObject({ map: v.record(Key, ContentSchema) })),
+});
+
+const Id = v.pipe(safeString(64), v.minLength(1));
+const Meta = v.strictObject({
+  map: v.objectWithRest(
+    {
+      schemaVersion: v.literal(SCHEMA_VERSION),
+      name: v.pipe(Text, v.minLength(1), v.maxLength(80)),
+      ruleset: v.picklist(RULESET_IDS),
+    },
+    ContentSchema,
+  ),
+});
+const GmMeta = v.strictObject({
+  map: v.objectWithRest({ schemaVersion: v.literal(SCHEMA_VERSION) }, ContentSchema),
+});
+
+/**
+ * A schema for each root of the table's root registry (`PUB_ROOTS`, `GM_ROOTS`), no more and
+ * no fewer: a root added to the registry fails typecheck here until the file says its shape,
+ * so no root is left out of a file, and a file with another root is refused.
+ */
+type RootSchemas<Roots> = Record<keyof Roots, v.GenericSchema>;
+const PubDocument = v.strictObject({
+  meta: Meta,
+  seats: MapOfMaps,
+  characters: MapOfMaps,
+  aspects: MapOfMaps,
+  scene: MapRoot,
+  compels: MapOfMaps,
+  conflict: MapRoot,
+  fp: MapRoot,
+  rolls: v.strictObject({ array: v.array(v.strictObject({ map: v.record(Key, ContentSchema) })) }),
+  journal: ArrayRoot,
+  refs: v.strictObject({ array: v.array(Id) }),
+} satisfies RootSchemas<typeof PUB_ROOTS>);
+const GmDocument = v.strictObject({
+  meta: GmMeta,
+  hidden: MapOfMaps,
+  notes: MapOfMaps,
+} satisfies RootSchemas<typeof GM_ROOTS>);
+
+const Holder = v.variant('type', [
+  v.strictObject({ type: v.literal('character'), id: Id }),
+  v.strictObject({ type: v.literal('gm-pool') }),
+  v.strictObject({ type: v.literal('bank') }),
+  v.strictObject({ type: v.literal('scene-payout'), characterId: Id }),
+]);
+
+/** One log entry as the server stored it (docs/PROTOCOL.md, "Documents": log entry). */
+const LogEntrySchema = v.strictObject({
+  n: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
+  at: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+  by: v.strictObject({
+    role: v.picklist(['gm', 'player', 'spectator']),
+    seatId: v.optional(Id),
+  }),
+  type: safeString(64),
+  text: Text,
+  characterId: v.optional(Id),
+  rollId: v.optional(Id),
+  movements: v.optional(
+    v.array(
+      v.strictObject({
+        from: Holder,
+        to: Holder,
+        amount: v.pipe(v.number(), v.safeInteger()),
+        reason: safeString(64),
+      }),
+    ),
+  ),
+  before: v.optional(JsonValue),
+  after: v.optional(JsonValue),
+});
+
+export const TableFileSchema = v.strictObject({
+  format: v.literal(TABLE_FORMAT),
+  version: v.literal(TABLE_VERSION),
+  /** When the file was written (ms since the epoch); not restored. */
+  exportedAt: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+  table: v.strictObject({
+    name: v.pipe(Text, v.minLength(1), v.maxLength(80)),
+    ruleset: v.picklist(RULESET_IDS),
+    /** When the table was first created (ms since the epoch); kept by a restore. */
+    created: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+  }),
+  documents: v.strictObject({ pub: PubDocument, gm: GmDocument }),
+  /** Every log entry from the first, oldest first, numbered 1, 2, 3… without gaps. */
+  log: v.array(LogEntrySchema),
+});
+export type TableFile = v.InferOutput<typeof TableFileSchema>;
+export type TableLogEntry = TableFile['log'][number];
+
+export interface TableExport {
+  table: TableFile['table'];
+  content: TableContent;
+  log: unknown[];
+  exportedAt: number;
+}
+
+/** The file of a table, as `GET /api/tables/:id/export` answers it. */
+export function toTableFile(t: TableExport): unknown {
+  return {
+    format: TABLE_FORMAT,
+    version: TABLE_VERSION,
+    exportedAt: t.exportedAt,
+    table: t.table,
+    documents: t.content,
+    log: t.log,
+  };
+}
+
+export type TableFileRead = { ok: true; file: TableFile; content: TableContent } | Refused;
+
+/** A table file from untrusted bytes, fully checked, or why it is refused. Never throws. */
+export function readTableFile(input: string | Uint8Array): TableFileRead {
+  const parsed = parseJsonSafely(input, {
+    maxBytes: MAX_TABLE_FILE_BYTES,
+    maxDepth: MAX_TABLE_DEPTH,
+    kind: 'a table file',
+  });
+  if (!parsed.ok) return parsed;
+  const o = parsed.value;
+  if (!isRecord(o) || o.format !== TABLE_FORMAT) return notATable(o);
+  if (typeof o.version === 'number' && o.version > TABLE_VERSION) {
+    return refused(
+      'unsupported-version',
+      `This table file is version ${o.version}; this Fateboard reads up to version ${TABLE_VERSION}. Update Fateboard to restore it.`,
+    );
+  }
+  const docs = isRecord(o.documents) && isRecord(o.documents.pub) ? o.documents.pub : undefined;
+  const meta = docs && isRecord(docs.meta) && isRecord(docs.meta.map) ? docs.meta.map : undefined;
+  const schema = meta?.schemaVersion;
+  if (typeof schema === 'number' && schema !== SCHEMA_VERSION) {
+    return refused(
+      'unsupported-version',
+      `This table file holds documents of schema ${schema}; this Fateboard reads schema ${SCHEMA_VERSION}.`,
+    );
+  }
+  const checked = v.safeParse(TableFileSchema, o);
+  if (!checked.success) return damaged(checked.issues);
+  const file = checked.output;
+  const problem = consistencyProblem(file);
+  if (problem !== undefined) return refused('bad-table-file', `This table file ${problem}.`);
+  const content = file.documents as TableContent;
+  const unreadable = readBack(content);
+  if (unreadable !== undefined) {
+    return refused('bad-table-file', `This table file's documents cannot be read: ${unreadable}.`);
+  }
+  return { ok: true, file, content };
+}
+
+function notATable(o: unknown): Refused {
+  if (isRecord(o) && o.fariType === 'scene') {
+    return refused(
+      'not-a-table',
+      'This is a Fari scene, not a Fateboard table: add it to a table as a Fari scene instead.',
+    );
+  }
+  if (isRecord(o) && (o.format === 'fateboard-character' || o.fariType === 'character')) {
+    return refused(
+      'not-a-table',
+      'This is a character file, not a Fateboard table: import it into a table instead.',
+    );
+  }
+  return refused(
+    'not-a-table',
+    'This is not a Fateboard table file: export one with “Export the table” on a Fateboard table.',
+  );
+}
+
+function damaged(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): Refused {
+  // A union's issue is the deepest one that explains it best.
+  let issue: v.BaseIssue<unknown> = issues[0];
+  while (issue.issues?.[0]) issue = issue.issues[0];
+  const where = v.getDotPath(issue) ?? v.getDotPath(issues[0]);
+  return refused(
+    'bad-table-file',
+    `This table file is damaged${where ? ` at ${where}` : ''}: ${issue.message}.`,
+  );
+}
+
+/** What the schema cannot say: the table and its documents agree, the log counts on. */
+function consistencyProblem(file: TableFile): string | undefined {
+  const meta = file.documents.pub.meta.map;
+  if (meta.name !== file.table.name || meta.ruleset !== file.table.ruleset) {
+    return 'names another table in its documents than in `table`';
+  }
+  for (const [i, entry] of file.log.entries()) {
+    if (entry.n !== i + 1) return `has log entry ${entry.n} where ${i + 1} should be`;
+  }
+  return undefined;
+}
+
+/**
+ * Builds the documents and reads them as every client does: a reader that throws, or a view
+ * a screen could not show, refuses the file.
+ */
+function readBack(content: TableContent): string | undefined {
+  const docs = docsFromContent(content, 'check');
+  try {
+    return viewsProblem(readTable(docs.pub), readGm(docs.gm));
+  } catch (e) {
+    return e instanceof Error ? e.message.slice(0, 200) : 'unreadable';
+  } finally {
+    docs.pub.destroy();
+    docs.gm.destroy();
+  }
+}
