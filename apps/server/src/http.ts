@@ -7,15 +7,19 @@ import helmet from 'helmet';
 import * as v from 'valibot';
 import { RULESET_IDS } from '@fateboard/rules';
 import { readTable, userText } from '@fateboard/table';
+import type { Role } from '@fateboard/table';
 import type { Identity } from './auth';
 import { authenticate, tokenOf } from './auth';
 import type { Connections } from './connections';
 import type { Limits } from './limits';
 import { addressGroup } from './client-address';
+import { HttpError, toApiError } from './http-error';
 import { LruMap } from './lru';
 import { TokenBucket } from './rate-limit';
 import type { Rooms } from './rooms';
 import type { Storage } from './storage';
+import type { TableFileDeps } from './table-files';
+import { exportRoute, restoreRoutes } from './table-files';
 import { createTable, linkTokens } from './tables';
 
 export interface HttpDeps {
@@ -33,22 +37,6 @@ export interface HttpDeps {
   /** The sockets' origin rule (auth.ts `originAllowed` with this server's origins). */
   originAllowed: (req: IncomingMessage) => boolean;
   log: (message: string, error?: unknown) => void;
-}
-
-/** Every REST error has this shape. */
-export interface ApiError {
-  code: string;
-  message: string;
-}
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 const CreateTableBody = v.object({
@@ -108,12 +96,11 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     }
     next();
   });
-  api.use(express.json({ limit: deps.limits.maxBodyBytes }));
 
   // One bucket per client address (an IPv6 /64 counts as one), the least recently used
   // forgotten past createTableAddresses: a crowd of new addresses never resets the others.
   const creators = new LruMap<string, TokenBucket>(deps.limits.createTableAddresses);
-  api.post('/tables', (req, res) => {
+  const allowCreation = (req: Request) => {
     const address = addressGroup(req.socket.remoteAddress);
     let bucket = creators.get(address);
     if (!bucket) {
@@ -125,17 +112,31 @@ export function createHttpApp(deps: HttpDeps): express.Express {
       creators.set(address, bucket);
     }
     if (!bucket.take()) throw new HttpError(429, 'rate-limited', 'Too many tables; wait a minute.');
+  };
+  const links = (id: string, tokens: Record<Role, string>) => ({
+    gm: linkTo(deps.publicUrl(), id, tokens.gm),
+    player: linkTo(deps.publicUrl(), id, tokens.player),
+    spectator: linkTo(deps.publicUrl(), id, tokens.spectator),
+  });
+  const files: TableFileDeps = {
+    storage: deps.storage,
+    rooms: deps.rooms,
+    clock: deps.clock,
+    authorize: (req) => authorize(deps, req),
+    allowCreation,
+    links,
+  };
+  // Before the JSON parser: table files are over the 16 KiB of other bodies, and are read as
+  // bytes so that their size and depth are checked before they are parsed.
+  api.post('/tables/restore', ...restoreRoutes(files));
+  api.use(express.json({ limit: deps.limits.maxBodyBytes }));
+
+  api.post('/tables', (req, res) => {
+    allowCreation(req);
     const body = v.safeParse(CreateTableBody, req.body);
     if (!body.success) throw new HttpError(400, 'bad-request', body.issues[0].message);
     const { id, tokens } = createTable(deps.storage, body.output, deps.clock());
-    res.status(201).json({
-      id,
-      links: {
-        gm: linkTo(deps.publicUrl(), id, tokens.gm),
-        player: linkTo(deps.publicUrl(), id, tokens.player),
-        spectator: linkTo(deps.publicUrl(), id, tokens.spectator),
-      },
-    });
+    res.status(201).json({ id, links: links(id, tokens) });
   });
 
   api.get('/tables/:id', (req, res) => {
@@ -161,6 +162,8 @@ export function createHttpApp(deps: HttpDeps): express.Express {
       },
     });
   });
+
+  api.get('/tables/:id/export', exportRoute(files));
 
   // Older log entries than the public document keeps, a page at a time. Every role may read
   // them: the log is public.
@@ -280,25 +283,4 @@ function authorize(deps: HttpDeps, req: Request): Identity {
     throw new HttpError(403, 'forbidden', 'This token is for another table.');
   }
   return auth.identity;
-}
-
-function toApiError(error: unknown): { status: number; body: ApiError } {
-  if (error instanceof HttpError) {
-    return { status: error.status, body: { code: error.code, message: error.message } };
-  }
-  // body-parser's errors carry a status and a type.
-  const e = error as { status?: unknown; type?: unknown };
-  if (e.type === 'entity.too.large') {
-    return { status: 413, body: { code: 'too-large', message: 'The request body is too large.' } };
-  }
-  if (e.type === 'entity.parse.failed') {
-    return { status: 400, body: { code: 'bad-json', message: 'The request body is not JSON.' } };
-  }
-  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
-    return { status: e.status, body: { code: 'bad-request', message: 'Bad request.' } };
-  }
-  return {
-    status: 500,
-    body: { code: 'internal', message: 'Something went wrong on the server.' },
-  };
 }

@@ -1,8 +1,9 @@
 import * as Y from 'yjs';
 import type { RulesetId } from '@fateboard/rules';
-import { createTableDocs } from '@fateboard/table';
-import type { Role } from '@fateboard/table';
-import type { Storage, TokenKind, TokenRecord } from './storage';
+import type { TableFile } from '@fateboard/interop';
+import { createTableDocs, docsFromContent } from '@fateboard/table';
+import type { Role, TableContent, TableDocs } from '@fateboard/table';
+import type { RestoredHistory, Storage, TableRecord, TokenKind, TokenRecord } from './storage';
 import { hashToken, newTableId, newToken } from './tokens';
 
 /** What a token is for; its record is the only place it is kept, and only as a hash. */
@@ -58,16 +59,49 @@ export function createTable(
 ): { id: string; tokens: Record<Role, string> } {
   const id = init.id ?? newTableId();
   const docs = createTableDocs({ id, name: init.name, ruleset: init.ruleset });
-  const { tokens, records } = linkTokens(id, ['gm', 'player', 'spectator'], created);
+  return storeTable(
+    storage,
+    { id, name: init.name, ruleset: init.ruleset, created },
+    docs,
+    created,
+  );
+}
+
+/**
+ * A new table from a checked table file (`readTableFile`): its documents built from the file's
+ * content under a new id, its log as history, its creation time kept, fresh invite links.
+ * One transaction: nothing is stored if anything fails.
+ */
+export function restoreTable(
+  storage: Storage,
+  file: TableFile,
+  content: TableContent,
+  now: number,
+): { id: string; tokens: Record<Role, string> } {
+  const id = newTableId();
+  const { name, ruleset, created } = file.table;
+  const docs = docsFromContent(content, id);
+  return storeTable(storage, { id, name, ruleset, created }, docs, now, { log: file.log });
+}
+
+function storeTable(
+  storage: Storage,
+  table: TableRecord,
+  docs: TableDocs,
+  now: number,
+  history?: RestoredHistory,
+): { id: string; tokens: Record<Role, string> } {
+  const { tokens, records } = linkTokens(table.id, ['gm', 'player', 'spectator'], now);
   try {
     storage.createTable(
-      { id, name: init.name, ruleset: init.ruleset, created },
+      table,
       { pub: Y.encodeStateAsUpdate(docs.pub), gm: Y.encodeStateAsUpdate(docs.gm) },
       records,
+      history,
     );
   } finally {
     docs.pub.destroy();
     docs.gm.destroy();
   }
-  return { id, tokens };
+  return { id: table.id, tokens };
 }

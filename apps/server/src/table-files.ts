@@ -1,0 +1,85 @@
+import type { Request, RequestHandler } from 'express';
+import { MAX_TABLE_FILE_BYTES, readTableFile, toTableFile } from '@fateboard/interop';
+import { tableContent } from '@fateboard/table';
+import type { Role } from '@fateboard/table';
+import type { Identity } from './auth';
+import { HttpError } from './http-error';
+import type { Rooms } from './rooms';
+import type { Storage } from './storage';
+import { restoreTable } from './tables';
+import { fileRefused, rawBody, uploadedBytes } from './uploaded-file';
+
+/**
+ * The whole table as one file and back (docs/PROTOCOL.md, "Table files"): the GM exports
+ * every root of both documents and the full log; anyone may make a new table from such a
+ * file, as anyone may create a table. The format and its checks are `@fateboard/interop`'s;
+ * this module only reads the server's own documents and storage, and writes a new table.
+ */
+export interface TableFileDeps {
+  storage: Storage;
+  rooms: Rooms;
+  clock: () => number;
+  authorize: (req: Request) => Identity;
+  /** Throws `rate-limited` when this address made too many tables (a restore makes one). */
+  allowCreation: (req: Request) => void;
+  links: (tableId: string, tokens: Record<Role, string>) => Record<Role, string>;
+}
+
+/** `GET /api/tables/:id/export`, GM only: the table file, as a download. */
+export function exportRoute(deps: TableFileDeps): RequestHandler {
+  return (req, res) => {
+    const identity = deps.authorize(req);
+    if (identity.role !== 'gm') {
+      // The file holds the GM's hidden prep and notes.
+      throw new HttpError(403, 'forbidden', 'Only the GM can export the table.');
+    }
+    const table = deps.storage.getTable(identity.tableId);
+    const room = deps.rooms.get(identity.tableId);
+    if (!table || !room) throw new HttpError(404, 'not-found', 'No such table.');
+    if (!deps.storage.readLog) {
+      throw new HttpError(501, 'not-implemented', 'This server keeps no log history to export.');
+    }
+    const file = toTableFile({
+      table: { name: table.name, ruleset: table.ruleset, created: table.created },
+      content: tableContent({ pub: room.doc('pub'), gm: room.doc('gm') }),
+      log: deps.storage.readLog(table.id, undefined, Number.MAX_SAFE_INTEGER),
+      exportedAt: deps.clock(),
+    });
+    // GM secrets inside: never kept by a cache on the way.
+    res.set('Cache-Control', 'no-store');
+    res.attachment(`${fileName(table.name)}.fateboard-table.json`);
+    res.json(file);
+  };
+}
+
+/**
+ * `POST /api/tables/restore`: the body is a table file (at most MAX_TABLE_FILE_BYTES, read as
+ * bytes so that its size and depth are checked before any parse). A new table with fresh
+ * links; nothing is written unless every check passed.
+ */
+export function restoreRoutes(deps: TableFileDeps): RequestHandler[] {
+  return [
+    // The rate limit before the body: a refused address costs no 16 MiB read.
+    (req, _res, next) => {
+      deps.allowCreation(req);
+      next();
+    },
+    rawBody(MAX_TABLE_FILE_BYTES),
+    (req, res) => {
+      const read = readTableFile(uploadedBytes(req, 'the table file'));
+      if (!read.ok) throw fileRefused(read.error);
+      const { id, tokens } = restoreTable(deps.storage, read.file, read.content, deps.clock());
+      res.status(201).json({ id, links: deps.links(id, tokens) });
+    },
+  ];
+}
+
+/** A download name from the table's name: letters, digits and dashes only. */
+function fileName(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug === '' ? 'table' : slug;
+}
