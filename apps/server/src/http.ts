@@ -18,6 +18,7 @@ import { LruMap } from './lru';
 import { TokenBucket } from './rate-limit';
 import type { Rooms } from './rooms';
 import type { Storage } from './storage';
+import { fariSceneRoutes } from './fari-scene';
 import type { TableFileDeps } from './table-files';
 import { exportRoute, restoreRoutes } from './table-files';
 import { createTable, linkTokens } from './tables';
@@ -126,9 +127,10 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     allowCreation,
     links,
   };
-  // Before the JSON parser: table files are over the 16 KiB of other bodies, and are read as
-  // bytes so that their size and depth are checked before they are parsed.
+  // Before the JSON parser: table and scene files are over the 16 KiB of other bodies, and are
+  // read as bytes so that their size and depth are checked before they are parsed.
   api.post('/tables/restore', ...restoreRoutes(files));
+  api.post('/tables/:id/fari-scene', ...fariSceneRoutes(files));
   api.use(express.json({ limit: deps.limits.maxBodyBytes }));
 
   api.post('/tables', (req, res) => {

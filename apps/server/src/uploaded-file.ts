@@ -4,7 +4,7 @@ import type { ImportError } from '@fateboard/interop';
 import { HttpError } from './http-error';
 
 /**
- * Files sent as a request body (a table file): read as bytes up to `maxBytes`,
+ * Files sent as a request body (a table file, a Fari scene): read as bytes up to `maxBytes`,
  * so that `@fateboard/interop` checks their size and depth before anything parses them.
  */
 export const rawBody = (maxBytes: number): RequestHandler =>

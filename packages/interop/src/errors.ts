@@ -15,7 +15,9 @@ export type ImportErrorCode =
   | 'unsupported-version'
   | 'not-a-character'
   | 'not-a-table'
-  | 'bad-table-file';
+  | 'bad-table-file'
+  | 'not-a-scene'
+  | 'empty-scene';
 
 export interface ImportError {
   code: ImportErrorCode;

@@ -25,3 +25,5 @@ export {
   readTableFile,
   toTableFile,
 } from './table/file';
+export type { FariScene, SceneCard, SceneCommand, SceneResult } from './fari/scene';
+export { MAX_SCENE_CARDS, importFariScene, sceneCommands } from './fari/scene';

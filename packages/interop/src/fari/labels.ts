@@ -161,3 +161,26 @@ export function severityOf(label: string): Severity | undefined {
 }
 
 const plainDigits = (label: string): string => label.replace(/<[^>]*>/g, ' ');
+
+/** A block counting an index card's free invokes, as Fari's Fate card templates label it. */
+const FREE_INVOKES = [
+  'free invokes',
+  'free invoke',
+  'free invocations',
+  'invocations gratuites',
+  'invocation gratuite',
+  'invocaciones gratuitas',
+  'invocaciones gratis',
+  'invocacion gratuita',
+  'freie einsatze',
+  'freier einsatz',
+  'kostenlose einsatze',
+  'invocacoes gratuitas',
+  'invocacoes gratis',
+  'invocacao gratuita',
+];
+/** An index card made as a boost (its title label, in Fari's Fate card collection). */
+const BOOST = ['boost', 'boosts', 'coup de pouce', 'impulso', 'impulsos', 'schub', 'vorteilchen'];
+
+export const isFreeInvokes = (label: string): boolean => hasAny(label, FREE_INVOKES);
+export const isBoost = (label: string): boolean => hasAny(label, BOOST);

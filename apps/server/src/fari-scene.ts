@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import { MAX_FILE_BYTES, importFariScene, sceneCommands } from '@fateboard/interop';
+import type { Identity } from './auth';
+import { HttpError } from './http-error';
+import type { Rooms } from './rooms';
+import { fileRefused, rawBody, uploadedBytes } from './uploaded-file';
+
+/**
+ * `POST /api/tables/:id/fari-scene`, GM only: the body is a Fari scene file. Its public index
+ * cards become situation aspects, its private cards hidden prep, through the commands the GM
+ * would send by hand (`aspect.add`, `gm.prepare`), so the reducer's checks, the log and the
+ * documents are the same. The file is read and every command made before any is submitted:
+ * a bad file writes nothing.
+ */
+export interface FariSceneDeps {
+  rooms: Rooms;
+  authorize: (req: Request) => Identity;
+}
+
+export function fariSceneRoutes(deps: FariSceneDeps): RequestHandler[] {
+  return [
+    // The token before the body: nobody but the GM gets a megabyte read.
+    (req, res, next) => {
+      const identity = deps.authorize(req);
+      if (identity.role !== 'gm') {
+        throw new HttpError(403, 'forbidden', 'Only the GM can add a scene to the table.');
+      }
+      res.locals.identity = identity;
+      next();
+    },
+    rawBody(MAX_FILE_BYTES),
+    (req, res, next) => {
+      const identity = res.locals.identity as Identity;
+      const read = importFariScene(uploadedBytes(req, 'the Fari scene file'));
+      if (!read.ok) throw fileRefused(read.error);
+      const room = deps.rooms.retain(identity.tableId);
+      if (!room) throw new HttpError(404, 'not-found', 'No such table.');
+      const sender = { actor: { role: 'gm' as const }, tokenHash: identity.tokenHash };
+      // Fresh ids: sending the same file again adds its cards again, as typing them would.
+      const batch = randomBytes(9).toString('base64url');
+      // Submitted in one turn of the event loop, so they share one group commit.
+      const handled = sceneCommands(read.scene).map((command, i) =>
+        room.handle(sender, { id: `fari-scene-${batch}-${i}`, ...command }),
+      );
+      Promise.all(handled)
+        .then((answers) => {
+          const refused = answers.find((a) => !a.ack.ok);
+          if (refused && !refused.ack.ok) {
+            const storage = refused.ack.code === 'storage';
+            throw new HttpError(storage ? 503 : 500, refused.ack.code, refused.ack.message);
+          }
+          const ids = answers.map((a) => (a.ack.ok ? a.ack.result : undefined));
+          res.json({
+            aspects: ids.slice(0, read.scene.aspects.length).map(idIn('aspectId')),
+            hidden: ids.slice(read.scene.aspects.length).map(idIn('hiddenId')),
+            report: read.scene.report,
+          });
+        })
+        .catch(next)
+        .finally(() => deps.rooms.release(identity.tableId, room));
+    },
+  ];
+}
+
+const idIn =
+  (key: 'aspectId' | 'hiddenId') =>
+  (result: unknown): string | null => {
+    const id = (result as Record<string, unknown> | undefined)?.[key];
+    return typeof id === 'string' ? id : null;
+  };
