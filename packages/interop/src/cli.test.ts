@@ -34,4 +34,26 @@ describe('the convert command', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/Fari scene, not a character.*\[fari-scene\]/);
   }, 40_000);
+
+  it('prints a Fari scene as the commands that add it to a table', () => {
+    const run = convert('fixtures/fari-scene/v2-docks.fari.json', '--scene');
+    expect(run.status).toBe(0);
+    const out = JSON.parse(run.stdout) as { name: string; commands: { type: string }[] };
+    expect(out.name).toBe('The Docks at Midnight');
+    expect(out.commands.map((c) => c.type)).toEqual([
+      ...Array<string>(4).fill('aspect.add'),
+      'gm.prepare',
+      'gm.prepare',
+    ]);
+    expect(run.stderr).toContain('9 free invokes, kept 5');
+    const bad = convert('fixtures/fari/v6-fate-core.fari.json', '--scene');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/\[not-a-scene\]/);
+  }, 40_000);
+
+  it('checks a table file as a restore would', () => {
+    const run = convert('fixtures/bad/fari-scene.fari.json', '--table');
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/Fari scene, not a Fateboard table.*\[not-a-table\]/);
+  }, 40_000);
 });
