@@ -12,6 +12,7 @@ import {
   PROTOCOL_VERSION,
   PresenceSchema,
   RotatedLinksSchema,
+  SceneAddedSchema,
   TableSummarySchema,
 } from '@fateboard/table';
 import { api, connectSocket, createTable, waitFor } from './test/harness';
@@ -62,6 +63,25 @@ describe('the wire protocol', () => {
     expect(v.parse(RotatedLinksSchema, rotated.body).closedConnections).toBe(1);
     await waitFor(() => player.closed !== undefined);
     expect(v.parse(ClosedNoticeSchema, player.closed).code).toBe('revoked-token');
+  });
+
+  it('the table file routes answer the shared schemas', async () => {
+    const server = await t.start();
+    const table = await createTable(server.url);
+    const exported = await fetch(`${server.url}/api/tables/${table.id}/export`, {
+      headers: { authorization: `Bearer ${table.tokens.gm}` },
+    });
+    const restored = await api(server.url, '/api/tables/restore', { raw: await exported.text() });
+    expect(restored.status).toBe(201);
+    v.parse(CreatedTableSchema, restored.body);
+    const scene = JSON.stringify({ fariType: 'scene', indexCards: { public: [{ title: 'Fog' }] } });
+    const added = await api(server.url, `/api/tables/${table.id}/fari-scene`, {
+      raw: scene,
+      token: table.tokens.gm,
+    });
+    expect(v.parse(SceneAddedSchema, added.body).aspects).toHaveLength(1);
+    const refused = await api(server.url, '/api/tables/restore', { raw: scene });
+    expect(v.parse(ErrorBodySchema, refused.body).code).toBe('not-a-table');
   });
 
   it('refuses a socket.io client of another protocol version with outdated-client', async () => {

@@ -46,6 +46,7 @@ export type {
   ErrorBody,
   Presence,
   RotatedLinks,
+  SceneAdded,
   TableSummary,
 } from './protocol/protocol';
 export {
@@ -58,6 +59,7 @@ export {
   PROTOCOL_VERSION,
   PresenceSchema,
   RotatedLinksSchema,
+  SceneAddedSchema,
   TableSummarySchema,
   protocolMatches,
 } from './protocol/protocol';

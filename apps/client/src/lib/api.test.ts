@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchLogPage, parsePresence } from './api';
+import { addFariScene, exportTable, fetchLogPage, parsePresence, restoreTable } from './api';
 
 const answer =
   (body: unknown, status = 200) =>
@@ -57,5 +57,67 @@ describe('parsePresence', () => {
       spectators: 3,
     });
     expect(parsePresence({ participants: [{ role: 'admin' }] })).toBeNull();
+  });
+});
+
+describe('table files', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const links = {
+    gm: 'http://s/t/t2#token=g',
+    player: 'http://s/t/t2#token=p',
+    spectator: 'http://s/t/t2#token=s',
+  };
+
+  it('exports with the GM token and keeps the server’s file name', async () => {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(
+        new Response('{"format":"fateboard-table"}', {
+          headers: { 'content-disposition': 'attachment; filename="Docks.fateboard-table.json"' },
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { fileName, blob } = await exportTable('t 1', 'secret');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/tables/t%201/export');
+    expect(init.headers).toEqual({ authorization: 'Bearer secret' });
+    expect(fileName).toBe('Docks.fateboard-table.json');
+    expect(await blob.text()).toBe('{"format":"fateboard-table"}');
+    vi.stubGlobal('fetch', answer({ code: 'forbidden', message: 'Only the GM can export.' }, 403));
+    await expect(exportTable('t1', 'player')).rejects.toThrow('Only the GM can export.');
+  });
+
+  it('restores by sending the file as it is, and says why a file was refused', async () => {
+    const fetchMock = vi.fn(answer({ id: 't2', links }, 201));
+    vi.stubGlobal('fetch', fetchMock);
+    const created = await restoreTable('{"format":"fateboard-table"}');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect([url, init.method, init.body]).toEqual([
+      '/api/tables/restore',
+      'POST',
+      '{"format":"fateboard-table"}',
+    ]);
+    expect(created).toEqual({ id: 't2', links });
+    vi.stubGlobal(
+      'fetch',
+      answer({ code: 'not-a-table', message: 'This is a Fari scene, not a Fateboard table.' }, 400),
+    );
+    await expect(restoreTable('{}')).rejects.toThrow('not a Fateboard table');
+  });
+
+  it('adds a Fari scene with the GM token and reads the answer with its schema', async () => {
+    const report = { source: 'Fari scene', mapped: ['x'], adapted: [], dropped: [] };
+    const fetchMock = vi.fn(answer({ aspects: ['a1'], hidden: ['h1'], report }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await addFariScene('t1', 'secret', '{}')).toEqual({
+      aspects: ['a1'],
+      hidden: ['h1'],
+      report,
+    });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/tables/t1/fari-scene');
+    expect(init.headers).toMatchObject({ authorization: 'Bearer secret' });
+    vi.stubGlobal('fetch', answer({ aspects: 'nope' }));
+    await expect(addFariScene('t1', 'secret', '{}')).rejects.toThrow('cannot read');
   });
 });

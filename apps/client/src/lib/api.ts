@@ -6,12 +6,13 @@ import {
   LogPageSchema,
   PresenceSchema,
   RotatedLinksSchema,
+  SceneAddedSchema,
   TableSummarySchema,
 } from '@fateboard/table';
-import type { CreatedTable, LogEntry, Role } from '@fateboard/table';
+import type { CreatedTable, LogEntry, Role, SceneAdded } from '@fateboard/table';
 
 // The server's answers are parsed with the protocol module's schemas (packages/table
-// src/protocol.ts), the ones the server's own tests hold it to; a shape we cannot read is an
+// src/protocol/protocol.ts), the ones the server's own tests hold it to; a shape we cannot read is an
 // error with a sentence, not a half-filled object.
 
 export type { Role };
@@ -84,7 +85,10 @@ export async function createTable(name: string, ruleset: RulesetId): Promise<Cre
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name, ruleset }),
   });
-  const created = await readBody(response, CreatedTableSchema);
+  return withLocalLinks(await readBody(response, CreatedTableSchema));
+}
+
+function withLocalLinks(created: CreatedTable): CreatedTable {
   return {
     id: created.id,
     links: {
@@ -93,6 +97,50 @@ export async function createTable(name: string, ruleset: RulesetId): Promise<Cre
       spectator: onThisOrigin(created.links.spectator),
     },
   };
+}
+
+/**
+ * GM only: the whole table as one file (docs/PROTOCOL.md, "Table files"), with the name the
+ * server gives it, for the browser to save. It holds the GM's secrets: keep it private.
+ */
+export async function exportTable(
+  tableId: string,
+  token: string,
+): Promise<{ fileName: string; blob: Blob }> {
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/export`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw await readError(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'table.fateboard-table.json';
+  return { fileName, blob: await response.blob() };
+}
+
+/**
+ * A new table from a table file, sent as it is: the server checks it and answers the new
+ * table's links, or refuses it with a sentence (nothing is created then).
+ */
+export async function restoreTable(file: Blob | string): Promise<CreatedTable> {
+  const response = await fetch('/api/tables/restore', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: file,
+  });
+  return withLocalLinks(await readBody(response, CreatedTableSchema));
+}
+
+/** GM only: a Fari scene's public cards as situation aspects, its private ones as hidden prep. */
+export async function addFariScene(
+  tableId: string,
+  token: string,
+  file: Blob | string,
+): Promise<SceneAdded> {
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/fari-scene`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: file,
+  });
+  return readBody(response, SceneAddedSchema);
 }
 
 export async function fetchSummary(tableId: string, token: string): Promise<TableSummary> {

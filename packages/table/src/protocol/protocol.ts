@@ -108,6 +108,23 @@ export type RotatedLinks = v.InferOutput<typeof RotatedLinksSchema>;
  */
 export const LogPageSchema = v.object({ entries: v.array(v.unknown()), more: v.boolean() });
 
+/**
+ * `POST /api/tables/:id/fari-scene` → 200: the ids of what the scene's cards became, in the
+ * file's order, and what was mapped, adapted or dropped. (`POST /api/tables/restore` answers
+ * `CreatedTableSchema`; `GET /api/tables/:id/export` the table file of @fateboard/interop.)
+ */
+export const SceneAddedSchema = v.object({
+  aspects: v.array(v.nullable(v.string())),
+  hidden: v.array(v.nullable(v.string())),
+  report: v.object({
+    source: v.string(),
+    mapped: v.array(v.string()),
+    adapted: v.array(v.string()),
+    dropped: v.array(v.string()),
+  }),
+});
+export type SceneAdded = v.InferOutput<typeof SceneAddedSchema>;
+
 /** Every REST refusal: a code from docs/PROTOCOL.md and a sentence for people. */
 export const ErrorBodySchema = v.object({ code: v.string(), message: v.string() });
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
