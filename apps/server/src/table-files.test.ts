@@ -52,8 +52,16 @@ function restore(raw: string) {
   return api(server.url, '/api/tables/restore', { raw });
 }
 
-function withoutExportTime(text: string): unknown {
-  const { exportedAt: _at, ...rest } = JSON.parse(text) as Record<string, unknown>;
+/** The token of an invite link (it sits in the fragment). */
+const tokenIn = (link: string) => new URL(link).hash.slice('#token='.length);
+
+/** A table file without what a restore changes: when it was written, the seats' marks. */
+function comparable(text: string): unknown {
+  const { exportedAt: _at, ...rest } = JSON.parse(text) as {
+    exportedAt: number;
+    documents: { pub: { seats: { map: Record<string, { map: Record<string, unknown> }> } } };
+  };
+  for (const seat of Object.values(rest.documents.pub.seats.map)) delete seat.map.restored;
   return rest;
 }
 
@@ -124,16 +132,22 @@ describe('GET /api/tables/:id/export and POST /api/tables/restore', () => {
       const id = restored.body.id as string;
       expect(id).not.toBe(table.id);
       const links = restored.body.links as Record<'gm' | 'player' | 'spectator', string>;
-      const gmToken = new URL(links.gm).hash.slice('#token='.length);
+      const gmToken = tokenIn(links.gm);
       expect(gmToken).not.toBe(table.tokens.gm);
 
       const second = await exportOf(id, gmToken);
-      expect(withoutExportTime(second.text)).toEqual(withoutExportTime(first.text));
+      expect(comparable(second.text)).toEqual(comparable(first.text));
 
-      // What every screen reads: the same views, the same log pages.
+      // What every screen reads: the same views (each seat waiting for its player), the same
+      // log pages.
       const before = storedDocs(server.dataDir, table.id);
       const after = storedDocs(server.dataDir, id);
-      expect(readTable(after.pub)).toEqual({ ...readTable(before.pub), id });
+      const seats = readTable(before.pub).seats;
+      expect(readTable(after.pub)).toEqual({
+        ...readTable(before.pub),
+        id,
+        seats: seats.map((seat) => ({ ...seat, restored: true })),
+      });
       expect(readGm(after.gm)).toEqual(readGm(before.gm));
       const page = (tableId: string, token: string) =>
         api(server.url, `/api/tables/${tableId}/log?limit=200&before=100`, { token });
@@ -149,6 +163,17 @@ describe('GET /api/tables/:id/export and POST /api/tables/restore', () => {
         expect(entries[0]?.n).toBe(file.log.length + 1);
       } finally {
         newGm.close();
+      }
+      // Ann comes back with the new player link and takes her seat, and Zira, back.
+      const ann = await connectSocket(server.url, tokenIn(links.player), 'ann2');
+      try {
+        const seatId = seats[0]!.id;
+        expect((await ann.ok({ type: 'join', name: 'Ann', seatId })).result).toMatchObject({
+          seatId,
+        });
+        expect(readTable(storedDocs(server.dataDir, id).pub).seats).toEqual(seats);
+      } finally {
+        ann.close();
       }
       // The old links are not the new table's.
       const old = await api(server.url, `/api/tables/${id}/export`, { token: table.tokens.gm });

@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import type { RulesetId } from '@fateboard/rules';
 import type { TableFile } from '@fateboard/interop';
-import { createTableDocs, docsFromContent } from '@fateboard/table';
+import { createTableDocs, docsFromContent, markSeatsRestored } from '@fateboard/table';
 import type { Role, TableContent, TableDocs } from '@fateboard/table';
 import type { RestoredHistory, Storage, TableRecord, TokenKind, TokenRecord } from './storage';
 import { hashToken, newTableId, newToken } from './tokens';
@@ -69,7 +69,8 @@ export function createTable(
 
 /**
  * A new table from a checked table file (`readTableFile`): its documents built from the file's
- * content under a new id, its log as history, its creation time kept, fresh invite links.
+ * content under a new id, its seats waiting for their players, its log as history, its
+ * creation time kept, fresh invite links.
  * One transaction: nothing is stored if anything fails.
  */
 export function restoreTable(
@@ -81,6 +82,8 @@ export function restoreTable(
   const id = newTableId();
   const { name, ruleset, created } = file.table;
   const docs = docsFromContent(content, id);
+  // The old server's seat tokens stay behind: each seat waits for its player to take it back.
+  markSeatsRestored(docs.pub);
   return storeTable(storage, { id, name, ruleset, created }, docs, now, { log: file.log });
 }
 
