@@ -65,14 +65,18 @@ export async function createTable(
   await gm.locator(`input[name="ruleset"][value="${ruleset}"]`).check();
   await gm.getByRole('button', { name: 'Create table' }).click();
   await expect(gm.getByTestId('table-name')).toHaveText(name);
+  return { gm, links: await inviteLinks(gm), context };
+}
+
+/** The invite links a new table's GM sees at once. */
+export async function inviteLinks(gm: Page): Promise<Links> {
   const invites = gm.getByTestId('invites');
   await expect(invites).toBeVisible();
-  const links = {
+  return {
     gm: await invites.getByLabel('GM link').inputValue(),
     player: await invites.getByLabel('Player link').inputValue(),
     spectator: await invites.getByLabel('Spectator link').inputValue(),
   };
-  return { gm, links, context };
 }
 
 /** The phone every spec plays on: an iPhone 12–15's CSS viewport. */

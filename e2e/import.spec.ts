@@ -84,6 +84,14 @@ test('fate-core: players join by importing Fari characters, checked and fixed be
     );
     await expect(characterCard(page, 'Mira Vell')).toContainText('Disgraced Imperial Cartographer');
   }
+  // And they play: Dee rolls Jory's imported Rapport (Great) to talk past a guard.
+  const tray = dee.page.getByRole('form', { name: 'Roll the dice' });
+  await tray.locator('select[name="skill"]').selectOption('rapport');
+  await tray.locator('select[name="difficulty"]').selectOption('3');
+  await tray.getByRole('button', { name: 'Roll 4dF +4 vs Good (+3)' }).click();
+  for (const page of [gm, kim.page, watcher.page]) {
+    await expect(page.getByTestId('log')).toContainText('Jory Black rolled');
+  }
   await shot(gm, 'import-4-gm-both');
   await shot(watcher.page, 'import-4-spectator-both');
 

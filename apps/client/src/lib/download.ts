@@ -1,10 +1,10 @@
 /**
- * Saves `text` as a file the person downloads, named `fileName`. Browsers only download from a
+ * Saves `blob` as a file the person downloads, named `fileName`. Browsers only download from a
  * link, so one is made, clicked and dropped; the object URL is revoked once the click is
  * handled.
  */
-export function downloadText(fileName: string, text: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -13,6 +13,11 @@ export function downloadText(fileName: string, text: string, type = 'application
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Saves `text` as a downloaded file (see `downloadBlob`). */
+export function downloadText(fileName: string, text: string, type = 'application/json'): void {
+  downloadBlob(fileName, new Blob([text], { type }));
 }
 
 /** A file name from a character's or table's name: letters, digits and dashes, never empty. */
