@@ -29,7 +29,8 @@ export type {
   Action,
   TableAspectKind,
 } from './commands/schemas';
-export { CommandSchema, COMMAND_TYPES, SheetSchema, parseCommand } from './commands/schemas';
+export { CommandSchema, SheetSchema } from './commands/schemas';
+export { COMMAND_TYPES, parseCommand } from './commands/parse';
 export { applyCommand } from './commands/reducer';
 export type { TextKind } from './commands/text';
 export { textProblem, userText } from './commands/text';

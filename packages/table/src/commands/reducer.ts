@@ -35,9 +35,8 @@ import {
   characterCreate,
   characterRemove,
   characterUpdate,
-  join,
-  seatRemove,
-} from './characters/seats';
+} from './characters/characters';
+import { join, seatRemove } from './characters/seats';
 
 /**
  * Applies one command: checks the role, lets the command's handler validate everything and

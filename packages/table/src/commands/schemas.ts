@@ -289,16 +289,3 @@ export type Command = v.InferOutput<typeof CommandSchema>;
 export type CommandType = Command['type'];
 /** The command of one type, e.g. `CommandOf<'roll'>`. */
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
-
-/** Every command type, for docs, clients and tests. */
-export const COMMAND_TYPES: readonly CommandType[] = CommandSchema.options.map(
-  (o) => o.entries.type.literal,
-);
-
-export function parseCommand(
-  input: unknown,
-): { ok: true; command: Command } | { ok: false; code: 'bad-command'; message: string } {
-  const parsed = v.safeParse(CommandSchema, input);
-  if (parsed.success) return { ok: true, command: parsed.output };
-  return { ok: false, code: 'bad-command', message: v.summarize(parsed.issues) };
-}

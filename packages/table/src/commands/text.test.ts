@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from './schemas';
+import { parseCommand } from './parse';
 import { GM, refused, sceneTable } from '../test/harness';
 import { textProblem } from './text';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { seededRng } from '@fateboard/rules';
 import type { Actor, CommandOutcome } from '../commands/context';
-import { parseCommand } from '../commands/schemas';
+import { parseCommand } from '../commands/parse';
 import { applyCommand } from '../commands/reducer';
 import { compactTableDocs, docEpoch } from './compact';
 import { createTableDocs, type TableDocs } from './schema';

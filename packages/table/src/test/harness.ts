@@ -4,7 +4,7 @@ import { seededRng } from '@fateboard/rules';
 import type { RulesetId } from '@fateboard/rules';
 import type { Actor, CommandOutcome } from '../commands/context';
 import { applyCommand } from '../commands/reducer';
-import { parseCommand } from '../commands/schemas';
+import { parseCommand } from '../commands/parse';
 import { createTableDocs, type TableDocs } from '../doc/schema';
 import { sampleSheet } from '../sheets/sample-sheets';
 

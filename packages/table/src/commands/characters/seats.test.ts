@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../schemas';
+import { parseCommand } from '../parse';
 import { readTable } from '../../doc/views';
 import { MAX_SEATS } from './seats';
 import { markSeatsRestored } from '../../doc/restored-seats';

@@ -5,7 +5,7 @@ import { writeCharacter, writeTableState } from '../../doc/character-store';
 import type { Handler } from '../context';
 import { refuse } from '../context';
 import { gmRoots, pubRoots } from '../../doc/schema';
-import { sheetCharacter } from '../characters/seats';
+import { sheetCharacter } from '../characters/characters';
 import type { HiddenView } from '../../doc/views';
 import { readGm } from '../../doc/views';
 import { peek, put } from '../../doc/ymap';

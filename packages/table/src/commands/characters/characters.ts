@@ -1,0 +1,200 @@
+import * as Y from 'yjs';
+import type { Character, Problem, Ruleset } from '@fateboard/rules';
+import { findCharacter, findControlled, gmOnly, seatOf, tableRuleset } from '../access';
+import { removeTableAspect } from '../aspects/aspects';
+import { pruneSheetInvokes, writeCharacter, writeTableState } from '../../doc/character-store';
+import type { Sheet } from '../schemas';
+import type { Handler, Plan, Refusal } from '../context';
+import { refuse } from '../context';
+import { dropFromOrder } from '../time/conflict';
+import { pubRoots } from '../../doc/schema';
+import { sheetDraft, withSheet } from './sheet';
+import type { YMap } from '../../doc/ymap';
+import { optStr, put } from '../../doc/ymap';
+
+/** Creating, claiming, editing and removing characters. */
+
+function problems(list: Problem[]): Refusal | undefined {
+  if (list.length === 0) return undefined;
+  return refuse('invalid', list.map((p) => p.message).join(' '));
+}
+
+/** A new character from a sheet: the ruleset's template, the sheet over it, validated. */
+export function sheetCharacter(
+  ruleset: Ruleset,
+  id: string,
+  sheet: Sheet,
+  npc: boolean,
+): Character | Refusal {
+  const draft = sheetDraft(ruleset, id, sheet, npc);
+  return problems(draft.problems) ?? draft.character;
+}
+
+export const characterCreate: Handler<'character.create'> = ({ docs, actor, command, newId }) => {
+  const r = pubRoots(docs.pub);
+  const npc = command.npc ?? false;
+  let seat: YMap | undefined;
+  if (actor.role === 'player') {
+    if (npc) return refuse('forbidden', 'Only the GM creates NPCs.');
+    const found = seatOf(r, actor);
+    if ('ok' in found) return found;
+    if (optStr(found, 'characterId') !== undefined) {
+      return refuse('invalid', 'Your seat already plays a character.');
+    }
+    seat = found;
+  }
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const id = newId();
+  if (r.characters.has(id)) return refuse('invalid', 'Character id collision; try again.');
+  const character = sheetCharacter(ruleset, id, command.character, npc);
+  if ('ok' in character) return character;
+  const owner = npc ? 'gm' : actor.seatId;
+  return {
+    pub: () => {
+      const map = new Y.Map<unknown>();
+      r.characters.set(id, map);
+      writeCharacter(map, character);
+      writeTableState(map, { owner });
+      if (seat) seat.set('characterId', id);
+    },
+    log: [
+      {
+        text: `${character.name} was created${npc ? ' (NPC)' : ''} with ${character.fatePoints} fate points.`,
+        characterId: id,
+        movements:
+          character.fatePoints > 0
+            ? [
+                {
+                  from: { type: 'bank' },
+                  to: { type: 'character', id },
+                  amount: character.fatePoints,
+                  reason: 'refresh',
+                },
+              ]
+            : [],
+      },
+    ],
+    result: { characterId: id },
+  };
+};
+
+export const characterClaim: Handler<'character.claim'> = ({ docs, actor, command }) => {
+  if (actor.role !== 'player') return refuse('invalid', 'Only a player claims a character.');
+  const r = pubRoots(docs.pub);
+  const seat = seatOf(r, actor);
+  if ('ok' in seat) return seat;
+  if (optStr(seat, 'characterId') !== undefined) {
+    return refuse('invalid', 'Your seat already plays a character.');
+  }
+  const found = findCharacter(r, command.characterId);
+  if ('ok' in found) return found;
+  if (found.character.npc) {
+    return refuse(
+      'forbidden',
+      `"${found.character.name}" is an NPC; only player characters are claimed.`,
+    );
+  }
+  if (found.character.owner !== undefined) {
+    return refuse(
+      'already-claimed',
+      `"${found.character.name}" is already played by someone else; claim another or create one.`,
+    );
+  }
+  return {
+    pub: () => {
+      writeTableState(found.map, { owner: actor.seatId });
+      put(seat, 'characterId', command.characterId);
+    },
+    log: [{ text: `${found.character.name} was claimed.`, characterId: command.characterId }],
+    result: { characterId: command.characterId },
+  };
+};
+
+export const characterUpdate: Handler<'character.update'> = ({
+  docs,
+  actor,
+  command,
+}): Plan | Refusal => {
+  const r = pubRoots(docs.pub);
+  const found = findControlled(r, actor, command.characterId);
+  if ('ok' in found) return found;
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const next = withSheet(ruleset, found.character, command.changes);
+  const bad = problems(ruleset.validateCharacter(next));
+  if (bad) return bad;
+  const live = new Set([...next.aspects.map((a) => a.id), ...next.consequences.map((c) => c.id)]);
+  return {
+    pub: () => {
+      writeCharacter(found.map, next);
+      pruneSheetInvokes(found.map, live);
+    },
+    log: [{ text: `${next.name}'s sheet was updated.`, characterId: next.id }],
+    result: { characterId: next.id },
+  };
+};
+
+/**
+ * The GM removes a character from the table: its seat is freed, the aspects placed on it, its
+ * open compels and its place in the turn order go, and its fate points (and points held for it)
+ * go back to the bank.
+ */
+export const characterRemove: Handler<'character.remove'> = ({ docs, actor, command }) => {
+  const denied = gmOnly(actor, 'remove a character');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  const found = findCharacter(r, command.characterId);
+  if ('ok' in found) return found;
+  const c = found.character;
+  const points = c.fatePoints + c.owed;
+  const placed: string[] = [];
+  r.aspects.forEach((m, id) => {
+    if ((m as YMap).get('characterId') === c.id) placed.push(id);
+  });
+  const compels: string[] = [];
+  r.compels.forEach((m, id) => {
+    const map = m as YMap;
+    if (map.get('characterId') === c.id || map.get('fromCharacterId') === c.id) compels.push(id);
+  });
+  return {
+    pub: () => {
+      r.seats.forEach((seat) => {
+        if ((seat as YMap).get('characterId') === c.id) (seat as YMap).delete('characterId');
+      });
+      for (const id of placed) removeTableAspect(r, id);
+      for (const id of compels) r.compels.delete(id);
+      dropFromOrder(r, c.id);
+      const present = r.scene.get('present') as string[] | undefined;
+      if (present?.includes(c.id)) {
+        put(
+          r.scene,
+          'present',
+          present.filter((id) => id !== c.id),
+        );
+      }
+      const spot = r.meta.get('spotlight') as { characterId?: string } | undefined;
+      if (spot?.characterId === c.id) r.meta.delete('spotlight');
+      r.characters.delete(c.id);
+    },
+    log: [
+      {
+        text: `${c.name} was removed from the table.`,
+        characterId: c.id,
+        movements:
+          points > 0
+            ? [
+                {
+                  from: { type: 'character', id: c.id },
+                  to: { type: 'bank' },
+                  amount: points,
+                  reason: 'gm-adjustment',
+                },
+              ]
+            : [],
+      },
+    ],
+  };
+};
+
+/** The free invokes one owner holds anywhere on the table, and how to drop them all. */
