@@ -1,5 +1,6 @@
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as Y from 'yjs';
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Identity } from './auth';
 import type { AwarenessStateLimits } from './awareness-state';
@@ -9,6 +10,8 @@ import type { ReadBudget } from './read-budget';
 import type { TableRoom } from './room';
 import { CLOSE } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
+import type { Frames } from './ws-frame';
+import { binaryFrame } from './ws-frame';
 import {
   SYNC_STEP2,
   SYNC_UPDATE,
@@ -26,6 +29,8 @@ export class Client {
   readonly ownedClients = new Set<number>();
   constructor(
     readonly ws: WebSocket,
+    /** The connection's socket, which `ws` writes to as well: broadcasts write framed bytes. */
+    readonly socket: Duplex,
     readonly identity: Identity,
     readonly awarenessBucket: TokenBucket,
     /** Sync step 1 and awareness queries: each answer may be the whole document. */
@@ -74,6 +79,8 @@ export class DocChannel {
   };
   private readonly unsubscribe: () => void;
   private readonly unsubscribeRebuilt: () => void;
+  /** Frames broadcast in this turn and not yet written; see `broadcast`. */
+  private pending: Frames[] = [];
 
   constructor(
     readonly room: TableRoom,
@@ -156,21 +163,49 @@ export class DocChannel {
     return { kind: 'answer', message };
   }
 
+  /**
+   * Sends a message to every connection. It is framed once, and what is broadcast in one go
+   * (a group commit's updates are published together, in one microtask) is written as one
+   * buffer, the same bytes to every socket: one write per receiver however many updates the
+   * batch held. The write happens at the end of the current microtask queue, before any I/O,
+   * so nothing can join, leave or be sent in between (`send` writes what is pending first).
+   */
   broadcast(message: Uint8Array): void {
-    for (const client of this.clients) this.send(client, message);
+    this.pending.push(binaryFrame(message));
+    if (this.pending.length === 1) queueMicrotask(() => this.flush());
   }
 
-  /** Sends; answers the bytes queued for the connection (0 when it was not open). */
-  send(client: Client, message: Uint8Array): number {
-    const { ws } = client;
-    if (ws.readyState !== ws.OPEN) return 0;
-    if (ws.bufferedAmount > this.limits.maxBufferedBytes) {
-      // Too slow to keep up: it reconnects and catches up from its state vector.
-      ws.terminate();
-      return 0;
+  /** Writes the pending broadcast to every open connection that keeps up. */
+  private flush(): void {
+    const frames = this.pending;
+    if (frames.length === 0) return;
+    this.pending = [];
+    const bytes = frames.length === 1 ? frames[0]! : Buffer.concat(frames);
+    for (const client of this.clients) {
+      if (this.writable(client)) client.socket.write(bytes);
     }
-    ws.send(message);
+  }
+
+  /** Sends to one connection; answers the bytes queued for it (0 when it was not open). */
+  send(client: Client, message: Uint8Array): number {
+    this.flush(); // a broadcast made earlier in this turn goes first
+    if (!this.writable(client)) return 0;
+    client.ws.send(message);
     return message.length;
+  }
+
+  /**
+   * Whether the connection is open and keeping up. One that is too slow (its unsent bytes
+   * over the limit) is cut: it reconnects and catches up from its state vector.
+   */
+  private writable(client: Client): boolean {
+    const { ws } = client;
+    if (ws.readyState !== ws.OPEN) return false;
+    if (ws.bufferedAmount > this.limits.maxBufferedBytes) {
+      ws.terminate();
+      return false;
+    }
+    return true;
   }
 
   /**

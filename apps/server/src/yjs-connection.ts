@@ -72,7 +72,7 @@ export class YjsServer {
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       try {
-        this.accept(ws, url);
+        this.accept(ws, url, socket);
       } catch (error) {
         this.deps.log('y-websocket connection failed', error);
         ws.close(CLOSE.unavailable, 'server error');
@@ -87,7 +87,7 @@ export class YjsServer {
     this.wss.close();
   }
 
-  private accept(ws: WebSocket, url: URL): void {
+  private accept(ws: WebSocket, url: URL, socket: Duplex): void {
     ws.on('error', (error) => this.deps.log('y-websocket error', error));
     const admission = admit(url, this.deps);
     if (!admission.ok) {
@@ -99,6 +99,7 @@ export class YjsServer {
     const { limits, clock } = this.deps;
     const client = new Client(
       ws,
+      socket,
       identity,
       new TokenBucket(limits.awarenessRate, limits.awarenessBurst, clock),
       new TokenBucket(limits.syncRequestRate, limits.syncRequestBurst, clock),
