@@ -7,7 +7,7 @@ import { refuse } from './context';
 import type { PubRoots } from '../doc/schema';
 import type { YMap } from '../doc/ymap';
 import type { ActorRef } from '../log/entry';
-import { peek, str } from '../doc/ymap';
+import { optStr, peek, str } from '../doc/ymap';
 
 /** Reads shared by the handlers: find things, check who may touch them. */
 
@@ -16,20 +16,34 @@ export function tableRuleset(r: PubRoots): Ruleset | Refusal {
   return rulesetById(id) ?? refuse('rules', `The ruleset "${id}" is not available.`);
 }
 
+/**
+ * A character found in the public document. Its name and owner are read at once; the whole
+ * sheet is decoded on first use only, since many commands (a fate point given, an aspect
+ * invoked) need no more than who plays it and what it is called.
+ */
 export interface Found {
   map: YMap;
-  character: CharacterRecord;
+  name: string;
+  owner: string | undefined;
+  readonly character: CharacterRecord;
 }
 
 export function findCharacter(r: PubRoots, id: string): Found | Refusal {
   const map = peek(r.characters, id);
   if (!map) return refuse('not-found', `No character "${id}" at this table.`);
-  return { map, character: readCharacter(map) };
+  let sheet: CharacterRecord | undefined;
+  return {
+    map,
+    name: str(map, 'name'),
+    owner: optStr(map, 'owner'),
+    get character() {
+      return (sheet ??= readCharacter(map));
+    },
+  };
 }
 
-/** The GM controls every character; a player only the one their seat plays. */
 /** The GM acts for every character; a player for the characters of their seat. */
-export function controls(actor: Actor, character: Pick<CharacterRecord, 'owner'>): boolean {
+export function controls(actor: Actor, character: { owner?: string | undefined }): boolean {
   if (actor.role === 'gm') return true;
   return actor.role === 'player' && actor.seatId !== undefined && character.owner === actor.seatId;
 }
@@ -37,8 +51,8 @@ export function controls(actor: Actor, character: Pick<CharacterRecord, 'owner'>
 export function findControlled(r: PubRoots, actor: Actor, id: string): Found | Refusal {
   const found = findCharacter(r, id);
   if ('ok' in found) return found;
-  if (!controls(actor, found.character)) {
-    return refuse('forbidden', `You do not play "${found.character.name}".`);
+  if (!controls(actor, found)) {
+    return refuse('forbidden', `You do not play "${found.name}".`);
   }
   return found;
 }

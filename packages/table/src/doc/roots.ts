@@ -52,11 +52,23 @@ type RootType<S extends RootSpec> = S extends { kind: 'map' }
 
 export type Roots<S extends RootSpecs> = { [K in keyof S]: RootType<S[K]> };
 
+/**
+ * Opened roots by document and spec. Once Yjs has handed out a root as a map or an array it
+ * always hands out that same object, so a document's roots are opened once, not on each of
+ * the dozen reads a command makes.
+ */
+const opened = new WeakMap<Y.Doc, Map<RootSpecs, unknown>>();
+
 /** The document's root types named in `specs`, by name (Yjs creates a missing one empty). */
 export function openRoots<S extends RootSpecs>(doc: Y.Doc, specs: S): Roots<S> {
+  let byDoc = opened.get(doc);
+  const known = byDoc?.get(specs);
+  if (known) return known as Roots<S>;
   const out: Record<string, Y.Map<unknown> | Y.Array<unknown>> = {};
   for (const [name, spec] of Object.entries(specs)) {
     out[name] = spec.kind === 'map' ? doc.getMap<unknown>(name) : doc.getArray<unknown>(name);
   }
+  if (!byDoc) opened.set(doc, (byDoc = new Map<RootSpecs, unknown>()));
+  byDoc.set(specs, out);
   return out as Roots<S>;
 }

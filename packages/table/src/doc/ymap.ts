@@ -24,6 +24,16 @@ export function put(map: YMap, key: string, value: unknown): void {
   map.set(key, value);
 }
 
+/**
+ * Appends at the end by index, not with `push`: Yjs's push walks the array from its start,
+ * past every removed row it still keeps as a deleted item (the log and the rolls drop their
+ * oldest rows all the time), while an insert by index starts from the search marker the
+ * previous insert left near the end.
+ */
+export function appendAtEnd<T>(array: Y.Array<T>, items: T[]): void {
+  array.insert(array.length, items);
+}
+
 /** The child Y.Map at `key`, created when missing. */
 export function child(map: YMap, key: string): YMap {
   const found = map.get(key);

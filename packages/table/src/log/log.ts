@@ -1,10 +1,11 @@
+import type * as Y from 'yjs';
 import type { Movement } from '@fateboard/rules';
 import type { Actor, LogDraft } from '../commands/context';
 import type { Lookup, LogRow, Refs } from './rows';
 import { fromRow, toRow } from './rows';
 import { LOG_KEEP, LOG_LIMIT, type PubRoots } from '../doc/schema';
 import type { FateSummaryRow, LogEntry } from './entry';
-import { optStr, peek } from '../doc/ymap';
+import { appendAtEnd, optStr, peek } from '../doc/ymap';
 
 /**
  * Appends log entries to the public document as compact rows (see rows.ts, in the
@@ -51,14 +52,19 @@ export function pushRows(r: PubRoots, entries: readonly LogEntry[], t: number): 
     const base = [entries[0]!.n - 1, t];
     if (JSON.stringify(r.meta.get('logBase')) !== JSON.stringify(base)) r.meta.set('logBase', base);
   }
-  r.journal.push(
-    entries.map((e) => {
-      const seconds = Math.round(e.at / 1000);
-      const row = toRow(e, seconds - t, look, refs);
-      t = seconds;
-      return row;
-    }),
-  );
+  const rows = entries.map((e) => {
+    const seconds = Math.round(e.at / 1000);
+    const row = toRow(e, seconds - t, look, refs);
+    t = seconds;
+    return row;
+  });
+  const length = r.journal.length;
+  appendAtEnd(r.journal, rows);
+  const known = ends.get(r.journal);
+  // Only a cache that was right before the rows went in is right after them.
+  if (known && known.length === length && known.base === baseKey(r)) {
+    ends.set(r.journal, { length: length + rows.length, base: known.base, t });
+  }
 }
 
 export function lookup(r: PubRoots): Lookup {
@@ -77,7 +83,7 @@ export function refsOf(r: PubRoots): Refs {
     ref: (id) => {
       let ref = index.get(id);
       if (ref === undefined) {
-        r.refs.push([id]);
+        appendAtEnd(r.refs, [id]);
         ids.push(id);
         ref = ids.length;
         index.set(id, ref);
@@ -95,13 +101,33 @@ function logBase(r: PubRoots): { n: number; t: number } | undefined {
   return { n: Number(base[0]), t: Number(base[1]) };
 }
 
-/** The number and time (seconds) of the newest entry, without decoding the rows. */
+/**
+ * The time (seconds) of the newest entry of each journal, with what it was computed from.
+ * Rows only ever go in at the end or come off the front (which rewrites `logBase`), so the
+ * same length and the same base mean the same rows; anything else recomputes.
+ */
+const ends = new WeakMap<Y.Array<unknown>, { length: number; base: string; t: number }>();
+
+function baseKey(r: PubRoots): string {
+  return JSON.stringify(r.meta.get('logBase') ?? null);
+}
+
+/**
+ * The number and time (seconds) of the newest entry. Rows store the seconds since the row
+ * before them, so the time is a sum over the journal: summed once, then kept up to date as
+ * rows are appended (every command appends one).
+ */
 function logEnd(r: PubRoots): { n: number; t: number } | undefined {
   const base = logBase(r);
   if (r.journal.length === 0) return base;
+  const n = (base?.n ?? 0) + r.journal.length;
+  const key = baseKey(r);
+  const known = ends.get(r.journal);
+  if (known && known.length === r.journal.length && known.base === key) return { n, t: known.t };
   let t = base?.t ?? 0;
   for (const row of r.journal.toArray() as LogRow[]) t += Number(row[1] ?? 0);
-  return { n: (base?.n ?? 0) + r.journal.length, t };
+  ends.set(r.journal, { length: r.journal.length, base: key, t });
+  return { n, t };
 }
 
 /** Every entry the document holds, oldest first. */

@@ -230,20 +230,20 @@ export const fatePointGive: Handler<'fate-point.give'> = ({ docs, actor, command
   const to = findCharacter(r, command.toCharacterId);
   if ('ok' in to) return to;
   // Giving is the one thing a player does for another character: from their own only.
-  if (!controls(actor, from.character)) {
-    return refuse('forbidden', `You do not play "${from.character.name}".`);
+  if (!controls(actor, from)) {
+    return refuse('forbidden', `You do not play "${from.name}".`);
   }
   const amount = command.amount ?? 1;
   const run = runEconomy(economyOf(r), [
-    { type: 'give', from: from.character.id, to: to.character.id, amount },
+    { type: 'give', from: command.fromCharacterId, to: command.toCharacterId, amount },
   ]);
   if ('ok' in run) return run;
   return {
     pub: () => writeEconomy(r, run.state),
     log: [
       {
-        text: `${from.character.name} gave ${amount} fate point${amount > 1 ? 's' : ''} to ${to.character.name}${command.reason ? `: ${command.reason}` : '.'}`,
-        characterId: from.character.id,
+        text: `${from.name} gave ${amount} fate point${amount > 1 ? 's' : ''} to ${to.name}${command.reason ? `: ${command.reason}` : '.'}`,
+        characterId: command.fromCharacterId,
         movements: run.movements,
       },
     ],

@@ -1,6 +1,5 @@
 import type { EconomyState, EconomyTransition, Movement } from '@fateboard/rules';
 import { applyEconomy } from '@fateboard/rules';
-import { allCharacters } from '../access';
 import type { Refusal } from '../context';
 import { refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
@@ -16,10 +15,14 @@ import { num, peek, put } from '../../doc/ymap';
 export function economyOf(r: PubRoots): EconomyState {
   const balances: Record<string, number> = {};
   const pendingScenePayouts: Record<string, number> = {};
-  for (const c of allCharacters(r)) {
-    balances[c.id] = c.fatePoints;
-    if (c.owed > 0) pendingScenePayouts[c.id] = c.owed;
-  }
+  // Two numbers a character, read where they are: decoding whole sheets (as readCharacter
+  // does) made this the costliest step of every fate point command.
+  r.characters.forEach((value, id) => {
+    const map = value as YMap;
+    balances[id] = num(map, 'fatePoints');
+    const owed = num(map, 'owed');
+    if (owed > 0) pendingScenePayouts[id] = owed;
+  });
   return { balances, gmPool: num(r.meta, 'gmPool'), pendingScenePayouts };
 }
 

@@ -9,7 +9,7 @@ import { ROLL_LIMIT } from '../../doc/schema';
 import type { RollView } from '../../doc/views';
 import { readRoll } from '../../doc/views';
 import type { YMap } from '../../doc/ymap';
-import { put } from '../../doc/ymap';
+import { appendAtEnd, put } from '../../doc/ymap';
 
 /**
  * The table's recent rolls as stored: adding one (the oldest drop off past ROLL_LIMIT), finding
@@ -39,7 +39,7 @@ export function resolveRoll(
 /** Appends a new roll, dropping the oldest past ROLL_LIMIT. */
 export function writeNewRoll(r: PubRoots, view: RollView): void {
   const m = new Y.Map<unknown>();
-  r.rolls.push([m]);
+  appendAtEnd(r.rolls, [m]);
   for (const [key, value] of Object.entries(view)) m.set(key, value);
   const extra = r.rolls.length - ROLL_LIMIT;
   if (extra > 0) r.rolls.delete(0, extra);
