@@ -29,9 +29,26 @@ export function syncStep1(stateVector: Uint8Array = new Uint8Array([0])): Uint8A
 }
 
 /**
- * A lightweight read-only replica: a raw `ws` client speaking the y-websocket protocol. It
- * sends sync step 1, waits for sync step 2, then counts update frames. It keeps no Y.Doc, so
- * thousands fit in one process; `keepFrames` keeps the frames for size measurements.
+ * How a receiver speaks to its server: the frames it sends once the socket is open, and
+ * where the y-websocket message starts in each frame it gets (Hocuspocus puts the document
+ * name first). No hello frames: a bare relay's receiver, ready as soon as it is open.
+ */
+export interface ReceiverProtocol {
+  hello(stateVector?: Uint8Array): Uint8Array[];
+  offset: number;
+  /** Why the server refused this receiver, read from a frame that is not a sync message. */
+  refusal?(data: Buffer): string | undefined;
+}
+
+export const Y_WEBSOCKET: ReceiverProtocol = { hello: (sv) => [syncStep1(sv)], offset: 0 };
+export const BARE_RELAY: ReceiverProtocol = { hello: () => [], offset: 0 };
+
+/**
+ * A lightweight read-only replica: a raw `ws` client speaking the y-websocket protocol (or
+ * another server's framing of it, `protocol`). It sends sync step 1, waits for sync step 2,
+ * then counts update frames. It keeps no Y.Doc, so thousands fit in one process;
+ * `keepFrames` keeps the frames for size measurements; `onOther` sees every frame that is
+ * neither an update nor the first sync step 2 (a writer's acknowledgements).
  */
 export class Receiver {
   ws: WebSocket | undefined;
@@ -44,17 +61,25 @@ export class Receiver {
   log: ArrivalLog | undefined;
   private mark = 0;
   private onSynced: (() => void) | undefined;
+  private readonly protocol: ReceiverProtocol;
 
   constructor(
     readonly url: string,
-    readonly options: { keepFrames?: boolean; keepStep2?: boolean; handshake?: boolean } = {},
-  ) {}
+    readonly options: {
+      keepFrames?: boolean;
+      keepStep2?: boolean;
+      protocol?: ReceiverProtocol;
+      onOther?: (data: Buffer) => void;
+    } = {},
+  ) {
+    this.protocol = options.protocol ?? Y_WEBSOCKET;
+  }
 
   get keepFrames(): boolean {
     return this.options.keepFrames === true;
   }
 
-  /** Opens, sends sync step 1 with `stateVector`, resolves once sync step 2 arrived. */
+  /** Opens, sends the protocol's hello (sync step 1 with `stateVector`), resolves once synced. */
   connect(stateVector?: Uint8Array): Promise<void> {
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(this.url, { perMessageDeflate: false });
@@ -68,12 +93,11 @@ export class Receiver {
           reject(new Error(`closed before sync: ${code} ${reason.toString()}`));
       });
       ws.once('open', () => {
-        if (this.options.handshake === false) {
-          // A bare relay's receiver: no sync, connected is ready.
+        const hello = this.protocol.hello(stateVector);
+        for (const frame of hello) ws.send(frame);
+        if (hello.length === 0) {
           this.syncedAt = performance.now();
           this.onSynced?.();
-        } else {
-          ws.send(syncStep1(stateVector));
         }
       });
       this.onSynced = () => {
@@ -81,14 +105,24 @@ export class Receiver {
         ws.on('error', () => {});
         resolve();
       };
-      ws.on('message', (data: Buffer) => this.onMessage(data));
+      ws.on('message', (data: Buffer) => {
+        if (this.syncedAt === 0) {
+          const refused = this.protocol.refusal?.(data);
+          if (refused !== undefined) {
+            reject(new Error(`refused: ${refused}`));
+            ws.terminate();
+            return;
+          }
+        }
+        this.onMessage(data);
+      });
     });
   }
 
   private onMessage(data: Buffer): void {
     const now = performance.now();
-    if (data[0] !== MESSAGE_SYNC) return;
-    const step = data[1];
+    const at = this.protocol.offset;
+    const step = data[at] === MESSAGE_SYNC ? data[at + 1] : undefined;
     if (step === SYNC_UPDATE) {
       const log = this.log;
       if (log) {
@@ -105,6 +139,8 @@ export class Receiver {
       this.step2Bytes = data.length;
       if (this.options.keepStep2) this.step2 = new Uint8Array(data);
       this.onSynced?.();
+    } else {
+      this.options.onOther?.(data);
     }
   }
 

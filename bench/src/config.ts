@@ -1,6 +1,6 @@
 import type { CampaignSize } from './campaign';
 import { LONG_CAMPAIGN } from './campaign';
-import type { RoundPlan } from './fanout';
+import type { RoundPlan } from './open-loop';
 
 export interface BenchConfig {
   quick: boolean;

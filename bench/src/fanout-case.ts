@@ -1,31 +1,33 @@
-import type { Child } from './ipc';
-import type { CommandKind, RoundPlan, RoundResult } from './fanout';
-import {
-  addReceivers,
-  baselineRound,
-  fanoutCommand,
-  serverRound,
-  setupFanoutTable,
-  summarize,
-} from './fanout';
+import type { Child, ProcStats } from './ipc';
+import type { RoundPlan } from './open-loop';
+import { wsFrame } from './open-loop';
+import { fanoutCommand, setupFanoutTable } from './fanout';
 import type { FanoutTable } from './fanout';
-import type { Receiver } from './clients';
-import { docUrl } from './clients';
+import type { ServerFigures, Versus } from './fanout-figures';
+import { roundLine, roundTrip, serverFigures, sizeTable, versus } from './fanout-figures';
+import { peerUnderTest } from './peer-under-test';
+import type { MeasuredRound, PeerKind, ServerKind, ServerUnderTest } from './under-test';
+import {
+  KINDS,
+  fateboardUnderTest,
+  measuredRound,
+  relayUnderTest,
+  spectatorsOf,
+} from './under-test';
 import type { Repeated } from './stats';
-import { median, repeated, round, sleep } from './stats';
+import { repeated, round, sleep } from './stats';
 
 export interface FanoutFigures {
   spectators: number;
   receivers: number;
-  server: { p50: Repeated; p99: Repeated; cpuMicrosPerDelivered: Repeated; systemShare: Repeated };
-  baseline: {
-    p50: Repeated;
-    p99: Repeated;
-    cpuMicrosPerDelivered: Repeated;
-    systemShare: Repeated;
-  };
+  server: ServerFigures;
+  baseline: ServerFigures;
   /** Median over rounds of server ÷ baseline, per round. */
   ratio: { p50: number; p99: number };
+  /** Hocuspocus and the stock y-websocket server, measured in the same rounds. */
+  peers: Record<Exclude<PeerKind, 'relay'>, ServerFigures>;
+  /** Fateboard ÷ each other server (latency, CPU per delivered update, bytes). */
+  fateboardOver: Record<PeerKind, Versus>;
   /** Command round trip (send → durable ack) of every measured command, and the relay's ack. */
   roundTrip: {
     server: { p50: Repeated; p99: Repeated };
@@ -50,11 +52,6 @@ export interface FanoutResults {
   cases: FanoutFigures[];
   bytes: WireBytes;
   idle: IdleCost;
-}
-
-/** ws adds 2 bytes of header up to 125 bytes of payload, 4 up to 64 KiB (server → client, unmasked). */
-function wsFrame(payload: number): number {
-  return payload + (payload < 126 ? 2 : payload < 65536 ? 4 : 10);
 }
 
 function updateLength(frame: Uint8Array): number {
@@ -106,137 +103,110 @@ async function measureBytes(t: FanoutTable): Promise<WireBytes> {
   return bytes;
 }
 
+/** Each server's address and process, as main.ts started them. */
+export type FanoutServers = Record<ServerKind, { base: string; proc: Child }>;
+
+/**
+ * Per size, `reps` rounds of each server in turn (Fateboard, then the relay replaying
+ * Fateboard's frames of that round, then Hocuspocus and y-websocket), each with its own
+ * receivers: the probe (GM replica / writer), six players and the spectators.
+ */
 export async function runFanout(
-  base: string,
-  relayBase: string,
-  server: Child,
-  relay: Child,
+  servers: FanoutServers,
   sizes: number[],
   idleAt: number,
   plan: RoundPlan,
   reps: number,
   say: (line: string) => void,
 ): Promise<FanoutResults> {
-  const t = await setupFanoutTable(base);
-  const serverReceivers: Receiver[] = [...t.receivers];
-  const relayReceivers: Receiver[] = [];
-  const spectatorUrl = () => docUrl(base, t.table.id, t.table.tokens.spectator);
-  const relayUrl = relayBase.replace(/^http/, 'ws');
-  await addReceivers(relayReceivers, t.receivers.length, () => `${relayUrl}/recv`, {
-    handshake: false,
-  });
+  const fateboardProc = servers.fateboard.proc;
+  const t = await setupFanoutTable(servers.fateboard.base);
+  const fateboard = fateboardUnderTest(servers.fateboard.base, t, fateboardProc);
+  let lastKinds: MeasuredRound['kinds'] = [];
+  const relay = relayUnderTest(servers.relay.base, servers.relay.proc, () => ({
+    frames: fateboard.receivers[0]!.frames,
+    kinds: lastKinds,
+  }));
+  await relay.grow(0);
+  const suts: Record<ServerKind, ServerUnderTest> = {
+    fateboard,
+    relay,
+    hocuspocus: await peerUnderTest('hocuspocus', servers.hocuspocus.base, servers.hocuspocus.proc),
+    ywebsocket: await peerUnderTest('ywebsocket', servers.ywebsocket.base, servers.ywebsocket.proc),
+  };
+  const roundOf = async (kind: ServerKind, p: RoundPlan) => {
+    const r = await measuredRound(suts[kind], p);
+    if (kind === 'fateboard') lastKinds = r.kinds;
+    return r;
+  };
 
-  // Warm both paths once (JIT, socket buffers) before anything is measured.
-  await serverRound(
-    t,
-    serverReceivers,
-    { warm: 0, measured: 2 * plan.measured > 40 ? 20 : 6, rateHz: 50 },
-    server,
-  );
+  // Warm every path once (JIT, socket buffers) before anything is measured.
+  const warm = { warm: 0, measured: 2 * plan.measured > 40 ? 20 : 6, rateHz: 50 };
+  for (const kind of KINDS) await roundOf(kind, warm);
   const bytes = await measureBytes(t);
 
   const cases: FanoutFigures[] = [];
   let idle: IdleCost | undefined;
-  let idleBefore: { heap: number; rss: number; count: number } | undefined;
   for (const size of sizes) {
-    const spectators = serverReceivers.length - t.receivers.length;
+    const spectators = spectatorsOf(fateboard);
     if (size > spectators) {
-      if (idleBefore === undefined && size >= idleAt) {
+      // Heap and RSS per idle spectator, read on Fateboard around the first growth past idleAt.
+      let before: ProcStats | undefined;
+      if (idle === undefined && size >= idleAt) {
         await sleep(300);
-        const s = await server.stats(true);
-        idleBefore = { heap: s.heapUsed, rss: s.rss, count: spectators };
+        before = await fateboardProc.stats(true);
       }
-      await addReceivers(serverReceivers, size - spectators, spectatorUrl);
-      await addReceivers(relayReceivers, size - spectators, () => `${relayUrl}/recv`, {
-        handshake: false,
-      });
-      if (idleBefore !== undefined && idle === undefined && size >= idleAt) {
+      await fateboard.grow(size);
+      if (before) {
         await sleep(500);
-        const s = await server.stats(true);
-        const n = size - idleBefore.count;
+        const s = await fateboardProc.stats(true);
+        const n = size - spectators;
         idle = {
           spectators: n,
-          heapBytesEach: (s.heapUsed - idleBefore.heap) / n,
-          rssBytesEach: (s.rss - idleBefore.rss) / n,
+          heapBytesEach: (s.heapUsed - before.heapUsed) / n,
+          rssBytesEach: (s.rss - before.rss) / n,
         };
         say(
           `  idle spectators: ${round(idle.heapBytesEach / 1024)} KB heap, ${round(idle.rssBytesEach / 1024)} KB RSS each`,
         );
       }
+      for (const kind of KINDS) if (kind !== 'fateboard') await suts[kind].grow(size);
     }
-    const serverRounds: RoundResult[] = [];
-    const baseRounds: RoundResult[] = [];
-    const inServer: {
-      apply: { p50: number; p99: number };
-      commit: { p50: number; p99: number };
-    }[] = [];
+    const rounds = Object.fromEntries(KINDS.map((k) => [k, [] as MeasuredRound[]])) as Record<
+      ServerKind,
+      MeasuredRound[]
+    >;
     for (let rep = 0; rep < reps; rep++) {
-      const before = await server.request<{ batches: number }>('commit-timings');
-      const s = await serverRound(t, serverReceivers, plan, server);
-      const after = await server.request<{
-        batches: number;
-        applyMs: number[];
-        commitMs: number[];
-      }>('commit-timings', { count: plan.measured });
-      // At 10 commands a second each command is a batch of its own: the last `measured`.
-      if (after.batches - before.batches !== plan.warm + plan.measured) {
-        say(
-          `  (${after.batches - before.batches} commits for ${plan.warm + plan.measured} commands)`,
-        );
+      const these = {} as Record<ServerKind, MeasuredRound>;
+      for (const kind of KINDS) {
+        these[kind] = await roundOf(kind, plan);
+        rounds[kind].push(these[kind]);
+        await sleep(200);
       }
-      inServer.push({ apply: summarize(after.applyMs), commit: summarize(after.commitMs) });
-      const frames = t.probe.frames;
-      const kinds: CommandKind[] = s.kinds;
-      if (frames.length !== plan.warm + plan.measured || !s.complete) {
-        throw new Error(`fan-out at ${size}: incomplete round (${frames.length} frames)`);
-      }
-      await sleep(200);
-      const b = await baselineRound(relayUrl, frames, kinds, relayReceivers, plan, relay);
-      if (!b.complete) throw new Error(`baseline at ${size}: incomplete round`);
-      serverRounds.push(s);
-      baseRounds.push(b);
-      const ss = summarize(s.latencies);
-      const bs = summarize(b.latencies);
-      const rs = summarize([...s.acks.push, ...s.acks.give]);
-      say(
-        `  ${size} spectators, round ${rep + 1}: server p50 ${round(ss.p50)} p99 ${round(ss.p99)} ms; ` +
-          `relay p50 ${round(bs.p50)} p99 ${round(bs.p99)} ms; server ${round(s.cpuMicrosPerDelivered)} µs/delivered; ` +
-          `round trip p50 ${round(rs.p50)} p99 ${round(rs.p99)} ms ` +
-          `(in the server: apply p50 ${round(inServer[rep]!.apply.p50)} p99 ${round(inServer[rep]!.apply.p99)}, ` +
-          `commit p50 ${round(inServer[rep]!.commit.p50)} p99 ${round(inServer[rep]!.commit.p99)} ms)`,
-      );
-      await sleep(200);
+      say(roundLine(size, rep, these));
     }
-    const fig = (rounds: RoundResult[]) => ({
-      p50: repeated(rounds.map((r) => summarize(r.latencies).p50)),
-      p99: repeated(rounds.map((r) => summarize(r.latencies).p99)),
-      cpuMicrosPerDelivered: repeated(rounds.map((r) => r.cpuMicrosPerDelivered)),
-      systemShare: repeated(rounds.map((r) => r.systemShare)),
-    });
-    const rtt = (rounds: RoundResult[]) => ({
-      p50: repeated(rounds.map((r) => summarize([...r.acks.push, ...r.acks.give]).p50)),
-      p99: repeated(rounds.map((r) => summarize([...r.acks.push, ...r.acks.give]).p99)),
-    });
+    const receivers = fateboard.receivers.length;
+    const figures = Object.fromEntries(
+      KINDS.map((k) => [k, serverFigures(rounds[k], receivers)]),
+    ) as Record<ServerKind, ServerFigures>;
+    const fateboardOver: Record<PeerKind, Versus> = {
+      relay: versus(rounds.fateboard, rounds.relay),
+      hocuspocus: versus(rounds.fateboard, rounds.hocuspocus),
+      ywebsocket: versus(rounds.fateboard, rounds.ywebsocket),
+    };
+    for (const line of sizeTable(size, receivers, figures, fateboardOver)) say(line);
+    const inServer = rounds.fateboard.map((r) => r.inServer!);
     cases.push({
       spectators: size,
-      receivers: serverReceivers.length,
-      server: fig(serverRounds),
-      baseline: fig(baseRounds),
-      ratio: {
-        p50: median(
-          serverRounds.map(
-            (s, i) => summarize(s.latencies).p50 / summarize(baseRounds[i]!.latencies).p50,
-          ),
-        ),
-        p99: median(
-          serverRounds.map(
-            (s, i) => summarize(s.latencies).p99 / summarize(baseRounds[i]!.latencies).p99,
-          ),
-        ),
-      },
+      receivers,
+      server: figures.fateboard,
+      baseline: figures.relay,
+      ratio: { p50: fateboardOver.relay.p50, p99: fateboardOver.relay.p99 },
+      peers: { hocuspocus: figures.hocuspocus, ywebsocket: figures.ywebsocket },
+      fateboardOver,
       roundTrip: {
-        server: rtt(serverRounds),
-        baseline: rtt(baseRounds),
+        server: roundTrip(rounds.fateboard),
+        baseline: roundTrip(rounds.relay),
         inServer: {
           applyP50: repeated(inServer.map((x) => x.apply.p50)),
           applyP99: repeated(inServer.map((x) => x.apply.p99)),
@@ -247,9 +217,7 @@ export async function runFanout(
     });
   }
 
-  await Promise.all([...serverReceivers, ...relayReceivers].map((r) => r.close()));
-  t.gm.close();
-  for (const p of t.players) p.close();
+  await Promise.all(KINDS.map((k) => suts[k].close()));
   if (!idle) throw new Error('idle spectator cost was not measured');
   return { cases, bytes, idle };
 }

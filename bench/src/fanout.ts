@@ -1,11 +1,7 @@
-import { performance } from 'node:perf_hooks';
-import { WebSocket } from 'ws';
-import type { Child } from './ipc';
-import { cpuMicros } from './ipc';
-import type { Ack, CreatedTable } from './clients';
-import { ArrivalLog, Participant, Receiver, createTable, docUrl, inBatches } from './clients';
+import type { CreatedTable } from './clients';
+import { Participant, Receiver, createTable, docUrl, inBatches } from './clients';
+import type { CommandKind } from './open-loop';
 import { sampleSheet } from '@fateboard/table';
-import { percentile, sleep } from './stats';
 
 /** One table with a GM and six players, each with a socket.io connection and a replica. */
 export interface FanoutTable {
@@ -50,8 +46,6 @@ export async function setupFanoutTable(base: string): Promise<FanoutTable> {
   return { table, gm, players, characterIds, aspectIds, receivers, probe, next: 0 };
 }
 
-export type CommandKind = 'push' | 'give';
-
 /**
  * Command k: the GM pushes an aspect, then moves a fate point between two characters, back
  * and forth. One sender on one connection keeps them in order: from two connections, a
@@ -80,126 +74,6 @@ export function fanoutCommand(
   };
 }
 
-export interface RoundResult {
-  /** Send → last receiver, ms, for every measured command. */
-  latencies: number[];
-  /** Send → acknowledgement, ms, by kind. */
-  acks: Record<CommandKind, number[]>;
-  cpuMicrosPerDelivered: number;
-  /** The kernel's share of that CPU (system time: TCP over loopback, fsync). */
-  systemShare: number;
-  delivered: number;
-  /** Every command's kind, warm-up included, in order. */
-  kinds: CommandKind[];
-  complete: boolean;
-}
-
-export interface RoundPlan {
-  warm: number;
-  measured: number;
-  rateHz: number;
-}
-
-/**
- * Sends `warm + measured` messages open-loop at `rateHz` (the schedule never waits for an
- * answer), waits until every receiver got every update, and reads the server's CPU.
- */
-async function openLoop(
-  plan: RoundPlan,
-  receivers: Receiver[],
-  proc: Child,
-  send: (k: number, acked: (ok: boolean, why?: string) => void) => CommandKind,
-): Promise<RoundResult> {
-  const total = plan.warm + plan.measured;
-  const log = new ArrivalLog(total);
-  for (const r of receivers) r.startRound(log);
-  const sent = new Float64Array(total);
-  const acked = new Float64Array(total);
-  const kinds: CommandKind[] = [];
-  const failures: string[] = [];
-  const cpu0 = await proc.stats();
-  const interval = 1000 / plan.rateHz;
-  const t0 = performance.now() + 20;
-  for (let k = 0; k < total; k++) {
-    const wait = t0 + k * interval - performance.now();
-    if (wait > 0) await sleep(wait);
-    sent[k] = performance.now();
-    kinds[k] = send(k, (ok, why) => {
-      acked[k] = performance.now();
-      if (!ok) failures.push(why ?? '');
-    });
-  }
-  const deadline = performance.now() + 10_000;
-  const done = () => {
-    for (let k = 0; k < total; k++)
-      if (log.count[k]! < receivers.length || acked[k] === 0) return false;
-    return true;
-  };
-  while (!done() && performance.now() < deadline) await sleep(5);
-  const cpu1 = await proc.stats();
-  for (const r of receivers) r.startRound(undefined);
-  if (failures.length > 0) {
-    throw new Error(
-      `${failures.length} commands were refused in a fan-out round: ${failures.join('; ')}`,
-    );
-  }
-  const latencies: number[] = [];
-  const acks: Record<CommandKind, number[]> = { push: [], give: [] };
-  for (let k = plan.warm; k < total; k++) {
-    latencies.push(log.lastArrival[k]! - sent[k]!);
-    acks[kinds[k]!].push(acked[k]! - sent[k]!);
-  }
-  const delivered = total * receivers.length;
-  return {
-    latencies,
-    acks,
-    cpuMicrosPerDelivered: cpuMicros(cpu0, cpu1) / delivered,
-    systemShare: (cpu1.system - cpu0.system) / Math.max(1, cpuMicros(cpu0, cpu1)),
-    delivered,
-    kinds,
-    complete: done(),
-  };
-}
-
-/** A round against the table server; the probe keeps the frames for the baseline. */
-export function serverRound(t: FanoutTable, receivers: Receiver[], plan: RoundPlan, server: Child) {
-  t.probe.frames = [];
-  return openLoop(plan, receivers, server, (_k, acked) => {
-    const { kind, from, command } = fanoutCommand(t, t.next++);
-    from.emit(command, (ack: Ack) =>
-      acked(ack.ok, `${kind}: ${ack.code ?? ''} ${ack.message ?? ''}`),
-    );
-    return kind;
-  });
-}
-
-/** The same bytes through the bare relay: `frames[k]` is what the server broadcast for command k. */
-export async function baselineRound(
-  relayUrl: string,
-  frames: Uint8Array[],
-  kinds: CommandKind[],
-  receivers: Receiver[],
-  plan: RoundPlan,
-  relay: Child,
-): Promise<RoundResult> {
-  const sender = new WebSocket(`${relayUrl}/send`, { perMessageDeflate: false });
-  await new Promise<void>((resolve, reject) => {
-    sender.once('open', () => resolve());
-    sender.once('error', reject);
-  });
-  const waiting: ((ok: boolean) => void)[] = [];
-  sender.on('message', () => waiting.shift()?.(true));
-  try {
-    return await openLoop(plan, receivers, relay, (k, acked) => {
-      waiting.push(acked);
-      sender.send(frames[k % frames.length]!);
-      return kinds[k % kinds.length]!;
-    });
-  } finally {
-    sender.terminate();
-  }
-}
-
 /** Connects `count` more receivers to `url(i)`, 50 at a time. */
 export async function addReceivers(
   into: Receiver[],
@@ -210,8 +84,4 @@ export async function addReceivers(
   const fresh = Array.from({ length: count }, (_, i) => new Receiver(url(i), options));
   await inBatches(fresh, 50, (r) => r.connect());
   into.push(...fresh);
-}
-
-export function summarize(latencies: number[]): { p50: number; p99: number } {
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }

@@ -10,6 +10,11 @@ import { runTables } from './tables-case';
 import { clientSize } from './client-size';
 import { markdownTable } from './report';
 
+interface Started {
+  proc: Child;
+  base: string;
+}
+
 const quick = process.argv.includes('--quick');
 // BENCH_SIZES=500 runs the fan-out at those spectator counts only (for profiling one size).
 const sizes = process.env.BENCH_SIZES?.split(',').map(Number);
@@ -48,25 +53,31 @@ async function section(name: string, run: () => Promise<unknown>): Promise<void>
   say(`  (${((Date.now() - t) / 1000).toFixed(1)} s)`);
 }
 
-// Three children, started together: the server under test, the baseline relay, and a second
-// server for the tables-per-process case (so that its RSS holds only those tables).
+// The children, started together: the server under test, the baseline relay, the two peers
+// (Hocuspocus, y-websocket), and a second server for the tables-per-process case (so that
+// its RSS holds only those tables).
 const core = pin ? 0 : undefined;
-const [{ child: server, ready: serverReady }, { child: relay, ready: relayReady }, tablesServer] =
-  await Promise.all([
-    Child.start('server', join(here, 'server-process.ts'), core),
-    Child.start('relay', join(here, 'baseline-relay.ts'), core),
-    Child.start('tables-server', join(here, 'server-process.ts'), core),
-  ]);
-const base = `http://127.0.0.1:${String(serverReady.port)}`;
-const relayBase = `http://127.0.0.1:${String(relayReady.port)}`;
+const children = await Promise.all(
+  (
+    [
+      ['server', 'server-process.ts'],
+      ['relay', 'baseline-relay.ts'],
+      ['hocuspocus', 'peer-hocuspocus.ts'],
+      ['ywebsocket', 'peer-ywebsocket.ts'],
+      ['tables-server', 'server-process.ts'],
+    ] as const
+  ).map(([name, file]) => Child.start(name, join(here, file), core)),
+);
+const [server, relay, hocuspocus, ywebsocket, tablesServer] = children.map((c) => ({
+  proc: c.child,
+  base: `http://127.0.0.1:${String(c.ready.port)}`,
+})) as [Started, Started, Started, Started, Started];
+const base = server.base;
 
 try {
   await section('fanout', () =>
     runFanout(
-      base,
-      relayBase,
-      server,
-      relay,
+      { fateboard: server, relay, hocuspocus, ywebsocket },
       config.fanoutSizes,
       config.idleAt,
       config.plan,
@@ -75,11 +86,19 @@ try {
     ),
   );
   await section('longTable', () =>
-    runLongTable(base, server, config.campaign, config.coldJoins, config.storm, config.reps, say),
+    runLongTable(
+      base,
+      server.proc,
+      config.campaign,
+      config.coldJoins,
+      config.storm,
+      config.reps,
+      say,
+    ),
   );
   await section('throughput', () =>
     runThroughput(
-      server,
+      server.proc,
       base,
       config.throughputTables,
       config.throughputSeconds,
@@ -89,16 +108,11 @@ try {
     ),
   );
   await section('tables', () =>
-    runTables(
-      `http://127.0.0.1:${String(tablesServer.ready.port)}`,
-      tablesServer.child,
-      config.tables,
-      say,
-    ),
+    runTables(tablesServer.base, tablesServer.proc, config.tables, say),
   );
   await section('client', () => Promise.resolve(clientSize(resolve(here, '../..'))));
 } finally {
-  await Promise.all([server.stop(), relay.stop(), tablesServer.child.stop()]);
+  await Promise.all(children.map((c) => c.child.stop()));
 }
 
 results.machine = { ...(results.machine as object), loadavgAtEnd: loadavg() };

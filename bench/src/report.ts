@@ -1,5 +1,7 @@
 import type { ClientFigures } from './client-size';
-import type { FanoutResults } from './fanout-case';
+import type { FanoutFigures, FanoutResults } from './fanout-case';
+import type { PeerKind } from './under-test';
+import { LABEL } from './under-test';
 import type { LongTableResults } from './longtable-case';
 import type { TablesFigures } from './tables-case';
 import type { ThroughputFigures } from './throughput-case';
@@ -9,6 +11,47 @@ import { round } from './stats';
 const ms = (r: Repeated) => `${round(r.median)} ms (${round(r.min)}–${round(r.max)})`;
 const kb = (bytes: number) => `${round(bytes / 1024, 1)} KB`;
 const mb = (bytes: number) => `${round(bytes / 2 ** 20, 0)} MB`;
+
+/** Per size: Fateboard next to the relay and the two peers, with Fateboard ÷ each. */
+function peerRows(c: FanoutFigures): string[][] {
+  const others: PeerKind[] = ['relay', 'hocuspocus', 'ywebsocket'];
+  const figures = { relay: c.baseline, ...c.peers };
+  const at = `(${c.spectators} spectators)`;
+  const x = (v: number) => `${round(v, 2)}×`;
+  const detail = (f: (kind: PeerKind) => string) =>
+    others.map((kind) => `${LABEL[kind]} ${f(kind)}`).join('; ');
+  return [
+    [
+      `vs peers: push p50 / p99 ${at}`,
+      `${round(c.server.p50.median)} / ${round(c.server.p99.median)} ms`,
+      detail(
+        (k) =>
+          `${round(figures[k].p50.median)} / ${round(figures[k].p99.median)} ms ` +
+          `(Fateboard ÷ ${x(c.fateboardOver[k].p50)} / ${x(c.fateboardOver[k].p99)})`,
+      ),
+      'report',
+    ],
+    [
+      `vs peers: server CPU per command ${at}`,
+      `${round(c.server.cpuMicrosPerCommand.median, 0)} µs (${round(c.server.cpuMicrosPerDelivered.median)} µs × ${c.receivers} receivers)`,
+      detail(
+        (k) =>
+          `${round(figures[k].cpuMicrosPerCommand.median, 0)} µs (${round(figures[k].cpuMicrosPerDelivered.median)} µs per delivered; ` +
+          `Fateboard ÷ ${x(c.fateboardOver[k].cpuMicrosPerDelivered)})`,
+      ),
+      c.spectators === 50 ? "≤ half of today's" : 'report',
+    ],
+    [
+      `vs peers: bytes per receiver per update ${at}`,
+      `${round(c.server.bytesPerUpdate.median, 1)} B`,
+      detail(
+        (k) =>
+          `${round(figures[k].bytesPerUpdate.median, 1)} B (Fateboard ÷ ${x(c.fateboardOver[k].bytesPerUpdate)})`,
+      ),
+      'report',
+    ],
+  ];
+}
 
 /** The issue's table, filled in: one row per figure, with its target. */
 export function markdownTable(results: Record<string, unknown>): string {
@@ -50,6 +93,7 @@ export function markdownTable(results: Record<string, unknown>): string {
         kind === 'fate point transfer' ? '≤ 64 B' : 'report',
       ]);
     }
+    for (const c of fan.cases) rows.push(...peerRows(c));
     rows.push([
       `heap and RSS per idle spectator (${fan.idle.spectators} added)`,
       `${kb(fan.idle.heapBytesEach)} heap, ${kb(fan.idle.rssBytesEach)} RSS`,
