@@ -10,13 +10,29 @@ const SYNC_STEP1 = 0;
 const SYNC_STEP2 = 1;
 const SYNC_UPDATE = 2;
 
+/**
+ * Which of a round's messages an update frame carries (`at`: where its y-websocket message
+ * starts). For a server that may merge several updates into one broadcast (Hocuspocus);
+ * without it, a receiver's n-th update frame of the round is message n's.
+ */
+export type SlotsOf = (frame: Buffer, at: number) => { first: number; count: number } | undefined;
+
 /** Where the fan-out rounds record arrivals: one slot per command, shared by every receiver. */
 export class ArrivalLog {
   lastArrival: Float64Array;
   count: Int32Array;
-  constructor(readonly size: number) {
+  constructor(
+    readonly size: number,
+    readonly slotsOf?: SlotsOf,
+  ) {
     this.lastArrival = new Float64Array(size);
     this.count = new Int32Array(size);
+  }
+
+  arrived(n: number, now: number): void {
+    if (n >= this.size) return;
+    if (now > this.lastArrival[n]!) this.lastArrival[n] = now;
+    this.count[n]!++;
   }
 }
 
@@ -125,12 +141,12 @@ export class Receiver {
     const step = data[at] === MESSAGE_SYNC ? data[at + 1] : undefined;
     if (step === SYNC_UPDATE) {
       const log = this.log;
-      if (log) {
-        const n = this.updates - this.mark;
-        if (n < log.size) {
-          if (now > log.lastArrival[n]!) log.lastArrival[n] = now;
-          log.count[n]!++;
-        }
+      if (log?.slotsOf) {
+        const slots = log.slotsOf(data, at);
+        if (slots)
+          for (let n = slots.first; n < slots.first + slots.count; n++) log.arrived(n, now);
+      } else if (log) {
+        log.arrived(this.updates - this.mark, now);
       }
       this.updates++;
       if (this.keepFrames) this.frames.push(new Uint8Array(data));

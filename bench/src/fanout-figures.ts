@@ -64,7 +64,8 @@ export function roundLine(
   const each = KINDS.map((kind) => {
     const r = rounds[kind];
     const s = summarize(r.latencies);
-    return `${LABEL[kind]} ${round(s.p50)}/${round(s.p99)} ms ${round(r.cpuMicrosPerDelivered)} µs`;
+    const merged = r.frames < r.kinds.length ? ` (${r.frames} frames for ${r.kinds.length})` : '';
+    return `${LABEL[kind]} ${round(s.p50)}/${round(s.p99)} ms ${round(r.cpuMicrosPerDelivered)} µs${merged}`;
   });
   const fb = rounds.fateboard;
   const rt = summarize([...fb.acks.push, ...fb.acks.give]);

@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Child } from './ipc';
 import { cpuMicros } from './ipc';
-import type { Receiver } from './clients';
+import type { Receiver, SlotsOf } from './clients';
 import { ArrivalLog } from './clients';
 import { percentile, sleep } from './stats';
 
@@ -47,10 +47,10 @@ export async function openLoop(
   receivers: Receiver[],
   proc: Child,
   send: Send,
-  options: { acks: boolean } = { acks: true },
+  options: { acks: boolean; slotsOf?: SlotsOf } = { acks: true },
 ): Promise<RoundResult> {
   const total = plan.warm + plan.measured;
-  const log = new ArrivalLog(total);
+  const log = new ArrivalLog(total, options.slotsOf);
   for (const r of receivers) r.startRound(log);
   const sent = new Float64Array(total);
   const acked = new Float64Array(total);

@@ -11,6 +11,7 @@ import type { PeerProtocol } from './peer-protocol';
 import { Y_WEBSOCKET_PEER, hocuspocusPeer } from './peer-protocol';
 import { PeerWriter } from './peer-writer';
 import { sleep } from './stats';
+import { roundSlots } from './update-slots';
 import type { ServerUnderTest } from './under-test';
 import { LABEL, TABLE_RECEIVERS } from './under-test';
 
@@ -82,7 +83,13 @@ export async function peerUnderTest(
           probe.ws!.send(c.frame);
           return c.kind;
         },
-        { acks: protocol.ack !== undefined },
+        {
+          acks: protocol.ack !== undefined,
+          slotsOf: roundSlots(
+            changes.map((c) => c.frame),
+            protocol.receiver.offset,
+          ),
+        },
       );
     },
     close: () => Promise.all(receivers.map((r) => r.close())).then(() => undefined),
