@@ -35,6 +35,13 @@ export class RoomDocs {
   private readonly fullStates = new Map<DocKey, { version: number; bytes: Uint8Array }>();
   /** Encoded size of the last rebuild computed, so that most checks need not compute one. */
   private lastRebuildBytes = 0;
+  /**
+   * The documents' encoded size at the last check, and the bytes of the updates stored since:
+   * a document grows by no more than the updates applied to it, so while their sum stays
+   * within the ratio no check needs to encode the documents.
+   */
+  private checkedBytes = 0;
+  private grownSinceCheck = 0;
 
   constructor(private readonly deps: RoomDocsDeps) {
     this.docs = this.load();
@@ -101,6 +108,7 @@ export class RoomDocs {
   stored(seq: number, updates: DocUpdate[]): void {
     this.seq = seq;
     this.storedUpdates += updates.length;
+    for (const update of updates) this.grownSinceCheck += update.bytes.length;
     for (const update of updates) this.versions[update.doc]++;
   }
 
@@ -119,9 +127,14 @@ export class RoomDocs {
    * did; the replicas of the old documents are then the room's to close.
    */
   rebuildIfOutgrown(): boolean {
-    const current = this.fullState('pub').length + this.fullState('gm').length;
-    if (current < REBUILD_MIN_BYTES) return false;
     const ratio = this.deps.rebuildRatio;
+    const atMost = this.checkedBytes + this.grownSinceCheck;
+    if (this.checkedBytes > 0 && atMost < REBUILD_MIN_BYTES) return false;
+    if (this.lastRebuildBytes > 0 && atMost <= ratio * this.lastRebuildBytes) return false;
+    const current = this.fullState('pub').length + this.fullState('gm').length;
+    this.checkedBytes = current;
+    this.grownSinceCheck = 0;
+    if (current < REBUILD_MIN_BYTES) return false;
     // Content changes far more slowly than history grows: while the documents are within the
     // ratio of the last rebuild computed, skip computing another (it costs milliseconds).
     if (current <= ratio * this.lastRebuildBytes) return false;
@@ -149,6 +162,7 @@ export class RoomDocs {
       this.fullStates.set(key, { version: this.versions[key], bytes: bytes[key] });
     }
     this.storedUpdates = 0;
+    this.checkedBytes = this.lastRebuildBytes;
     return true;
   }
 
