@@ -88,10 +88,14 @@ export class Child {
     core: number | undefined,
     args: string[] = [],
   ): Promise<{ child: Child; ready: Record<string, unknown> }> {
-    // BENCH_PROFILE=<dir>: a V8 CPU profile of the child, written when it exits.
+    // BENCH_PROFILE=<dir>: a V8 CPU profile of the child, written when it exits, sampled
+    // every BENCH_PROFILE_INTERVAL µs (250 by default: a command takes a few milliseconds).
     const profile = process.env.BENCH_PROFILE;
+    const interval = process.env.BENCH_PROFILE_INTERVAL ?? '250';
     const node = [
-      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}/${name}`] : []),
+      ...(profile
+        ? ['--cpu-prof', `--cpu-prof-interval=${interval}`, `--cpu-prof-dir=${profile}/${name}`]
+        : []),
       '--expose-gc',
       '--max-old-space-size=4096',
       '--import',
