@@ -21,7 +21,9 @@ import type { Storage } from './storage';
 import { fariSceneRoutes } from './fari-scene';
 import type { TableFileDeps } from './table-files';
 import { exportRoute, restoreRoutes } from './table-files';
-import { createTable, linkTokens } from './tables';
+import { createTable } from './tables';
+import type { InviteLinkDeps } from './invite-links';
+import { linkTo, linksRoute, rotateLinksRoute } from './invite-links';
 
 export interface HttpDeps {
   storage: Storage;
@@ -182,28 +184,16 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     res.json({ entries: more ? entries.slice(1) : entries, more });
   });
 
-  // The GM replaces the player and spectator links. Seat tokens of players who already
-  // joined keep working; everyone still on an old link is disconnected.
-  api.post('/tables/:id/rotate-links', (req, res) => {
-    const identity = authorize(deps, req);
-    if (identity.role !== 'gm') {
-      throw new HttpError(403, 'forbidden', 'Only the GM can replace the links.');
-    }
-    const { tokens, records } = linkTokens(identity.tableId, ['player', 'spectator'], deps.clock());
-    const revoked = deps.storage.rotateLinks(identity.tableId, records);
-    const closed = deps.connections.closeTokens(
-      identity.tableId,
-      revoked,
-      'The GM replaced this link; ask for the new one.',
-    );
-    res.json({
-      links: {
-        player: linkTo(deps.publicUrl(), identity.tableId, tokens.player),
-        spectator: linkTo(deps.publicUrl(), identity.tableId, tokens.spectator),
-      },
-      closedConnections: closed,
-    });
-  });
+  const invites: InviteLinkDeps = {
+    storage: deps.storage,
+    connections: deps.connections,
+    clock: deps.clock,
+    publicUrl: deps.publicUrl,
+    authorize: (req) => authorize(deps, req),
+    log: deps.log,
+  };
+  api.get('/tables/:id/links', linksRoute(invites));
+  api.post('/tables/:id/rotate-links', rotateLinksRoute(invites));
 
   api.use((_req, _res) => {
     throw new HttpError(404, 'not-found', 'No such API route.');
@@ -270,11 +260,6 @@ function pageParam(value: unknown, name: string, min: number, max: number): numb
     );
   }
   return n;
-}
-
-function linkTo(publicUrl: string, tableId: string, token: string): string {
-  // The token sits in the fragment: browsers never send it, so it stays out of logs and Referer.
-  return `${publicUrl}/t/${tableId}#token=${token}`;
 }
 
 function authorize(deps: HttpDeps, req: Request): Identity {

@@ -8,6 +8,7 @@ import {
   ClosedNoticeSchema,
   CreatedTableSchema,
   ErrorBodySchema,
+  InviteLinksSchema,
   LogPageSchema,
   PROTOCOL_VERSION,
   PresenceSchema,
@@ -59,6 +60,12 @@ describe('the wire protocol', () => {
       body: {},
       token: table.tokens.gm,
     });
+    const links = await api(server.url, `/api/tables/${table.id}/links`, {
+      token: table.tokens.gm,
+    });
+    expect(v.parse(InviteLinksSchema, links.body).links.player).toBe(
+      v.parse(RotatedLinksSchema, rotated.body).links.player,
+    );
     // Ann's socket came in on the old player link: it is told why, then closed.
     expect(v.parse(RotatedLinksSchema, rotated.body).closedConnections).toBe(1);
     await waitFor(() => player.closed !== undefined);

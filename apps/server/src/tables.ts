@@ -4,6 +4,7 @@ import type { TableFile } from '@fateboard/interop';
 import { createTableDocs, docsFromContent, markSeatsRestored } from '@fateboard/table';
 import type { Role, TableContent, TableDocs } from '@fateboard/table';
 import type { RestoredHistory, Storage, TableRecord, TokenKind, TokenRecord } from './storage';
+import { sealLinks } from './sealed-links';
 import { hashToken, newTableId, newToken } from './tokens';
 
 /** What a token is for; its record is the only place it is kept, and only as a hash. */
@@ -50,7 +51,9 @@ export interface NewTable {
 
 /**
  * Creates a table: its two documents with the schema written in and its three invite links,
- * stored in one transaction. Returns the id and the link tokens, which exist nowhere else.
+ * stored in one transaction. Returns the id and the link tokens, which exist nowhere else in
+ * clear: the server keeps their hashes, and the player and spectator ones sealed under the GM
+ * token (sealed-links.ts) so that the GM link can show them again on any device.
  */
 export function createTable(
   storage: Storage,
@@ -101,10 +104,27 @@ function storeTable(
       { pub: Y.encodeStateAsUpdate(docs.pub), gm: Y.encodeStateAsUpdate(docs.gm) },
       records,
       history,
+      sealLinks(tokens.gm, table.id, tokens),
     );
   } finally {
     docs.pub.destroy();
     docs.gm.destroy();
   }
   return { id: table.id, tokens };
+}
+
+/**
+ * New player and spectator links for the GM whose token is `gmToken`: the old ones revoked,
+ * the new ones stored and sealed under the GM token, in one transaction. Answers the new
+ * tokens and the revoked tokens' hashes (their connections are to be closed).
+ */
+export function rotateLinks(
+  storage: Storage,
+  tableId: string,
+  gmToken: string,
+  now: number,
+): { tokens: Record<'player' | 'spectator', string>; revoked: string[] } {
+  const { tokens, records } = linkTokens(tableId, ['player', 'spectator'], now);
+  const revoked = storage.rotateLinks(tableId, records, sealLinks(gmToken, tableId, tokens));
+  return { tokens, revoked };
 }

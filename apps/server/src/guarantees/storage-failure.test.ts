@@ -141,6 +141,7 @@ describe('storage failure', () => {
         findToken: failing(real.findToken),
         addToken: failing(real.addToken, true),
         rotateLinks: failing(real.rotateLinks, true),
+        sealedLinks: failing(real.sealedLinks),
         findCommand: failing(real.findCommand),
         appendCommand: failing(real.appendCommand, true),
         loadDocuments: failing(real.loadDocuments, true),

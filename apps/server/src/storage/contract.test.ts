@@ -1,81 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
-import type { NewCommand, Storage, TokenRecord } from './storage';
+import type { Storage } from './storage';
 import { RESTORE_COMMAND_ID } from './storage';
-import { openMemoryStorage } from './memory';
-import { openSqliteStorage } from './sqlite';
+import { adapters, command, docWith, notesOf, token } from './contract-support';
 
-// The contract every storage adapter keeps, run against each of them: what the rooms, the
-// group commit and the REST routes rely on. A new adapter (PostgreSQL) joins the list below.
-
-interface Adapter {
-  name: string;
-  open: () => { storage: Storage; reopen?: () => Storage; cleanup: () => void };
-}
-
-const adapters: Adapter[] = [
-  {
-    name: 'SQLite',
-    open: () => {
-      const dir = mkdtempSync(join(tmpdir(), 'fateboard-contract-'));
-      return {
-        storage: openSqliteStorage(dir),
-        reopen: () => openSqliteStorage(dir),
-        cleanup: () => rmSync(dir, { recursive: true, force: true }),
-      };
-    },
-  },
-  { name: 'memory', open: () => ({ storage: openMemoryStorage(), cleanup: () => {} }) },
-];
-
-/**
- * An update that adds the key `text` to the `meta` map. Each comes from its own Y.Doc, so two
- * of them never compete for one key: what a document holds tells which updates it got.
- */
-function docWith(text: string): Uint8Array {
-  const doc = new Y.Doc();
-  doc.getMap('meta').set(text, true);
-  return Y.encodeStateAsUpdate(doc);
-}
-
-/** The keys of a document rebuilt from what the storage returned, sorted. */
-function notesOf(stored: { snapshot: Uint8Array | null; updates: Uint8Array[] }): string[] {
-  const doc = new Y.Doc();
-  if (stored.snapshot) Y.applyUpdate(doc, stored.snapshot);
-  for (const update of stored.updates) Y.applyUpdate(doc, update);
-  return [...doc.getMap('meta').keys()].sort();
-}
-
-function token(hash: string, fields: Partial<TokenRecord> = {}): TokenRecord {
-  return {
-    hash,
-    tableId: 'T1',
-    role: 'player',
-    seatId: null,
-    kind: 'link',
-    revoked: false,
-    created: 1,
-    ...fields,
-  };
-}
-
-function command(commandId: string, fields: Partial<NewCommand> = {}): NewCommand {
-  return {
-    tableId: 'T1',
-    commandId,
-    actor: { role: 'gm' },
-    tokenHash: null,
-    type: 'scene.start',
-    payload: { name: commandId },
-    result: null,
-    created: 2,
-    updates: [],
-    ...fields,
-  };
-}
+// The contract every storage adapter keeps, run against each of them (contract-support.ts):
+// what the rooms, the group commit and the REST routes rely on.
 
 describe.each(adapters)('the storage contract: $name', (adapter) => {
   let storage: Storage;
@@ -203,16 +132,20 @@ describe.each(adapters)('the storage contract: $name', (adapter) => {
 
   it('revokes the player and spectator links on rotation, not the GM link or seats', () => {
     storage.addToken(token('seat-token', { kind: 'seat', seatId: 's1' }));
-    const revoked = storage.rotateLinks('T1', [
-      token('player-2'),
-      token('spectator-2', { role: 'spectator' }),
-    ]);
+    const revoked = storage.rotateLinks(
+      'T1',
+      [token('player-2'), token('spectator-2', { role: 'spectator' })],
+      new Uint8Array([2]),
+    );
     expect(revoked.sort()).toEqual(['player-link', 'spectator-link']);
     expect(storage.findToken('player-link')?.revoked).toBe(true);
     expect(storage.findToken('gm-link')?.revoked).toBe(false);
     expect(storage.findToken('seat-token')?.revoked).toBe(false);
     expect(storage.findToken('player-2')?.revoked).toBe(false);
-    expect(storage.rotateLinks('T1', []).sort()).toEqual(['player-2', 'spectator-2']);
+    expect(storage.rotateLinks('T1', [], new Uint8Array([3])).sort()).toEqual([
+      'player-2',
+      'spectator-2',
+    ]);
   });
 
   it("revokes a removed seat's tokens with the command that removed it", () => {

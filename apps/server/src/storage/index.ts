@@ -2,6 +2,7 @@ export type {
   DocUpdate,
   NewCommand,
   RestoredHistory,
+  SealedLinks,
   Storage,
   StoredActor,
   StoredCommand,

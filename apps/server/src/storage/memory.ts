@@ -6,6 +6,7 @@ import type {
   Storage,
   StoredCommand,
   StoredDocuments,
+  SealedLinks,
   TableRecord,
   TokenRecord,
 } from './storage';
@@ -17,6 +18,7 @@ interface Bytes {
 
 interface TableData {
   record: TableRecord;
+  sealedLinks?: SealedLinks;
   /** Commands by id, and their ids in seq order (seq = index + 1 + the compacted offset). */
   commands: Map<string, StoredCommand>;
   bySeq: StoredCommand[];
@@ -108,7 +110,7 @@ export function openMemoryStorage(): Storage {
   };
 
   return {
-    createTable: (record, docs, fresh, history) => {
+    createTable: (record, docs, fresh, history, sealedLinks) => {
       live();
       if (tables.has(record.id)) throw new Error('UNIQUE constraint failed: tables.id');
       tables.set(record.id, {
@@ -117,6 +119,7 @@ export function openMemoryStorage(): Storage {
         bySeq: [],
         snapshots: { pub: { seq: 0, bytes: copy(docs.pub) }, gm: { seq: 0, bytes: copy(docs.gm) } },
         updates: { pub: [], gm: [] },
+        ...(sealedLinks === undefined ? {} : { sealedLinks: copy(sealedLinks) }),
       });
       try {
         checkTokens(fresh);
@@ -143,7 +146,7 @@ export function openMemoryStorage(): Storage {
       checkTokens([token]);
       putToken(token);
     },
-    rotateLinks: (tableId, fresh) => {
+    rotateLinks: (tableId, fresh, sealedLinks) => {
       live();
       checkTokens(fresh);
       const old = [...tokens.values()].filter(
@@ -155,7 +158,19 @@ export function openMemoryStorage(): Storage {
       );
       for (const token of old) revoke(token);
       for (const token of fresh) putToken(token);
+      // Like SQL's UPDATE, a table that does not exist is no error and gets nothing.
+      const data = tables.get(tableId);
+      if (data) {
+        const before = data.sealedLinks;
+        data.sealedLinks = copy(sealedLinks);
+        undo?.push(() => (data.sealedLinks = before));
+      }
       return old.map((t) => t.hash);
+    },
+    sealedLinks: (tableId) => {
+      live();
+      const found = tables.get(tableId)?.sealedLinks;
+      return found ? copy(found) : undefined;
     },
     findCommand: (tableId, commandId) => {
       live();

@@ -52,9 +52,10 @@ function oldFile(): string {
     updates: [{ doc: 'pub', bytes: Y.encodeStateAsUpdate(docs.pub, before) }],
   });
   storage.close();
-  // Servers before the upgrade never set the file's user_version.
+  // Servers before the upgrade never set the file's user_version, nor kept sealed links.
   const db = new Database(join(dir, 'fateboard.sqlite'));
   db.pragma('user_version = 0');
+  db.exec('ALTER TABLE tables DROP COLUMN sealed_links');
   db.close();
   return dir;
 }
@@ -102,7 +103,19 @@ describe('opening a storage file an older server wrote', () => {
     expect(again.loadDocuments('T1')).toEqual(stored);
     again.close();
     const db = new Database(join(dir, 'fateboard.sqlite'), { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
     db.close();
+  });
+
+  it('gives its tables a place for sealed links: none until the GM rotates them', () => {
+    const dir = oldFile();
+    const storage = openSqliteStorage(dir);
+    expect(storage.sealedLinks('T1')).toBeUndefined();
+    storage.rotateLinks('T1', [], new Uint8Array([1, 2]));
+    storage.close();
+    const again = openSqliteStorage(dir);
+    expect(again.sealedLinks('T1')).toEqual(new Uint8Array([1, 2]));
+    expect(again.getTable('T1')?.name).toBe('Old table');
+    again.close();
   });
 });

@@ -10,7 +10,7 @@ type Step = (db: Database.Database, storage: Pick<Storage, 'loadDocuments' | 'co
  * counts the steps a file has had, so each runs once per file, when the server opens it; the
  * code that runs afterwards reads only the current formats. Append, never reorder.
  */
-const STEPS: Step[] = [upgradeLogs];
+const STEPS: Step[] = [upgradeLogs, keepSealedLinks];
 
 export function migrate(db: Database.Database, storage: Parameters<Step>[1]): void {
   const done = db.pragma('user_version', { simple: true }) as number;
@@ -39,5 +39,17 @@ function upgradeLogs(db: Database.Database, storage: Parameters<Step>[1]): void 
       gm.destroy();
     }
     pub.destroy();
+  }
+}
+
+/**
+ * Tables get a column for their sealed invite links (sealed-links.ts). A file made before has
+ * none: its tables stay without sealed links (NULL) until the GM rotates them. A file created
+ * by this server has the column from SCHEMA already.
+ */
+function keepSealedLinks(db: Database.Database): void {
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(tables)').all();
+  if (!columns.some((c) => c.name === 'sealed_links')) {
+    db.exec('ALTER TABLE tables ADD COLUMN sealed_links BLOB');
   }
 }

@@ -42,7 +42,10 @@ CREATE TABLE IF NOT EXISTS tables (
   id TEXT PRIMARY KEY,
   name TEXT NOT NULL,
   ruleset TEXT NOT NULL,
-  created INTEGER NOT NULL
+  created INTEGER NOT NULL,
+  -- The player and spectator link tokens sealed under the GM token; NULL for tables made
+  -- before they were kept (migrate.ts adds the column to older files).
+  sealed_links BLOB
 );
 CREATE TABLE IF NOT EXISTS tokens (
   hash TEXT PRIMARY KEY,

@@ -10,6 +10,7 @@ import type {
   Storage,
   StoredDocument,
   StoredDocuments,
+  SealedLinks,
   TableRecord,
   TokenRecord,
 } from './storage';
@@ -90,6 +91,11 @@ export function openSqliteStorage(dataDir: string): Storage {
     ),
   };
 
+  // Prepared on first use, which comes after migrate(): a file an older server wrote gets the
+  // sealed_links column there, and a statement naming it cannot be prepared before.
+  let sealedQueries: ReturnType<typeof prepareSealed> | undefined;
+  const sealed = () => (sealedQueries ??= prepareSealed(db));
+
   const tokenParams = (t: TokenRecord) => ({
     hash: t.hash,
     tableId: t.tableId,
@@ -100,12 +106,15 @@ export function openSqliteStorage(dataDir: string): Storage {
     created: t.created,
   });
 
-  const rotateLinks = db.transaction((tableId: string, fresh: TokenRecord[]): string[] => {
-    const revoked = q.linkTokens.all(tableId).map((row) => row.hash);
-    for (const hash of revoked) q.revokeToken.run(hash);
-    for (const token of fresh) q.insertToken.run(tokenParams(token));
-    return revoked;
-  });
+  const rotateLinks = db.transaction(
+    (tableId: string, fresh: TokenRecord[], links: SealedLinks): string[] => {
+      const revoked = q.linkTokens.all(tableId).map((row) => row.hash);
+      for (const hash of revoked) q.revokeToken.run(hash);
+      for (const token of fresh) q.insertToken.run(tokenParams(token));
+      sealed().set.run(links, tableId);
+      return revoked;
+    },
+  );
 
   const appendCommand = db.transaction((command: NewCommand): number => {
     const seq = (q.lastSeq.get(command.tableId)?.seq ?? 0) + 1;
@@ -135,8 +144,10 @@ export function openSqliteStorage(dataDir: string): Storage {
       docs: Record<DocKey, Uint8Array>,
       tokens: TokenRecord[],
       history: RestoredHistory | undefined,
+      links: SealedLinks | undefined,
     ) => {
       q.insertTable.run(table);
+      if (links !== undefined) sealed().set.run(links, table.id);
       for (const doc of DOC_KEYS) {
         q.upsertSnapshot.run({ tableId: table.id, doc, seq: 0, bytes: docs[doc] });
       }
@@ -195,7 +206,8 @@ export function openSqliteStorage(dataDir: string): Storage {
   });
 
   const storage: Storage = {
-    createTable: (table, docs, tokens, history) => createTable(table, docs, tokens, history),
+    createTable: (table, docs, tokens, history, links) =>
+      createTable(table, docs, tokens, history, links),
     getTable: (id) => {
       const row = q.getTable.get(id);
       return row ? toTable(row) : undefined;
@@ -208,7 +220,11 @@ export function openSqliteStorage(dataDir: string): Storage {
       insideBatch();
       q.insertToken.run(tokenParams(token));
     },
-    rotateLinks: (tableId, fresh) => rotateLinks(tableId, fresh),
+    rotateLinks: (tableId, fresh, links) => rotateLinks(tableId, fresh, links),
+    sealedLinks: (tableId) => {
+      const bytes = sealed().get.get(tableId)?.sealed_links;
+      return bytes ? new Uint8Array(bytes) : undefined;
+    },
     findCommand: (tableId, commandId) => {
       const row = q.findCommand.get(tableId, commandId);
       return row ? toCommand(row) : undefined;
@@ -231,4 +247,13 @@ export function openSqliteStorage(dataDir: string): Storage {
   };
   migrate(db, storage);
   return storage;
+}
+
+function prepareSealed(db: Database.Database) {
+  return {
+    set: db.prepare<[Uint8Array, string]>('UPDATE tables SET sealed_links = ? WHERE id = ?'),
+    get: db.prepare<[string], { sealed_links: Buffer | null }>(
+      'SELECT sealed_links FROM tables WHERE id = ?',
+    ),
+  };
 }

@@ -27,6 +27,12 @@ export interface TokenRecord {
   created: number;
 }
 
+/**
+ * The player and spectator link tokens sealed under a key only the GM token gives
+ * (sealed-links.ts). Opaque bytes to the storage; the tokens themselves are never stored.
+ */
+export type SealedLinks = Uint8Array;
+
 export interface StoredActor {
   role: Role;
   seatId?: string;
@@ -117,18 +123,28 @@ export function restoreCommand(table: TableRecord, history: RestoredHistory): Ne
  * (PostgreSQL) would sit behind an async variant of the same shape.
  */
 export interface Storage {
-  /** Stores a new table; with `history`, a restored table and its log, in one transaction. */
+  /**
+   * Stores a new table; with `history`, a restored table and its log; with `sealedLinks`, its
+   * player and spectator links sealed under the GM token (SealedLinks); one transaction.
+   */
   createTable: (
     table: TableRecord,
     docs: Record<DocKey, Uint8Array>,
     tokens: TokenRecord[],
     history?: RestoredHistory,
+    sealedLinks?: SealedLinks,
   ) => void;
   getTable: (id: string) => TableRecord | undefined;
   findToken: (hash: string) => TokenRecord | undefined;
   addToken: (token: TokenRecord) => void;
-  /** Revokes the table's player and spectator link tokens and stores `fresh`; one transaction. */
-  rotateLinks: (tableId: string, fresh: TokenRecord[]) => string[];
+  /**
+   * Revokes the table's player and spectator link tokens, stores `fresh` and replaces the
+   * sealed links by `sealedLinks` (the fresh ones, sealed); one transaction. Answers the
+   * revoked tokens' hashes.
+   */
+  rotateLinks: (tableId: string, fresh: TokenRecord[], sealedLinks: SealedLinks) => string[];
+  /** The table's sealed links, or undefined when it has none (made before they were kept). */
+  sealedLinks: (tableId: string) => SealedLinks | undefined;
   findCommand: (tableId: string, commandId: string) => StoredCommand | undefined;
   /**
    * Stores the command row, its document updates and its tokens in ONE transaction; returns its

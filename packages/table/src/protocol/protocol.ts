@@ -103,6 +103,17 @@ export const RotatedLinksSchema = v.object({
 export type RotatedLinks = v.InferOutput<typeof RotatedLinksSchema>;
 
 /**
+ * `GET /api/tables/:id/links` → 200, GM only: the table's current invite links, opened from
+ * the copy the server keeps sealed under the GM token; on any device the GM link is opened on.
+ * A table made before that copy was kept answers `404 links-not-kept` until its links are
+ * rotated.
+ */
+export const InviteLinksSchema = v.object({
+  links: v.object({ gm: Link, player: Link, spectator: Link }),
+});
+export type InviteLinks = v.InferOutput<typeof InviteLinksSchema>;
+
+/**
  * `GET /api/tables/:id/log` → 200: log entries oldest first (each a LogEntry, checked by the
  * reader one by one), and whether older ones exist.
  */

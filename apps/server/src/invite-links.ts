@@ -1,0 +1,92 @@
+import type { Request, RequestHandler } from 'express';
+import type { Identity } from './auth';
+import { tokenOf } from './auth';
+import type { Connections } from './connections';
+import { HttpError } from './http-error';
+import { openLinks } from './sealed-links';
+import type { Storage } from './storage';
+import { rotateLinks } from './tables';
+import { hashToken } from './tokens';
+
+/**
+ * The GM's invite links (docs/PROTOCOL.md, "Invite links"): shown again to the GM link on any
+ * device, and replaced by it. Only the GM token opens the sealed copy the server keeps
+ * (sealed-links.ts); every other token is refused before anything is read.
+ */
+export interface InviteLinkDeps {
+  storage: Storage;
+  connections: Connections;
+  clock: () => number;
+  /** Where links point; known once the server listens. */
+  publicUrl: () => string;
+  authorize: (req: Request) => Identity;
+  log: (message: string, error?: unknown) => void;
+}
+
+export function linkTo(publicUrl: string, tableId: string, token: string): string {
+  // The token sits in the fragment: browsers never send it, so it stays out of logs and Referer.
+  return `${publicUrl}/t/${tableId}#token=${token}`;
+}
+
+/** The request's identity and token, when that token is the GM's. */
+function asGm(deps: InviteLinkDeps, req: Request, refusal: string) {
+  const identity = deps.authorize(req);
+  if (identity.role !== 'gm') throw new HttpError(403, 'forbidden', refusal);
+  // authorize() has just checked this token; it is the one the GM link carries.
+  const token = tokenOf(req.get('authorization'), req.query.token)!;
+  return { tableId: identity.tableId, token };
+}
+
+const NOT_KEPT =
+  'The server has no copy of these links: the table was made before it kept them for the GM. ' +
+  'Replace the links to see them here and on every device you open the GM link on.';
+
+/** `GET /api/tables/:id/links`, GM only: the current invite links, unsealed. */
+export function linksRoute(deps: InviteLinkDeps): RequestHandler {
+  return (req, res) => {
+    const { tableId, token } = asGm(deps, req, 'Only the GM can see the invite links.');
+    const sealed = deps.storage.sealedLinks(tableId);
+    const tokens = sealed ? openLinks(token, tableId, sealed) : null;
+    if (sealed && !tokens) deps.log(`sealed links of ${tableId} do not open with its GM token`);
+    // Links the server would refuse are never shown as if they worked.
+    const live =
+      tokens !== null &&
+      [tokens.player, tokens.spectator].every((t) => {
+        const record = deps.storage.findToken(hashToken(t));
+        return record?.tableId === tableId && record.kind === 'link' && !record.revoked;
+      });
+    if (!tokens || !live) throw new HttpError(404, 'links-not-kept', NOT_KEPT);
+    res.set('Cache-Control', 'no-store');
+    res.json({
+      links: {
+        gm: linkTo(deps.publicUrl(), tableId, token),
+        player: linkTo(deps.publicUrl(), tableId, tokens.player),
+        spectator: linkTo(deps.publicUrl(), tableId, tokens.spectator),
+      },
+    });
+  };
+}
+
+/**
+ * `POST /api/tables/:id/rotate-links`, GM only: new player and spectator links. Seat tokens of
+ * players who already joined keep working; everyone still on an old link is disconnected.
+ */
+export function rotateLinksRoute(deps: InviteLinkDeps): RequestHandler {
+  return (req, res) => {
+    const { tableId, token } = asGm(deps, req, 'Only the GM can replace the links.');
+    const { tokens, revoked } = rotateLinks(deps.storage, tableId, token, deps.clock());
+    const closed = deps.connections.closeTokens(
+      tableId,
+      revoked,
+      'The GM replaced this link; ask for the new one.',
+    );
+    res.set('Cache-Control', 'no-store');
+    res.json({
+      links: {
+        player: linkTo(deps.publicUrl(), tableId, tokens.player),
+        spectator: linkTo(deps.publicUrl(), tableId, tokens.spectator),
+      },
+      closedConnections: closed,
+    });
+  };
+}
