@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addFariScene, exportTable, fetchLogPage, parsePresence, restoreTable } from './api';
+import {
+  ApiError,
+  addFariScene,
+  exportTable,
+  fetchInviteLinks,
+  fetchLogPage,
+  parsePresence,
+  restoreTable,
+  rotateLinks,
+} from './api';
 
 const answer =
   (body: unknown, status = 200) =>
@@ -119,5 +128,55 @@ describe('table files', () => {
     expect(init.headers).toMatchObject({ authorization: 'Bearer secret' });
     vi.stubGlobal('fetch', answer({ aspects: 'nope' }));
     await expect(addFariScene('t1', 'secret', '{}')).rejects.toThrow('cannot read');
+  });
+});
+
+describe('invite links', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const links = {
+    gm: 'http://s/t/t1#token=g',
+    player: 'http://s/t/t1#token=p',
+    spectator: 'http://s/t/t1#token=s',
+  };
+
+  it('asks the server for the links with the GM token and reads them with their schema', async () => {
+    const fetchMock = vi.fn(answer({ links }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await fetchInviteLinks('t 1', 'gm-token')).toEqual({ kept: true, links });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/tables/t%201/links');
+    expect(init.headers).toEqual({ authorization: 'Bearer gm-token' });
+    expect(init.method ?? 'GET').toBe('GET');
+    vi.stubGlobal('fetch', answer({ links: { gm: links.gm, player: 'not a link' } }));
+    await expect(fetchInviteLinks('t1', 'gm-token')).rejects.toThrow('cannot read');
+  });
+
+  it('tells a table whose links the server does not keep from a refusal', async () => {
+    const message = 'The server has no copy of these links. Replace the links to see them.';
+    vi.stubGlobal('fetch', answer({ code: 'links-not-kept', message }, 404));
+    expect(await fetchInviteLinks('t1', 'gm-token')).toEqual({ kept: false, message });
+    vi.stubGlobal('fetch', answer({ code: 'not-found', message: 'No such table.' }, 404));
+    await expect(fetchInviteLinks('t1', 'gm-token')).rejects.toThrow('No such table.');
+    vi.stubGlobal(
+      'fetch',
+      answer({ code: 'forbidden', message: 'Only the GM can see the invite links.' }, 403),
+    );
+    const refused = await fetchInviteLinks('t1', 'player-token').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 403, code: 'forbidden' });
+  });
+
+  it('rotates with a JSON POST and answers the new player and spectator links', async () => {
+    const fetchMock = vi.fn(
+      answer({ links: { player: links.player, spectator: links.spectator }, closedConnections: 2 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await rotateLinks('t1', 'gm-token')).toEqual({
+      player: links.player,
+      spectator: links.spectator,
+    });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect([url, init.method]).toEqual(['/api/tables/t1/rotate-links', 'POST']);
+    expect(init.headers).toMatchObject({ authorization: 'Bearer gm-token' });
   });
 });

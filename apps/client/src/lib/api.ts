@@ -3,6 +3,7 @@ import type { RulesetId } from '@fateboard/rules';
 import {
   CreatedTableSchema,
   ErrorBodySchema,
+  InviteLinksSchema,
   LogPageSchema,
   PresenceSchema,
   RotatedLinksSchema,
@@ -43,6 +44,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The refusal's code from docs/PROTOCOL.md, when the server sent one. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -50,8 +53,9 @@ export class ApiError extends Error {
 
 async function readError(response: Response): Promise<ApiError> {
   const body = v.safeParse(ErrorBodySchema, await response.json().catch(() => null));
-  const message = body.success ? body.output.message : `The server answered ${response.status}.`;
-  return new ApiError(response.status, message);
+  if (!body.success)
+    return new ApiError(response.status, `The server answered ${response.status}.`);
+  return new ApiError(response.status, body.output.message, body.output.code);
 }
 
 /** The body of a successful answer, read with its schema. */
@@ -185,6 +189,36 @@ export async function rotateLinks(
   });
   const { links } = await readBody(response, RotatedLinksSchema);
   return { player: onThisOrigin(links.player), spectator: onThisOrigin(links.spectator) };
+}
+
+export type Links = { gm: string; player: string; spectator: string };
+
+/**
+ * GM only: the table's current invite links, from the server, which keeps them sealed under
+ * the GM token; so any device the GM link is opened on can show them. `kept: false` for a
+ * table made before the server kept them: rotating the links gives it a copy.
+ */
+export async function fetchInviteLinks(
+  tableId: string,
+  token: string,
+): Promise<{ kept: true; links: Links } | { kept: false; message: string }> {
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/links`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (response.status === 404) {
+    const error = await readError(response);
+    if (error.code === 'links-not-kept') return { kept: false, message: error.message };
+    throw error;
+  }
+  const { links } = await readBody(response, InviteLinksSchema);
+  return {
+    kept: true,
+    links: {
+      gm: onThisOrigin(links.gm),
+      player: onThisOrigin(links.player),
+      spectator: onThisOrigin(links.spectator),
+    },
+  };
 }
 
 /** One page of the log's history, oldest first, and whether older entries exist. */
