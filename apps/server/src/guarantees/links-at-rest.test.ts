@@ -2,13 +2,19 @@ import Database from 'better-sqlite3';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestServer, api, connectError, createTable, tokenOfLink } from './test/harness';
-import type { CreatedTable } from './test/harness';
-import { connectSocket } from './test/harness';
-import { hashToken } from './tokens';
+import {
+  TestServer,
+  api,
+  connectError,
+  connectSocket,
+  createTable,
+  tokenOfLink,
+} from '../test/harness';
+import type { CreatedTable } from '../test/harness';
+import { hashToken } from '../tokens';
 
 /**
- * The GM's invite links on any device, over real HTTP against a real server and its real
+ * Guarantee 14, tokens and links at rest. The GM's invite links on any device, over real HTTP against a real server and its real
  * SQLite file: the GM link alone gets the current links back, no other token does, and the
  * file holds no token in clear, only hashes and the links sealed under the GM token.
  */
