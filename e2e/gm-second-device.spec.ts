@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
-import { PHONE, createTable, expectAccessible, inviteLinks, shot, takeSeat } from './helpers';
+import { PHONE, createTable, expectAccessible, inviteLinks, joinAndCreate, shot } from './helpers';
 
 // Issue 16: the GM on any device. The GM of "Harbour Lights" makes the table on her laptop,
 // then opens the GM link on her phone (a second browser context, holding nothing but the link):
@@ -45,7 +45,17 @@ test('the GM link on a second device shows the invite links, and rotates them be
   await expect(gm2.getByText('Player link copied.')).toBeVisible();
   const copied = await gm2.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(links.player);
-  const ann = await takeSeat(browser, copied, 'Ann', PHONE);
+  const ann = await joinAndCreate(
+    browser,
+    copied,
+    'Ann',
+    {
+      name: 'Mara Quill',
+      highConcept: 'Harbour Pilot Who Owes the Guild',
+      trouble: 'Never Turns Down a Dare',
+    },
+    PHONE,
+  );
   contexts.push(ann.context);
   await expect(ann.page.getByTestId('table-name')).toHaveText('Harbour Lights');
 
@@ -101,7 +111,11 @@ test('the GM link on a second device shows the invite links, and rotates them be
   await latePage.goto(links.player);
   await expect(latePage.getByText(/replaced by the GM/)).toBeVisible();
   await shot(latePage, 'gm-second-device-4-old-link');
-  const bo = await takeSeat(browser, fresh.player, 'Bo');
+  const bo = await joinAndCreate(browser, fresh.player, 'Bo', {
+    name: 'Teodor Vance',
+    highConcept: 'Retired Customs Inspector',
+    trouble: 'Sees Smugglers Everywhere',
+  });
   contexts.push(bo.context);
   await expect(bo.page.getByTestId('table-name')).toHaveText('Harbour Lights');
 
