@@ -71,7 +71,8 @@ test('the GM link on a second device shows the invite links, and rotates them be
   await replace.click();
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Every player and spectator link stops working');
-  await expect(dialog).toContainText('is dropped');
+  await expect(dialog).toContainText('are dropped');
+  await expect(dialog).toContainText('Players who already joined stay at the table');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await shot(gm2, 'gm-second-device-2-confirm');
   await expectAccessible(gm2, 'gm second device confirmation');
@@ -96,6 +97,18 @@ test('the GM link on a second device shows the invite links, and rotates them be
   expect(fresh.gm).toBe(links.gm);
   expect(fresh.spectator).not.toBe(links.spectator);
   await shot(gm2, 'gm-second-device-3-new-links');
+
+  // Ann, seated through the old link, stays at the table on her phone (her page went over to
+  // her seat's own token when she joined) and sees what the GM does next.
+  await expect(ann.page.getByText(/no longer works|replaced by the GM/)).toHaveCount(0);
+  await created.gm.getByPlaceholder('Thick fog rolls in').fill('Storm Lanterns Swinging');
+  await created.gm.getByRole('button', { name: 'Add aspect' }).click();
+  await ann.page.getByRole('tab', { name: 'Scene' }).click();
+  await expect(
+    ann.page.getByTestId('aspect-card').filter({ hasText: 'Storm Lanterns Swinging' }),
+  ).toBeVisible();
+  await expect(ann.page.getByText(/no longer works|replaced by the GM/)).toHaveCount(0);
+  await shot(ann.page, 'gm-second-device-5-ann-stays');
 
   // The laptop, reopening its panel, shows the new links too: they come from the server.
   const laptop = created.gm;

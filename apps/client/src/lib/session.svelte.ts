@@ -258,7 +258,13 @@ export class TableSession {
     // The server frees the link's awareness id when it sees the old connection close, which
     // may come after the new one's first message: say it again once the new one has synced.
     primary?.once('sync', announce);
-    if (this.#socket) this.#socket.auth = { token, protocol: PROTOCOL_VERSION };
+    // The commands' connection too: opened with the shared player link, it would be dropped
+    // when the GM replaces that link, although this person now has a seat of their own.
+    // Commands sent meanwhile wait in the command client and go once it is back.
+    if (this.#socket) {
+      this.#socket.auth = { token, protocol: PROTOCOL_VERSION };
+      this.#socket.disconnect().connect();
+    }
   }
 
   /**
