@@ -116,11 +116,14 @@ const PubDocument = v.strictObject({
   rolls: v.strictObject({ array: v.array(v.strictObject({ map: v.record(Key, ContentSchema) })) }),
   journal: ArrayRoot,
   refs: v.strictObject({ array: v.array(Id) }),
+  // Files written before countdowns existed have none.
+  countdowns: v.optional(MapOfMaps),
 } satisfies RootSchemas<typeof PUB_ROOTS>);
 const GmDocument = v.strictObject({
   meta: GmMeta,
   hidden: MapOfMaps,
   notes: MapOfMaps,
+  countdowns: v.optional(MapOfMaps),
 } satisfies RootSchemas<typeof GM_ROOTS>);
 
 const Holder = v.variant('type', [

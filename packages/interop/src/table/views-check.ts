@@ -51,6 +51,21 @@ const CharacterShape = v.object({
   takenOut: v.boolean(),
 });
 
+/** A countdown's boxes are counted and drawn: at most ten, and no more filled than there are. */
+const CountdownsShape = v.array(
+  v.pipe(
+    v.object({
+      id: Id,
+      name: v.string(),
+      boxes: v.pipe(Count, v.minValue(1), v.maxValue(10)),
+      filled: Count,
+      trigger: v.string(),
+      perExchange: v.boolean(),
+    }),
+    v.check((c) => c.filled <= c.boxes, 'a countdown has more boxes filled than it has'),
+  ),
+);
+
 const TableShape = v.object({
   gmPool: Count,
   seats: v.array(v.object({ id: Id, name: v.string() })),
@@ -72,6 +87,7 @@ const TableShape = v.object({
     round: Count,
   }),
   log: v.array(v.object({ n: v.pipe(v.number(), v.safeInteger()), text: v.string() })),
+  countdowns: CountdownsShape,
 });
 
 const GmShape = v.object({
@@ -85,6 +101,7 @@ const GmShape = v.object({
     }),
   ),
   notes: v.array(v.object({ id: Id, text: v.string(), at: Time })),
+  countdowns: CountdownsShape,
 });
 
 /** The first thing a screen could not show in the restored table's views, if any. */

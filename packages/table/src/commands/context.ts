@@ -30,6 +30,7 @@ export interface CommandResult {
   compelId?: string;
   hiddenId?: string;
   noteId?: string;
+  countdownId?: string;
   /** The log entries this command wrote, so the server can keep the full history. */
   log?: LogEntry[];
 }

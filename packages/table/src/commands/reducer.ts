@@ -37,6 +37,7 @@ import {
   characterUpdate,
 } from './characters/characters';
 import { join, seatRemove } from './characters/seats';
+import * as countdowns from './countdowns/countdowns';
 
 /**
  * Applies one command: checks the role, lets the command's handler validate everything and
@@ -153,6 +154,16 @@ function dispatch(ctx: CommandContext): Plan | Refusal {
       return conflictOrder(as(command));
     case 'gm.adjust':
       return gmAdjust(as(command));
+    case 'countdown.add':
+      return countdowns.countdownAdd(as(command));
+    case 'countdown.tick':
+      return countdowns.countdownTick(as(command));
+    case 'countdown.edit':
+      return countdowns.countdownEdit(as(command));
+    case 'countdown.reveal':
+      return countdowns.countdownReveal(as(command));
+    case 'countdown.remove':
+      return countdowns.countdownRemove(as(command));
     default:
       return exhaustive(command);
   }

@@ -21,6 +21,7 @@ import {
   Adjustment,
   JoinSecret,
 } from './fields';
+import * as Countdowns from './countdowns/schemas';
 
 export { AspectRefSchema, SheetChangesSchema, SheetSchema } from './fields';
 export type { Action, Adjustment, AspectRef, Sheet, SheetChanges, TableAspectKind } from './fields';
@@ -283,6 +284,11 @@ export const CommandSchema = v.variant('type', [
   ConflictEndCommand,
   ConflictOrderCommand,
   GmAdjustCommand,
+  Countdowns.CountdownAddCommand,
+  Countdowns.CountdownTickCommand,
+  Countdowns.CountdownEditCommand,
+  Countdowns.CountdownRevealCommand,
+  Countdowns.CountdownRemoveCommand,
 ]);
 
 export type Command = v.InferOutput<typeof CommandSchema>;

@@ -35,6 +35,11 @@ describe('a table as content and back (the table file)', () => {
       t.ok(GM, { type: 'aspect.add', kind: 'situation', text: 'On Fire', freeInvokes: 2 });
       t.ok(GM, { type: 'gm.prepare', kind: 'situation', text: 'Trapdoor', note: 'act 2' });
       t.ok(GM, { type: 'gm.note', text: 'Brute\tbetrays' });
+      // Countdowns, public and hidden (issue 16), and one tied to exchanges, part filled.
+      const tide = { name: 'Tide', boxes: 4, trigger: 'The hold floods', perExchange: true };
+      const { countdownId } = t.ok(GM, { type: 'countdown.add', ...tide });
+      t.ok(GM, { type: 'countdown.tick', countdownId, by: 1 });
+      t.ok(GM, { type: 'countdown.add', name: 'Ritual', boxes: 3, trigger: 'Doom', hidden: true });
       t.ok(GM, { type: 'fate-point.give', fromCharacterId: a, toCharacterId: npc });
       const content = tableContent(t.docs);
       // Plain JSON: what a file holds survives being written and read.
@@ -42,6 +47,8 @@ describe('a table as content and back (the table file)', () => {
       expect(tableContent(restored)).toEqual(content);
       expect(readTable(restored.pub)).toEqual({ ...readTable(t.docs.pub), id: 't2' });
       expect(readGm(restored.gm)).toEqual(readGm(t.docs.gm));
+      expect(readTable(restored.pub).countdowns).toMatchObject([{ name: 'Tide', filled: 1 }]);
+      expect(readGm(restored.gm).countdowns).toMatchObject([{ name: 'Ritual', filled: 0 }]);
       expect(restored.pub.getMap('meta').get('id')).toBe('t2');
       expect(content.pub.meta).not.toHaveProperty(['map', 'id']);
 

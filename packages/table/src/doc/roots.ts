@@ -28,6 +28,7 @@ export const PUB_ROOTS = {
   journal: { kind: 'array', feeds: ['log', 'fateSummary'] },
   refs: { kind: 'array', of: 'string', feeds: ['log', 'fateSummary'] },
   fp: { kind: 'map', feeds: ['fateSummary'] },
+  countdowns: { kind: 'map', feeds: ['countdowns'] },
 } as const satisfies Record<string, RootSpec>;
 
 /** Every root type of the GM document `table/<id>/gm`. */
@@ -35,6 +36,7 @@ export const GM_ROOTS = {
   meta: { kind: 'map', feeds: ['schemaVersion'] },
   hidden: { kind: 'map', feeds: ['hidden'] },
   notes: { kind: 'map', feeds: ['notes'] },
+  countdowns: { kind: 'map', feeds: ['countdowns'] },
 } as const satisfies Record<string, RootSpec>;
 
 export type RootSpecs = Readonly<Record<string, RootSpec>>;

@@ -22,6 +22,7 @@ import { GM_ROOTS, PUB_ROOTS, openRoots, type Roots } from './roots';
  *                 i-th id is number i + 1; append-only
  * - `fp`          Y.Map<characterId, [gained, spent, byReason]>: fate point movements of the
  *                 current session in entries already cut from the log (log/log.ts)
+ * - `countdowns`  Y.Map<countdownId, Y.Map>: the public countdowns (doc/countdowns.ts)
  * (Documents of schema 1 and 2 kept their log in a `log` array; log/upgrade.ts moves it into
  * `journal` once, when the server opens its storage.)
  *
@@ -29,6 +30,7 @@ import { GM_ROOTS, PUB_ROOTS, openRoots, type Roots } from './roots';
  * - `meta`        Y.Map: schemaVersion, epoch?, id
  * - `hidden`      Y.Map<hiddenId, Y.Map>: prepared aspects and NPC drafts
  * - `notes`       Y.Map<noteId, Y.Map>: text, at
+ * - `countdowns`  Y.Map<countdownId, Y.Map>: the hidden countdowns, as the public ones
  */
 export const SCHEMA_VERSION = 3;
 

@@ -137,6 +137,22 @@ export interface SpotlightView {
   at: number;
 }
 
+/**
+ * A countdown track (issue 16): `filled` of `boxes` ticked; when full, `trigger` happens and it
+ * stays full until the GM resets or removes it. Public ones are in TableView, hidden ones only
+ * in GmView.
+ */
+export interface CountdownView {
+  id: string;
+  name: string;
+  boxes: number;
+  filled: number;
+  trigger: string;
+  /** Ticks by itself when a conflict's exchange advances. */
+  perExchange: boolean;
+  at: number;
+}
+
 export interface TableView {
   schemaVersion: number;
   id: string;
@@ -158,6 +174,8 @@ export interface TableView {
    * `session.start`.
    */
   fateSummary: FateSummaryRow[];
+  /** The public countdowns, oldest first. */
+  countdowns: CountdownView[];
 }
 
 export interface HiddenView {
@@ -182,6 +200,8 @@ export interface GmView {
   schemaVersion: number;
   hidden: HiddenView[];
   notes: NoteView[];
+  /** The hidden countdowns, oldest first. */
+  countdowns: CountdownView[];
 }
 
 // The root registry (roots.ts) names exactly the fields of the views: a field no root feeds

@@ -20,6 +20,7 @@ export type {
   HiddenView,
   NoteView,
   GmView,
+  CountdownView,
 } from './view-types';
 import type {
   AspectView,
@@ -35,6 +36,7 @@ import type { Action, Sheet, TableAspectKind } from '../commands/schemas';
 import { readCharacter } from './character-store';
 import { foldSummary, lastSessionStart, readFp, readLog } from '../log/log';
 import { gmRoots, pubRoots } from './schema';
+import { readCountdowns } from './countdowns';
 import type { YMap } from './ymap';
 import { bool, counts, num, optStr, peek, str } from './ymap';
 
@@ -164,6 +166,7 @@ export function readTable(pub: Y.Doc): TableView {
       readFp(r),
       log.slice(Math.max(lastSessionStart(log), 0)).flatMap((e) => e.movements ?? []),
     ),
+    countdowns: readCountdowns(r.countdowns),
   };
 }
 
@@ -194,6 +197,7 @@ export function readGm(gm: Y.Doc): GmView {
     notes: mapsOf(r.notes)
       .map((n) => ({ id: str(n, 'id'), text: str(n, 'text'), at: num(n, 'at') }))
       .sort((a, b) => a.at - b.at || byId(a, b)),
+    countdowns: readCountdowns(r.countdowns),
   };
 }
 

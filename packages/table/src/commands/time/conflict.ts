@@ -7,6 +7,7 @@ import type { PubRoots } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
 import type { YMap } from '../../doc/ymap';
 import { bool, num, put } from '../../doc/ymap';
+import { exchangeTicks } from '../countdowns/exchange';
 
 /** The conflict's turn order: who acts now, and the round. */
 
@@ -106,11 +107,16 @@ export const conflictNext: Handler<'conflict.next'> = ({ docs, actor }) => {
   }
   const next = turn + 1;
   const wraps = next >= order.length;
+  // The order wrapping around starts a new exchange: countdowns tied to exchanges tick.
+  const ticks = wraps ? exchangeTicks(docs) : undefined;
   return {
     pub: () => {
       put(r.conflict, 'turn', wraps ? 0 : next);
       if (wraps) put(r.conflict, 'round', num(r.conflict, 'round') + 1);
+      ticks?.pub?.();
     },
+    ...(ticks?.gm ? { gm: ticks.gm } : {}),
+    ...(ticks && ticks.log.length > 0 ? { log: ticks.log } : {}),
   };
 };
 

@@ -1,0 +1,50 @@
+import * as Y from 'yjs';
+import type { LogDraft } from '../context';
+import type { TableDocs } from '../../doc/schema';
+import { gmRoots, pubRoots } from '../../doc/schema';
+import { readCountdown, updateCountdown } from '../../doc/countdowns';
+import type { YMap } from '../../doc/ymap';
+import { filledLine, isFull, progressWords } from './store';
+
+/**
+ * The countdowns tied to exchanges tick by themselves when a conflict's exchange advances
+ * (issue 16: "it can be tied to exchanges of a conflict"). A full one stays full, so it
+ * fills, and logs, once.
+ */
+export interface ExchangeTicks {
+  pub?: () => void;
+  gm?: () => void;
+  log: LogDraft[];
+}
+
+/** What a new exchange does to the countdowns: the writes and the public log lines. */
+export function exchangeTicks(docs: TableDocs): ExchangeTicks {
+  const pub = due(pubRoots(docs.pub).countdowns);
+  const gm = due(gmRoots(docs.gm).countdowns);
+  const log = pub.map(({ next }) => ({
+    text: isFull(next) ? filledLine(next) : `Countdown ${progressWords(next)}.`,
+  }));
+  return {
+    ...(pub.length > 0 ? { pub: () => writeAll(pub) } : {}),
+    // Hidden ones tick in the GM document and write no line.
+    ...(gm.length > 0 ? { gm: () => writeAll(gm) } : {}),
+    log,
+  };
+}
+
+type Tick = { map: YMap; next: ReturnType<typeof readCountdown> };
+
+function due(root: YMap): Tick[] {
+  const out: Tick[] = [];
+  root.forEach((value) => {
+    if (!(value instanceof Y.Map)) return;
+    const map = value as YMap;
+    const c = readCountdown(map);
+    if (c.perExchange && !isFull(c)) out.push({ map, next: { ...c, filled: c.filled + 1 } });
+  });
+  return out.sort((a, b) => a.next.at - b.next.at);
+}
+
+function writeAll(ticks: Tick[]): void {
+  for (const { map, next } of ticks) updateCountdown(map, next);
+}
