@@ -112,6 +112,8 @@ describe('secrets', () => {
       noteEdit: 'SECRET-NOTE-EDIT-aa01',
       npc: 'SECRET-NPC-NAME-c4d2',
       npcAspect: 'SECRET-NPC-ASPECT-0b9e',
+      countdown: 'SECRET-COUNTDOWN-3c7e',
+      countdownTrigger: 'SECRET-COUNTDOWN-TRIGGER-81fa',
     };
     const prepared = await gm.ok({
       id: 'gm-prep-1',
@@ -138,6 +140,16 @@ describe('secrets', () => {
     const npcSheet = validSheet('fate-core', secret.npc) as { aspects: { text: string }[] };
     npcSheet.aspects[2]!.text = secret.npcAspect;
     const npc = await gm.ok({ id: 'gm-npc-1', type: 'gm.npc-draft', character: npcSheet });
+    // A hidden countdown (issue 16), filled: it writes no log line, so nothing public moves.
+    const countdown = await gm.ok({
+      type: 'countdown.add',
+      name: secret.countdown,
+      boxes: 1,
+      trigger: secret.countdownTrigger,
+      hidden: true,
+    });
+    const { countdownId } = countdown.result as { countdownId: string };
+    await gm.ok({ type: 'countdown.tick', countdownId, by: 1 });
     await waitFor(() => JSON.stringify(readGm(gmDoc.doc)).includes(secret.npc), 'the GM document');
 
     // Public play meanwhile.
@@ -184,13 +196,27 @@ describe('secrets', () => {
       for (const marker of Object.values(secret)) expect(beforeReveal).not.toContain(marker);
       expect(r.text(npcRevealAt)).not.toContain(secret.npc);
       // Never revealed: the other prepared aspect, notes, the prepared aspect's note.
-      for (const marker of [secret.kept, secret.prepNote, secret.note, secret.noteEdit]) {
+      for (const marker of [
+        secret.kept,
+        secret.prepNote,
+        secret.note,
+        secret.noteEdit,
+        secret.countdown,
+        secret.countdownTrigger,
+      ]) {
         expect(r.text()).not.toContain(marker);
       }
     }
     for (const replica of replicas) {
       const json = JSON.stringify(readTable(replica.doc));
-      for (const marker of [secret.kept, secret.prepNote, secret.note, secret.noteEdit]) {
+      for (const marker of [
+        secret.kept,
+        secret.prepNote,
+        secret.note,
+        secret.noteEdit,
+        secret.countdown,
+        secret.countdownTrigger,
+      ]) {
         expect(json).not.toContain(marker);
       }
     }
