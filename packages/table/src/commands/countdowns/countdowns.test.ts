@@ -3,6 +3,7 @@ import * as Y from 'yjs';
 import { readGm, readTable } from '../../doc/views';
 import type { TestTable } from '../../test/harness';
 import { GM, SPECTATOR, refused, sceneTable } from '../../test/harness';
+import { COUNTDOWN_LIMIT } from './store';
 
 // Countdowns, issue 16 ("The table's feel"): "The GM creates a countdown (name, boxes, what
 // happens when it fills), public or hidden, ticks it, and every screen and the overlay show
@@ -183,6 +184,27 @@ describe('countdown.edit, reveal and remove', () => {
     expect(hidden(t)).toEqual([]);
     expect(pub(t)[0]).toMatchObject({ id: countdownId, name: 'Cult ritual completes' });
     expect(logTexts(t).at(-1)).toBe('The GM revealed countdown Cult ritual completes: 0 of 3.');
+    refused(t, GM, { type: 'countdown.reveal', countdownId }, 'invalid');
+  });
+
+  it('reveals a countdown that filled while hidden: the trigger happens now, for everyone', () => {
+    const { t } = sceneTable();
+    const { countdownId } = t.ok(GM, { ...SECRET, boxes: 1 });
+    t.ok(GM, { type: 'countdown.tick', countdownId, by: 1 });
+    expect(logTexts(t).join('\n')).not.toContain('Cult ritual');
+    t.ok(GM, { type: 'countdown.reveal', countdownId });
+    expect(logTexts(t).slice(-2)).toEqual([
+      'The GM revealed countdown Cult ritual completes: 1 of 1.',
+      'Countdown "Cult ritual completes" filled: The bridge collapses into the river',
+    ]);
+  });
+
+  it('holds at most 20 countdowns of each kind', () => {
+    const { t } = sceneTable();
+    for (let i = 0; i < COUNTDOWN_LIMIT; i++) t.ok(GM, { ...REINFORCEMENTS, name: `C${i}` });
+    refused(t, GM, REINFORCEMENTS, 'invalid');
+    // The GM document has its own room.
+    const { countdownId } = t.ok(GM, SECRET);
     refused(t, GM, { type: 'countdown.reveal', countdownId }, 'invalid');
   });
 
