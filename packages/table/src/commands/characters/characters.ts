@@ -11,6 +11,7 @@ import { pubRoots } from '../../doc/schema';
 import { sheetDraft, withSheet } from './sheet';
 import type { YMap } from '../../doc/ymap';
 import { optStr, put } from '../../doc/ymap';
+import { dropTicks, withTicks } from '../countdowns/exchange';
 
 /** Creating, claiming, editing and removing characters. */
 
@@ -157,7 +158,8 @@ export const characterRemove: Handler<'character.remove'> = ({ docs, actor, comm
     const map = m as YMap;
     if (map.get('characterId') === c.id || map.get('fromCharacterId') === c.id) compels.push(id);
   });
-  return {
+  const ticks = dropTicks(docs, c.id);
+  return withTicks(ticks, {
     pub: () => {
       r.seats.forEach((seat) => {
         if ((seat as YMap).get('characterId') === c.id) (seat as YMap).delete('characterId');
@@ -194,7 +196,7 @@ export const characterRemove: Handler<'character.remove'> = ({ docs, actor, comm
             : [],
       },
     ],
-  };
+  });
 };
 
 /** The free invokes one owner holds anywhere on the table, and how to drop them all. */

@@ -153,6 +153,24 @@ describe('countdowns tied to exchanges (issue 16: "it can be tied to exchanges o
     expect(publicBytes(t)).not.toContain('bridge collapses');
   });
 
+  it('tick when the exchange’s last to act leaves the order (taken out), not otherwise', () => {
+    const { t, a, b, npc } = sceneTable();
+    t.ok(GM, REINFORCEMENTS);
+    t.ok(GM, { type: 'conflict.start', order: [a, b, npc] });
+    // Brute, not acting, is taken out: the exchange goes on, nothing ticks.
+    t.ok(GM, { type: 'taken-out', characterId: npc });
+    expect(pub(t)[0]!.filled).toBe(0);
+    t.ok(GM, { type: 'conflict.next' });
+    // Tam acts last in this exchange and is taken out: the order wraps, a new exchange.
+    t.ok(GM, { type: 'taken-out', characterId: b });
+    expect(readTable(t.docs.pub).conflict.round).toBe(2);
+    expect(pub(t)[0]!.filled).toBe(1);
+    expect(logTexts(t).slice(-2)).toEqual([
+      'Tam was taken out.',
+      'Countdown Reinforcements arrive: 1 of 4.',
+    ]);
+  });
+
   it('lets a player end their own turn, ticking the tied countdown at the wrap', () => {
     const { t, ann, a } = sceneTable();
     t.ok(GM, REINFORCEMENTS);

@@ -1,9 +1,11 @@
 import * as Y from 'yjs';
-import type { LogDraft } from '../context';
+import type { LogDraft, Plan } from '../context';
 import type { TableDocs } from '../../doc/schema';
 import { gmRoots, pubRoots } from '../../doc/schema';
 import { readCountdown, updateCountdown } from '../../doc/countdowns';
 import type { YMap } from '../../doc/ymap';
+import { bool } from '../../doc/ymap';
+import { afterDrop } from '../time/turns';
 import { filledLine, isFull, progressWords } from './store';
 
 /**
@@ -32,6 +34,18 @@ export function exchangeTicks(docs: TableDocs): ExchangeTicks {
   };
 }
 
+/**
+ * The ticks when `id` leaves a running conflict's turn order (taken out, conceding, removed)
+ * as the exchange's last to act: the order wraps then as it does at `conflict.next`.
+ */
+export function dropTicks(docs: TableDocs, id: string): ExchangeTicks | undefined {
+  const conflict = pubRoots(docs.pub).conflict;
+  if (!bool(conflict, 'active')) return undefined;
+  const order = (conflict.get('order') as string[] | undefined) ?? [];
+  const after = afterDrop(order, (conflict.get('turn') as number | undefined) ?? 0, id);
+  return after?.wraps ? exchangeTicks(docs) : undefined;
+}
+
 type Tick = { map: YMap; next: ReturnType<typeof readCountdown> };
 
 function due(root: YMap): Tick[] {
@@ -47,4 +61,29 @@ function due(root: YMap): Tick[] {
 
 function writeAll(ticks: Tick[]): void {
   for (const { map, next } of ticks) updateCountdown(map, next);
+}
+
+/**
+ * A handler's plan with a new exchange's ticks added: its own writes first, then the ticks',
+ * in the same transactions, and the ticks' log lines after its own.
+ */
+export function withTicks(ticks: ExchangeTicks | undefined, plan: Plan): Plan {
+  if (!ticks) return plan;
+  const { pub, gm } = plan;
+  return {
+    ...plan,
+    pub: () => {
+      pub?.();
+      ticks.pub?.();
+    },
+    ...(gm || ticks.gm
+      ? {
+          gm: () => {
+            gm?.();
+            ticks.gm?.();
+          },
+        }
+      : {}),
+    log: [...(plan.log ?? []), ...ticks.log],
+  };
 }

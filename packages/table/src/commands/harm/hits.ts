@@ -11,6 +11,7 @@ import { pubRoots } from '../../doc/schema';
 import { readRoll } from '../../doc/views';
 import { put } from '../../doc/ymap';
 import { shiftsWords } from '../../log/words';
+import { dropTicks, withTicks } from '../countdowns/exchange';
 
 /**
  * Taking a hit: absorbing it (stress, consequences, whatever the ruleset offers) or being
@@ -79,7 +80,8 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
   const grants = applied.value.grants.freeInvokes;
   const pendingDone =
     fromRoll !== undefined && !('ok' in fromRoll) && fromRoll.roll.hit?.characterId === defender.id;
-  return {
+  const ticks = after.takenOut && !defender.takenOut ? dropTicks(docs, defender.id) : undefined;
+  return withTicks(ticks, {
     pub: () => {
       writeCharacter(found.map, after);
       // Incapacitated (narrative: every aspect at Poor) leaves the turn order [NAR-INCAP-1].
@@ -103,7 +105,7 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
         ...(command.rollId === undefined ? {} : { rollId: command.rollId }),
       },
     ],
-  };
+  });
 };
 
 /**
@@ -130,7 +132,8 @@ export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
     .toArray()
     .map((map) => ({ map, roll: readRoll(map) }))
     .filter((x) => x.roll.hit?.characterId === command.characterId);
-  return {
+  const ticks = dropTicks(docs, command.characterId);
+  return withTicks(ticks, {
     pub: () => {
       if (out) writeCharacter(found.map, out);
       put(found.map, 'takenOut', true);
@@ -147,5 +150,5 @@ export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
         ...(hits[0] ? { rollId: hits[0].roll.id } : {}),
       },
     ],
-  };
+  });
 };

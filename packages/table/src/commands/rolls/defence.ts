@@ -13,6 +13,7 @@ import { readRoll } from '../../doc/views';
 import type { YMap } from '../../doc/ymap';
 import { bool } from '../../doc/ymap';
 import { fatePointsWords, resultWords } from '../../log/words';
+import { dropTicks, withTicks } from '../countdowns/exchange';
 
 /**
  * Active defence: a roll against a character awaits that character's own roll, chosen and
@@ -140,7 +141,8 @@ export const concede: Handler<'concede'> = ({ docs, actor, command }) => {
   ]);
   if ('ok' in run) return run;
   const paid = run.movements.reduce((sum, m) => sum + m.amount, 0);
-  return {
+  const ticks = dropTicks(docs, c.id);
+  return withTicks(ticks, {
     pub: () => {
       writeEconomy(r, run.state);
       dropFromOrder(r, c.id);
@@ -160,5 +162,5 @@ export const concede: Handler<'concede'> = ({ docs, actor, command }) => {
         movements: run.movements,
       },
     ],
-  };
+  });
 };

@@ -7,7 +7,8 @@ import type { PubRoots } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
 import type { YMap } from '../../doc/ymap';
 import { bool, num, put } from '../../doc/ymap';
-import { exchangeTicks } from '../countdowns/exchange';
+import { exchangeTicks, withTicks } from '../countdowns/exchange';
+import { afterDrop } from './turns';
 
 /** The conflict's turn order: who acts now, and the round. */
 
@@ -109,15 +110,12 @@ export const conflictNext: Handler<'conflict.next'> = ({ docs, actor }) => {
   const wraps = next >= order.length;
   // The order wrapping around starts a new exchange: countdowns tied to exchanges tick.
   const ticks = wraps ? exchangeTicks(docs) : undefined;
-  return {
+  return withTicks(ticks, {
     pub: () => {
       put(r.conflict, 'turn', wraps ? 0 : next);
       if (wraps) put(r.conflict, 'round', num(r.conflict, 'round') + 1);
-      ticks?.pub?.();
     },
-    ...(ticks?.gm ? { gm: ticks.gm } : {}),
-    ...(ticks && ticks.log.length > 0 ? { log: ticks.log } : {}),
-  };
+  });
 };
 
 export const conflictEnd: Handler<'conflict.end'> = ({ docs, actor }) => {
@@ -174,15 +172,9 @@ export const conflictOrder: Handler<'conflict.order'> = ({ docs, actor, command 
 /** Takes a character out of the turn order, keeping the turn on whoever acts next. */
 export function dropFromOrder(r: PubRoots, id: string): void {
   const order = (r.conflict.get('order') as string[] | undefined) ?? [];
-  if (!order.includes(id)) return;
-  const turn = (r.conflict.get('turn') as number | undefined) ?? 0;
-  const at = order.indexOf(id);
-  const next = order.filter((x) => x !== id);
-  put(r.conflict, 'order', next);
-  // Keep the turn on whoever acts next; when the one leaving was the exchange's last to act,
-  // that is the first of the next exchange, as `conflict.next` would have it.
-  const newTurn = at < turn ? turn - 1 : turn;
-  const wraps = next.length > 0 && newTurn >= next.length;
-  put(r.conflict, 'turn', wraps || next.length === 0 ? 0 : newTurn);
-  if (wraps) put(r.conflict, 'round', num(r.conflict, 'round') + 1);
+  const after = afterDrop(order, (r.conflict.get('turn') as number | undefined) ?? 0, id);
+  if (!after) return;
+  put(r.conflict, 'order', after.order);
+  put(r.conflict, 'turn', after.turn);
+  if (after.wraps) put(r.conflict, 'round', num(r.conflict, 'round') + 1);
 }
