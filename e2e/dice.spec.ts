@@ -1,0 +1,156 @@
+/// <reference lib="dom" />
+import { test, expect as baseExpect, type Page } from '@playwright/test';
+import { PHONE, KAI, createTable, joinAndCreate, openAs, shot, takeSeat } from './helpers';
+
+// Issue 16: dice you can watch. A roll new to a page lands die by die (four dice ~140 ms apart),
+// then the total, its ladder name and the outcome show; Skip (or a click on the dice) shows
+// them at once; under reduced motion there is no landing at all. playwright.config.ts reduces
+// motion for every page; the pages here that watch the landing turn it back on.
+
+// Four browsers and a server on two shared cores.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** Vex: a full Fate Core pyramid, Great Fight at the top. */
+const VEX_SKILLS: Record<string, number> = {
+  fight: 4,
+  athletics: 3,
+  notice: 3,
+  physique: 2,
+  stealth: 2,
+  empathy: 2,
+  will: 1,
+  lore: 1,
+  rapport: 1,
+  shoot: 1,
+};
+
+const motion = (page: Page) => page.emulateMedia({ reducedMotion: 'no-preference' });
+
+/**
+ * From now on, notes each state the newest roll card passes through: its number of dice,
+ * `T` once its total is shown, `L` while it is landing. A state is noted once when it changes,
+ * so a landing reads `0L 1L 2L 3L 4T` and a roll shown at once just `4T`.
+ */
+async function recordNewestCard(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { diceLog: string[] };
+    w.diceLog = [];
+    const note = () => {
+      const card = document.querySelector('[data-testid="roll-card"]');
+      if (!card) return;
+      const dice = card.querySelectorAll('[data-testid="die"]').length;
+      const total = card.querySelector('[data-testid="roll-total"]') ? 'T' : '';
+      const landing = card.querySelector('[data-landing]') ? 'L' : '';
+      const state = `${dice}${total}${landing}`;
+      if (w.diceLog.at(-1) !== state) w.diceLog.push(state);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+    });
+  });
+}
+
+const diceLog = (page: Page) =>
+  page.evaluate(() => (window as unknown as { diceLog: string[] }).diceLog);
+
+/** The newest card went from fewer than four dice, to four, and only then showed its total. */
+async function expectLanded(page: Page, before: string[]): Promise<void> {
+  await expect(page.getByTestId('roll-card').first().getByTestId('roll-outcome')).toBeVisible();
+  const log = (await diceLog(page)).slice(before.length);
+  const partial = log.findIndex((s) => /^[123]L$/.test(s));
+  expect(partial, `a partial landing in ${log.join(' ')}`).toBeGreaterThanOrEqual(0);
+  expect(log.at(-1)).toBe('4T');
+  // Never a total (nor an outcome) over a partial row of dice.
+  expect(log.filter((s) => s.includes('T') && !s.startsWith('4'))).toEqual([]);
+}
+
+test('dice: a new roll lands die by die, Skip shows it at once, and the dice animation skipped under reduced motion', async ({
+  browser,
+}) => {
+  test.setTimeout(600_000);
+  const { gm, links, context } = await createTable(browser, 'The Dice Tower', 'fate-core');
+  const contexts = [context];
+
+  // Dee writes a real character: a full pyramid and her own aspects.
+  const dee = await takeSeat(browser, links.player, 'Dee');
+  contexts.push(dee.context);
+  const editor = dee.page.getByTestId('editor');
+  await editor.getByLabel('Character name').fill('Vex');
+  await editor.locator('input[name^="aspect-high-concept"]').fill('Street-Smart Fixer');
+  await editor.locator('input[name^="aspect-trouble"]').fill('Too Many Favours Owed');
+  const others = editor.locator('input[name^="aspect-other"]');
+  for (let i = 0; i < (await others.count()); i++) await others.nth(i).fill(`Old debt #${i + 1}`);
+  for (const [id, rating] of Object.entries(VEX_SKILLS)) {
+    await editor.locator(`select[name="skill-${id}"]`).selectOption(String(rating));
+  }
+  await expect(dee.page.getByTestId('sheet-problems')).toHaveCount(0);
+  await dee.page.getByRole('button', { name: 'Create character' }).click();
+  await expect(dee.page.getByTestId('table-name')).toBeVisible();
+
+  const kim = await joinAndCreate(browser, links.player, 'Kim', KAI, PHONE);
+  contexts.push(kim.context);
+  await kim.page.getByRole('tab', { name: /^Dice/ }).click();
+  const watcher = await openAs(browser, links.spectator);
+  contexts.push(watcher.context);
+
+  // The dice sound: off by default, and remembered once turned on.
+  const sound = dee.page.getByRole('checkbox', { name: 'Dice sound' });
+  await expect(sound).not.toBeChecked();
+  await sound.check();
+
+  // ── Motion on for Dee, the GM and Kim; the spectator keeps the config's reduced motion.
+  for (const page of [dee.page, gm, kim.page]) await motion(page);
+  for (const page of [dee.page, gm, watcher.page]) await recordNewestCard(page);
+
+  // Dee rolls Fight (Great +4) against Fair (+2).
+  const tray = dee.page.getByRole('form', { name: 'Roll the dice' });
+  await tray.locator('select[name="skill"]').selectOption('fight');
+  await tray.locator('select[name="action"]').selectOption('overcome');
+  await tray.locator('select[name="difficulty"]').selectOption('2');
+  await tray.getByRole('button', { name: /^Roll 4dF \+4 vs Fair \(\+2\)/ }).click();
+
+  for (const page of [dee.page, gm]) await expectLanded(page, []);
+  const card = dee.page.getByTestId('roll-card').first();
+  await expect(card.getByTestId('die')).toHaveCount(4);
+  await expect(card.getByTestId('roll-total')).toHaveText(/^[+-]\d$/);
+  await expect(card.getByRole('button', { name: 'Skip' })).toHaveCount(0);
+  await shot(dee.page, 'dice-1-dee-landed');
+  await shot(gm, 'dice-1-gm-landed');
+
+  // The spectator, motion reduced: the result at once, never a partial row of dice.
+  await expect(
+    watcher.page.getByTestId('roll-card').first().getByTestId('roll-outcome'),
+  ).toBeVisible();
+  expect((await diceLog(watcher.page)).filter((s) => s !== '')).toEqual(['4T']);
+  await shot(watcher.page, 'dice-1-spectator-reduced-motion');
+
+  // ── Kim, on her phone, rolls and skips her own landing with the Skip button.
+  const kimTray = kim.page.getByRole('form', { name: 'Roll the dice' });
+  await kimTray.locator('select[name="difficulty"]').selectOption('2');
+  await kimTray.getByRole('button', { name: /^Roll 4dF/ }).click();
+  const kimCard = kim.page.getByTestId('roll-card').first();
+  await kimCard.getByRole('button', { name: 'Skip' }).click({ timeout: 5_000 });
+  await expect(kimCard.getByRole('button', { name: 'Skip' })).toHaveCount(0, { timeout: 1_000 });
+  await expect(kimCard.getByTestId('die')).toHaveCount(4, { timeout: 1_000 });
+  await expect(kimCard.getByTestId('roll-outcome')).toBeVisible({ timeout: 1_000 });
+  await shot(kim.page, 'dice-2-kim-phone-skipped');
+
+  // The spectator saw Kim's roll at once too.
+  const kimOnWatcher = watcher.page.getByTestId('roll-card').first();
+  await expect(kimOnWatcher).toHaveAttribute('aria-label', /^Kai rolled/);
+  await expect(kimOnWatcher.getByTestId('roll-outcome')).toBeVisible();
+  expect((await diceLog(watcher.page)).every((s) => !s.includes('L'))).toBe(true);
+
+  // ── Dee reloads, motion still on: the rolls already on the table are history, not news.
+  await dee.page.reload();
+  await expect(dee.page.getByTestId('roll-card')).toHaveCount(2);
+  await expect(dee.page.locator('[data-landing]')).toHaveCount(0);
+  await expect(dee.page.getByTestId('roll-outcome')).toHaveCount(2);
+  await expect(dee.page.getByRole('checkbox', { name: 'Dice sound' })).toBeChecked();
+  await shot(dee.page, 'dice-3-dee-reloaded');
+
+  for (const c of contexts) await c.close();
+});
