@@ -128,15 +128,21 @@ test('dice: a new roll lands die by die, Skip shows it at once, and the dice ani
   await shot(watcher.page, 'dice-1-spectator-reduced-motion');
 
   // ── Kim, on her phone, rolls and skips her own landing with the Skip button.
+  // Her page's clock is held still while she rolls, so that the landing waits for her Skip
+  // however slow the machine (half a second of landing is shorter than a loaded CI's click).
   const kimTray = kim.page.getByRole('form', { name: 'Roll the dice' });
   await kimTray.locator('select[name="difficulty"]').selectOption('2');
+  await kim.page.clock.install();
+  await kim.page.clock.pauseAt(Date.now() + 1_000);
   await kimTray.getByRole('button', { name: /^Roll 4dF/ }).click();
   const kimCard = kim.page.getByTestId('roll-card').first();
-  await kimCard.getByRole('button', { name: 'Skip' }).click({ timeout: 5_000 });
+  await expect(kimCard.locator('[data-landing]')).toHaveCount(1);
+  await kimCard.getByRole('button', { name: 'Skip' }).click();
   await expect(kimCard.getByRole('button', { name: 'Skip' })).toHaveCount(0, { timeout: 1_000 });
   await expect(kimCard.getByTestId('die')).toHaveCount(4, { timeout: 1_000 });
   await expect(kimCard.getByTestId('roll-outcome')).toBeVisible({ timeout: 1_000 });
   await shot(kim.page, 'dice-2-kim-phone-skipped');
+  await kim.page.clock.resume();
 
   // The spectator saw Kim's roll at once too.
   const kimOnWatcher = watcher.page.getByTestId('roll-card').first();
