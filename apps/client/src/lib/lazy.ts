@@ -1,0 +1,38 @@
+import type { Component } from 'svelte';
+
+/**
+ * A component loaded on first use, in its own chunk (`lazy(() => import('./X.svelte'))`).
+ * `get()` answers the component itself once it has loaded, so a part shown again renders at
+ * once, with no "Loading…" step; until then, one shared promise. A failed load is forgotten,
+ * so the next `get()` (the Retry of `Lazy.svelte`) tries again.
+ */
+export interface LazyComponent<P extends Record<string, unknown>> {
+  get(): Component<P> | Promise<Component<P>>;
+  /** Starts loading without waiting (a failure is left for `get()` to report). */
+  preload(): void;
+}
+
+export function lazy<P extends Record<string, unknown>>(
+  importer: () => Promise<{ default: Component<P> }>,
+): LazyComponent<P> {
+  let loaded: Component<P> | undefined;
+  let pending: Promise<Component<P>> | undefined;
+  const get = (): Component<P> | Promise<Component<P>> => {
+    if (loaded) return loaded;
+    pending ??= importer().then(
+      (module) => (loaded = module.default),
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  return {
+    get,
+    preload() {
+      const result = get();
+      if (result instanceof Promise) result.catch(() => {});
+    },
+  };
+}
