@@ -1,0 +1,17 @@
+import { lazy } from './lazy';
+
+// The parts of the client loaded on first use, each in its own chunk: what a spectator never
+// sees and a player rarely opens stays out of what the table view loads up front.
+
+/** The landing page: creating and restoring tables (never needed once at a table). */
+export const landing = lazy(() => import('../views/Landing.svelte'));
+/** The stream overlay (`?overlay=1` only). */
+export const overlay = lazy(() => import('../views/Overlay.svelte'));
+/** Joining as a player: claiming or creating a character (with the character editor). */
+export const join = lazy(() => import('../views/Join.svelte'));
+/** The character editor with its import (a GM creating, anyone editing a sheet). */
+export const characterEditor = lazy(() => import('../components/CharacterEditor.svelte'));
+/** The GM's tools: scene and session, prep, countdowns, notes, adjustments. */
+export const gmTools = lazy(() => import('../components/GmTools.svelte'));
+/** The GM's table files: export, Fari scenes. */
+export const tableFiles = lazy(() => import('../components/TableFiles.svelte'));
