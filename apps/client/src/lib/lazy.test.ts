@@ -7,7 +7,7 @@ const Part = (() => {}) as unknown as Component<{ n: number }>;
 describe('lazy', () => {
   it('loads once, then answers the component itself', async () => {
     let calls = 0;
-    const part = lazy(() => {
+    const part = lazy<{ n: number }>(() => {
       calls++;
       return Promise.resolve({ default: Part });
     });
@@ -21,7 +21,7 @@ describe('lazy', () => {
 
   it('forgets a failed load, so a retry loads again', async () => {
     let calls = 0;
-    const part = lazy(() => {
+    const part = lazy<{ n: number }>(() => {
       calls++;
       return calls === 1
         ? Promise.reject(new Error('offline'))
@@ -33,7 +33,7 @@ describe('lazy', () => {
   });
 
   it('preloads without an unhandled rejection', async () => {
-    const part = lazy(() => Promise.reject(new Error('offline')));
+    const part = lazy<{ n: number }>(() => Promise.reject(new Error('offline')));
     part.preload();
     await expect(part.get()).rejects.toThrow('offline');
   });
