@@ -1,6 +1,15 @@
 /// <reference lib="dom" />
 import { test, expect as baseExpect, type Page } from '@playwright/test';
-import { PHONE, KAI, createTable, joinAndCreate, openAs, shot, takeSeat } from './helpers';
+import {
+  PHONE,
+  KAI,
+  VEX_SKILLS,
+  createTable,
+  joinAndCreate,
+  openAs,
+  shot,
+  takeSeat,
+} from './helpers';
 
 // Issue 16: dice you can watch. A roll new to a page lands die by die (four dice ~140 ms apart),
 // then the total, its ladder name and the outcome show; Skip (or a click on the dice) shows
@@ -9,20 +18,6 @@ import { PHONE, KAI, createTable, joinAndCreate, openAs, shot, takeSeat } from '
 
 // Four browsers and a server on two shared cores.
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-/** Vex: a full Fate Core pyramid, Great Fight at the top. */
-const VEX_SKILLS: Record<string, number> = {
-  fight: 4,
-  athletics: 3,
-  notice: 3,
-  physique: 2,
-  stealth: 2,
-  empathy: 2,
-  will: 1,
-  lore: 1,
-  rapport: 1,
-  shoot: 1,
-};
 
 const motion = (page: Page) => page.emulateMedia({ reducedMotion: 'no-preference' });
 

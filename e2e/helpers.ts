@@ -30,6 +30,19 @@ export const VEX = {
   highConcept: 'Street-smart fixer',
   trouble: 'Too many favours owed',
 };
+/** Vex's full Fate Core pyramid: Great Fight, Good Athletics and Notice, Fair Physique, Stealth and Empathy, Average rest. */
+export const VEX_SKILLS: Record<string, number> = {
+  fight: 4,
+  athletics: 3,
+  notice: 3,
+  physique: 2,
+  stealth: 2,
+  empathy: 2,
+  will: 1,
+  lore: 1,
+  rapport: 1,
+  shoot: 1,
+};
 export const KAI = {
   name: 'Kai',
   highConcept: 'Quiet old soldier',

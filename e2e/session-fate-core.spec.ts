@@ -1,7 +1,16 @@
 /// <reference lib="dom" />
 import { test, expect as baseExpect, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { SCREENSHOTS, characterCard, createTable, openAs, shot, takeSeat, PHONE } from './helpers';
+import {
+  SCREENSHOTS,
+  VEX_SKILLS,
+  characterCard,
+  createTable,
+  openAs,
+  shot,
+  takeSeat,
+  PHONE,
+} from './helpers';
 
 // Issue 10: a whole Fate Core session, played as a group plays it. The GM and Dee at desks, Kim
 // on a 390x844 phone, a spectator and the stream overlay (1920x1080), all at once. Dee and Kim
@@ -22,20 +31,6 @@ const HD = { width: 1920, height: 1080 };
 
 /** The overlay composited over dark stream video (the page itself is see-through). */
 const VIDEO = 'linear-gradient(120deg, #04040a 0%, #1d1a2e 50%, #0b1f17 100%)';
-
-/** Vex: Great Fight, Good Athletics and Notice, Fair Physique, Stealth and Empathy, Average rest. */
-const VEX_SKILLS: Record<string, number> = {
-  fight: 4,
-  athletics: 3,
-  notice: 3,
-  physique: 2,
-  stealth: 2,
-  empathy: 2,
-  will: 1,
-  lore: 1,
-  rapport: 1,
-  shoot: 1,
-};
 
 /** Kai: Great Physique (two extra boxes), Good Fight and Will, Fair Athletics, Notice, Provoke. */
 const KAI_SKILLS: Record<string, number> = {

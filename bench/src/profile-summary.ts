@@ -46,7 +46,7 @@ const CATEGORIES: [string, (frame: CallFrame, isLeaf: boolean) => boolean][] = [
   ['group commit and room (the rest)', (f) => /group-commit|room(-docs|-command)?\.ts/.test(f.url)],
 ];
 
-export function summarize(
+function summarize(
   profile: Profile,
   fromSeconds: number,
 ): { busyMs: number; byCategory: [string, number][] } {

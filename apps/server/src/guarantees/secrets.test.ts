@@ -191,32 +191,27 @@ describe('secrets', () => {
     // The recorders did record: acknowledgements, presence, the public updates.
     expect(annRec.text()).toContain('"seq"');
     expect(recorders[2]!.text()).toContain('presence');
+    // Never revealed: the other prepared aspect, notes, the prepared aspect's note, the hidden
+    // countdown.
+    const neverRevealed = [
+      secret.kept,
+      secret.prepNote,
+      secret.note,
+      secret.noteEdit,
+      secret.countdown,
+      secret.countdownTrigger,
+    ];
     for (const r of recorders) {
       const beforeReveal = r.text(revealAt);
       for (const marker of Object.values(secret)) expect(beforeReveal).not.toContain(marker);
       expect(r.text(npcRevealAt)).not.toContain(secret.npc);
-      // Never revealed: the other prepared aspect, notes, the prepared aspect's note.
-      for (const marker of [
-        secret.kept,
-        secret.prepNote,
-        secret.note,
-        secret.noteEdit,
-        secret.countdown,
-        secret.countdownTrigger,
-      ]) {
+      for (const marker of neverRevealed) {
         expect(r.text()).not.toContain(marker);
       }
     }
     for (const replica of replicas) {
       const json = JSON.stringify(readTable(replica.doc));
-      for (const marker of [
-        secret.kept,
-        secret.prepNote,
-        secret.note,
-        secret.noteEdit,
-        secret.countdown,
-        secret.countdownTrigger,
-      ]) {
+      for (const marker of neverRevealed) {
         expect(json).not.toContain(marker);
       }
     }

@@ -6,6 +6,7 @@ import { pruneSheetInvokes, writeCharacter, writeTableState } from '../../doc/ch
 import type { Sheet } from '../schemas';
 import type { Handler, Plan, Refusal } from '../context';
 import { refuse } from '../context';
+import { startingPoints } from '../fate-points/points';
 import { dropFromOrder } from '../time/conflict';
 import { pubRoots } from '../../doc/schema';
 import { sheetDraft, withSheet } from './sheet';
@@ -63,17 +64,7 @@ export const characterCreate: Handler<'character.create'> = ({ docs, actor, comm
       {
         text: `${character.name} was created${npc ? ' (NPC)' : ''} with ${character.fatePoints} fate points.`,
         characterId: id,
-        movements:
-          character.fatePoints > 0
-            ? [
-                {
-                  from: { type: 'bank' },
-                  to: { type: 'character', id },
-                  amount: character.fatePoints,
-                  reason: 'refresh',
-                },
-              ]
-            : [],
+        movements: startingPoints(id, character.fatePoints),
       },
     ],
     result: { characterId: id },

@@ -74,6 +74,13 @@ export function writeEconomy(r: PubRoots, state: EconomyState): void {
   });
 }
 
+/** The fate points a new character starts with, as the log's movement from the bank. */
+export function startingPoints(id: string, amount: number): Movement[] {
+  return amount > 0
+    ? [{ from: { type: 'bank' }, to: { type: 'character', id }, amount, reason: 'refresh' }]
+    : [];
+}
+
 /** A character's balance in a run's state. */
 export function balanceIn(state: EconomyState, id: string): number {
   return state.balances[id] ?? 0;

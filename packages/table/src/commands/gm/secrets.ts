@@ -4,6 +4,7 @@ import { addTableAspect, checkNewAspect } from '../aspects/aspects';
 import { writeCharacter, writeTableState } from '../../doc/character-store';
 import type { Handler } from '../context';
 import { refuse } from '../context';
+import { startingPoints } from '../fate-points/points';
 import { gmRoots, pubRoots } from '../../doc/schema';
 import { sheetCharacter } from '../characters/characters';
 import type { HiddenView } from '../../doc/views';
@@ -109,17 +110,7 @@ export const gmReveal: Handler<'gm.reveal'> = ({ docs, actor, command, newId, no
       {
         text: `The GM revealed ${made.name}.`,
         characterId: id,
-        movements:
-          made.fatePoints > 0
-            ? [
-                {
-                  from: { type: 'bank' },
-                  to: { type: 'character', id },
-                  amount: made.fatePoints,
-                  reason: 'refresh',
-                },
-              ]
-            : [],
+        movements: startingPoints(id, made.fatePoints),
       },
     ],
     result: { characterId: id },
