@@ -1,0 +1,109 @@
+import { atom } from 'nanostores';
+import { count, createI18n, formatter, localeFrom, params } from '@nanostores/i18n';
+import type { ComponentsJSON, Translations } from '@nanostores/i18n';
+
+// Every interface string goes through here (Nano Stores I18n: about 1 KB, Intl-based). English is
+// the base language, written next to the component that shows it:
+//
+//   <script lang="ts" module>
+//     import { i18n, params } from '../lib/i18n';
+//     export const messages = i18n('Chat', { title: 'Table chat', from: params('From {name}') });
+//   </script>
+//   … {$messages.title} … {$messages.from({ name })}
+//
+// Other languages are flat JSON files, one per component, under `src/locales/<code>/`, loaded
+// in one lazy chunk when that language is first needed, so English readers never download
+// them. `locales.test.ts` fails on a key missing from (or left over in) a translation.
+
+/** The interface's languages, in the order the switcher lists them. */
+export const LOCALES = ['en', 'pt-BR'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Each language in its own words, for the switcher. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  'pt-BR': 'Português (Brasil)',
+};
+
+const STORAGE_KEY = 'fateboard.locale';
+
+function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * The browser's language: the first of `navigator.languages` we speak, where any Portuguese
+ * (pt, pt-PT, pt-BR) reads Brazilian Portuguese rather than English.
+ */
+export function browserLocale(languages: readonly string[]): Locale {
+  for (const language of languages) {
+    const lower = language.toLowerCase();
+    if (lower === 'pt' || lower.startsWith('pt-')) return 'pt-BR';
+    if (lower === 'en' || lower.startsWith('en-')) return 'en';
+  }
+  return 'en';
+}
+
+function readChosen(): Locale | undefined {
+  try {
+    const saved = globalThis.localStorage?.getItem(STORAGE_KEY);
+    return isLocale(saved) ? saved : undefined;
+  } catch {
+    return undefined; // storage refused (private mode, sandboxed frame)
+  }
+}
+
+/** The language the person picked in the switcher, if any (kept in this browser). */
+const chosen = atom<Locale | undefined>(readChosen());
+const detected = atom<Locale>(
+  browserLocale(
+    typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+  ),
+);
+
+/** The interface's language: the one picked, else the browser's. */
+export const locale = localeFrom(chosen, detected);
+
+export function setLocale(code: Locale): void {
+  chosen.set(code);
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, code);
+  } catch {
+    // Not kept across visits; the language still changes now.
+  }
+  if (typeof document !== 'undefined') document.documentElement.lang = code;
+}
+
+/** Every translation of a language, merged from its per-component files. */
+async function translationsOf(code: string): Promise<ComponentsJSON> {
+  switch (code) {
+    case 'pt-BR':
+      return (await import('../locales/pt-BR')).default;
+    default:
+      return {};
+  }
+}
+
+export const i18n = createI18n(locale, {
+  baseLocale: 'en',
+  // The whole language at once: one request, however many components ask for it.
+  get: (code) => translationsOf(code),
+});
+
+/** Numbers, dates and times in the interface's language. */
+export const format = formatter(locale);
+
+/**
+ * Waits for the interface's language before the first paint, so a Portuguese reader does not
+ * see English flash by. English resolves at once.
+ */
+export async function languageReady(): Promise<void> {
+  const code = locale.get();
+  if (typeof document !== 'undefined') document.documentElement.lang = code;
+  if (code === 'en') return;
+  const translations = await translationsOf(code);
+  // The library's type says one component's strings; its cache holds every component's.
+  i18n.cache[code] = { ...i18n.cache[code], ...(translations as unknown as Translations) };
+}
+
+export { count, params };

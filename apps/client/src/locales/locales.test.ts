@@ -1,0 +1,93 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { messagesToJSON } from '@nanostores/i18n';
+import type { ComponentsJSON, TranslationJSON } from '@nanostores/i18n';
+import ptBR from './pt-BR';
+
+// Every module that declares interface strings exports them as `messages` (or `messages…`).
+// Loading them all gives the English base; each other language must say every key of it, with
+// the same {placeholders}, and nothing it no longer has. A key left out would show English
+// in the middle of a Portuguese screen, so this is the test that fails on an untranslated key.
+const modules = import.meta.glob<Record<string, unknown>>([
+  '../components/**/*.svelte',
+  '../views/**/*.svelte',
+  '../lib/**/*.ts',
+  '!../lib/**/*.test.ts',
+]);
+
+interface Declared {
+  component: string;
+  base: Record<string, unknown>;
+}
+
+function isMessages(value: unknown): value is Declared {
+  return typeof value === 'object' && value !== null && 'component' in value && 'base' in value;
+}
+
+// Modules read the page (its address, its storage) when they load: a DOM stands in for it.
+const loaded = await Promise.all(Object.values(modules).map((load) => load()));
+const declared = loaded.flatMap((m) =>
+  Object.entries(m)
+    .filter(([name, value]) => name.startsWith('messages') && isMessages(value))
+    .map(([, value]) => value as Declared),
+);
+const english: ComponentsJSON = messagesToJSON(...(declared as never[]));
+
+/** Keys with their {placeholders}, flattening plural forms (`key.one`, `key.many`). */
+function shape(json: TranslationJSON | undefined, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  if (typeof json === 'string') {
+    out.set(
+      prefix,
+      [...json.matchAll(/\{(\w+)\}/g)]
+        .map((m) => m[1])
+        .sort()
+        .join(','),
+    );
+  } else if (json) {
+    for (const [key, value] of Object.entries(json)) {
+      for (const [k, v] of shape(value, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
+    }
+  }
+  return out;
+}
+
+/** A plural's forms differ by language (Portuguese has no `few`); compare plurals by key. */
+function pluralRoot(key: string): string {
+  return key.replace(/\.(zero|one|two|few|many|other)$/, '');
+}
+
+describe('translations', () => {
+  it('finds the interface strings', () => {
+    expect(declared.length).toBeGreaterThan(0);
+    expect(new Set(declared.map((d) => d.component)).size).toBe(declared.length);
+  });
+
+  for (const [component, base] of Object.entries(english)) {
+    it(`pt-BR says every string of ${component}`, () => {
+      const want = shape(base);
+      const have = shape(ptBR[component]);
+      const missing = [...want.keys()].filter(
+        (k) => ![...have.keys()].some((h) => pluralRoot(h) === pluralRoot(k)),
+      );
+      const extra = [...have.keys()].filter(
+        (k) => ![...want.keys()].some((w) => pluralRoot(w) === pluralRoot(k)),
+      );
+      expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+      for (const [key, placeholders] of want) {
+        const root = pluralRoot(key);
+        const theirs = [...have].filter(([h]) => pluralRoot(h) === root).map(([, p]) => p);
+        // A plural's "one" form may leave out {count} ("um ponto"), but never invent a name.
+        for (const p of theirs) {
+          for (const name of p.split(',').filter(Boolean)) {
+            expect(placeholders.split(','), `${component}.${key}`).toContain(name);
+          }
+        }
+      }
+    });
+  }
+
+  it('keeps no translation of a component that is gone', () => {
+    expect(Object.keys(ptBR).filter((c) => !(c in english))).toEqual([]);
+  });
+});
