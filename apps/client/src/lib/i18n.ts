@@ -1,6 +1,11 @@
 import { atom } from 'nanostores';
-import { count, createI18n, formatter, localeFrom, params } from '@nanostores/i18n';
-import type { ComponentsJSON, Translations } from '@nanostores/i18n';
+import { count, createI18n, formatter, localeFrom, strings, transform } from '@nanostores/i18n';
+import type {
+  ComponentsJSON,
+  TranslationJSON,
+  Translations,
+  params as libraryParams,
+} from '@nanostores/i18n';
 
 // Every interface string goes through here (Nano Stores I18n: about 1 KB, Intl-based). English is
 // the base language, written next to the component that shows it:
@@ -106,4 +111,19 @@ export async function languageReady(): Promise<void> {
   i18n.cache[code] = { ...i18n.cache[code], ...(translations as unknown as Translations) };
 }
 
-export { count, params };
+/**
+ * `{name}` parameters, filled in one pass. The library's own `params` fills them with
+ * `String.replace` one name at a time, so a player's text could rewrite the sentence: `$&` or
+ * `$'` in a compel would paste parts of it, and a name containing `{text}` would receive the
+ * next value. User text is data here: each placeholder is replaced once, by its value as is.
+ */
+export const params = transform(
+  (_locale, translation, values: Record<string, string | number>): TranslationJSON =>
+    strings(translation as TranslationJSON, (text) =>
+      text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+        Object.hasOwn(values, name) ? String(values[name]) : whole,
+      ),
+    ),
+) as typeof libraryParams;
+
+export { count };
