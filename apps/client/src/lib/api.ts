@@ -11,6 +11,12 @@ import {
   TableSummarySchema,
 } from '@fateboard/table';
 import type { CreatedTable, LogEntry, Role, SceneAdded } from '@fateboard/table';
+import { i18n, params } from './i18n';
+
+export const messages = i18n('lib/api', {
+  answered: params('The server answered {status}.'),
+  unreadable: 'The server sent an answer we cannot read.',
+});
 
 // The server's answers are parsed with the protocol module's schemas (packages/table
 // src/protocol/protocol.ts), the ones the server's own tests hold it to; a shape we cannot read is an
@@ -54,7 +60,10 @@ export class ApiError extends Error {
 async function readError(response: Response): Promise<ApiError> {
   const body = v.safeParse(ErrorBodySchema, await response.json().catch(() => null));
   if (!body.success)
-    return new ApiError(response.status, `The server answered ${response.status}.`);
+    return new ApiError(
+      response.status,
+      messages.get().answered({ status: String(response.status) }),
+    );
   return new ApiError(response.status, body.output.message, body.output.code);
 }
 
@@ -65,8 +74,7 @@ async function readBody<S extends v.GenericSchema>(
 ): Promise<v.InferOutput<S>> {
   if (!response.ok) throw await readError(response);
   const body = v.safeParse(schema, await response.json().catch(() => null));
-  if (!body.success)
-    throw new ApiError(response.status, 'The server sent an answer we cannot read.');
+  if (!body.success) throw new ApiError(response.status, messages.get().unreadable);
   return body.output;
 }
 

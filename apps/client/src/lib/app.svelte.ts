@@ -1,6 +1,12 @@
 import { parseRoute, type Route } from './route';
 import { SavedTables, browserStorage } from './saved-tables';
 import { Toasts } from './toasts.svelte';
+import { i18n, params } from './i18n';
+
+export const messages = i18n('lib/app', {
+  copied: params('{what} copied.'),
+  copyFailed: params('Could not copy: select the {what} and copy it by hand.'),
+});
 
 /** App-wide singletons: the route, the toasts and the saved-tables list. */
 class AppState {
@@ -25,11 +31,8 @@ export const app = new AppState();
 export async function copyText(text: string, what: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
-    app.toasts.push('success', `${what} copied.`);
+    app.toasts.push('success', messages.get().copied({ what }));
   } catch {
-    app.toasts.push(
-      'error',
-      `Could not copy: select the ${what.toLowerCase()} and copy it by hand.`,
-    );
+    app.toasts.push('error', messages.get().copyFailed({ what: what.toLowerCase() }));
   }
 }

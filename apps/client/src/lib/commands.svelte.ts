@@ -3,6 +3,13 @@ import * as v from 'valibot';
 import { AckSchema } from '@fateboard/table';
 import type { Ack } from '@fateboard/table';
 import type { Toasts } from './toasts.svelte';
+import { i18n, params } from './i18n';
+
+export const messages = i18n('lib/commands', {
+  closed: 'The table was closed.',
+  badAnswer: 'The server gave an answer we cannot read.',
+  refused: params('Refused ({code}).'),
+});
 
 /** The server's answer to a command (docs/PROTOCOL.md; the protocol module's `Ack`). */
 export type CommandAck = Ack;
@@ -97,7 +104,7 @@ export class CommandClient {
     if (this.#timer) clearInterval(this.#timer);
     for (const [id, entry] of this.#inflight) {
       this.#inflight.delete(id);
-      entry.resolve({ ok: false, code: 'closed', message: 'The table was closed.' });
+      entry.resolve({ ok: false, code: 'closed', message: messages.get().closed });
     }
   }
 
@@ -140,13 +147,13 @@ export function joinSecret(): string {
 export function normalizeAck(answer: unknown): CommandAck {
   const ack = v.safeParse(AckSchema, answer);
   if (ack.success) return ack.output;
-  return { ok: false, code: 'bad-answer', message: 'The server gave an answer we cannot read.' };
+  return { ok: false, code: 'bad-answer', message: messages.get().badAnswer };
 }
 
 /** A refusal as a sentence for the toast; the server's message is already meant for people. */
 export function describeRefusal(ack: { code: string; message: string }): string {
   const message = ack.message.trim();
-  return message.length > 0 ? message : `Refused (${ack.code}).`;
+  return message.length > 0 ? message : messages.get().refused({ code: ack.code });
 }
 
 /** The commands' transport over a socket.io connection: `command` events with an ack. */

@@ -1,6 +1,15 @@
 import type { Character, Hit, NarrativeSplit } from '@fateboard/rules';
 import { narrativeSplitOption } from '@fateboard/rules';
+import { fromStore } from 'svelte/store';
 import { signed } from './rules';
+import { count, i18n } from './i18n';
+
+export const messages = i18n('lib/damage-split', {
+  allPlaced: count({ one: 'All {count} shift placed.', many: 'All {count} shifts placed.' }),
+  tooMany: count({ one: '{count} shift too many.', many: '{count} shifts too many.' }),
+  left: count({ one: '{count} shift left to place.', many: '{count} shifts left to place.' }),
+});
+const text = fromStore(messages);
 
 /** One aspect's stepper: its name, its rating now and after, and whether − and + can move. */
 export interface AspectStep {
@@ -69,9 +78,10 @@ export class DamageSplit {
   /** "3 shifts left to place", "All 5 shifts placed". */
   get leftWords(): string {
     const left = this.left;
-    if (left === 0) return `All ${this.placed} shift${this.placed === 1 ? '' : 's'} placed.`;
-    if (left < 0) return `${-left} shift${left === -1 ? '' : 's'} too many.`;
-    return `${left} shift${left === 1 ? '' : 's'} left to place.`;
+    const t = text.current;
+    if (left === 0) return t.allPlaced(this.placed);
+    if (left < 0) return t.tooMany(-left);
+    return t.left(left);
   }
 
   /** The rules' answer: the option index `absorb` sends, or the reason in words. */

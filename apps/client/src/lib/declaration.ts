@@ -1,5 +1,15 @@
 import type { CharacterView, TableView } from '@fateboard/table';
+import { fromStore } from 'svelte/store';
 import type { Presence } from './api';
+import { i18n, params } from './i18n';
+
+export const messages = i18n('lib/declaration', {
+  gm: 'GM',
+  referee: 'the referee',
+  plays: params('plays {name}'),
+});
+// Read where the voters are derived, so a change of language redraws them.
+const text = fromStore(messages);
 
 /** Where one person at the table stands on an edgerunner declaration. */
 export type Stance = 'supports' | 'neither' | 'opposes';
@@ -48,6 +58,7 @@ export function declarationVoters(
   presence: Presence,
   characterName: (id: string) => string,
 ): Voter[] {
+  const t = text.current;
   const declarer = roller ? (roller.npc || !roller.owner ? 'gm' : roller.owner) : undefined;
   const online = (who: string): boolean | null => {
     if (presence.participants.length === 0) return null;
@@ -58,14 +69,14 @@ export function declarationVoters(
   return [
     ...(declarer === 'gm'
       ? []
-      : [{ key: 'gm', name: 'GM', detail: 'the referee', online: online('gm') }]),
+      : [{ key: 'gm', name: t.gm, detail: t.referee, online: online('gm') }]),
     ...view.seats
       .filter((s) => s.id !== declarer)
       .sort((a, b) => a.name.localeCompare(b.name))
       .map((s) => ({
         key: s.id,
         name: s.name,
-        detail: s.characterId ? `plays ${characterName(s.characterId)}` : '',
+        detail: s.characterId ? t.plays({ name: characterName(s.characterId) }) : '',
         online: online(s.id),
       })),
   ];

@@ -1,6 +1,11 @@
 import { fetchInviteLinks, rotateLinks } from './api';
 import type { Links } from './api';
 import type { SavedTable } from './saved-tables';
+import { i18n } from './i18n';
+
+export const messages = i18n('lib/invite-links', {
+  fetchFailed: 'Could not fetch the invite links.',
+});
 
 /** Where a browser keeps its copy of the links (the saved-tables list), for an old table. */
 export interface LocalLinks {
@@ -52,7 +57,7 @@ export class InviteLinks {
         this.status = 'not-kept';
       }
     } catch (e) {
-      this.message = e instanceof Error ? e.message : 'Could not fetch the invite links.';
+      this.message = e instanceof Error ? e.message : messages.get().fetchFailed;
       this.status = 'error';
     }
   }

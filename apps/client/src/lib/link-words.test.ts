@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CLOSE } from '@fateboard/table';
-import { OUTDATED, readableClose, readableConnectError } from './link-words';
+import { readableClose, readableConnectError } from './link-words';
+
+const OUTDATED = 'Fateboard was updated since this page loaded: reload the page.';
 
 describe('a refused or closed link, in words', () => {
   it('tells an old client to reload, on either door', () => {

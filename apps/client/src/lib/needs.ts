@@ -1,5 +1,19 @@
 import type { CharacterView, TableView } from '@fateboard/table';
 import { freeInvokesWords, shiftsWords } from '@fateboard/table';
+import { i18n, params } from './i18n';
+
+export const messages = i18n('lib/needs', {
+  hit: params('{name} is hit: {shifts} to absorb.'),
+  takeHit: 'Take the hit',
+  compel: params('Compel on {name}: “{text}”'),
+  answer: 'Answer',
+  aRoll: 'a roll',
+  defend: params('{defender} must defend against {attacker}: roll the defence.'),
+  defendAction: 'Defend',
+  show: 'Show',
+  anAspect: 'an aspect',
+  moreInvokes: params('You have {invokes} more on “{aspect}”.'),
+});
 
 /**
  * What a person is needed for, as pure functions of the table's view: a hit to absorb, a
@@ -53,8 +67,8 @@ export const hitsToAbsorb: NeedRule = (view, me) =>
         key: `hit:${roll.id}`,
         kind: 'hit',
         tab: 'dice',
-        text: `${target.name} is hit: ${shiftsWords(roll.hit.shifts)} to absorb.`,
-        action: 'Take the hit',
+        text: messages.get().hit({ name: target.name, shifts: shiftsWords(roll.hit.shifts) }),
+        action: messages.get().takeHit,
         focus: [
           `[data-testid="absorb-panel"][aria-label$=${cssString(` on ${target.name}`)}]`,
           '[data-testid="absorb-panel"]',
@@ -73,8 +87,8 @@ export const compelsToAnswer: NeedRule = (view, me) =>
         key: `compel:${compel.id}`,
         kind: 'compel',
         tab: 'scene',
-        text: `Compel on ${target.name}: “${compel.text}”`,
-        action: 'Answer',
+        text: messages.get().compel({ name: target.name, text: compel.text }),
+        action: messages.get().answer,
         focus: [`[aria-labelledby=${cssString(`compel-${compel.id}`)}]`],
       },
     ];
@@ -97,8 +111,11 @@ export const defencesToRoll: NeedRule = (view, me) =>
         key: `defence:${roll.id}`,
         kind: 'defence',
         tab: 'dice',
-        text: `${defender.name} must defend against ${attacker ?? 'a roll'}: roll the defence.`,
-        action: 'Defend',
+        text: messages.get().defend({
+          defender: defender.name,
+          attacker: attacker ?? messages.get().aRoll,
+        }),
+        action: messages.get().defendAction,
         focus: [
           `[data-testid="defence"][aria-label=${cssString(`${defender.name}'s defence`)}]`,
           '[data-testid="defence"]',
@@ -158,7 +175,7 @@ export function noticesSince(mark: Mark, view: TableView, me: Me): Need[] {
       kind: 'fate-point',
       tab: 'characters',
       text: entry.text,
-      action: 'Show',
+      action: messages.get().show,
       focus: [
         `[data-testid="character-card"][data-character=${cssString(c.name)}] [data-testid="fate-points"]`,
       ],
@@ -180,8 +197,11 @@ export function noticesSince(mark: Mark, view: TableView, me: Me): Need[] {
       key: `invoke:${key}:${count}`,
       kind: 'free-invoke',
       tab: c ? 'characters' : 'scene',
-      text: `You have ${freeInvokesWords(gained)} more on “${text ?? 'an aspect'}”.`,
-      action: 'Show',
+      text: messages.get().moreInvokes({
+        invokes: freeInvokesWords(gained),
+        aspect: text ?? messages.get().anAspect,
+      }),
+      action: messages.get().show,
       focus: c
         ? [`[data-testid="character-card"][data-character=${cssString(c.name)}]`]
         : [`[data-testid="aspect-card"][aria-label=${cssString(`Aspect: ${text ?? ''}`)}]`],

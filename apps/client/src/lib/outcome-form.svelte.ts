@@ -1,7 +1,28 @@
 import type { ActionChoice, ActionEffect, ActionResolution, Ruleset } from '@fateboard/rules';
 import type { AspectRef, RollView } from '@fateboard/table';
 import { resolveRoll } from '@fateboard/table';
+import { fromStore } from 'svelte/store';
 import type { CommandPayload } from './session.svelte';
+import { i18n } from './i18n';
+
+export const messages = i18n('lib/outcome-form', {
+  'simply-fail': 'Simply fail',
+  'succeed-at-major-cost': 'Succeed at a major cost',
+  'no-aspect': 'No aspect',
+  'aspect-with-opposition-invoke': 'Create it, the opposition gets a free invoke',
+  'full-hit': 'Full hit',
+  'hit-minus-one-for-boost': 'One shift less, and a boost',
+  'stay-out': 'Stay out of it',
+  'take-the-hit': 'Take the hit instead',
+  dealHit: 'Deal the hit',
+  createAspect: 'Create aspect',
+  takeFreeInvoke: 'Take the free invoke',
+  removeAspect: 'Remove the aspect',
+  takeBoost: 'Take the boost',
+  apply: 'Apply the outcome',
+});
+// Read inside the form's getters and the labels below, so a change of language redraws them.
+const text = fromStore(messages);
 
 type Against = 'attack' | 'overcome' | 'create-advantage';
 type Protecting = 'self' | 'other';
@@ -16,16 +37,22 @@ export interface OutcomeContext {
   assessable: { key: string; ref: AspectRef }[];
 }
 
-export const CHOICE_LABEL: Record<ActionChoice, string> = {
-  'simply-fail': 'Simply fail',
-  'succeed-at-major-cost': 'Succeed at a major cost',
-  'no-aspect': 'No aspect',
-  'aspect-with-opposition-invoke': 'Create it, the opposition gets a free invoke',
-  'full-hit': 'Full hit',
-  'hit-minus-one-for-boost': 'One shift less, and a boost',
-  'stay-out': 'Stay out of it',
-  'take-the-hit': 'Take the hit instead',
-};
+const CHOICES: readonly ActionChoice[] = [
+  'simply-fail',
+  'succeed-at-major-cost',
+  'no-aspect',
+  'aspect-with-opposition-invoke',
+  'full-hit',
+  'hit-minus-one-for-boost',
+  'stay-out',
+  'take-the-hit',
+];
+
+/** Each choice's label in the interface's language: a getter per choice, read when shown. */
+export const CHOICE_LABEL = Object.defineProperties(
+  {},
+  Object.fromEntries(CHOICES.map((c) => [c, { enumerable: true, get: () => text.current[c] }])),
+) as Readonly<Record<ActionChoice, string>>;
 
 /**
  * Applying a roll's outcome: what it grants comes from the table package's `resolveRoll`, the
@@ -137,12 +164,13 @@ export class OutcomeForm {
 
   get label(): string {
     const { roll } = this.#c;
-    if (roll.action === 'attack' && this.dealsHarm) return 'Deal the hit';
-    if (this.wantsAspect) return 'Create aspect';
-    if (this.assessment && this.grants('free-invokes')) return 'Take the free invoke';
-    if (this.removesAspect) return 'Remove the aspect';
-    if (this.wantsBoost) return 'Take the boost';
-    return 'Apply the outcome';
+    const t = text.current;
+    if (roll.action === 'attack' && this.dealsHarm) return t.dealHit;
+    if (this.wantsAspect) return t.createAspect;
+    if (this.assessment && this.grants('free-invokes')) return t.takeFreeInvoke;
+    if (this.removesAspect) return t.removeAspect;
+    if (this.wantsBoost) return t.takeBoost;
+    return t.apply;
   }
 
   /** Every name the outcome needs is given. */

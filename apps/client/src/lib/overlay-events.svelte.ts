@@ -2,6 +2,13 @@ import { untrack } from 'svelte';
 import type { LogEntry, RollSide, RollView, TableView } from '@fateboard/table';
 import { resultWords } from '@fateboard/table';
 import { ladderLabel } from './rules';
+import { i18n, params } from './i18n';
+
+export const messages = i18n('lib/overlay-events', {
+  someone: 'Someone',
+  rollsToDefend: params('{name} rolls to defend'),
+  conceded: params('{name} conceded'),
+});
 
 /**
  * The stream overlay's moments, derived from the public document's changes: a newly pushed
@@ -75,7 +82,7 @@ function kindOf(entry: LogEntry): OverlayKind | undefined {
 }
 
 function nameOf(view: TableView, id: string): string {
-  return view.characters.find((c) => c.id === id)?.name ?? 'Someone';
+  return view.characters.find((c) => c.id === id)?.name ?? messages.get().someone;
 }
 
 function sideOf(view: TableView, side: RollSide): OverlaySide {
@@ -88,9 +95,9 @@ function rollOf(view: TableView, roll: RollView): OverlayRoll {
   // Until the defender rolls, the roll has no outcome: say who it waits for instead.
   const result =
     defence?.status === 'awaiting'
-      ? `${nameOf(view, defence.characterId)} rolls to defend`
+      ? messages.get().rollsToDefend({ name: nameOf(view, defence.characterId) })
       : defence?.status === 'conceded'
-        ? `${nameOf(view, defence.characterId)} conceded`
+        ? messages.get().conceded({ name: nameOf(view, defence.characterId) })
         : resultWords(roll.outcome, roll.shifts);
   return {
     ...sideOf(view, roll.actor),

@@ -8,6 +8,18 @@ import {
   signed,
 } from '@fateboard/rules';
 import type { CharacterView } from '@fateboard/table';
+import { fromStore } from 'svelte/store';
+import { i18n } from './i18n';
+
+export const messages = i18n('lib/recovery', {
+  gone: 'That character is no longer here.',
+  empty: 'The slot is empty.',
+  afterScene: 'clears after the next scene',
+  atRefresh: 'clears at the next refresh',
+  afterSession: 'clears after the next session',
+});
+// Read where the plan and the clock's words are derived, so a change of language redraws them.
+const text = fromStore(messages);
 
 /**
  * Starting recovery in the dice tray: "Start recovery" on a consequence asks for a recovery
@@ -42,11 +54,11 @@ export function recoveryPlan(
   healerId: string,
   aim: RecoveryAim,
 ): RecoveryPlan {
-  if (!ruleset || !patient) return { ok: false, message: 'That character is no longer here.' };
+  if (!ruleset || !patient) return { ok: false, message: text.current.gone };
   const slot = patient.consequences.find((s) => s.id === aim.slotId);
   const treatingSelf = healerId === patient.id;
   const d = recoveryRollDifficulty(ruleset.id, patient, aim.slotId, treatingSelf);
-  if (!d.ok || !slot?.taken) return { ok: false, message: d.ok ? 'The slot is empty.' : d.message };
+  if (!d.ok || !slot?.taken) return { ok: false, message: d.ok ? text.current.empty : d.message };
   return {
     ok: true,
     patient: patient.name,
@@ -110,11 +122,11 @@ export function clearsWords(ruleset: RulesetId): ((severity: Severity) => string
     const { unit } = edgerunnerClearsAfter(severity);
     switch (unit) {
       case 'scenes':
-        return 'clears after the next scene';
+        return text.current.afterScene;
       case 'refreshes':
-        return 'clears at the next refresh';
+        return text.current.atRefresh;
       case 'sessions':
-        return 'clears after the next session';
+        return text.current.afterSession;
       default:
         return exhaustive(unit);
     }

@@ -1,7 +1,9 @@
 import type { Ruleset } from '@fateboard/rules';
 import type { Action, CharacterView, TableView } from '@fateboard/table';
 import { controls } from '@fateboard/table';
+import { fromStore } from 'svelte/store';
 import type { CommandPayload } from './session.svelte';
+import { i18n, params } from './i18n';
 import { ratedChoices, type RatedChoice } from './rated-choices';
 import { Choice } from './choice.svelte';
 import {
@@ -22,12 +24,30 @@ import {
   type Strategy,
 } from './settled-roll';
 
-export const ACTIONS: { id: Action; label: string }[] = [
-  { id: 'overcome', label: 'Overcome' },
-  { id: 'create-advantage', label: 'Create an advantage' },
-  { id: 'attack', label: 'Attack' },
-  { id: 'defend', label: 'Defend' },
-];
+export const messages = i18n('lib/roll-draft', {
+  overcome: 'Overcome',
+  'create-advantage': 'Create an advantage',
+  attack: 'Attack',
+  defend: 'Defend',
+  vsPersistence: params(' vs persistence {persistence}'),
+  vs: params(' vs {difficulty}'),
+  simple: params('Succeed: no roll needed vs {difficulty}'),
+  roll: params('Roll {dice}dF {modifier}{versus}'),
+});
+// Read inside the draft's getters and the action labels, so a change of language redraws them.
+const text = fromStore(messages);
+
+const ACTION_IDS: readonly Action[] = ['overcome', 'create-advantage', 'attack', 'defend'];
+
+/** The four actions, each label a getter in the interface's language. */
+export const ACTIONS: readonly { readonly id: Action; readonly label: string }[] = ACTION_IDS.map(
+  (id) => ({
+    id,
+    get label() {
+      return text.current[id];
+    },
+  }),
+);
 
 /** What the tray reads from the table: the view, its ruleset, who the person is and who is here. */
 export interface TrayContext {
@@ -191,9 +211,9 @@ export class RollDraft implements SettledRoll {
   }
   get versus(): string {
     const removing = this.removing;
-    if (removing) return ` vs persistence ${removing.persistence ?? 0}`;
+    if (removing) return text.current.vsPersistence({ persistence: removing.persistence ?? 0 });
     return this.isDeclaration || this.against === 'difficulty'
-      ? ` vs ${ladderLabel(this.target)}`
+      ? text.current.vs({ difficulty: ladderLabel(this.target) })
       : '';
   }
   /** Acting against a character asks them for their own defence; only a defence rolls both sides. */
@@ -208,8 +228,8 @@ export class RollDraft implements SettledRoll {
   get label(): string {
     const dice = this.#c.ruleset?.diceCount ?? 4;
     return this.simple
-      ? `Succeed: no roll needed vs ${ladderLabel(this.difficulty)}`
-      : `Roll ${dice}dF ${signed(this.rating)}${this.versus}`;
+      ? text.current.simple({ difficulty: ladderLabel(this.difficulty) })
+      : text.current.roll({ dice, modifier: signed(this.rating), versus: this.versus });
   }
 
   /** The `roll` command's fields (`rollCommand`), or undefined with no roller. */

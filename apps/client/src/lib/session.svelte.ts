@@ -8,6 +8,13 @@ import { CLOSE, PROTOCOL_VERSION, controls } from '@fateboard/table';
 import { readableClose, readableConnectError } from './link-words';
 import type { CommandOf, CommandType } from '@fateboard/table';
 import { parsePresence, type Participant, type Presence, type Role } from './api';
+import { i18n } from './i18n';
+
+export const messages = i18n('lib/session', {
+  rotated: 'This link no longer works: the GM may have rotated it.',
+  backOnline: 'Back online. The table is up to date.',
+  spectatorsWatch: 'Spectators watch only: there is nothing to send.',
+});
 
 /** Said when the server speaks a newer protocol than this page was built for. */
 
@@ -183,7 +190,7 @@ export class TableSession {
       this.#update();
       // The server closed us on purpose (a rotated link): socket.io will not retry.
       if (reason === 'io server disconnect') {
-        this.fatal ??= 'This link no longer works: the GM may have rotated it.';
+        this.fatal ??= messages.get().rotated;
       }
     });
     socket.on('connect_error', (error: Error) => {
@@ -212,7 +219,7 @@ export class TableSession {
     if (next === 'online' && this.loaded) this.wasOnline = true;
     if (this.status !== next) {
       if (next === 'online' && this.status === 'offline' && this.wasOnline) {
-        this.toasts.push('success', 'Back online. The table is up to date.');
+        this.toasts.push('success', messages.get().backOnline);
       }
       this.status = next;
     }
@@ -277,7 +284,7 @@ export class TableSession {
     options: { key?: string; quiet?: boolean } = {},
   ) {
     if (!this.commands) {
-      this.toasts.push('error', 'Spectators watch only: there is nothing to send.');
+      this.toasts.push('error', messages.get().spectatorsWatch);
       return Promise.resolve({ ok: false as const, code: 'forbidden', message: 'Spectator' });
     }
     return this.commands.send(type, payload, options);

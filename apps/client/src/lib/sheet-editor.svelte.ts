@@ -1,6 +1,11 @@
 import type { AspectSlot, Character, Problem, Ruleset, SkillSpread } from '@fateboard/rules';
 import type { Sheet } from '@fateboard/table';
 import { sheetDraft, withSheet } from '@fateboard/table';
+import { i18n } from './i18n';
+
+export const messages = i18n('lib/sheet-editor', {
+  unnamed: 'Unnamed',
+});
 
 export interface DraftAspect {
   id: string;
@@ -76,7 +81,7 @@ export class SheetEditor {
     const template = this.ruleset.newCharacter({ id: 'draft', name: '' });
     for (const s of template.skills) fixed.add(s.id);
     return {
-      name: this.name.trim() || 'Unnamed',
+      name: this.name.trim() || messages.get().unnamed,
       aspects: this.aspects.map((a) => ({ ...a, text: a.text.trim() })),
       skills: Object.entries(this.ratings)
         .filter(([id, rating]) => rating !== 0 || fixed.has(id))

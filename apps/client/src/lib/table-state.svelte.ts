@@ -1,7 +1,17 @@
 import * as Y from 'yjs';
 import { GM_ROOTS, PUB_ROOTS, readGm, readTable } from '@fateboard/table';
 import type { CharacterView, GmView, SeatView, TableView } from '@fateboard/table';
+import { fromStore } from 'svelte/store';
 import { reconcile } from './reconcile';
+import { i18n } from './i18n';
+
+export const messages = i18n('lib/table-state', {
+  gm: 'GM',
+  someone: 'Someone',
+  unknownCharacter: 'Unknown character',
+});
+// Read where the names are shown, so a change of language redraws them.
+const text = fromStore(messages);
 
 /**
  * The public document as Svelte state. Each root type (PUB_ROOTS) is observed deeply; when one
@@ -58,24 +68,24 @@ export class TableState {
 
   /** The name of whoever owns a free invoke or made a move: a seat's player, or the GM. */
   ownerName(owner: string | undefined): string {
-    if (!owner || owner === 'gm') return 'GM';
+    if (!owner || owner === 'gm') return text.current.gm;
     const seat = this.seatById.get(owner);
-    if (!seat) return 'Someone';
+    if (!seat) return text.current.someone;
     const character = seat.characterId ? this.characterById.get(seat.characterId) : undefined;
     return character ? `${character.name} (${seat.name})` : seat.name;
   }
 
   /** The short name of who holds free invokes: the character a seat plays, else the seat. */
   holderName(owner: string): string {
-    if (owner === 'gm') return 'GM';
+    if (owner === 'gm') return text.current.gm;
     const seat = this.seatById.get(owner);
     const character = seat?.characterId ? this.characterById.get(seat.characterId) : undefined;
-    return character?.name ?? seat?.name ?? 'Someone';
+    return character?.name ?? seat?.name ?? text.current.someone;
   }
 
   characterName(id: string | undefined): string {
     if (!id) return '';
-    return this.characterById.get(id)?.name ?? 'Unknown character';
+    return this.characterById.get(id)?.name ?? text.current.unknownCharacter;
   }
 
   destroy(): void {
