@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Character } from '@fateboard/rules';
 import { narrative } from '@fateboard/rules';
 import { DamageSplit } from './damage-split.svelte';
+import { languageReady, setLocale } from './i18n';
 
 /** Kung Fu +3, Strategy +2, MI6 +2, Spy +1: each aspect's text and rating by its slot. */
 const RATED: Record<string, [string, number]> = {
@@ -74,5 +75,22 @@ describe('DamageSplit', () => {
     split.lower('professional');
     split.raise('body');
     expect(split.verdict.ok).toBe(true);
+  });
+
+  it('counts the shifts in the reader’s language, one and many', async () => {
+    const split = new DamageSplit(
+      () => kim(),
+      () => ({ shifts: 2, kind: 'physical' as const }),
+    );
+    setLocale('pt-BR');
+    try {
+      await languageReady();
+      expect(split.leftWords).toBe('Faltam 2 tensões para posicionar.');
+      split.raise('body');
+      expect(split.leftWords).toBe('Falta 1 tensão para posicionar.');
+    } finally {
+      setLocale('en');
+    }
+    expect(split.leftWords).toBe('1 shift left to place.');
   });
 });

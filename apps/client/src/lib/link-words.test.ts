@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLOSE } from '@fateboard/table';
+import { languageReady, setLocale } from './i18n';
 import { readableClose, readableConnectError } from './link-words';
 
 const OUTDATED = 'Fateboard was updated since this page loaded: reload the page.';
@@ -19,5 +20,20 @@ describe('a refused or closed link, in words', () => {
     );
     expect(readableClose(CLOSE.notFound, '')).toBe('This table does not exist (anymore).');
     expect(readableConnectError(new Error('invalid token'))).toMatch(/not valid \(anymore\)/);
+  });
+
+  it('speaks the reader’s language, the same sentence in English again after a switch back', async () => {
+    setLocale('pt-BR');
+    try {
+      await languageReady();
+      expect(readableClose(CLOSE.notFound, '')).toBe('Esta mesa não existe (mais).');
+      expect(readableClose(CLOSE.unauthorized, 'The GM removed your seat.')).toBe(
+        'The GM removed your seat.',
+      );
+      expect(readableClose(4999, 'gone')).toBe('A mesa encerrou a conexão: gone.');
+    } finally {
+      setLocale('en');
+    }
+    expect(readableClose(CLOSE.notFound, '')).toBe('This table does not exist (anymore).');
   });
 });
