@@ -184,6 +184,27 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     res.json({ entries: more ? entries.slice(1) : entries, more });
   });
 
+  // The rolls of the current session, newest first, a page at a time, each as it stands now
+  // (with every invoke): the public document keeps only the recent ones. Every role may read
+  // them: rolls are public; the stored snapshots are read from the public document only.
+  api.get('/tables/:id/rolls', (req, res) => {
+    const identity = authorize(deps, req);
+    const before = pageParam(req.query.before, 'before', 1, Number.MAX_SAFE_INTEGER);
+    const limit = pageParam(req.query.limit, 'limit', 1, ROLL_PAGE_MAX) ?? ROLL_PAGE_DEFAULT;
+    const character = idParam(req.query.character, 'character');
+    if (!deps.storage.readRolls) {
+      throw new HttpError(501, 'not-implemented', 'This server keeps no roll history.');
+    }
+    // One more than asked tells whether an older page exists.
+    const page = deps.storage.readRolls(identity.tableId, { before, limit: limit + 1, character });
+    const more = page.rolls.length > limit;
+    res.json({
+      rolls: more ? page.rolls.slice(0, limit) : page.rolls,
+      more,
+      characters: page.characters,
+    });
+  });
+
   const invites: InviteLinkDeps = {
     storage: deps.storage,
     connections: deps.connections,
@@ -247,6 +268,21 @@ function jsonOrNoBody(req: Request): boolean {
 
 const LOG_PAGE_DEFAULT = 50;
 const LOG_PAGE_MAX = 200;
+const ROLL_PAGE_DEFAULT = 20;
+const ROLL_PAGE_MAX = 100;
+
+/**
+ * An optional id query parameter: one string of 1 to 64 characters, as ids are (commands'
+ * `Id`), without control characters; a repeated parameter (an array) is refused.
+ */
+function idParam(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (typeof value !== 'string' || !/^[^\u0000-\u001f\u007f]{1,64}$/u.test(value)) {
+    throw new HttpError(400, 'bad-request', `${name} must be an id.`);
+  }
+  return value;
+}
 
 /** An optional whole-number query parameter within bounds. */
 function pageParam(value: unknown, name: string, min: number, max: number): number | undefined {

@@ -75,7 +75,13 @@ export function commandRow(
   commandId: string,
   sender: Sender,
   command: Command,
-  applied: { result: unknown; updates: DocUpdate[]; seatToken: TokenRecord | undefined },
+  applied: {
+    result: unknown;
+    /** The rolls the command made or changed (the reducer's `rolls`): the roll history. */
+    rolls?: unknown[];
+    updates: DocUpdate[];
+    seatToken: TokenRecord | undefined;
+  },
   created: number,
 ): NewCommand {
   return {
@@ -86,10 +92,26 @@ export function commandRow(
     secretHash: joinSecretHash(command),
     type: command.type,
     payload: storedPayload(command),
-    result: applied.result ?? null,
+    result: storedResult(applied.result, applied.rolls),
     created,
     updates: applied.updates,
     tokens: applied.seatToken === undefined ? [] : [applied.seatToken],
     ...(command.type === 'seat.remove' ? { revokeSeat: command.seatId } : {}),
   };
+}
+
+/** The result as stored: the acknowledged one, with the rolls for the roll history. */
+function storedResult(result: unknown, rolls: unknown[] | undefined): unknown {
+  if (rolls === undefined || rolls.length === 0) return result ?? null;
+  return { ...(result as object | undefined), rolls };
+}
+
+/**
+ * A stored result as a retry's acknowledgement carries it: without the rolls, which only the
+ * roll history reads (the first acknowledgement had none either).
+ */
+export function acknowledgedResult(stored: unknown): unknown {
+  if (typeof stored !== 'object' || stored === null || !('rolls' in stored)) return stored;
+  const { rolls: _rolls, ...rest } = stored as { rolls?: unknown };
+  return Object.keys(rest).length > 0 ? rest : undefined;
 }

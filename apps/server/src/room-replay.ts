@@ -1,7 +1,13 @@
 import type { Command } from '@fateboard/table';
 import type { Storage, StoredCommand } from './storage';
 import type { Prepared } from './group-commit';
-import { answerOnly, grantedSeat, issueSeatToken, joinSecretHash } from './room-command';
+import {
+  acknowledgedResult,
+  answerOnly,
+  grantedSeat,
+  issueSeatToken,
+  joinSecretHash,
+} from './room-command';
 import type { Sender } from './room-command';
 
 /** What answering a retry needs from its room. */
@@ -21,7 +27,7 @@ export function replayCommand(
   previous: StoredCommand,
   command: Command,
 ): Prepared {
-  const result = previous.result ?? undefined;
+  const result = acknowledgedResult(previous.result ?? undefined);
   const seatId = grantedSeat(previous.actor, result);
   if (seatId !== undefined) return replayJoin(room, sender, previous, seatId, command);
   return answerOnly(

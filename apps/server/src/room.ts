@@ -207,7 +207,7 @@ export class TableRoom {
       commandId,
       sender,
       command,
-      { result: outcome.result, updates, seatToken: seatToken?.record },
+      { result: outcome.result, rolls: outcome.rolls, updates, seatToken: seatToken?.record },
       this.deps.clock(),
     );
 

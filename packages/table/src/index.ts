@@ -59,6 +59,7 @@ export {
   ErrorBodySchema,
   InviteLinksSchema,
   LogPageSchema,
+  RollPageSchema,
   PROTOCOL_VERSION,
   PresenceSchema,
   RotatedLinksSchema,

@@ -322,8 +322,10 @@ describe('economy through the real server, and the stored log replays to the sto
             now: row.created,
           });
           expect(out.ok, `${row.commandId} ${row.type}`).toBe(true);
-          const { seatToken: _t, ...result } = (row.result ?? {}) as Record<string, unknown>;
+          const { seatToken: _t, rolls, ...result } = (row.result ?? {}) as Record<string, unknown>;
           expect(out.ok ? (out.result ?? {}) : undefined, row.commandId).toEqual(result);
+          // The roll history's snapshots replay too: the rolls as the command left them.
+          expect(out.ok ? out.rolls : undefined, row.commandId).toEqual(rolls);
         }
         expect(readTable(docs.pub)).toEqual(readTable(stored.pub));
         expect(readGm(docs.gm)).toEqual(readGm(stored.gm));

@@ -197,6 +197,41 @@ describe.each(adapters)('the storage contract: $name', (adapter) => {
     expect(storage.readLog?.('T2', undefined, 10)).toEqual([]);
   });
 
+  it('reads the session’s rolls newest first, each as last stored, paged and filtered', () => {
+    const roll = (id: string, actor: string, extra: object = {}) => ({
+      id,
+      actor: { characterId: actor },
+      ...extra,
+    });
+    const rolled = (id: string, rolls: unknown[], type = 'roll') =>
+      storage.appendCommand(command(id, { type, result: { rollId: 'x', rolls } }));
+    rolled('old', [roll('r0', 'zira')]); // seq 1, before the session
+    storage.appendCommand(command('session', { type: 'session.start' })); // 2
+    rolled('a', [roll('r1', 'zira')]); // 3
+    rolled('b', [roll('r2', 'tam', { opposition: { characterId: 'ogre' } })]); // 4
+    rolled('c', [roll('r3', 'zira')]); // 5
+    rolled('inv', [roll('r1', 'zira', { invokes: [1] })], 'invoke'); // 6
+    rolled('junk', [null, 7, 'x']); // 7: unreadable snapshots are skipped
+    const read = (before: number | undefined, limit: number, character?: string) =>
+      storage.readRolls?.('T1', { before, limit, character });
+
+    expect(read(undefined, 10)).toEqual({
+      rolls: [
+        { seq: 5, roll: roll('r3', 'zira') },
+        { seq: 4, roll: roll('r2', 'tam', { opposition: { characterId: 'ogre' } }) },
+        { seq: 3, roll: roll('r1', 'zira', { invokes: [1] }) },
+      ],
+      characters: ['ogre', 'tam', 'zira'],
+    });
+    expect(read(5, 1)?.rolls.map((r) => r.seq)).toEqual([4]);
+    expect(read(4, 10)?.rolls.map((r) => r.seq)).toEqual([3]);
+    expect(read(undefined, 10, 'zira')?.rolls.map((r) => r.seq)).toEqual([5, 3]);
+    expect(read(undefined, 10, 'ogre')?.rolls.map((r) => r.seq)).toEqual([4]);
+    expect(
+      storage.readRolls?.('T2', { before: undefined, limit: 5, character: undefined }),
+    ).toEqual({ rolls: [], characters: [] });
+  });
+
   it('creates a restored table with its log as the history of seq 1, pages it, goes on at 2', () => {
     const log = [1, 2, 3].map((n) => ({ n, text: `old ${n}` }));
     const restore = (hash: string) =>

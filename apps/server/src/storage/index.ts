@@ -2,6 +2,8 @@ export type {
   DocUpdate,
   NewCommand,
   RestoredHistory,
+  RollPage,
+  RollQuery,
   SealedLinks,
   Storage,
   StoredActor,

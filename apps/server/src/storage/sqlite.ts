@@ -89,6 +89,30 @@ export function openSqliteStorage(dataDir: string): Storage {
        WHERE c.table_id = ? AND c.result IS NOT NULL AND json_extract(j.value, '$.n') < ?
        ORDER BY c.seq DESC, j.key DESC LIMIT ?`,
     ),
+    sessionStart: db.prepare<[string], { seq: number }>(
+      `SELECT COALESCE(MAX(seq), 0) AS seq FROM commands WHERE table_id = ? AND type = 'session.start'`,
+    ),
+    // A roll is stored again by every command that changes it: it counts from the command that
+    // made it (its first snapshot) and reads as the last one stored it.
+    readRolls: db.prepare<
+      { tableId: string; since: number; before: number; character: string | null; limit: number },
+      { seq: number; roll: string }
+    >(
+      `WITH ${ROLL_SNAPSHOTS},
+       made AS (SELECT id, MIN(seq) AS first, MAX(seq) AS last FROM snaps GROUP BY id)
+       SELECT m.first AS seq, s.roll AS roll FROM made m JOIN snaps s ON s.id = m.id AND s.seq = m.last
+       WHERE m.first < @before AND (@character IS NULL
+         OR json_extract(s.result, s.path || '.actor.characterId') = @character
+         OR json_extract(s.result, s.path || '.opposition.characterId') = @character)
+       ORDER BY m.first DESC LIMIT @limit`,
+    ),
+    rollCharacters: db.prepare<{ tableId: string; since: number }, { c: string }>(
+      `WITH ${ROLL_SNAPSHOTS}
+       SELECT DISTINCT c FROM (
+         SELECT json_extract(result, path || '.actor.characterId') AS c FROM snaps
+         UNION SELECT json_extract(result, path || '.opposition.characterId') AS c FROM snaps)
+       WHERE typeof(c) = 'text' ORDER BY c`,
+    ),
   };
 
   // Prepared on first use, which comes after migrate(): a file an older server wrote gets the
@@ -241,6 +265,20 @@ export function openSqliteStorage(dataDir: string): Storage {
         .all(tableId, before ?? Number.MAX_SAFE_INTEGER, limit)
         .map((row) => JSON.parse(row.entry) as unknown)
         .reverse(),
+    readRolls: (tableId, query) => {
+      const since = q.sessionStart.get(tableId)?.seq ?? 0;
+      const rolls = q.readRolls
+        .all({
+          tableId,
+          since,
+          before: query.before ?? Number.MAX_SAFE_INTEGER,
+          character: query.character ?? null,
+          limit: query.limit,
+        })
+        .map((row) => ({ seq: row.seq, roll: JSON.parse(row.roll) as unknown }));
+      const characters = q.rollCharacters.all({ tableId, since }).map((row) => row.c);
+      return { rolls, characters };
+    },
     close: () => {
       if (db.open) db.close();
     },
@@ -248,6 +286,16 @@ export function openSqliteStorage(dataDir: string): Storage {
   migrate(db, storage);
   return storage;
 }
+
+/** Every roll snapshot the table's commands stored this session (`snaps`: seq, id, roll). */
+// Paths into the row's result (`path`), never json_extract on `roll` itself: SQLite may compute
+// a column before the WHERE has dropped a snapshot that is not an object (not JSON text then).
+const ROLL_SNAPSHOTS = `snaps AS (
+  SELECT c.seq AS seq, c.result AS result, j.fullkey AS path, j.value AS roll,
+    json_extract(c.result, j.fullkey || '.id') AS id
+  FROM commands c, json_each(c.result, '$.rolls') j
+  WHERE c.table_id = @tableId AND c.seq > @since AND c.result IS NOT NULL
+    AND j.type = 'object')`;
 
 function prepareSealed(db: Database.Database) {
   return {

@@ -167,5 +167,45 @@ export interface Storage {
    * log history to page (`GET /api/tables/:id/log` answers 501).
    */
   readLog?: (tableId: string, before: number | undefined, limit: number) => unknown[];
+  /**
+   * The rolls of the current session (made by commands after the last `session.start`), newest
+   * first: each once, as the last command that changed it stored it (RollQuery). Optional like
+   * readLog (`GET /api/tables/:id/rolls` answers 501 without it).
+   */
+  readRolls?: (tableId: string, query: RollQuery) => RollPage;
   close: () => void;
+}
+
+/** A page of the session's rolls: made by commands numbered below `before`, of `character`. */
+export interface RollQuery {
+  before: number | undefined;
+  limit: number;
+  /** Only the rolls this character rolled in (its own side or the opposing one). */
+  character: string | undefined;
+}
+
+export interface RollPage {
+  /** Newest first; `seq` is the command that made the roll: the next page's `before`. */
+  rolls: { seq: number; roll: unknown }[];
+  /** Every character with a roll this session, whatever the filter (the feed's choices). */
+  characters: string[];
+}
+
+/** The stored result's `rolls` (what the reducer hands over): the roll history's source. */
+export function rollsOf(result: unknown): unknown[] {
+  const rolls = (result as { rolls?: unknown } | null)?.rolls;
+  return Array.isArray(rolls) ? rolls : [];
+}
+
+/** A roll's id and the characters on its sides, read defensively from a stored snapshot. */
+export function rollKeys(roll: unknown): { id: unknown; characters: string[] } {
+  const r = roll as {
+    id?: unknown;
+    actor?: { characterId?: unknown };
+    opposition?: { characterId?: unknown };
+  } | null;
+  const characters = [r?.actor?.characterId, r?.opposition?.characterId].filter(
+    (c): c is string => typeof c === 'string',
+  );
+  return { id: r?.id, characters };
 }

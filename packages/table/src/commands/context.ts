@@ -2,6 +2,7 @@ import type { Rng } from '@fateboard/rules';
 import type { Command, CommandOf, CommandType } from './schemas';
 import type { TableDocs } from '../doc/schema';
 import type { LogEntry } from '../log/entry';
+import type { RollView } from '../doc/view-types';
 
 export type Role = 'gm' | 'player' | 'spectator';
 /** Who sends a command. A player without a seat may only join. */
@@ -36,7 +37,12 @@ export interface CommandResult {
 }
 
 export type Refusal = { ok: false; code: string; message: string };
-export type CommandOutcome = { ok: true; result?: CommandResult } | Refusal;
+/**
+ * `rolls`: every roll the command created or changed, as it stands after it, for the server's
+ * roll history (`GET /api/tables/:id/rolls`); the document keeps only the recent ones. Stored
+ * with the command, never acknowledged (the replicas see the rolls in the document).
+ */
+export type CommandOutcome = { ok: true; result?: CommandResult; rolls?: RollView[] } | Refusal;
 
 /** A log line before the reducer stamps it with its number, time and actor. */
 export type LogDraft = Omit<LogEntry, 'n' | 'at' | 'by' | 'type'>;

@@ -3,7 +3,11 @@ import type { Command } from './schemas';
 import type { CommandContext, CommandOutcome, Ctx, Plan, Refusal } from './context';
 import { isRefusal, refuse } from './context';
 import { appendLog } from '../log/log';
+import type * as Y from 'yjs';
 import { pubRoots } from '../doc/schema';
+import type { PubRoots } from '../doc/schema';
+import { readRoll } from '../doc/views';
+import type { RollView } from '../doc/view-types';
 import { gmAdjust } from './gm/adjust';
 import {
   aspectAdd,
@@ -54,14 +58,37 @@ export function applyCommand(ctx: CommandContext): CommandOutcome {
   if (isRefusal(plan)) return plan;
   if (plan.gm) ctx.docs.gm.transact(plan.gm);
   let log: ReturnType<typeof appendLog> = [];
+  let rolls: RollView[] = [];
   if (plan.pub || (plan.log && plan.log.length > 0)) {
-    ctx.docs.pub.transact(() => {
+    ctx.docs.pub.transact((tr) => {
+      const r = pubRoots(ctx.docs.pub);
+      const before = new Set(r.rolls.map((m) => m.get('id')));
       plan.pub?.();
-      log = appendLog(pubRoots(ctx.docs.pub), actor, ctx.command.type, ctx.now, plan.log ?? []);
+      log = appendLog(r, actor, ctx.command.type, ctx.now, plan.log ?? []);
+      rolls = touchedRolls(r, tr, before);
     });
   }
   const result = { ...plan.result, ...(log.length > 0 ? { log } : {}) };
-  return Object.keys(result).length > 0 ? { ok: true, result } : { ok: true };
+  return {
+    ok: true,
+    ...(Object.keys(result).length > 0 ? { result } : {}),
+    ...(rolls.length > 0 ? { rolls } : {}),
+  };
+}
+
+/**
+ * The rolls a transaction added or changed, read as they stand at its end. A roll's map is in
+ * `tr.changed` when one of its keys was written; a roll added in the transaction is not (Yjs
+ * records changes to types that existed before it), so new ids are looked for too. Only the
+ * document's recent rolls can change (an invoke finds its roll there), so this is all of them.
+ */
+function touchedRolls(r: PubRoots, tr: Y.Transaction, before: Set<unknown>): RollView[] {
+  const changed = new Set<unknown>(tr.changed.keys());
+  const out: RollView[] = [];
+  for (const m of r.rolls.toArray()) {
+    if (!before.has(m.get('id')) || changed.has(m)) out.push(readRoll(m));
+  }
+  return out;
 }
 
 function dispatch(ctx: CommandContext): Plan | Refusal {

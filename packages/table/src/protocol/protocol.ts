@@ -120,6 +120,17 @@ export type InviteLinks = v.InferOutput<typeof InviteLinksSchema>;
 export const LogPageSchema = v.object({ entries: v.array(v.unknown()), more: v.boolean() });
 
 /**
+ * `GET /api/tables/:id/rolls` → 200: the session's rolls newest first, each with `seq`, the
+ * command that made it (the next page's `before`) and `roll`, a RollView (checked by the
+ * reader one by one); whether older ones exist; every character with a roll this session.
+ */
+export const RollPageSchema = v.object({
+  rolls: v.array(v.object({ seq: v.number(), roll: v.unknown() })),
+  more: v.boolean(),
+  characters: v.array(v.string()),
+});
+
+/**
  * `POST /api/tables/:id/fari-scene` → 200: the ids of what the scene's cards became, in the
  * file's order, and what was mapped, adapted or dropped. (`POST /api/tables/restore` answers
  * `CreatedTableSchema`; `GET /api/tables/:id/export` the table file of @fateboard/interop.)
