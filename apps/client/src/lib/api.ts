@@ -68,7 +68,7 @@ async function readError(response: Response): Promise<ApiError> {
 }
 
 /** The body of a successful answer, read with its schema. */
-async function readBody<S extends v.GenericSchema>(
+export async function readBody<S extends v.GenericSchema>(
   response: Response,
   schema: S,
 ): Promise<v.InferOutput<S>> {

@@ -15,3 +15,5 @@ export const characterEditor = lazy(() => import('../components/CharacterEditor.
 export const gmTools = lazy(() => import('../components/GmTools.svelte'));
 /** The GM's table files: export, Fari scenes. */
 export const tableFiles = lazy(() => import('../components/TableFiles.svelte'));
+/** The session's full roll feed, opened from the recent rolls. */
+export const rollFeed = lazy(() => import('../components/RollFeed.svelte'));
