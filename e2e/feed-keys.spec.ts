@@ -156,7 +156,7 @@ test('the session’s roll feed, filtered and paged, and the keyboard shortcuts'
   await p1.keyboard.press('a');
   await expect(p1.getByRole('status').filter({ hasText: 'No compel is waiting' })).toBeVisible();
 
-  // A compels Kai: Kim, on the phone, presses A and accepts it.
+  // The GM compels Kai: Kim, on the phone, presses A and accepts it.
   const text = 'An old debt comes due';
   const gmForm = gm.getByRole('form', { name: 'Offer a compel' });
   await gmForm.getByLabel('Compel').selectOption({ label: 'Kai' });
