@@ -97,9 +97,12 @@ describe('secrets', () => {
     };
     const pollRest = async () => {
       for (const token of [seatToken, table.tokens.player, table.tokens.spectator]) {
-        restAnswers.add(
-          JSON.stringify((await api(server.url, `/api/tables/${table.id}`, { token })).body),
-        );
+        // The summary, the log history and the roll history: every read a non-GM token has.
+        for (const path of ['', '/log', '/rolls?limit=100']) {
+          const answer = await api(server.url, `/api/tables/${table.id}${path}`, { token });
+          expect(answer.status, path).toBe(200);
+          restAnswers.add(JSON.stringify(answer.body));
+        }
       }
     };
 
