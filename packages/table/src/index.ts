@@ -93,3 +93,26 @@ export { readyMadeSheets } from './sheets/ready-made';
 export { freeInvokesWords, reasonWords, resultWords, shiftsWords } from './log/words';
 export { controls } from './commands/access';
 export { resolveRoll } from './commands/rolls/stored-rolls';
+export {
+  CHAT_MAX_CHARS,
+  CHAT_PAGE_DEFAULT,
+  CHAT_PAGE_MAX,
+  ChatHistorySchema,
+  ChatMessageSchema,
+  ChatPageSchema,
+  ChatSendSchema,
+  ChatSentSchema,
+  ChatTargetSchema,
+  chatVisible,
+} from './protocol/chat';
+export type {
+  ChatAuthor,
+  ChatHistory,
+  ChatMessage,
+  ChatPage,
+  ChatReader,
+  ChatSend,
+  ChatSent,
+  ChatTarget,
+} from './protocol/chat';
+export { spectatorChatOn } from './commands/gm/chat-switch';

@@ -42,6 +42,7 @@ import {
 } from './characters/characters';
 import { join, seatRemove } from './characters/seats';
 import * as countdowns from './countdowns/countdowns';
+import { chatSpectators } from './gm/chat-switch';
 
 /**
  * Applies one command: checks the role, lets the command's handler validate everything and
@@ -181,6 +182,8 @@ function dispatch(ctx: CommandContext): Plan | Refusal {
       return conflictOrder(as(command));
     case 'gm.adjust':
       return gmAdjust(as(command));
+    case 'chat.spectators':
+      return chatSpectators(as(command));
     case 'countdown.add':
       return countdowns.countdownAdd(as(command));
     case 'countdown.tick':

@@ -240,6 +240,12 @@ export const FreeInvokePassCommand = cmd('free-invoke.pass', {
 });
 
 export const GmAdjustCommand = cmd('gm.adjust', { adjust: Adjustment, reason: v.optional(Reason) });
+/**
+ * The GM's switch "spectators can read the chat" (on by default). The chat itself is not
+ * document state (the server keeps it, docs/PROTOCOL.md "Chat"); the switch is, so that every
+ * screen can show it.
+ */
+export const ChatSpectatorsCommand = cmd('chat.spectators', { on: v.boolean() });
 
 export const CommandSchema = v.variant('type', [
   JoinCommand,
@@ -284,6 +290,7 @@ export const CommandSchema = v.variant('type', [
   ConflictEndCommand,
   ConflictOrderCommand,
   GmAdjustCommand,
+  ChatSpectatorsCommand,
   Countdowns.CountdownAddCommand,
   Countdowns.CountdownTickCommand,
   Countdowns.CountdownEditCommand,

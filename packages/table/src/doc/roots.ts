@@ -17,7 +17,10 @@ interface RootSpec {
  * changed root feeds). A root missing here exists nowhere. What each holds: schema.ts.
  */
 export const PUB_ROOTS = {
-  meta: { kind: 'map', feeds: ['schemaVersion', 'id', 'name', 'ruleset', 'gmPool', 'spotlight'] },
+  meta: {
+    kind: 'map',
+    feeds: ['schemaVersion', 'id', 'name', 'ruleset', 'gmPool', 'spotlight', 'spectatorChat'],
+  },
   seats: { kind: 'map', feeds: ['seats'] },
   characters: { kind: 'map', feeds: ['characters'] },
   aspects: { kind: 'map', feeds: ['aspects'] },

@@ -160,6 +160,8 @@ export interface TableView {
   ruleset: RulesetId;
   gmPool: number;
   spotlight: SpotlightView | null;
+  /** Whether spectators may read the table chat (the GM's switch, `chat.spectators`). */
+  spectatorChat: boolean;
   seats: SeatView[];
   characters: CharacterView[];
   aspects: AspectView[];

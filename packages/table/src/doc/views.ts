@@ -130,6 +130,7 @@ export function readTable(pub: Y.Doc): TableView {
     ruleset: str(r.meta, 'ruleset') as RulesetId,
     gmPool: num(r.meta, 'gmPool'),
     spotlight: structuredClone((r.meta.get('spotlight') as SpotlightView | undefined) ?? null),
+    spectatorChat: r.meta.get('spectatorChat') !== false,
     seats: mapsOf(r.seats)
       .map((s) => {
         const characterId = optStr(s, 'characterId');
