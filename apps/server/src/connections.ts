@@ -1,5 +1,5 @@
 import type { Role } from '@fateboard/table';
-import type { ClosedNotice, DocKey } from '@fateboard/table';
+import type { ChatMessage, ClosedNotice, DocKey } from '@fateboard/table';
 
 /** Why the server dropped a connection; sent to the client before it goes. */
 /** Why the server closes a connection (the `closed` notice's code). */
@@ -14,6 +14,11 @@ export interface LiveConnection {
   seatId?: string;
   transport: 'socket.io' | 'yjs';
   doc?: DocKey;
+  /**
+   * Delivers one chat message to this connection (socket.io connections only); chat.ts decides
+   * who gets which, so a whisper is written to the sockets of its two ends and no other.
+   */
+  chat?: (message: ChatMessage) => void;
   /** Closes the connection for a reason the client can show. */
   close(code: CloseReason, message: string): void;
 }

@@ -55,6 +55,12 @@ export interface Limits {
   maxBufferedBytes: number;
   /** Presence broadcasts are coalesced over this window. */
   presenceDelayMs: number;
+  /**
+   * Chat messages one connection may send per `chatWindowMs` (a bucket refilled evenly over the
+   * window); past it `chat.send` is refused with `rate-limited` and `retryInMs`.
+   */
+  chatMessages: number;
+  chatWindowMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -82,4 +88,6 @@ export const DEFAULT_LIMITS: Limits = {
   pingIntervalMs: 30_000,
   maxBufferedBytes: 8 * 1024 * 1024,
   presenceDelayMs: 100,
+  chatMessages: 5,
+  chatWindowMs: 10_000,
 };

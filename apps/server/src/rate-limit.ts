@@ -21,6 +21,11 @@ export class TokenBucket {
     this.tokens -= 1;
     return true;
   }
+
+  /** Milliseconds until the next token, after a refused `take` (0 when one is there). */
+  msUntilNext(): number {
+    return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) / this.rate) * 1000);
+  }
 }
 
 /**

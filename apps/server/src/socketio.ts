@@ -1,12 +1,20 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
 import { protocolMatches, readTable } from '@fateboard/table';
-import type { Ack, ClosedNotice, Presence } from '@fateboard/table';
+import type {
+  Ack,
+  ChatMessage,
+  ChatPage,
+  ChatSent,
+  ClosedNotice,
+  Presence,
+} from '@fateboard/table';
+import { chatHistory, connectionSender, sendChat } from './chat';
 import type { Identity } from './auth';
 import { authenticate } from './auth';
 import type { Connections, LiveConnection } from './connections';
 import type { Limits } from './limits';
-import { FloodGuard } from './rate-limit';
+import { FloodGuard, TokenBucket } from './rate-limit';
 import type { Rooms } from './rooms';
 import type { Storage } from './storage';
 
@@ -26,7 +34,7 @@ export interface SocketIoDeps {
   log: (message: string, error?: unknown) => void;
 }
 
-const KNOWN_EVENTS = new Set(['command']);
+const KNOWN_EVENTS = new Set(['command', 'chat.send', 'chat.history']);
 
 function roomOf(tableId: string): string {
   return `table:${tableId}`;
@@ -42,7 +50,11 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
   const { limits } = deps;
   const io = new Server<
     Record<string, never>,
-    { presence: (p: Presence) => void; closed: (n: ClosedNotice) => void },
+    {
+      presence: (p: Presence) => void;
+      closed: (n: ClosedNotice) => void;
+      chat: (m: ChatMessage) => void;
+    },
     Record<string, never>,
     SocketData
   >(httpServer, {
@@ -114,6 +126,8 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
       },
     };
     if (identity.seatId !== undefined) live.seatId = identity.seatId;
+    // Chat (chat.ts) writes a message here only if this connection may read it.
+    live.chat = (message) => socket.emit('chat', message);
     const removeLive = deps.connections.add(live);
 
     // One choke point for every incoming event: rate, flood, unknown events.
@@ -172,6 +186,29 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
         .handle(sender, input, seat)
         .then((handled) => ack(handled.ack))
         .catch((error: unknown) => deps.log('answering a command failed', error));
+    });
+
+    // Chat: its own bucket (limits.chatMessages per chatWindowMs), beside the flood guard.
+    const chatBucket = new TokenBucket(
+      limits.chatMessages / (limits.chatWindowMs / 1000),
+      limits.chatMessages,
+      deps.clock,
+    );
+    const chatRoom = () => (room.broken ? undefined : room);
+    const unavailable = { ok: false, code: 'storage', message: 'The table is reloading.' } as const;
+    socket.on('chat.send', (...args: unknown[]) => {
+      const ack = (lastFunction(args) ?? (() => {})) as (answer: ChatSent) => void;
+      const input = typeof args[0] === 'function' ? undefined : args[0];
+      const current = chatRoom();
+      ack(
+        current ? sendChat(deps, current, connectionSender(live), chatBucket, input) : unavailable,
+      );
+    });
+    socket.on('chat.history', (...args: unknown[]) => {
+      const ack = (lastFunction(args) ?? (() => {})) as (answer: ChatPage) => void;
+      const input = typeof args[0] === 'function' ? undefined : args[0];
+      const current = chatRoom();
+      ack(current ? chatHistory(deps, current, connectionSender(live), input) : unavailable);
     });
 
     socket.on('disconnect', () => {

@@ -146,6 +146,8 @@ describe('storage failure', () => {
         appendCommand: failing(real.appendCommand, true),
         loadDocuments: failing(real.loadDocuments, true),
         compact: failing(real.compact),
+        appendChat: failing(real.appendChat, true),
+        readChat: failing(real.readChat),
         batch: real.batch,
         close: real.close,
       };

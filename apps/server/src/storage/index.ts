@@ -1,4 +1,6 @@
 export type {
+  ChatScope,
+  NewChatMessage,
   DocUpdate,
   NewCommand,
   RestoredHistory,

@@ -1,7 +1,9 @@
 import { DOC_KEYS } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
 import { restoreCommand, rollKeys, rollsOf } from './storage';
+import type { ChatMessage } from '@fateboard/table';
 import type {
+  ChatScope,
   NewCommand,
   Storage,
   StoredCommand,
@@ -24,6 +26,19 @@ interface TableData {
   bySeq: StoredCommand[];
   snapshots: Record<DocKey, Bytes>;
   updates: Record<DocKey, Bytes[]>;
+  /** Chat messages in number order (n = index + 1), with what NewChatMessage adds. */
+  chat: (ChatMessage & { spectators: boolean })[];
+}
+
+/** Whether a chat message is in a reader's scope (the SQL of sqlite-chat.ts, in code). */
+function inScope(message: ChatMessage & { spectators: boolean }, scope: ChatScope): boolean {
+  if (scope.kind === 'all') return true;
+  if (scope.kind === 'spectator') return message.to.kind === 'table' && message.spectators;
+  if (message.to.kind === 'table') return true;
+  if (scope.kind === 'public') return false;
+  const fromSeat = message.from.role === 'player' ? message.from.seatId : undefined;
+  const toSeat = message.to.kind === 'seat' ? message.to.seatId : undefined;
+  return fromSeat === scope.seatId || toSeat === scope.seatId;
 }
 
 const copy = (bytes: Uint8Array) => new Uint8Array(bytes);
@@ -119,6 +134,7 @@ export function openMemoryStorage(): Storage {
         bySeq: [],
         snapshots: { pub: { seq: 0, bytes: copy(docs.pub) }, gm: { seq: 0, bytes: copy(docs.gm) } },
         updates: { pub: [], gm: [] },
+        chat: [],
         ...(sealedLinks === undefined ? {} : { sealedLinks: copy(sealedLinks) }),
       });
       try {
@@ -266,6 +282,27 @@ export function openMemoryStorage(): Storage {
         .slice(0, query.limit)
         .map((m) => ({ seq: m.seq, roll: clone(m.roll) }));
       return { rolls, characters: [...characters].sort() };
+    appendChat: (tableId, message) => {
+      live();
+      const data = table(tableId);
+      const { spectators, ...rest } = clone(message);
+      const stored: ChatMessage = { n: data.chat.length + 1, ...rest };
+      data.chat.push({ ...stored, spectators });
+      undo?.push(() => data.chat.pop());
+      return clone(stored);
+    },
+    readChat: (tableId, scope, before, limit) => {
+      live();
+      const out: ChatMessage[] = [];
+      const chat = tables.get(tableId)?.chat ?? [];
+      const bound = before ?? Number.MAX_SAFE_INTEGER;
+      for (let i = chat.length - 1; i >= 0 && out.length < limit; i--) {
+        const message = chat[i]!;
+        if (message.n >= bound || !inScope(message, scope)) continue;
+        const { spectators: _, ...shown } = message;
+        out.push(clone(shown));
+      }
+      return out.reverse();
     },
     close: () => {
       closed = true;

@@ -15,6 +15,7 @@ import type {
   TokenRecord,
 } from './storage';
 import { migrate } from './migrate';
+import { CHAT_SCHEMA, sqliteChat } from './sqlite-chat';
 import { SCHEMA, toCommand, toTable, toToken } from './sqlite-rows';
 import type { BytesRow, CommandRow, TableRow, TokenRow } from './sqlite-rows';
 
@@ -31,6 +32,7 @@ export function openSqliteStorage(dataDir: string): Storage {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
+  db.exec(CHAT_SCHEMA);
   // Files made before joins carried a secret lack its column; CREATE TABLE IF NOT EXISTS
   // leaves an existing table as it is.
   const commandColumns = db.prepare<[], { name: string }>('PRAGMA table_info(commands)').all();
@@ -229,6 +231,8 @@ export function openSqliteStorage(dataDir: string): Storage {
     return { seq: q.lastSeq.get(tableId)?.seq ?? 0, docs };
   });
 
+  const chat = sqliteChat(db);
+
   const storage: Storage = {
     createTable: (table, docs, tokens, history, links) =>
       createTable(table, docs, tokens, history, links),
@@ -279,6 +283,11 @@ export function openSqliteStorage(dataDir: string): Storage {
       const characters = q.rollCharacters.all({ tableId, since }).map((row) => row.c);
       return { rolls, characters };
     },
+    appendChat: (tableId, message) => {
+      insideBatch();
+      return chat.appendChat(tableId, message);
+    },
+    readChat: (tableId, scope, before, limit) => chat.readChat(tableId, scope, before, limit),
     close: () => {
       if (db.open) db.close();
     },

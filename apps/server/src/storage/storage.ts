@@ -1,6 +1,6 @@
 import type { RulesetId } from '@fateboard/rules';
 import * as Y from 'yjs';
-import type { DocKey, Role } from '@fateboard/table';
+import type { ChatMessage, DocKey, Role } from '@fateboard/table';
 
 // What the server keeps and the one interface every storage adapter implements (SQLite in
 // sqlite.ts, in memory in memory.ts); contract.test.ts holds each adapter to it.
@@ -118,6 +118,22 @@ export function restoreCommand(table: TableRecord, history: RestoredHistory): Ne
 }
 
 /**
+ * A chat message before the storage numbers it (its `n`, the table's next). `spectators`: a
+ * public message sent while the GM let spectators read the chat; one said while they could
+ * not stays hidden from them when the switch is turned back on.
+ */
+export type NewChatMessage = Omit<ChatMessage, 'n'> & { spectators: boolean };
+
+/**
+ * Which messages a reader's history holds (chatVisible in @fateboard/table says the same for
+ * live delivery): `all` for the GM (one end of every whisper), `seat` for a seated player (the
+ * public ones and the whispers it sent or received), `public` for a seatless player,
+ * `spectator` for an allowed spectator (the public ones sent while spectators could read).
+ */
+export type ChatScope =
+  { kind: 'all' } | { kind: 'public' } | { kind: 'spectator' } | { kind: 'seat'; seatId: string };
+
+/**
  * Everything the server keeps. Synchronous on purpose: a command is validated, applied and
  * stored without yielding, so commands of one table never interleave. Another backend
  * (PostgreSQL) would sit behind an async variant of the same shape.
@@ -173,6 +189,22 @@ export interface Storage {
    * readLog (`GET /api/tables/:id/rolls` answers 501 without it).
    */
   readRolls?: (tableId: string, query: RollQuery) => RollPage;
+  /**
+   * Stores a chat message of the table, numbered next (from 1), and answers it with its number.
+   * Its own transaction (chat is not a command and not in a batch). The table must exist; its
+   * messages go when it does.
+   */
+  appendChat: (tableId: string, message: NewChatMessage) => ChatMessage;
+  /**
+   * The newest `limit` chat messages numbered below `before` (all when undefined) that `scope`
+   * may read, oldest first.
+   */
+  readChat: (
+    tableId: string,
+    scope: ChatScope,
+    before: number | undefined,
+    limit: number,
+  ) => ChatMessage[];
   close: () => void;
 }
 
