@@ -17,3 +17,5 @@ export const gmTools = lazy(() => import('../components/GmTools.svelte'));
 export const tableFiles = lazy(() => import('../components/TableFiles.svelte'));
 /** The session's full roll feed, opened from the recent rolls. */
 export const rollFeed = lazy(() => import('../components/RollFeed.svelte'));
+/** The table chat's panel (its messages and unread count load up front: lib/table-chat). */
+export const chatPanel = lazy(() => import('../components/ChatPanel.svelte'));

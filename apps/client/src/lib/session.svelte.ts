@@ -247,6 +247,11 @@ export class TableSession {
     );
   }
 
+  /** The GM's and players' socket.io connection (null for spectators): the chat rides on it. */
+  get socket(): Socket | null {
+    return this.#socket;
+  }
+
   /** Switches to a new token (a player's personal seat token) for future reconnections. */
   adoptToken(token: string, seatId: string | null): void {
     this.token = token;

@@ -1,0 +1,54 @@
+import { io, type Socket } from 'socket.io-client';
+import { PROTOCOL_VERSION } from '@fateboard/table';
+import { ChatClient, socketChatTransport } from './chat.svelte';
+import type { TableSession } from './session.svelte';
+
+/**
+ * The chat of an open table. The GM and players chat over the session's socket.io connection.
+ * A spectator has none (it reads the documents only), so it opens one for the chat while the
+ * GM lets spectators read it, and closes it when the GM turns that off: a crowd of spectators
+ * holds no chat connection the GM has closed to them.
+ */
+export class TableChat {
+  client = $state<ChatClient | null>(null);
+  #ownSocket: Socket | null = null;
+
+  constructor(private readonly session: TableSession) {
+    const socket = session.socket;
+    if (socket) this.client = new ChatClient(socketChatTransport(socket), () => this.#me());
+  }
+
+  #me() {
+    return { role: this.session.role, seatId: this.session.seatId };
+  }
+
+  /** Follows the GM's switch (`view.spectatorChat`); only a spectator's chat depends on it. */
+  spectatorsAllowed(allowed: boolean): void {
+    if (this.session.role !== 'spectator') return;
+    if (allowed && !this.#ownSocket) {
+      this.#ownSocket = io({
+        path: '/socket.io',
+        auth: { token: this.session.token, protocol: PROTOCOL_VERSION },
+        transports: ['websocket', 'polling'],
+        reconnectionDelayMax: 4000,
+      });
+      this.client = new ChatClient(socketChatTransport(this.#ownSocket), () => this.#me());
+    } else if (!allowed && this.#ownSocket) {
+      this.#closeOwn();
+    }
+  }
+
+  #closeOwn(): void {
+    this.client?.destroy();
+    this.client = null;
+    this.#ownSocket?.disconnect();
+    this.#ownSocket = null;
+  }
+
+  destroy(): void {
+    this.client?.destroy();
+    this.client = null;
+    this.#ownSocket?.disconnect();
+    this.#ownSocket = null;
+  }
+}
