@@ -282,6 +282,7 @@ export function openMemoryStorage(): Storage {
         .slice(0, query.limit)
         .map((m) => ({ seq: m.seq, roll: clone(m.roll) }));
       return { rolls, characters: [...characters].sort() };
+    },
     appendChat: (tableId, message) => {
       live();
       const data = table(tableId);
