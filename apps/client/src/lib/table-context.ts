@@ -13,3 +13,8 @@ export function getTable(): TableSession {
   if (!session) throw new Error('getTable() outside a table view');
   return session;
 }
+
+/** The open table where there is one (a part that also shows outside the table view). */
+export function findTable(): TableSession | undefined {
+  return getContext<TableSession | undefined>(KEY);
+}
