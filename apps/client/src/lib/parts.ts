@@ -19,3 +19,7 @@ export const tableFiles = lazy(() => import('../components/TableFiles.svelte'));
 export const rollFeed = lazy(() => import('../components/RollFeed.svelte'));
 /** The table chat's panel (its messages and unread count load up front: lib/table-chat). */
 export const chatPanel = lazy(() => import('../components/ChatPanel.svelte'));
+/** The rules reference, opened from a "?" at the dice tray, the hit panel, a compel, recovery. */
+export const rulesReference = lazy(() => import('../components/help/RulesReference.svelte'));
+/** The definitions behind the interface's game terms (components/Term.svelte). */
+export const termDefinitions = () => import('./terms');
