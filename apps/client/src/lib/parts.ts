@@ -21,5 +21,3 @@ export const rollFeed = lazy(() => import('../components/RollFeed.svelte'));
 export const chatPanel = lazy(() => import('../components/ChatPanel.svelte'));
 /** The rules reference, opened from a "?" at the dice tray, the hit panel, a compel, recovery. */
 export const rulesReference = lazy(() => import('../components/help/RulesReference.svelte'));
-/** The definitions behind the interface's game terms (components/Term.svelte). */
-export const termDefinitions = () => import('./terms');
