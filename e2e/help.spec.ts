@@ -86,7 +86,7 @@ test('fate-core: a player opens the rules from the hit panel, at stress and cons
   await dealHit(
     bot,
     { characterId: vex, skillId: 'fight', opposition: { characterId: kai, skillId: 'will' } },
-    /\(\d+ shifts?\)/,
+    /success(?: with style)? \(\d+ shifts?\)/,
   );
 
   const panel = kim.page.getByTestId('absorb-panel');
