@@ -1,4 +1,7 @@
+import type { Component, ComponentProps } from 'svelte';
 import { lazy } from './lazy';
+import type { LazyComponent } from './lazy';
+import type * as PlayerTools from '../components/player-tools';
 
 // The parts of the client loaded on first use, each in its own chunk: what a spectator never
 // sees and a player rarely opens stays out of what the table view loads up front.
@@ -21,3 +24,33 @@ export const rollFeed = lazy(() => import('../components/RollFeed.svelte'));
 export const chatPanel = lazy(() => import('../components/ChatPanel.svelte'));
 /** The rules reference, opened from a "?" at the dice tray, the hit panel, a compel, recovery. */
 export const rulesReference = lazy(() => import('../components/help/RulesReference.svelte'));
+
+/** The player's tools (components/player-tools.ts), one chunk; each export its own part. */
+type Tools = typeof PlayerTools;
+const playerTools = () => import('../components/player-tools');
+function tool<K extends keyof Tools>(name: K): LazyComponent<ComponentProps<Tools[K]>> {
+  return lazy(async () => ({
+    default: (await playerTools())[name] as Component<ComponentProps<Tools[K]>>,
+  }));
+}
+export const tools = {
+  diceTray: tool('DiceTray'),
+  absorbPanel: tool('AbsorbPanel'),
+  defencePrompt: tool('DefencePrompt'),
+  recoveryOutcome: tool('RecoveryOutcome'),
+  applyOutcome: tool('ApplyOutcome'),
+  voluntaryConsequence: tool('VoluntaryConsequence'),
+  invokeControls: tool('InvokeControls'),
+  narrativeRecovery: tool('NarrativeRecovery'),
+  consequenceActions: tool('ConsequenceActions'),
+  keyboardShortcuts: tool('KeyboardShortcuts'),
+};
+
+/** Starts loading every player tool (a seated player or the GM needs them soon). */
+export function preloadPlayerTools(): void {
+  for (const part of Object.values(tools)) part.preload();
+}
+
+/** The GM's invite links and their rotation (never a player's or a spectator's). */
+export const invites = lazy(() => import('../components/Invites.svelte'));
+export const rotateLinks = lazy(() => import('../components/RotateLinks.svelte'));
