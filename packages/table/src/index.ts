@@ -90,7 +90,23 @@ export type { ActorRef, FateSummaryRow, LogEntry, PointHolder, PointMovement } f
 export { FAIR_PHYSIQUE_PYRAMID, sampleAttack, sampleSheet } from './sheets/sample-sheets';
 export { sheetDraft, withSheet } from './commands/characters/sheet';
 export { readyMadeSheets } from './sheets/ready-made';
-export { freeInvokesWords, reasonWords, resultWords, shiftsWords } from './log/words';
+export {
+  fatePointsSaid,
+  freeInvokesSaid,
+  freeInvokesWords,
+  outcomeSaid,
+  reasonWords,
+  resultSaid,
+  resultWords,
+  rollPurposeSaid,
+  shiftsSaid,
+  shiftsWords,
+} from './log/words';
+export { english, ladderParam, line, pluralForm, renderMessage, say } from './log/say';
+export { entryMessage } from './log/rows';
+export type { LogMessage, LogParam, TemplateOf } from './log/say';
+export { LOG_TEMPLATES } from './log/templates';
+export type { LogMessageId, LogTemplate } from './log/templates';
 export { controls } from './commands/access';
 export { resolveRoll } from './commands/rolls/stored-rolls';
 export {

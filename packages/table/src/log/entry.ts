@@ -1,4 +1,5 @@
 import type { Holder, Movement } from '@fateboard/rules';
+import type { LogMessage } from './say';
 
 // The log's own types, apart from the views so that the log (log.ts, rows.ts) and the
 // views that read it (doc/views.ts) need not import each other.
@@ -23,6 +24,11 @@ export interface LogEntry {
   type: string;
   /** A sentence for the table, e.g. "Zird invoked “On Fire” (+2)". */
   text: string;
+  /**
+   * The sentence as a message id and its parameters, for readers in other languages; absent
+   * on entries written before messages (and on sentences not made from one): those show `text`.
+   */
+  msg?: LogMessage;
   characterId?: string;
   rollId?: string;
   movements?: PointMovement[];

@@ -55,6 +55,9 @@ export function pushRows(r: PubRoots, entries: readonly LogEntry[], t: number): 
   const rows = entries.map((e) => {
     const seconds = Math.round(e.at / 1000);
     const row = toRow(e, seconds - t, look, refs);
+    // The entry reads back with its message only where the row keeps it: say so now, so the
+    // entries the command returns are the entries the log reads.
+    if (e.msg !== undefined && !Array.isArray(row[5])) delete (e as { msg?: unknown }).msg;
     t = seconds;
     return row;
   });

@@ -1,5 +1,10 @@
 import type { Holder, Movement, MovementReason } from '@fateboard/rules';
 import type { ActorRef, LogEntry } from './entry';
+import { english, placeholders, say } from './say';
+import type { LogMessage, LogParam } from './say';
+import { LOG_TEMPLATES } from './templates';
+import type { LogMessageId, LogTemplate } from './templates';
+import { MESSAGE_CODES } from './message-codes';
 
 /**
  * The public document's log keeps each entry as one flat JSON array (a "row", in the `journal`
@@ -20,7 +25,11 @@ import type { ActorRef, LogEntry } from './entry';
  *   pool), 1 + a character's number, or −(1 + its number) for its held scene payout; `reason`
  *   is the index in REASON_CODES or the reason itself;
  * - `characterId`: 0 / −1 for the first movement's giving / receiving character, else its number;
- * - `text`: the sentence, or null when it is rendered from the row;
+ * - `text`: the sentence, or null when it is rendered from the row, or (since messages) the
+ *   sentence's message as an array: `[code, ...parameters]`, the code an index in MESSAGE_CODES
+ *   (or the id itself), the parameters in the order of the template's sorted placeholder names,
+ *   each a string or number as it is, a nested message as such an array, a list as `{ l: [...] }`
+ *   (see messageRow). Rows whose text is a string, or null, read as they always did;
  * - `rest`: any other field of the entry (a GM adjustment's `before` and `after`).
  */
 export type LogRow = unknown[];
@@ -86,7 +95,17 @@ export const REASON_CODES: readonly MovementReason[] = [
   'gm-adjustment',
 ];
 
-const KNOWN = new Set(['n', 'at', 'by', 'type', 'text', 'characterId', 'rollId', 'movements']);
+const KNOWN = new Set([
+  'n',
+  'at',
+  'by',
+  'type',
+  'text',
+  'msg',
+  'characterId',
+  'rollId',
+  'movements',
+]);
 
 function code(list: readonly string[], value: string): number | string {
   const i = list.indexOf(value);
@@ -116,6 +135,22 @@ export interface Refs {
  * (as they are now), or undefined. Only used when it equals the sentence the command wrote.
  */
 export function rendered(e: Omit<LogEntry, 'text'>, look: Lookup): string | undefined {
+  const m = renderedMessage(e, look);
+  return m && english(m);
+}
+
+/**
+ * An entry's message: its own, or for a sentence its row left out (a plain gift), the one
+ * `rendered` says it with, so a reader in another language can say it too.
+ */
+export function entryMessage(e: LogEntry, look: Pick<Lookup, 'name'>): LogMessage | undefined {
+  if (e.msg !== undefined) return e.msg;
+  const m = renderedMessage(e, { owner: () => undefined, ...look });
+  return m && english(m) === e.text ? m : undefined;
+}
+
+/** The message of a sentence a row leaves out (see `rendered`). */
+function renderedMessage(e: Omit<LogEntry, 'text'>, look: Lookup): LogMessage | undefined {
   if (e.type !== 'fate-point.give' || e.movements?.length !== 1) return undefined;
   const m = e.movements[0]!;
   if (m.reason !== 'give' || m.from.type !== 'character' || m.to.type !== 'character') {
@@ -123,7 +158,66 @@ export function rendered(e: Omit<LogEntry, 'text'>, look: Lookup): string | unde
   }
   const from = look.name(m.from.id) ?? 'Someone';
   const to = look.name(m.to.id) ?? 'someone';
-  return `${from} gave ${m.amount} fate point${m.amount > 1 ? 's' : ''} to ${to}.`;
+  return say('pointsGiven', { from, count: m.amount, to });
+}
+
+const templateOf = (id: string): LogTemplate | undefined =>
+  (LOG_TEMPLATES as Record<string, LogTemplate>)[id];
+
+/** A message as a row stores it: `[code, ...parameters]` (see the header). */
+export function messageRow(m: LogMessage): unknown[] {
+  const template = templateOf(m.id);
+  const names =
+    template === undefined ? Object.keys(m.params ?? {}).sort() : placeholders(template);
+  const param = (p: LogParam | undefined): unknown => {
+    if (p === undefined) return '';
+    if (typeof p === 'string' || typeof p === 'number') return p;
+    if (Array.isArray(p)) return { l: p.map(param) };
+    return messageRow(p);
+  };
+  return [code(MESSAGE_CODES, m.id), ...names.map((n) => param(m.params?.[n]))];
+}
+
+/**
+ * A stored message back, or undefined when this version does not know its id (a newer
+ * server's) or the row is not one. Every byte is untrusted: anything odd reads as undefined.
+ */
+export function rowMessage(stored: unknown, depth = 0): LogMessage | undefined {
+  if (!Array.isArray(stored) || depth > 8) return undefined;
+  const id = uncode(MESSAGE_CODES, stored[0]);
+  const template = templateOf(id);
+  if (template === undefined) return undefined;
+  const names = placeholders(template);
+  const param = (p: unknown): LogParam | undefined => {
+    if (typeof p === 'string' || typeof p === 'number') return p;
+    if (Array.isArray(p)) return rowMessage(p, depth + 1);
+    if (typeof p === 'object' && p !== null && Array.isArray((p as { l?: unknown }).l)) {
+      const items = (p as { l: unknown[] }).l.map(param);
+      const known = items.filter((x): x is LogParam => x !== undefined);
+      return known.length === items.length ? known : undefined;
+    }
+    return undefined;
+  };
+  const params: Record<string, LogParam> = {};
+  for (const [i, name] of names.entries()) {
+    const p = param(stored[i + 1]);
+    if (p === undefined) return undefined;
+    params[name] = p;
+  }
+  return say(id as LogMessageId, names.length > 0 ? params : undefined);
+}
+
+/**
+ * What a row keeps for an entry's sentence: nothing when the row can say it, its message when
+ * that says the same and takes no more room than the sentence, else the sentence.
+ */
+function storedText(e: LogEntry, look: Lookup): unknown {
+  if (rendered(e, look) === e.text) return null;
+  if (e.msg !== undefined && english(e.msg) === e.text) {
+    const row = messageRow(e.msg);
+    if (JSON.stringify(row).length <= JSON.stringify(e.text).length) return row;
+  }
+  return e.text;
 }
 
 function holderRef(h: Holder, refs: Refs): number {
@@ -174,7 +268,7 @@ export function toRow(e: LogEntry, dt: number, look: Lookup, refs: Refs): LogRow
       code(REASON_CODES, m.reason),
     ]) ?? null,
     character,
-    rendered(e, look) === e.text ? null : e.text,
+    storedText(e, look),
     e.rollId ?? null,
     Object.keys(rest).length > 0 ? rest : null,
   ];
@@ -233,6 +327,9 @@ export function fromRow(row: LogRow, n: number, at: number, look: Lookup, refs: 
     ...(typeof rollId === 'string' ? { rollId } : {}),
     ...(movements === undefined ? {} : { movements }),
   };
-  const text = typeof row[5] === 'string' ? row[5] : (rendered(base, look) ?? '');
-  return { ...base, text, ...structuredClone(rest) };
+  const stored = row[5];
+  const msg = rowMessage(stored);
+  const text =
+    typeof stored === 'string' ? stored : msg ? english(msg) : (rendered(base, look) ?? '');
+  return { ...base, text, ...(msg ? { msg } : {}), ...structuredClone(rest) };
 }

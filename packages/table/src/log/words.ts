@@ -6,11 +6,14 @@ import type {
   Outcome,
 } from '@fateboard/rules';
 import { exhaustive } from '@fateboard/rules';
+import { english, say } from './say';
+import type { LogMessage } from './say';
 
 /**
  * The words the log and the screens use for the rules' ids, as players say them at the table:
  * "created an advantage — success with style", "absorbed 1 shift", "2 free invokes". Every
  * switch is exhaustive, so a new action, outcome or effect cannot fall through to its raw id.
+ * Each is a message (`…Said`, for the log and the client's languages) and its English.
  */
 
 /** "1 shift", "2 shifts", "0 shifts", "-1 shift". */
@@ -18,109 +21,121 @@ export function counted(n: number, one: string, many = `${one}s`): string {
   return `${n} ${Math.abs(n) === 1 ? one : many}`;
 }
 
-export const shiftsWords = (n: number): string => counted(n, 'shift');
-export const freeInvokesWords = (n: number): string => counted(n, 'free invoke');
-
+export const shiftsSaid = (n: number): LogMessage => say('shifts', { count: n });
+export const freeInvokesSaid = (n: number): LogMessage => say('freeInvokes', { count: n });
 /** "a fate point", "2 fate points". */
-export function fatePointsWords(n: number): string {
-  return n === 1 ? 'a fate point' : `${n} fate points`;
-}
+export const fatePointsSaid = (n: number): LogMessage => say('fatePoints', { count: n });
 
-export function outcomeWords(outcome: Outcome): string {
+export const shiftsWords = (n: number): string => english(shiftsSaid(n));
+export const freeInvokesWords = (n: number): string => english(freeInvokesSaid(n));
+export const fatePointsWords = (n: number): string => english(fatePointsSaid(n));
+
+export function outcomeSaid(outcome: Outcome): LogMessage {
   switch (outcome) {
     case 'fail':
-      return 'fail';
+      return say('outcomeFail');
     case 'tie':
-      return 'tie';
+      return say('outcomeTie');
     case 'success':
-      return 'success';
+      return say('outcomeSuccess');
     case 'success-with-style':
-      return 'success with style';
+      return say('outcomeSuccessWithStyle');
     default:
       return exhaustive(outcome);
   }
 }
 
+export const outcomeWords = (outcome: Outcome): string => english(outcomeSaid(outcome));
+
 /** What a roll is for: an action, edgerunner's aspect actions, or a removal roll. */
 export type RollPurpose = ActionKind | AspectActionKind | 'removal';
 
 /** "Ann rolled to create an advantage", "Vex rolled for a maneuver". */
-export function rollPurposeWords(purpose: RollPurpose): string {
+export function rollPurposeSaid(purpose: RollPurpose): LogMessage {
   switch (purpose) {
     case 'overcome':
-      return 'to overcome';
+      return say('purposeOvercome');
     case 'create-advantage':
-      return 'to create an advantage';
+      return say('purposeCreateAdvantage');
     case 'attack':
-      return 'to attack';
+      return say('purposeAttack');
     case 'defend':
-      return 'to defend';
+      return say('purposeDefend');
     case 'declaration':
-      return 'for a declaration';
+      return say('purposeDeclaration');
     case 'assessment':
-      return 'for an assessment';
+      return say('purposeAssessment');
     case 'maneuver':
-      return 'for a maneuver';
+      return say('purposeManeuver');
     case 'removal':
-      return 'to remove an aspect';
+      return say('purposeRemoval');
     default:
       return exhaustive(purpose);
   }
 }
+
+export const rollPurposeWords = (purpose: RollPurpose): string => english(rollPurposeSaid(purpose));
 
 /**
  * "Ann created an advantage — success with style": what the roller did, said as tried when
  * the roll failed (a failed overcome did not overcome anything).
  */
-export function deedWords(purpose: RollPurpose, outcome: Outcome): string {
+export function deedSaid(purpose: RollPurpose, outcome: Outcome): LogMessage {
   const failed = outcome === 'fail';
   switch (purpose) {
     case 'overcome':
-      return failed ? 'tried to overcome' : 'overcame';
+      return say(failed ? 'deedOvercomeFailed' : 'deedOvercome');
     case 'create-advantage':
-      return failed ? 'tried to create an advantage' : 'created an advantage';
+      return say(failed ? 'deedCreateAdvantageFailed' : 'deedCreateAdvantage');
     case 'attack':
-      return 'attacked';
+      return say('deedAttack');
     case 'defend':
-      return 'defended';
+      return say('deedDefend');
     case 'declaration':
-      return failed ? 'tried a declaration' : 'made a declaration';
+      return say(failed ? 'deedDeclarationFailed' : 'deedDeclaration');
     case 'assessment':
-      return failed ? 'tried an assessment' : 'made an assessment';
+      return say(failed ? 'deedAssessmentFailed' : 'deedAssessment');
     case 'maneuver':
-      return failed ? 'tried a maneuver' : 'made a maneuver';
+      return say(failed ? 'deedManeuverFailed' : 'deedManeuver');
     case 'removal':
-      return failed ? 'tried to remove an aspect' : 'removed an aspect';
+      return say(failed ? 'deedRemovalFailed' : 'deedRemoval');
     default:
       return exhaustive(purpose);
   }
 }
 
+export const deedWords = (purpose: RollPurpose, outcome: Outcome): string =>
+  english(deedSaid(purpose, outcome));
+
 /** What an outcome grants, e.g. "a new aspect with 2 free invokes", "a 3-shift hit". */
-export function effectWords(effect: ActionEffect): string {
+export function effectSaid(effect: ActionEffect): LogMessage {
   switch (effect.type) {
     case 'nothing':
-      return 'nothing happens';
+      return say('effectNothing');
     case 'goal':
-      return 'the goal';
+      return say('effectGoal');
     case 'cost':
-      return `at a ${effect.severity} cost`;
+      return say(effect.severity === 'major' ? 'effectMajorCost' : 'effectMinorCost');
     case 'boost':
-      return 'a boost';
+      return say('effectBoost');
     case 'create-aspect':
-      return `a new aspect with ${freeInvokesWords(effect.freeInvokes)}${effect.for === 'opposition' ? ' for the other side' : ''}`;
+      return say(effect.for === 'opposition' ? 'effectNewAspectForOther' : 'effectNewAspect', {
+        invokes: freeInvokesSaid(effect.freeInvokes),
+      });
     case 'free-invokes':
-      return `${freeInvokesWords(effect.count)} on the aspect`;
+      return say('effectFreeInvokes', { invokes: freeInvokesSaid(effect.count) });
     case 'hit':
-      return `a ${effect.shifts}-shift hit`;
+      return say('effectHit', { shifts: effect.shifts });
     case 'opposed-outcome':
-      return `the other side's roll counts as a ${outcomeWords(effect.outcome)}`;
+      return say('effectOpposedOutcome', { outcome: outcomeSaid(effect.outcome) });
     case 'redirect-to-defender':
-      return 'the defender takes the hit';
+      return say('effectRedirect');
     default:
       return exhaustive(effect);
   }
 }
+
+export const effectWords = (effect: ActionEffect): string => english(effectSaid(effect));
 
 /** Each movement reason as gained / lost, complete by type so no reason shows as its id. */
 const REASON_WORDS: Record<MovementReason, readonly [string, string]> = {
@@ -152,16 +167,20 @@ export function reasonWords(reason: string, n: number): string {
  * "success with style (3 shifts)", "tie", "fail (short by 2)": a miss says by how much the
  * roll fell short, never a negative count of shifts.
  */
-export function resultWords(outcome: Outcome, shifts: number): string {
+export function resultSaid(outcome: Outcome, shifts: number): LogMessage {
   switch (outcome) {
     case 'tie':
-      return 'tie';
+      return say('resultTie');
     case 'fail':
-      return shifts < 0 ? `fail (short by ${-shifts})` : 'fail';
+      return shifts < 0 ? say('resultFailShort', { short: -shifts }) : say('resultFail');
     case 'success':
+      return say('resultSuccess', { count: shifts });
     case 'success-with-style':
-      return `${outcomeWords(outcome)} (${shiftsWords(shifts)})`;
+      return say('resultSuccessWithStyle', { count: shifts });
     default:
       return exhaustive(outcome);
   }
 }
+
+export const resultWords = (outcome: Outcome, shifts: number): string =>
+  english(resultSaid(outcome, shifts));

@@ -1,3 +1,5 @@
+import { say } from '../../log/say';
+import type { LogParam } from '../../log/say';
 import type { CharacterRecord } from '../../doc/character-store';
 import { readCharacter, setSheetInvokes } from '../../doc/character-store';
 import type { AspectRef } from '../schemas';
@@ -90,6 +92,13 @@ export function setFreeInvokes(a: ResolvedAspect, owner: string, count: number):
 }
 
 /** Who holds free invokes, in words: the character a seat plays, else the seat, or the GM. */
+/** `holderName` as a log parameter: the GM in the reader's words, else the name. */
+export function holderSaid(r: PubRoots, owner: string): LogParam {
+  if (owner === 'gm') return say('theGM');
+  const name = holderName(r, owner);
+  return name === 'someone' ? say('someone') : name;
+}
+
 export function holderName(r: PubRoots, owner: string): string {
   if (owner === 'gm') return 'the GM';
   const seat = peek(r.seats, owner);

@@ -1,6 +1,7 @@
+import { line, say } from '../../log/say';
 import * as Y from 'yjs';
 import { controls, findCharacter, gmOnly } from '../access';
-import { checkOwner, holderName, resolveAspect } from './aspect-refs';
+import { checkOwner, holderSaid, resolveAspect } from './aspect-refs';
 import { writeCharacter } from '../../doc/character-store';
 import type { TableAspectKind } from '../schemas';
 import type { Handler, Refusal } from '../context';
@@ -9,7 +10,7 @@ import type { PubRoots } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
 import type { SpotlightView } from '../../doc/views';
 import { child, put } from '../../doc/ymap';
-import { freeInvokesWords } from '../../log/words';
+import { freeInvokesSaid } from '../../log/words';
 
 /** Situation aspects, boosts and aspects placed on characters; the spotlight. */
 
@@ -79,7 +80,15 @@ export const aspectAdd: Handler<'aspect.add'> = ({ docs, actor, command, newId, 
     pub: () => addTableAspect(r, aspect),
     log: [
       {
-        text: `Aspect added: "${command.text}"${aspect.freeInvokes > 0 ? ` with ${freeInvokesWords(aspect.freeInvokes)} for ${holderName(r, owner)}` : ''}.`,
+        ...line(
+          aspect.freeInvokes > 0
+            ? say('aspectAddedWithInvokes', {
+                text: command.text,
+                invokes: freeInvokesSaid(aspect.freeInvokes),
+                holder: holderSaid(r, owner),
+              })
+            : say('aspectAdded', { text: command.text }),
+        ),
         ...(command.characterId === undefined ? {} : { characterId: command.characterId }),
       },
     ],
@@ -113,7 +122,7 @@ export const aspectEdit: Handler<'aspect.edit'> = ({ docs, actor, command }) => 
       }
       writeCharacter(a.map, next);
     },
-    log: [{ text: `Aspect "${a.text}" renamed "${text}".` }],
+    log: [line(say('aspectRenamed', { before: a.text, text }))],
   };
 };
 
@@ -131,7 +140,7 @@ export const aspectRemove: Handler<'aspect.remove'> = ({ docs, actor, command })
   }
   return {
     pub: () => removeTableAspect(r, a.id),
-    log: [{ text: `Aspect removed: "${a.text}".` }],
+    log: [line(say('aspectRemoved', { text: a.text }))],
   };
 };
 

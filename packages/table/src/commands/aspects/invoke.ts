@@ -1,3 +1,4 @@
+import { ladderParam, line, say } from '../../log/say';
 import type { EconomyTransition, InvocableAspect, InvokedRoll, Party } from '@fateboard/rules';
 import { invokeAspect } from '@fateboard/rules';
 import { actorRef, controls, findCharacter, gmOnly } from '../access';
@@ -13,7 +14,7 @@ import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
 import { rollInPlay, rescore, writeRoll } from '../rolls/stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import type { RollSide, RollView } from '../../doc/views';
-import { resultWords } from '../../log/words';
+import { resultSaid } from '../../log/words';
 
 /** Who pays for a character's paid invoke: the character, or the GM pool for NPCs. */
 export function partyOf(c: CharacterRecord): Party {
@@ -164,7 +165,6 @@ export const invoke: Handler<'invoke'> = (ctx) => {
   });
   const paid = step.value.paid;
   const freeLeft = step.value.state.aspects[key]?.freeInvokes[holder] ?? 0;
-  const name = invoker?.name ?? 'The GM';
   return {
     pub: () => {
       if (paid.type === 'free-invoke') spendFree(r, aspect, paid.boostSpent, holder, freeLeft);
@@ -173,7 +173,16 @@ export const invoke: Handler<'invoke'> = (ctx) => {
     },
     log: [
       {
-        text: `${name} invoked "${aspect.text}" for ${command.effect === 'reroll' ? 'a reroll' : '+2'} with ${command.free ? 'a free invoke' : 'a fate point'}: now ${next.actor.label} — ${resultWords(next.outcome, next.shifts)}.`,
+        ...line(
+          say('invoked', {
+            name: invoker?.name ?? say('theGMCapital'),
+            aspect: aspect.text,
+            effect: say(command.effect === 'reroll' ? 'invokeForReroll' : 'invokeForPlus2'),
+            paid: say(command.free ? 'paidFreeInvoke' : 'paidFatePoint'),
+            total: ladderParam(next.actor.total),
+            result: resultSaid(next.outcome, next.shifts),
+          }),
+        ),
         ...(invoker ? { characterId: invoker.id } : {}),
         rollId: roll.id,
         movements: run.movements,

@@ -1,3 +1,4 @@
+import { line, say } from '../../log/say';
 import { passFreeInvoke } from '@fateboard/rules';
 import { findCharacter } from '../access';
 import { resolveAspect, setFreeInvokes } from './aspect-refs';
@@ -5,7 +6,7 @@ import type { Handler } from '../context';
 import { ownerOf, refuse } from '../context';
 import { aspectKey, invokeOwnerOf } from './invoke';
 import { pubRoots } from '../../doc/schema';
-import { freeInvokesWords } from '../../log/words';
+import { freeInvokesSaid } from '../../log/words';
 
 /**
  * Passing free invokes: their holder (a seat, or the GM) hands some to another character's
@@ -46,7 +47,13 @@ export const freeInvokePass: Handler<'free-invoke.pass'> = ({ docs, actor, comma
     },
     log: [
       {
-        text: `${freeInvokesWords(count)} on "${aspect.text}" passed to ${to.character.name}.`,
+        ...line(
+          say('invokesPassed', {
+            invokes: freeInvokesSaid(count),
+            aspect: aspect.text,
+            name: to.character.name,
+          }),
+        ),
         characterId: to.character.id,
       },
     ],

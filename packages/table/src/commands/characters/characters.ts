@@ -1,3 +1,4 @@
+import { line, say } from '../../log/say';
 import * as Y from 'yjs';
 import type { Character, Problem, Ruleset } from '@fateboard/rules';
 import { findCharacter, findControlled, gmOnly, seatOf, tableRuleset } from '../access';
@@ -62,7 +63,12 @@ export const characterCreate: Handler<'character.create'> = ({ docs, actor, comm
     },
     log: [
       {
-        text: `${character.name} was created${npc ? ' (NPC)' : ''} with ${character.fatePoints} fate points.`,
+        ...line(
+          say(npc ? 'npcCreated' : 'characterCreated', {
+            name: character.name,
+            count: character.fatePoints,
+          }),
+        ),
         characterId: id,
         movements: startingPoints(id, character.fatePoints),
       },
@@ -98,7 +104,12 @@ export const characterClaim: Handler<'character.claim'> = ({ docs, actor, comman
       writeTableState(found.map, { owner: actor.seatId });
       put(seat, 'characterId', command.characterId);
     },
-    log: [{ text: `${found.character.name} was claimed.`, characterId: command.characterId }],
+    log: [
+      {
+        ...line(say('characterClaimed', { name: found.character.name })),
+        characterId: command.characterId,
+      },
+    ],
     result: { characterId: command.characterId },
   };
 };
@@ -122,7 +133,7 @@ export const characterUpdate: Handler<'character.update'> = ({
       writeCharacter(found.map, next);
       pruneSheetInvokes(found.map, live);
     },
-    log: [{ text: `${next.name}'s sheet was updated.`, characterId: next.id }],
+    log: [{ ...line(say('sheetUpdated', { name: next.name })), characterId: next.id }],
     result: { characterId: next.id },
   };
 };
@@ -172,7 +183,7 @@ export const characterRemove: Handler<'character.remove'> = ({ docs, actor, comm
     },
     log: [
       {
-        text: `${c.name} was removed from the table.`,
+        ...line(say('characterRemoved', { name: c.name })),
         characterId: c.id,
         movements:
           points > 0

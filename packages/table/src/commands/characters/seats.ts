@@ -1,3 +1,4 @@
+import { line, say } from '../../log/say';
 import * as Y from 'yjs';
 import { gmOnly } from '../access';
 import type { Handler, Plan, Refusal } from '../context';
@@ -62,8 +63,9 @@ function retakeSeat(r: PubRoots, seatId: string, name: string): Plan | Refusal {
     },
     log: [
       {
-        text:
-          name === before ? `${name} is back at the table.` : `${name} took back ${before}'s seat.`,
+        ...line(
+          name === before ? say('backAtTable', { name }) : say('tookBackSeat', { name, before }),
+        ),
       },
     ],
     result: { seatId },

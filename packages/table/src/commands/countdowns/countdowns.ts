@@ -1,3 +1,4 @@
+import { line, say } from '../../log/say';
 import { gmOnly } from '../access';
 import type { Handler } from '../context';
 import { refuse } from '../context';
@@ -10,7 +11,7 @@ import {
   findCountdown,
   isFull,
   planOn,
-  progressWords,
+  tickedLine,
 } from './store';
 
 /**
@@ -38,10 +39,13 @@ export const countdownAdd: Handler<'countdown.add'> = ({ docs, actor, command, n
     perExchange: command.perExchange === true,
     at: now,
   };
-  const each = countdown.perExchange ? ', one box per exchange' : '';
   return {
     ...planOn(where, () => writeCountdown(root, countdown), [
-      `Countdown "${countdown.name}" started: ${countdown.boxes} boxes${each}.`,
+      say('countdownStarted', {
+        name: countdown.name,
+        count: countdown.boxes,
+        every: countdown.perExchange ? say('countdownPerExchange') : '',
+      }),
     ]),
     result: { countdownId: id },
   };
@@ -61,7 +65,7 @@ export const countdownTick: Handler<'countdown.tick'> = ({ docs, actor, command 
   }
   const next = { ...view, filled: view.filled + command.by };
   return planOn(found.where, () => updateCountdown(found.map, next), [
-    isFull(next) ? filledLine(next) : `Countdown ${progressWords(next)}.`,
+    isFull(next) ? filledLine(next) : tickedLine(next),
   ]);
 };
 
@@ -87,7 +91,13 @@ export const countdownEdit: Handler<'countdown.edit'> = ({ docs, actor, command 
   if (JSON.stringify(next) === JSON.stringify(view)) return {};
   const fills = isFull(next) && !isFull(view);
   return planOn(found.where, () => updateCountdown(found.map, next), [
-    `Countdown "${view.name}" changed: ${progressWords(next)}${next.perExchange ? ', one box per exchange' : ''}.`,
+    say('countdownChanged', {
+      before: view.name,
+      name: next.name,
+      filled: next.filled,
+      boxes: next.boxes,
+      every: next.perExchange ? say('countdownPerExchange') : '',
+    }),
     ...(fills ? [filledLine(next)] : []),
   ]);
 };
@@ -107,9 +117,9 @@ export const countdownReveal: Handler<'countdown.reveal'> = ({ docs, actor, comm
     gm: () => countdownsRoot(docs, 'gm').delete(view.id),
     pub: () => writeCountdown(pubRoot, view),
     log: [
-      { text: `The GM revealed countdown ${progressWords(view)}.` },
+      line(say('countdownRevealed', { name: view.name, filled: view.filled, boxes: view.boxes })),
       // A countdown that filled while hidden happens now, for everyone.
-      ...(isFull(view) ? [{ text: filledLine(view) }] : []),
+      ...(isFull(view) ? [line(filledLine(view))] : []),
     ],
   };
 };
@@ -121,6 +131,6 @@ export const countdownRemove: Handler<'countdown.remove'> = ({ docs, actor, comm
   if ('ok' in found) return found;
   const root = countdownsRoot(docs, found.where);
   return planOn(found.where, () => root.delete(found.view.id), [
-    `Countdown "${found.view.name}" removed.`,
+    say('countdownRemoved', { name: found.view.name }),
   ]);
 };

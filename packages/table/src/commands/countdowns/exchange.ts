@@ -1,3 +1,4 @@
+import { line } from '../../log/say';
 import * as Y from 'yjs';
 import type { LogDraft, Plan } from '../context';
 import type { TableDocs } from '../../doc/schema';
@@ -6,7 +7,7 @@ import { readCountdown, updateCountdown } from '../../doc/countdowns';
 import type { YMap } from '../../doc/ymap';
 import { bool } from '../../doc/ymap';
 import { afterDrop } from '../time/turns';
-import { filledLine, isFull, progressWords } from './store';
+import { filledLine, isFull, tickedLine } from './store';
 
 /**
  * The countdowns tied to exchanges tick by themselves when a conflict's exchange advances
@@ -23,9 +24,7 @@ export interface ExchangeTicks {
 export function exchangeTicks(docs: TableDocs): ExchangeTicks {
   const pub = due(pubRoots(docs.pub).countdowns);
   const gm = due(gmRoots(docs.gm).countdowns);
-  const log = pub.map(({ next }) => ({
-    text: isFull(next) ? filledLine(next) : `Countdown ${progressWords(next)}.`,
-  }));
+  const log = pub.map(({ next }) => line(isFull(next) ? filledLine(next) : tickedLine(next)));
   return {
     ...(pub.length > 0 ? { pub: () => writeAll(pub) } : {}),
     // Hidden ones tick in the GM document and write no line.

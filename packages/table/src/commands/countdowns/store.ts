@@ -1,3 +1,5 @@
+import { line, say } from '../../log/say';
+import type { LogMessage } from '../../log/say';
 import { exhaustive } from '@fateboard/rules';
 import type { Plan, Refusal } from '../context';
 import { refuse } from '../context';
@@ -48,10 +50,10 @@ export function countdownsRoot(docs: TableDocs, where: Where) {
  * log is in the public document, so a hidden countdown never writes a line (not even "a
  * hidden countdown filled", which would tell the players one exists).
  */
-export function planOn(where: Where, write: () => void, log: string[]): Plan {
+export function planOn(where: Where, write: () => void, log: LogMessage[]): Plan {
   switch (where) {
     case 'pub':
-      return { pub: write, log: log.map((text) => ({ text })) };
+      return { pub: write, log: log.map(line) };
     case 'gm':
       return { gm: write };
     default:
@@ -65,8 +67,13 @@ export function progressWords(c: Pick<CountdownView, 'name' | 'boxes' | 'filled'
 }
 
 /** The log line of a countdown that just filled: its trigger happens. */
-export function filledLine(c: Pick<CountdownView, 'name' | 'trigger'>): string {
-  return `Countdown "${c.name}" filled: ${c.trigger}`;
+export function filledLine(c: Pick<CountdownView, 'name' | 'trigger'>): LogMessage {
+  return say('countdownFilled', { name: c.name, trigger: c.trigger });
+}
+
+/** The log line of a public countdown's progress: "Countdown Reinforcements: 3 of 4." */
+export function tickedLine(c: Pick<CountdownView, 'name' | 'boxes' | 'filled'>): LogMessage {
+  return say('countdownTicked', { name: c.name, filled: c.filled, boxes: c.boxes });
 }
 
 export const isFull = (c: Pick<CountdownView, 'boxes' | 'filled'>) => c.filled >= c.boxes;

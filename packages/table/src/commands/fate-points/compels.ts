@@ -1,3 +1,5 @@
+import { line, say } from '../../log/say';
+import type { LogMessage } from '../../log/say';
 import * as Y from 'yjs';
 import type { EconomyTransition, Holder, Movement, Party } from '@fateboard/rules';
 import { exhaustive } from '@fateboard/rules';
@@ -77,7 +79,18 @@ export const compelOffer: Handler<'compel.offer'> = (ctx) => {
     },
     log: [
       {
-        text: `${self ? 'Self-compel' : 'Compel'} offered to ${target.character.name}: "${command.text}"${aspectText ? ` (on "${aspectText}")` : ''}.`,
+        ...line(
+          aspectText
+            ? say(self ? 'selfCompelOfferedOn' : 'compelOfferedOn', {
+                name: target.character.name,
+                text: command.text,
+                aspect: aspectText,
+              })
+            : say(self ? 'selfCompelOffered' : 'compelOffered', {
+                name: target.character.name,
+                text: command.text,
+              }),
+        ),
         characterId: target.character.id,
       },
     ],
@@ -131,7 +144,15 @@ function decide(
     },
     log: [
       {
-        text: `${target.character.name} ${compel.self ? (accept ? 'self-compel accepted by the GM' : 'self-compel declined by the GM') : decision(r, accept, run.movements)}: "${compel.text}".`,
+        ...line(
+          say('compelDecided', {
+            name: target.character.name,
+            decision: compel.self
+              ? say(accept ? 'selfCompelAccepted' : 'selfCompelDeclined')
+              : decision(r, accept, run.movements),
+            text: compel.text,
+          }),
+        ),
         characterId: compel.characterId,
         movements: run.movements,
       },
@@ -143,22 +164,22 @@ function decide(
  * "accepted the compel and took a fate point from the GM", "refused the compel and paid Zira
  * a fate point": who the point came from or went to, read from the movement itself.
  */
-function decision(r: PubRoots, accept: boolean, movements: readonly Movement[]): string {
+function decision(r: PubRoots, accept: boolean, movements: readonly Movement[]): LogMessage {
   const moved = movements[0];
   if (accept) {
-    const from = moved?.from.type === 'character' ? characterName(r, moved.from.id) : 'the GM';
-    return `accepted the compel and took a fate point from ${from}`;
+    const from = moved?.from.type === 'character' ? characterName(r, moved.from.id) : say('theGM');
+    return say('compelAccepted', { from });
   }
   const to: Holder = moved?.to ?? { type: 'bank' };
   switch (to.type) {
     case 'character':
-      return `refused the compel and paid ${characterName(r, to.id)} a fate point`;
+      return say('compelRefusedPaid', { to: characterName(r, to.id) });
     case 'gm-pool':
-      return 'refused the compel and paid the GM a fate point';
+      return say('compelRefusedPaid', { to: say('theGM') });
     // The bank (a GM's compel in most games) is nobody at the table.
     case 'bank':
     case 'scene-payout':
-      return 'refused the compel and paid a fate point';
+      return say('compelRefused');
     default:
       return exhaustive(to);
   }
@@ -180,10 +201,18 @@ function offeringCharacter(compel: CompelView): string | undefined {
   return compel.self ? compel.characterId : compel.fromCharacterId;
 }
 
-/** The log line of a compel closed undecided; `how` ends the verb, e.g. `withdrawn`. */
-function withdrawal(r: PubRoots, compel: CompelView, how: string): LogDraft {
+/** The log line of a compel closed undecided: withdrawn, or withdrawn as the scene ended. */
+function withdrawal(r: PubRoots, compel: CompelView, how: 'withdrawn' | 'scene-ended'): LogDraft {
+  const id =
+    how === 'withdrawn'
+      ? compel.self
+        ? 'selfCompelWithdrawn'
+        : 'compelWithdrawn'
+      : compel.self
+        ? 'selfCompelSceneEnded'
+        : 'compelSceneEnded';
   return {
-    text: `${compel.self ? 'Self-compel' : 'Compel'} on ${characterName(r, compel.characterId)} ${how}: "${compel.text}".`,
+    ...line(say(id, { name: characterName(r, compel.characterId), text: compel.text })),
     characterId: compel.characterId,
   };
 }
@@ -219,7 +248,7 @@ export function compelsEndedWithScene(r: PubRoots): { close: () => void; log: Lo
   open.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
     close: () => open.forEach((c) => r.compels.delete(c.id)),
-    log: open.map((c) => withdrawal(r, c, 'withdrawn as the scene ended')),
+    log: open.map((c) => withdrawal(r, c, 'scene-ended')),
   };
 }
 
@@ -242,7 +271,16 @@ export const fatePointGive: Handler<'fate-point.give'> = ({ docs, actor, command
     pub: () => writeEconomy(r, run.state),
     log: [
       {
-        text: `${from.name} gave ${amount} fate point${amount > 1 ? 's' : ''} to ${to.name}${command.reason ? `: ${command.reason}` : '.'}`,
+        ...line(
+          command.reason
+            ? say('pointsGivenFor', {
+                from: from.name,
+                count: amount,
+                to: to.name,
+                reason: command.reason,
+              })
+            : say('pointsGiven', { from: from.name, count: amount, to: to.name }),
+        ),
         characterId: command.fromCharacterId,
         movements: run.movements,
       },

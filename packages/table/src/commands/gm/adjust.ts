@@ -1,14 +1,15 @@
+import { ladderParam, line, say } from '../../log/say';
+import type { LogMessage, LogParam } from '../../log/say';
 import type { Character } from '@fateboard/rules';
-import { ladderLabel } from '@fateboard/rules';
 import { findCharacter, gmOnly, tableRuleset } from '../access';
-import { checkOwner, holderName, resolveAspect, setFreeInvokes } from '../aspects/aspect-refs';
+import { checkOwner, holderSaid, resolveAspect, setFreeInvokes } from '../aspects/aspect-refs';
 import { writeCharacter } from '../../doc/character-store';
 import type { Handler, Plan, Refusal } from '../context';
 import { refuse } from '../context';
 import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
 import { pubRoots } from '../../doc/schema';
 import { num } from '../../doc/ymap';
-import { fatePointsWords } from '../../log/words';
+import { fatePointsSaid } from '../../log/words';
 
 /**
  * The GM's hand correction of any value, logged with what it was and what it became. Fate
@@ -20,7 +21,7 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
   if (denied) return denied;
   const r = pubRoots(docs.pub);
   const a = command.adjust;
-  const why = command.reason ? ` (${command.reason})` : '';
+  const why = command.reason ? say('because', { reason: command.reason }) : '';
 
   if (a.what === 'gm-pool') {
     const run = runEconomy(economyOf(r), [
@@ -31,7 +32,7 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
       pub: () => writeEconomy(r, run.state),
       log: [
         {
-          text: `The GM set the GM pool to ${a.value}${why}.`,
+          ...line(say('gmSetPool', { value: a.value, why })),
           movements: run.movements,
           before: num(r.meta, 'gmPool'),
           after: a.value,
@@ -48,7 +49,14 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
       pub: () => setFreeInvokes(aspect, a.owner, a.count),
       log: [
         {
-          text: `The GM set ${holderName(r, a.owner)}'s free invokes on "${aspect.text}" to ${a.count}${why}.`,
+          ...line(
+            say('gmSetInvokes', {
+              holder: holderSaid(r, a.owner),
+              aspect: aspect.text,
+              count: a.count,
+              why,
+            }),
+          ),
           before: aspect.freeInvokes[a.owner] ?? 0,
           after: a.count,
         },
@@ -68,7 +76,7 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
       pub: () => writeEconomy(r, run.state),
       log: [
         {
-          text: `${pointsChange(c.name, c.fatePoints, a.value)}${why}.`,
+          ...line(pointsChange(c.name, c.fatePoints, a.value, why)),
           characterId: c.id,
           movements: run.movements,
           before: c.fatePoints,
@@ -82,12 +90,12 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
   if ('ok' in ruleset) return ruleset;
   let next: Character;
   let before: unknown;
-  let label: string;
+  let label: LogMessage;
   switch (a.what) {
     case 'refresh':
       before = c.refresh;
       next = { ...c, refresh: a.value };
-      label = `set ${c.name}'s refresh to ${a.value}`;
+      label = say('gmSetRefresh', { name: c.name, value: a.value, why });
       break;
     case 'stress': {
       const track = c.stress.find((t) => t.id === a.trackId);
@@ -106,7 +114,12 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
             : t,
         ),
       };
-      label = `${a.checked ? 'checked' : 'cleared'} ${c.name}'s ${box.value}-point ${track.label.toLowerCase()} box`;
+      label = say(a.checked ? 'gmCheckedBox' : 'gmClearedBox', {
+        name: c.name,
+        value: box.value,
+        track: track.label.toLowerCase(),
+        why,
+      });
       break;
     }
     case 'skill': {
@@ -118,7 +131,12 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
         ? c.skills.map((s) => (s.id === a.skillId ? { ...s, rating: a.rating } : s))
         : [...c.skills, { id: a.skillId, rating: a.rating }];
       next = ruleset.syncSheet({ ...c, skills });
-      label = `set ${c.name}'s ${ruleset.skills?.find((s) => s.id === a.skillId)?.name ?? a.skillId} to ${ladderLabel(a.rating)}`;
+      label = say('gmSetSkill', {
+        name: c.name,
+        skill: ruleset.skills?.find((s) => s.id === a.skillId)?.name ?? a.skillId,
+        rating: ladderParam(a.rating),
+        why,
+      });
       break;
     }
     case 'aspect-rating': {
@@ -129,7 +147,12 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
         ...c,
         aspects: c.aspects.map((x) => (x.id === a.aspectId ? { ...x, rating: a.rating } : x)),
       };
-      label = `rated ${c.name}'s "${aspect.text}" ${ladderLabel(a.rating)}`;
+      label = say('gmRatedAspect', {
+        name: c.name,
+        aspect: aspect.text,
+        rating: ladderParam(a.rating),
+        why,
+      });
       break;
     }
   }
@@ -138,7 +161,7 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
     pub: () => writeCharacter(found.map, after),
     log: [
       {
-        text: `The GM ${label}${why}.`,
+        ...line(label),
         characterId: c.id,
         ...(before === undefined ? {} : { before }),
         after: a.what === 'stress' ? a.checked : a.what === 'refresh' ? a.value : a.rating,
@@ -148,8 +171,12 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
 };
 
 /** "the GM gave Ben a fate point", said from the change a hand-set balance makes. */
-function pointsChange(name: string, before: number, after: number): string {
-  if (after > before) return `The GM gave ${name} ${fatePointsWords(after - before)}`;
-  if (after < before) return `The GM took ${fatePointsWords(before - after)} from ${name}`;
-  return `The GM left ${name}'s fate points at ${after}`;
+function pointsChange(name: string, before: number, after: number, why: LogParam): LogMessage {
+  if (after > before) {
+    return say('gmGavePoints', { name, points: fatePointsSaid(after - before), why });
+  }
+  if (after < before) {
+    return say('gmTookPoints', { name, points: fatePointsSaid(before - after), why });
+  }
+  return say('gmLeftPoints', { name, value: after, why });
 }

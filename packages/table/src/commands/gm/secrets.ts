@@ -1,3 +1,4 @@
+import { line, say } from '../../log/say';
 import * as Y from 'yjs';
 import { gmOnly, tableRuleset } from '../access';
 import { addTableAspect, checkNewAspect } from '../aspects/aspects';
@@ -89,7 +90,7 @@ export const gmReveal: Handler<'gm.reveal'> = ({ docs, actor, command, newId, no
           freeInvokes: hidden.freeInvokes,
           at: now,
         }),
-      log: [{ text: `The GM revealed "${hidden.text}".` }],
+      log: [line(say('gmRevealedAspect', { text: hidden.text }))],
       result: { aspectId: id },
     };
   }
@@ -108,7 +109,7 @@ export const gmReveal: Handler<'gm.reveal'> = ({ docs, actor, command, newId, no
     },
     log: [
       {
-        text: `The GM revealed ${made.name}.`,
+        ...line(say('gmRevealedCharacter', { name: made.name })),
         characterId: id,
         movements: startingPoints(id, made.fatePoints),
       },

@@ -1,3 +1,4 @@
+import { ladderParam, line, say } from '../../log/say';
 import type { Character } from '@fateboard/rules';
 import { recoveryNeedsRoll } from './recovery';
 import { findCharacter, findControlled, gmOnly, tableRuleset } from '../access';
@@ -10,7 +11,7 @@ import { pubRoots } from '../../doc/schema';
 import type { RollView } from '../../doc/views';
 import type { YMap } from '../../doc/ymap';
 import { bool, put } from '../../doc/ymap';
-import { resultWords } from '../../log/words';
+import { resultSaid } from '../../log/words';
 
 /**
  * Consequences outside absorbing a hit: taking one by choice (edgerunner's bonus on a roll, or
@@ -72,7 +73,19 @@ export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, comm
     },
     log: [
       {
-        text: `${found.character.name} took the consequence "${command.text}"${bonus === undefined ? '' : ` for +${bonus}`}${boosted ? ` on the roll: now ${boosted.roll.actor.label} — ${resultWords(boosted.roll.outcome, boosted.roll.shifts)}` : ''}.`,
+        ...line(
+          say('consequenceTaken', {
+            name: found.character.name,
+            text: command.text,
+            bonus: bonus === undefined ? '' : say('consequenceBonus', { bonus }),
+            roll: boosted
+              ? say('consequenceOnRoll', {
+                  total: ladderParam(boosted.roll.actor.total),
+                  result: resultSaid(boosted.roll.outcome, boosted.roll.shifts),
+                })
+              : '',
+          }),
+        ),
         characterId: command.characterId,
         ...(command.rollId === undefined ? {} : { rollId: command.rollId }),
       },
@@ -212,7 +225,7 @@ export const consequenceClear: Handler<'consequence.clear'> = ({ docs, actor, co
     },
     log: [
       {
-        text: `${found.character.name}'s consequence "${slot.taken.text}" was cleared.`,
+        ...line(say('consequenceCleared', { name: found.character.name, text: slot.taken.text })),
         characterId: command.characterId,
       },
     ],

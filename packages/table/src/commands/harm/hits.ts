@@ -1,3 +1,5 @@
+import { line, say } from '../../log/say';
+import type { LogParam } from '../../log/say';
 import type { Character } from '@fateboard/rules';
 import { narrativeTakeOut } from '@fateboard/rules';
 import { findCharacter, findControlled, tableRuleset } from '../access';
@@ -10,7 +12,7 @@ import { findRoll, writeRoll } from '../rolls/stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import { readRoll } from '../../doc/views';
 import { put } from '../../doc/ymap';
-import { shiftsWords } from '../../log/words';
+import { shiftsSaid, shiftsWords } from '../../log/words';
 import { dropTicks, withTicks } from '../countdowns/exchange';
 
 /**
@@ -100,7 +102,14 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
     },
     log: [
       {
-        text: `${defender.name} absorbed ${shiftsWords(hit.shifts)}: ${option.label}${namedWords(option.consequences, names)}${after.takenOut && !defender.takenOut ? ', and is out' : ''}.`,
+        ...line(
+          say(after.takenOut && !defender.takenOut ? 'absorbedAndOut' : 'absorbed', {
+            name: defender.name,
+            shifts: shiftsSaid(hit.shifts),
+            option: option.label,
+            named: namedSaid(option.consequences, names),
+          }),
+        ),
         characterId: defender.id,
         ...(command.rollId === undefined ? {} : { rollId: command.rollId }),
       },
@@ -112,9 +121,11 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
  * The names the consequences were given, ` (“Twisted ankle”)`: the log (and the stream overlay,
  * which shows its sentences) says what was taken, not only which slot.
  */
-function namedWords(slots: readonly string[], names: Readonly<Record<string, string>>): string {
+function namedSaid(slots: readonly string[], names: Readonly<Record<string, string>>): LogParam {
   const named = slots.map((slot) => names[slot]).filter((n): n is string => !!n);
-  return named.length ? ` (${named.map((n) => `“${n}”`).join(', ')})` : '';
+  return named.length
+    ? say('namedConsequences', { names: named.map((text) => say('quoted', { text })) })
+    : '';
 }
 
 export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
@@ -145,7 +156,7 @@ export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
     },
     log: [
       {
-        text: `${found.character.name} was taken out.`,
+        ...line(say('takenOut', { name: found.character.name })),
         characterId: command.characterId,
         ...(hits[0] ? { rollId: hits[0].roll.id } : {}),
       },

@@ -1,3 +1,4 @@
+import { ladderParam, line, say } from '../../log/say';
 import { exhaustive } from '@fateboard/rules';
 import { controls, findCharacter, findControlled } from '../access';
 import type { Handler, Refusal } from '../context';
@@ -12,7 +13,7 @@ import type { RollView } from '../../doc/views';
 import { readRoll } from '../../doc/views';
 import type { YMap } from '../../doc/ymap';
 import { bool } from '../../doc/ymap';
-import { fatePointsWords, resultWords } from '../../log/words';
+import { fatePointsSaid, resultSaid } from '../../log/words';
 import { dropTicks, withTicks } from '../countdowns/exchange';
 
 /**
@@ -68,12 +69,21 @@ export const defend: Handler<'defend'> = (ctx) => {
     defence: { characterId: defender.id, status: 'rolled' },
   });
   const attacker = findCharacter(r, roll.actor.characterId);
-  const attackerName = 'ok' in attacker ? 'the roll' : attacker.character.name;
+  const attackerName = 'ok' in attacker ? say('theRoll') : attacker.character.name;
   return {
     pub: () => writeRoll(found.map, next),
     log: [
       {
-        text: `${defender.name} rolled to defend [${faceText(side.faces)}]: ${side.label} against ${attackerName}’s ${roll.actor.label} — ${attackerName}: ${resultWords(next.outcome, next.shifts)}.`,
+        ...line(
+          say('defended', {
+            name: defender.name,
+            dice: faceText(side.faces),
+            total: ladderParam(side.total),
+            attacker: attackerName,
+            attack: ladderParam(roll.actor.total),
+            result: resultSaid(next.outcome, next.shifts),
+          }),
+        ),
         characterId: defender.id,
         rollId: roll.id,
       },
@@ -156,7 +166,7 @@ export const concede: Handler<'concede'> = ({ docs, actor, command }) => {
     },
     log: [
       {
-        text: `${c.name} conceded the conflict and gets ${fatePointsWords(paid)}.`,
+        ...line(say('conceded', { name: c.name, points: fatePointsSaid(paid) })),
         characterId: c.id,
         ...(awaiting[0] ? { rollId: awaiting[0].roll.id } : {}),
         movements: run.movements,

@@ -1,3 +1,4 @@
+import { line, say } from '../../log/say';
 import type { ActionEffect, ActionRequest } from '@fateboard/rules';
 import { controls, findCharacter } from '../access';
 import { resolveAspect, setFreeInvokes } from '../aspects/aspect-refs';
@@ -12,7 +13,7 @@ import { rollInPlay, resolveRoll, writeRoll } from './stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import { recoveryOutcome } from '../harm/recovery';
 import type { RollView } from '../../doc/views';
-import { deedWords, effectWords, outcomeWords, shiftsWords } from '../../log/words';
+import { deedSaid, effectSaid, outcomeSaid, shiftsSaid } from '../../log/words';
 
 /**
  * Applies what a roll's outcome grants in the table's game (the ruleset's `resolveAction`): a
@@ -122,15 +123,15 @@ export const outcomeApply: Handler<'outcome.apply'> = (ctx) => {
       ? resolveAspect(r, roll.removes)
       : undefined;
   const target = existing;
-  const summary = effects.map(effectWords).join(', ');
-  const extras = [
+  const said = [
+    ...effects.map(effectSaid),
     ...(decided.value.persistence === undefined
       ? []
-      : [`persistence ${decided.value.persistence}`]),
-    ...(removed && !('ok' in removed) ? [`"${removed.text}" removed`] : []),
-    ...(hit ? [`${shiftsWords(hit.shifts)} to absorb`] : []),
+      : [say('effectPersistence', { value: decided.value.persistence })]),
+    ...(removed && !('ok' in removed) ? [say('effectAspectRemoved', { text: removed.text })] : []),
+    ...(hit ? [say('effectToAbsorb', { shifts: shiftsSaid(hit.shifts) })] : []),
   ];
-  const deed = deedWords(
+  const deed = deedSaid(
     roll.aspectAction ?? (roll.removes ? 'removal' : roll.action),
     roll.outcome,
   );
@@ -149,7 +150,14 @@ export const outcomeApply: Handler<'outcome.apply'> = (ctx) => {
       {
         // The rule ids behind the decision stay in the rules' answer (and RULES.md): in the
         // table's log they would read as noise to the players.
-        text: `${roller.character.name} ${deed} — ${outcomeWords(roll.outcome)}: ${[summary, ...extras].join(', ')}.`,
+        ...line(
+          say('outcomeApplied', {
+            name: roller.character.name,
+            deed,
+            outcome: outcomeSaid(roll.outcome),
+            effects: said,
+          }),
+        ),
         characterId: roller.character.id,
         rollId: roll.id,
       },

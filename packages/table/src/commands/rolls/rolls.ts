@@ -1,5 +1,6 @@
+import { ladderParam, line, say } from '../../log/say';
 import type { Character } from '@fateboard/rules';
-import { declarationSkill, ladderLabel } from '@fateboard/rules';
+import { declarationSkill } from '@fateboard/rules';
 import { actorRef, findCharacter, findControlled, tableRuleset } from '../access';
 import { beginConflict, joinConflict } from '../time/conflict';
 import type { Ctx, Handler, Plan, Refusal } from '../context';
@@ -11,7 +12,7 @@ import { resolveRoll, writeNewRoll } from './stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import type { RollSide, RollView } from '../../doc/views';
 import { bool } from '../../doc/ymap';
-import { resultWords, rollPurposeWords } from '../../log/words';
+import { resultSaid, rollPurposeSaid } from '../../log/words';
 
 /**
  * The `roll` command: rolling the dice on the server. The command is checked (`roll-kind.ts`),
@@ -125,20 +126,32 @@ export const roll: Handler<'roll'> = (ctx) => {
   if (!resolved.ok) return refuse('rules', resolved.message);
   const { outcome, shifts } = resolved.value;
   const view: RollView = { ...draft, outcome, shifts };
-  const vs = opposition
-    ? `${opposingCharacter?.name ?? '?'}'s ${opposition.label}`
+  const against = opposition
+    ? say('againstSide', {
+        name: opposingCharacter?.name ?? '?',
+        total: ladderParam(opposition.total),
+      })
     : kind.removes
-      ? `"${kind.removes.text}" (persistence ${kind.removes.persistence})`
-      : ladderLabel(difficulty ?? 0);
-  const what = heals
-    ? `to heal ${heals.name}`
-    : rollPurposeWords(kind.aspectAction ?? (kind.removes ? 'removal' : kind.action));
-  const dice = simple ? 'a simple action, no dice' : faceText(actorSide.faces);
+      ? say('againstRemoval', { text: kind.removes.text, value: kind.removes.persistence })
+      : ladderParam(difficulty ?? 0);
+  const purpose = heals
+    ? say('purposeHeal', { name: heals.name })
+    : rollPurposeSaid(kind.aspectAction ?? (kind.removes ? 'removal' : kind.action));
+  const dice = simple ? say('simpleAction') : faceText(actorSide.faces);
   return {
     pub: () => writeNewRoll(r, view),
     log: [
       {
-        text: `${found.character.name} rolled ${what} [${dice}]: ${actorSide.label} against ${vs} — ${resultWords(outcome, shifts)}.`,
+        ...line(
+          say('rolled', {
+            name: found.character.name,
+            purpose,
+            dice,
+            total: ladderParam(actorSide.total),
+            against,
+            result: resultSaid(outcome, shifts),
+          }),
+        ),
         characterId: found.character.id,
         rollId: id,
       },
@@ -164,7 +177,7 @@ function awaitDefence(
   if ('ok' in ruleset) return ruleset;
   const inConflict = bool(r.conflict, 'active');
   const starts = kind.action === 'attack' && !inConflict;
-  const what = rollPurposeWords(kind.action);
+  const purpose = rollPurposeSaid(kind.action);
   const dice = faceText(draft.actor.faces);
   return {
     pub: () => {
@@ -174,10 +187,18 @@ function awaitDefence(
     },
     log: [
       ...(starts
-        ? [{ text: `A conflict started: ${roller.name} attacked ${defender.name}.` }]
+        ? [line(say('attackStartedConflict', { attacker: roller.name, defender: defender.name }))]
         : []),
       {
-        text: `${roller.name} rolled ${what} [${dice}]: ${draft.actor.label} against ${defender.name}, who rolls to defend.`,
+        ...line(
+          say('rolledAgainstDefender', {
+            name: roller.name,
+            purpose,
+            dice,
+            total: ladderParam(draft.actor.total),
+            defender: defender.name,
+          }),
+        ),
         characterId: roller.id,
         rollId: draft.id,
       },

@@ -1,3 +1,4 @@
+import { line, say } from '../../log/say';
 import { allCharacters, controls, findCharacter, gmOnly, tableRuleset } from '../access';
 import { writeTableState } from '../../doc/character-store';
 import type { Ruleset } from '@fateboard/rules';
@@ -50,7 +51,7 @@ export const conflictStart: Handler<'conflict.start'> = ({ docs, actor, command,
   const missing = [...given, ...(command.surprise ?? [])].find((id) => !characters.has(id));
   if (missing !== undefined) return refuse('not-found', `No character "${missing}" at this table.`);
   let order = given;
-  let initiativeLog = '';
+  let started = say('conflictStarted');
   if (command.initiative !== undefined) {
     // Initiative by the ruleset (narrative: by aspect, or aspect + 3dF) [NAR-INIT-1..3].
     const entries = [];
@@ -77,18 +78,21 @@ export const conflictStart: Handler<'conflict.start'> = ({ docs, actor, command,
     const ordered = ruleset.initiative(entries, command.initiative, rng);
     if (!ordered.ok) return refuse('rules', ordered.message);
     order = ordered.value.order;
-    const rolls = ordered.value.rolls
-      .map((x) => `${characters.get(x.id)?.name ?? x.id} ${x.total}`)
-      .join(', ');
-    initiativeLog = ` Initiative by ${command.initiative}${rolls ? ` (${rolls})` : ''}: ${order
-      .map((id) => characters.get(id)?.name ?? id)
-      .join(', ')}.`;
+    const rolls = ordered.value.rolls.map((x) =>
+      say('initiativeRoll', { name: characters.get(x.id)?.name ?? x.id, total: x.total }),
+    );
+    const by = say(command.initiative === 'roll' ? 'initiativeByRoll' : 'initiativeByAspect');
+    const names = order.map((id) => characters.get(id)?.name ?? id);
+    started =
+      rolls.length > 0
+        ? say('conflictStartedInitiativeRolls', { by, rolls, order: names })
+        : say('conflictStartedInitiative', { by, order: names });
   } else if (command.aspects !== undefined || command.surprise !== undefined) {
     return refuse('invalid', 'Aspects and surprise order the turns only with `initiative`.');
   }
   return {
     pub: () => beginConflict(r, ruleset, order),
-    log: [{ text: `A conflict started.${initiativeLog}` }],
+    log: [line(started)],
   };
 };
 
@@ -133,7 +137,7 @@ export const conflictEnd: Handler<'conflict.end'> = ({ docs, actor }) => {
       put(r.conflict, 'round', undefined);
       resetConsequenceCounts(r, ruleset);
     },
-    log: [{ text: 'The conflict ended.' }],
+    log: [line(say('conflictEnded'))],
   };
 };
 
@@ -165,7 +169,7 @@ export const conflictOrder: Handler<'conflict.order'> = ({ docs, actor, command 
       put(r.conflict, 'order', next);
       put(r.conflict, 'turn', acting === undefined ? 0 : next.indexOf(acting));
     },
-    log: [{ text: `The turn order is now ${names.join(', ')}.` }],
+    log: [line(say('turnOrder', { order: names }))],
   };
 };
 

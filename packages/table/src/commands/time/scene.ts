@@ -1,3 +1,5 @@
+import { line, say } from '../../log/say';
+import type { LogMessage } from '../../log/say';
 import type { EconomyTransition, Ruleset, TimeMark } from '@fateboard/rules';
 import { allCharacters, gmOnly, tableRuleset } from '../access';
 import { readAspect } from '../../doc/views';
@@ -48,7 +50,7 @@ function timePlan(
   ruleset: Ruleset,
   marks: TimeMark[],
   economy: EconomyTransition[],
-  text: string,
+  said: LogMessage,
   extra?: () => void,
 ): Plan | Refusal {
   const after = passed(ruleset, allCharacters(r), marks);
@@ -56,7 +58,7 @@ function timePlan(
   const run = economy.length > 0 ? runEconomy(economyOf(r), economy) : undefined;
   if (run && 'ok' in run) return run;
   const log: LogDraft = {
-    text,
+    ...line(said),
     ...(run && run.movements.length > 0 ? { movements: run.movements } : {}),
   };
   return {
@@ -93,7 +95,7 @@ export const sceneStart: Handler<'scene.start'> = ({ docs, actor, command, now }
     },
     log: [
       {
-        text: `Scene "${command.name}" started; the GM pool holds ${players}.`,
+        ...line(say('sceneStarted', { name: command.name, players })),
         movements: run.movements,
       },
     ],
@@ -134,7 +136,7 @@ export const sceneEnd: Handler<'scene.end'> = ({ docs, actor }) => {
     ['scene-end'],
     [{ type: 'scene-end' }],
     // narrative has no stress: its damage lowers aspects, which the scene's end leaves alone.
-    `The scene ended: ${allCharacters(r).some((c) => c.stress.length > 0) ? 'stress and boosts' : 'boosts'} cleared, the GM pool lost, owed points paid.`,
+    say(allCharacters(r).some((c) => c.stress.length > 0) ? 'sceneEndedStress' : 'sceneEnded'),
     () => {
       clearScene(r);
       compels.close();
@@ -158,7 +160,7 @@ export const sessionStart: Handler<'session.start'> = ({ docs, actor }) => {
     ruleset,
     ['session-end', 'refresh'],
     [{ type: 'refresh', refresh }],
-    'A new session: every player character refreshed.',
+    say('sessionStarted'),
   );
 };
 
@@ -169,7 +171,7 @@ export const scenarioEnd: Handler<'scenario.end'> = ({ docs, actor }) => {
   if (bool(r.scene, 'active')) return refuse('invalid', 'End the current scene first.');
   const ruleset = tableRuleset(r);
   if ('ok' in ruleset) return ruleset;
-  return timePlan(r, ruleset, ['scenario-end'], [], 'The scenario ended.');
+  return timePlan(r, ruleset, ['scenario-end'], [], say('scenarioEnded'));
 };
 
 export const milestoneMajor: Handler<'milestone.major'> = ({ docs, actor }) => {
@@ -178,5 +180,5 @@ export const milestoneMajor: Handler<'milestone.major'> = ({ docs, actor }) => {
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
   if ('ok' in ruleset) return ruleset;
-  return timePlan(r, ruleset, ['major-milestone'], [], 'A major milestone.');
+  return timePlan(r, ruleset, ['major-milestone'], [], say('majorMilestone'));
 };

@@ -1,0 +1,215 @@
+/**
+ * The English of every log sentence, once: `{name}` marks a parameter; a plural (`one` /
+ * `many`) is chosen by its `{count}`. The client's English is built from these and its other
+ * languages translate them by id (apps/client/src/locales/pt-BR/log.json).
+ *
+ * Stored rows keep a message's parameters in the order of its placeholders' sorted names
+ * (rows.ts), so a template may be reworded but never gain, lose or rename a placeholder: a
+ * sentence that needs other parameters is a new id. Ids are camelCase (translation files
+ * flatten keys with dots).
+ */
+export type LogTemplate = string | { one: string; many: string };
+
+export const LOG_TEMPLATES = {
+  // The ladder, as the rules name it (`ladderLabel`).
+  'ladder-2': 'Terrible (-2)',
+  'ladder-1': 'Poor (-1)',
+  ladder0: 'Mediocre (+0)',
+  ladder1: 'Average (+1)',
+  ladder2: 'Fair (+2)',
+  ladder3: 'Good (+3)',
+  ladder4: 'Great (+4)',
+  ladder5: 'Superb (+5)',
+  ladder6: 'Fantastic (+6)',
+  ladder7: 'Epic (+7)',
+  ladder8: 'Legendary (+8)',
+
+  // Counted words.
+  shifts: { one: '{count} shift', many: '{count} shifts' },
+  freeInvokes: { one: '{count} free invoke', many: '{count} free invokes' },
+  fatePoints: { one: 'a fate point', many: '{count} fate points' },
+
+  // Outcomes, and a roll's result with its shifts.
+  outcomeFail: 'fail',
+  outcomeTie: 'tie',
+  outcomeSuccess: 'success',
+  outcomeSuccessWithStyle: 'success with style',
+  resultFail: 'fail',
+  resultFailShort: 'fail (short by {short})',
+  resultTie: 'tie',
+  resultSuccess: { one: 'success ({count} shift)', many: 'success ({count} shifts)' },
+  resultSuccessWithStyle: {
+    one: 'success with style ({count} shift)',
+    many: 'success with style ({count} shifts)',
+  },
+
+  // What a roll is for: "Ann rolled to create an advantage".
+  purposeOvercome: 'to overcome',
+  purposeCreateAdvantage: 'to create an advantage',
+  purposeAttack: 'to attack',
+  purposeDefend: 'to defend',
+  purposeDeclaration: 'for a declaration',
+  purposeAssessment: 'for an assessment',
+  purposeManeuver: 'for a maneuver',
+  purposeRemoval: 'to remove an aspect',
+  purposeHeal: 'to heal {name}',
+
+  // What the roller did, said as tried when the roll failed.
+  deedOvercome: 'overcame',
+  deedOvercomeFailed: 'tried to overcome',
+  deedCreateAdvantage: 'created an advantage',
+  deedCreateAdvantageFailed: 'tried to create an advantage',
+  deedAttack: 'attacked',
+  deedDefend: 'defended',
+  deedDeclaration: 'made a declaration',
+  deedDeclarationFailed: 'tried a declaration',
+  deedAssessment: 'made an assessment',
+  deedAssessmentFailed: 'tried an assessment',
+  deedManeuver: 'made a maneuver',
+  deedManeuverFailed: 'tried a maneuver',
+  deedRemoval: 'removed an aspect',
+  deedRemovalFailed: 'tried to remove an aspect',
+
+  // What an outcome grants.
+  effectNothing: 'nothing happens',
+  effectGoal: 'the goal',
+  effectMinorCost: 'at a minor cost',
+  effectMajorCost: 'at a major cost',
+  effectBoost: 'a boost',
+  effectNewAspect: 'a new aspect with {invokes}',
+  effectNewAspectForOther: 'a new aspect with {invokes} for the other side',
+  effectFreeInvokes: '{invokes} on the aspect',
+  effectHit: 'a {shifts}-shift hit',
+  effectOpposedOutcome: "the other side's roll counts as a {outcome}",
+  effectRedirect: 'the defender takes the hit',
+  effectPersistence: 'persistence {value}',
+  effectAspectRemoved: '"{text}" removed',
+  effectToAbsorb: '{shifts} to absorb',
+
+  // Small words that stand in a sentence's place.
+  theGM: 'the GM',
+  theGMCapital: 'The GM',
+  someone: 'someone',
+  theRoll: 'the roll',
+  because: ' ({reason})',
+
+  // Rolls.
+  rolled: '{name} rolled {purpose} [{dice}]: {total} against {against} — {result}.',
+  simpleAction: 'a simple action, no dice',
+  againstSide: "{name}'s {total}",
+  againstRemoval: '"{text}" (persistence {value})',
+  rolledAgainstDefender:
+    '{name} rolled {purpose} [{dice}]: {total} against {defender}, who rolls to defend.',
+  attackStartedConflict: 'A conflict started: {attacker} attacked {defender}.',
+  defended:
+    '{name} rolled to defend [{dice}]: {total} against {attacker}’s {attack} — {attacker}: {result}.',
+  outcomeApplied: '{name} {deed} — {outcome}: {effects}.',
+  invoked: '{name} invoked "{aspect}" for {effect} with {paid}: now {total} — {result}.',
+  invokeForPlus2: '+2',
+  invokeForReroll: 'a reroll',
+  paidFreeInvoke: 'a free invoke',
+  paidFatePoint: 'a fate point',
+  conceded: '{name} conceded the conflict and gets {points}.',
+
+  // Characters and seats.
+  characterCreated: {
+    one: '{name} was created with {count} fate points.',
+    many: '{name} was created with {count} fate points.',
+  },
+  npcCreated: {
+    one: '{name} was created (NPC) with {count} fate points.',
+    many: '{name} was created (NPC) with {count} fate points.',
+  },
+  characterClaimed: '{name} was claimed.',
+  sheetUpdated: "{name}'s sheet was updated.",
+  characterRemoved: '{name} was removed from the table.',
+  backAtTable: '{name} is back at the table.',
+  tookBackSeat: "{name} took back {before}'s seat.",
+
+  // Aspects.
+  aspectAdded: 'Aspect added: "{text}".',
+  aspectAddedWithInvokes: 'Aspect added: "{text}" with {invokes} for {holder}.',
+  aspectRenamed: 'Aspect "{before}" renamed "{text}".',
+  aspectRemoved: 'Aspect removed: "{text}".',
+  invokesPassed: '{invokes} on "{aspect}" passed to {name}.',
+
+  // Compels and fate points.
+  compelOffered: 'Compel offered to {name}: "{text}".',
+  compelOfferedOn: 'Compel offered to {name}: "{text}" (on "{aspect}").',
+  selfCompelOffered: 'Self-compel offered to {name}: "{text}".',
+  selfCompelOfferedOn: 'Self-compel offered to {name}: "{text}" (on "{aspect}").',
+  compelDecided: '{name} {decision}: "{text}".',
+  selfCompelAccepted: 'self-compel accepted by the GM',
+  selfCompelDeclined: 'self-compel declined by the GM',
+  compelAccepted: 'accepted the compel and took a fate point from {from}',
+  compelRefusedPaid: 'refused the compel and paid {to} a fate point',
+  compelRefused: 'refused the compel and paid a fate point',
+  compelWithdrawn: 'Compel on {name} withdrawn: "{text}".',
+  selfCompelWithdrawn: 'Self-compel on {name} withdrawn: "{text}".',
+  compelSceneEnded: 'Compel on {name} withdrawn as the scene ended: "{text}".',
+  selfCompelSceneEnded: 'Self-compel on {name} withdrawn as the scene ended: "{text}".',
+  pointsGiven: {
+    one: '{from} gave {count} fate point to {to}.',
+    many: '{from} gave {count} fate points to {to}.',
+  },
+  pointsGivenFor: {
+    one: '{from} gave {count} fate point to {to}: {reason}',
+    many: '{from} gave {count} fate points to {to}: {reason}',
+  },
+
+  // Harm.
+  absorbed: '{name} absorbed {shifts}: {option}{named}.',
+  absorbedAndOut: '{name} absorbed {shifts}: {option}{named}, and is out.',
+  namedConsequences: ' ({names})',
+  quoted: '“{text}”',
+  takenOut: '{name} was taken out.',
+  consequenceTaken: '{name} took the consequence "{text}"{bonus}{roll}.',
+  consequenceBonus: ' for +{bonus}',
+  consequenceOnRoll: ' on the roll: now {total} — {result}',
+  consequenceCleared: '{name}\'s consequence "{text}" was cleared.',
+
+  // Time.
+  sceneStarted: 'Scene "{name}" started; the GM pool holds {players}.',
+  sceneEnded: 'The scene ended: boosts cleared, the GM pool lost, owed points paid.',
+  sceneEndedStress:
+    'The scene ended: stress and boosts cleared, the GM pool lost, owed points paid.',
+  sessionStarted: 'A new session: every player character refreshed.',
+  scenarioEnded: 'The scenario ended.',
+  majorMilestone: 'A major milestone.',
+  conflictStarted: 'A conflict started.',
+  conflictStartedInitiative: 'A conflict started. Initiative by {by}: {order}.',
+  conflictStartedInitiativeRolls: 'A conflict started. Initiative by {by} ({rolls}): {order}.',
+  initiativeByAspect: 'aspect',
+  initiativeByRoll: 'roll',
+  initiativeRoll: '{name} {total}',
+  conflictEnded: 'The conflict ended.',
+  turnOrder: 'The turn order is now {order}.',
+
+  // Countdowns.
+  countdownTicked: 'Countdown {name}: {filled} of {boxes}.',
+  countdownFilled: 'Countdown "{name}" filled: {trigger}',
+  countdownRevealed: 'The GM revealed countdown {name}: {filled} of {boxes}.',
+  countdownChanged: 'Countdown "{before}" changed: {name}: {filled} of {boxes}{every}.',
+  countdownPerExchange: ', one box per exchange',
+  countdownStarted: {
+    one: 'Countdown "{name}" started: {count} boxes{every}.',
+    many: 'Countdown "{name}" started: {count} boxes{every}.',
+  },
+  countdownRemoved: 'Countdown "{name}" removed.',
+
+  // The GM's hand.
+  gmRevealedAspect: 'The GM revealed "{text}".',
+  gmRevealedCharacter: 'The GM revealed {name}.',
+  gmSetPool: 'The GM set the GM pool to {value}{why}.',
+  gmSetInvokes: 'The GM set {holder}\'s free invokes on "{aspect}" to {count}{why}.',
+  gmGavePoints: 'The GM gave {name} {points}{why}.',
+  gmTookPoints: 'The GM took {points} from {name}{why}.',
+  gmLeftPoints: "The GM left {name}'s fate points at {value}{why}.",
+  gmSetRefresh: "The GM set {name}'s refresh to {value}{why}.",
+  gmCheckedBox: "The GM checked {name}'s {value}-point {track} box{why}.",
+  gmClearedBox: "The GM cleared {name}'s {value}-point {track} box{why}.",
+  gmSetSkill: "The GM set {name}'s {skill} to {rating}{why}.",
+  gmRatedAspect: 'The GM rated {name}\'s "{aspect}" {rating}{why}.',
+} as const satisfies Record<string, LogTemplate>;
+
+export type LogMessageId = keyof typeof LOG_TEMPLATES;
