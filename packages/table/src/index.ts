@@ -85,7 +85,10 @@ export type {
   NoteView,
 } from './doc/views';
 export { readTable, readGm } from './doc/views';
-export { progressWords as countdownWords } from './commands/countdowns/store';
+export {
+  progressWords as countdownWords,
+  progressSaid as countdownSaid,
+} from './commands/countdowns/store';
 export type { ActorRef, FateSummaryRow, LogEntry, PointHolder, PointMovement } from './log/entry';
 export { FAIR_PHYSIQUE_PYRAMID, sampleAttack, sampleSheet } from './sheets/sample-sheets';
 export { sheetDraft, withSheet } from './commands/characters/sheet';

@@ -1,5 +1,5 @@
 import type { CharacterView, TableView } from '@fateboard/table';
-import { freeInvokesWords, shiftsWords } from '@fateboard/table';
+import { freeInvokesWords, shiftsWords } from './game-words';
 import { i18n, params } from './i18n';
 
 export const messages = i18n('lib/needs', {
@@ -67,7 +67,7 @@ export const hitsToAbsorb: NeedRule = (view, me) =>
         key: `hit:${roll.id}`,
         kind: 'hit',
         tab: 'dice',
-        text: messages.get().hit({ name: target.name, shifts: shiftsWords(roll.hit.shifts) }),
+        text: messages.get().hit({ name: target.name, shifts: shiftsWords.get()(roll.hit.shifts) }),
         action: messages.get().takeHit,
         focus: [
           `[data-testid="absorb-panel"][aria-label$=${cssString(` on ${target.name}`)}]`,
@@ -198,7 +198,7 @@ export function noticesSince(mark: Mark, view: TableView, me: Me): Need[] {
       kind: 'free-invoke',
       tab: c ? 'characters' : 'scene',
       text: messages.get().moreInvokes({
-        invokes: freeInvokesWords(gained),
+        invokes: freeInvokesWords.get()(gained),
         aspect: text ?? messages.get().anAspect,
       }),
       action: messages.get().show,

@@ -1,6 +1,6 @@
 import { untrack } from 'svelte';
 import type { LogEntry, RollSide, RollView, TableView } from '@fateboard/table';
-import { resultWords } from '@fateboard/table';
+import { resultWords } from './game-words';
 import { ladderLabel } from './rules';
 import { i18n, params } from './i18n';
 
@@ -98,13 +98,13 @@ function rollOf(view: TableView, roll: RollView): OverlayRoll {
       ? messages.get().rollsToDefend({ name: nameOf(view, defence.characterId) })
       : defence?.status === 'conceded'
         ? messages.get().conceded({ name: nameOf(view, defence.characterId) })
-        : resultWords(roll.outcome, roll.shifts);
+        : resultWords.get()(roll.outcome, roll.shifts);
   return {
     ...sideOf(view, roll.actor),
     ...(roll.opposition
       ? { against: sideOf(view, roll.opposition) }
       : roll.difficulty !== undefined && !roll.defence
-        ? { difficulty: ladderLabel(roll.difficulty + (roll.difficultyBonus ?? 0)) }
+        ? { difficulty: ladderLabel.get()(roll.difficulty + (roll.difficultyBonus ?? 0)) }
         : {}),
     result,
   };

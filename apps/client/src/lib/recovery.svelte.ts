@@ -2,12 +2,12 @@ import type { Ruleset, RulesetId, Severity } from '@fateboard/rules';
 import {
   edgerunnerClearsAfter,
   exhaustive,
-  ladderLabel,
   recoveryMethod,
   recoveryRollDifficulty,
   signed,
 } from '@fateboard/rules';
 import type { CharacterView } from '@fateboard/table';
+import { ladderLabel } from './game-words';
 import { fromStore } from 'svelte/store';
 import { i18n } from './i18n';
 
@@ -65,7 +65,7 @@ export function recoveryPlan(
     text: slot.taken.text,
     severity: slot.severity,
     difficulty: d.value,
-    label: ladderLabel(d.value),
+    label: ladderLabel.get()(d.value),
     treatingSelf,
   };
 }

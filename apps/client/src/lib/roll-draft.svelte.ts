@@ -213,7 +213,7 @@ export class RollDraft implements SettledRoll {
     const removing = this.removing;
     if (removing) return text.current.vsPersistence({ persistence: removing.persistence ?? 0 });
     return this.isDeclaration || this.against === 'difficulty'
-      ? text.current.vs({ difficulty: ladderLabel(this.target) })
+      ? text.current.vs({ difficulty: ladderLabel.get()(this.target) })
       : '';
   }
   /** Acting against a character asks them for their own defence; only a defence rolls both sides. */
@@ -228,7 +228,7 @@ export class RollDraft implements SettledRoll {
   get label(): string {
     const dice = this.#c.ruleset?.diceCount ?? 4;
     return this.simple
-      ? text.current.simple({ difficulty: ladderLabel(this.difficulty) })
+      ? text.current.simple({ difficulty: ladderLabel.get()(this.difficulty) })
       : text.current.roll({ dice, modifier: signed(this.rating), versus: this.versus });
   }
 

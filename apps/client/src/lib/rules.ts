@@ -1,8 +1,6 @@
 import {
-  rulesetById,
   diceDistribution,
   outcomeOdds,
-  ladderLabel,
   ladderRungs,
   signed,
   freeInvokesForShifts,
@@ -10,6 +8,7 @@ import {
   narrativeActionOdds,
   opposedOutcomeOdds,
 } from '@fateboard/rules';
+import { OUTCOME_LABEL } from './game-words';
 import type {
   ActionKind,
   ConflictModifiers,
@@ -26,23 +25,11 @@ import type {
  */
 export { ALL_RULESETS, rulesetById } from '@fateboard/rules';
 
-export function rulesetName(id: string): string {
-  return rulesetById(id)?.name ?? id;
-}
+export { diceDistribution, outcomeOdds, ladderRungs, signed };
 
-export { diceDistribution, outcomeOdds, ladderLabel, ladderRungs, signed };
-
-export const OUTCOME_LABEL: Record<Outcome, string> = {
-  fail: 'Fail',
-  tie: 'Tie',
-  success: 'Success',
-  'success-with-style': 'Success with style',
-};
-
-/** The display name of a skill id in a ruleset. */
-export function skillName(ruleset: Ruleset | undefined, id: string): string {
-  return ruleset?.skills?.find((s) => s.id === id)?.name ?? id;
-}
+// The game's words in the reader's language, as stores of functions: `$ladderLabel(3)` in a
+// component, `ladderLabel.get()(3)` in a module (game-words.ts).
+export { ladderLabel, OUTCOME_LABEL, rulesetName, skillName } from './game-words';
 
 export { freeInvokesForShifts };
 export {
@@ -96,7 +83,7 @@ const CORE_ORDER: Outcome[] = ['fail', 'tie', 'success', 'success-with-style'];
 function outcomeRows(numerators: OutcomeCounts, keep: (o: Outcome) => boolean): OddsRow[] {
   return CORE_ORDER.filter(keep).map((o) => ({
     key: o,
-    label: OUTCOME_LABEL[o],
+    label: OUTCOME_LABEL.get()[o],
     numerator: numerators[o],
     tone: o,
   }));

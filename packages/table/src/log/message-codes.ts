@@ -143,6 +143,7 @@ export const MESSAGE_CODES: readonly LogMessageId[] = [
   'countdownRemoved',
   'initiativeByAspect',
   'initiativeByRoll',
+  'countdownProgress',
   'gmRevealedAspect',
   'gmRevealedCharacter',
   'gmSetPool',

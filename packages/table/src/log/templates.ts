@@ -1,7 +1,7 @@
 /**
  * The English of every log sentence, once: `{name}` marks a parameter; a plural (`one` /
  * `many`) is chosen by its `{count}`. The client's English is built from these and its other
- * languages translate them by id (apps/client/src/locales/pt-BR/log.json).
+ * languages translate them by id (apps/client/src/locales/pt-BR/log-words.json).
  *
  * Stored rows keep a message's parameters in the order of its placeholders' sorted names
  * (rows.ts), so a template may be reworded but never gain, lose or rename a placeholder: a
@@ -196,6 +196,8 @@ export const LOG_TEMPLATES = {
     many: 'Countdown "{name}" started: {count} boxes{every}.',
   },
   countdownRemoved: 'Countdown "{name}" removed.',
+  // A countdown's boxes as the screens show them (progressWords).
+  countdownProgress: '{name}: {filled} of {boxes}',
 
   // The GM's hand.
   gmRevealedAspect: 'The GM revealed "{text}".',

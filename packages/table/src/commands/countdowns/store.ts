@@ -1,4 +1,4 @@
-import { line, say } from '../../log/say';
+import { english, line, say } from '../../log/say';
 import type { LogMessage } from '../../log/say';
 import { exhaustive } from '@fateboard/rules';
 import type { Plan, Refusal } from '../context';
@@ -63,7 +63,11 @@ export function planOn(where: Where, write: () => void, log: LogMessage[]): Plan
 
 /** "Reinforcements arrive: 3 of 4" — the words screens and the log use for its boxes. */
 export function progressWords(c: Pick<CountdownView, 'name' | 'boxes' | 'filled'>): string {
-  return `${c.name}: ${c.filled} of ${c.boxes}`;
+  return english(progressSaid(c));
+}
+
+export function progressSaid(c: Pick<CountdownView, 'name' | 'boxes' | 'filled'>): LogMessage {
+  return say('countdownProgress', { name: c.name, filled: c.filled, boxes: c.boxes });
 }
 
 /** The log line of a countdown that just filled: its trigger happens. */
