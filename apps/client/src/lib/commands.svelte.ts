@@ -3,13 +3,45 @@ import * as v from 'valibot';
 import { AckSchema } from '@fateboard/table';
 import type { Ack } from '@fateboard/table';
 import type { Toasts } from './toasts.svelte';
-import { i18n, params } from './i18n';
+import { i18n, locale, params } from './i18n';
 
+/**
+ * What a refusal's code says, for the codes whose meaning does not depend on the command. In
+ * English the server's own message stays (it is already meant for people, and often says
+ * more); in another language a code listed here reads in that language, any other code as the
+ * server's message. Keys are the codes with their dashes dropped (camelCase).
+ */
 export const messages = i18n('lib/commands', {
   closed: 'The table was closed.',
   badAnswer: 'The server gave an answer we cannot read.',
+  forbidden: 'You are not allowed to do that.',
+  noFatePoints: 'Not enough fate points.',
+  noFreeInvokes: 'No free invoke to use.',
+  tableFull: 'The table is full; the GM can remove a seat to make room.',
+  noConflict: 'There is no conflict going on.',
+  awaitingDefence: 'That roll still awaits its defence.',
+  alreadyDefended: 'The defence was already rolled.',
+  noDefenceAwaited: 'No defence is awaited.',
+  rateLimited: 'Too many messages; slow down.',
+  outdatedClient: 'This page is out of date; reload it.',
+  invalidToken: 'Your link is no longer valid.',
+  revokedToken: 'Your link is no longer valid.',
+  storage: 'The server could not save that; try again.',
+  internal: 'Something went wrong on the server; try again.',
+  tooLarge: 'That is too large to send.',
   refused: params('Refused ({code}).'),
 });
+
+type RefusalKey = keyof ReturnType<typeof messages.get>;
+
+/** `no-free-invoke` and `no-free-invokes` mean the same. */
+function refusalKey(code: string): RefusalKey | undefined {
+  const key = (code === 'no-free-invoke' ? 'no-free-invokes' : code).replace(
+    /-(\w)/g,
+    (_, c: string) => c.toUpperCase(),
+  );
+  return key !== 'refused' && key in messages.get() ? (key as RefusalKey) : undefined;
+}
 
 /** The server's answer to a command (docs/PROTOCOL.md; the protocol module's `Ack`). */
 export type CommandAck = Ack;
@@ -150,10 +182,16 @@ export function normalizeAck(answer: unknown): CommandAck {
   return { ok: false, code: 'bad-answer', message: messages.get().badAnswer };
 }
 
-/** A refusal as a sentence for the toast; the server's message is already meant for people. */
+/**
+ * A refusal as a sentence for the toast: the server's message (already meant for people) in
+ * English; in another language, the code's own words where it has them, else the server's.
+ */
 export function describeRefusal(ack: { code: string; message: string }): string {
   const message = ack.message.trim();
-  return message.length > 0 ? message : messages.get().refused({ code: ack.code });
+  const words = messages.get();
+  const key = refusalKey(ack.code);
+  if (locale.get() !== 'en' && key !== undefined) return words[key];
+  return message.length > 0 ? message : words.refused({ code: ack.code });
 }
 
 /** The commands' transport over a socket.io connection: `command` events with an ack. */
