@@ -133,6 +133,24 @@ const Holder = v.variant('type', [
   v.strictObject({ type: v.literal('scene-payout'), characterId: Id }),
 ]);
 
+/**
+ * A log sentence as a message (the table package's log/say.ts): an id and its parameters,
+ * each text, a number, a nested message or a list. Only checked for shape here: the table
+ * keeps a message only where its English is the entry's text.
+ */
+interface LogMessageShape {
+  id: string;
+  params?: Record<string, LogParamShape>;
+}
+type LogParamShape = string | number | LogMessageShape | LogParamShape[];
+const LogParamSchema: v.GenericSchema<LogParamShape> = v.lazy(() =>
+  v.union([Text, v.pipe(v.number(), v.safeInteger()), LogMessageSchema, v.array(LogParamSchema)]),
+);
+const LogMessageSchema: v.GenericSchema<LogMessageShape> = v.strictObject({
+  id: safeString(64),
+  params: v.optional(v.record(safeString(64), LogParamSchema)),
+});
+
 /** One log entry as the server stored it (docs/PROTOCOL.md, "Documents": log entry). */
 const LogEntrySchema = v.strictObject({
   n: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
@@ -143,6 +161,7 @@ const LogEntrySchema = v.strictObject({
   }),
   type: safeString(64),
   text: Text,
+  msg: v.optional(LogMessageSchema),
   characterId: v.optional(Id),
   rollId: v.optional(Id),
   movements: v.optional(
