@@ -32,7 +32,7 @@ export const messages = i18n('lib/commands', {
   refused: params('Refused ({code}).'),
 });
 
-type RefusalKey = keyof ReturnType<typeof messages.get>;
+type RefusalKey = Exclude<keyof ReturnType<typeof messages.get>, 'refused'>;
 
 /** `no-free-invoke` and `no-free-invokes` mean the same. */
 function refusalKey(code: string): RefusalKey | undefined {

@@ -26,6 +26,6 @@ describe('a refusal in the toast', () => {
     expect(describeRefusal({ code: 'invalid', message: 'Name the action.' })).toBe(
       'Name the action.',
     );
-    expect(describeRefusal({ code: 'x', message: '' })).toBe('Recusado (x)');
+    expect(describeRefusal({ code: 'x', message: '' })).toBe('Recusado (x).');
   });
 });
