@@ -12,3 +12,4 @@ export { default as InvokeControls } from './InvokeControls.svelte';
 export { default as NarrativeRecovery } from './NarrativeRecovery.svelte';
 export { default as ConsequenceActions } from './ConsequenceActions.svelte';
 export { default as KeyboardShortcuts } from './KeyboardShortcuts.svelte';
+export { default as CompelOffer } from './CompelOffer.svelte';

@@ -25,6 +25,9 @@ export const chatPanel = lazy(() => import('../components/ChatPanel.svelte'));
 /** The rules reference, opened from a "?" at the dice tray, the hit panel, a compel, recovery. */
 export const rulesReference = lazy(() => import('../components/help/RulesReference.svelte'));
 
+/** The fate point summary and the log, in every reader's language (lib/log-words). */
+export const logPanel = lazy(() => import('../components/Log.svelte'));
+
 /** The player's tools (components/player-tools.ts), one chunk; each export its own part. */
 type Tools = typeof PlayerTools;
 const playerTools = () => import('../components/player-tools');
@@ -44,6 +47,7 @@ export const tools = {
   narrativeRecovery: tool('NarrativeRecovery'),
   consequenceActions: tool('ConsequenceActions'),
   keyboardShortcuts: tool('KeyboardShortcuts'),
+  compelOffer: tool('CompelOffer'),
 };
 
 /** Starts loading every player tool (a seated player or the GM needs them soon). */
