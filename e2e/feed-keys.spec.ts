@@ -162,7 +162,11 @@ test('the session’s roll feed, filtered and paged, and the keyboard shortcuts'
   await gmForm.getByLabel('Compel').selectOption({ label: 'Kai' });
   await gmForm.getByLabel('What happens').fill(text);
   await gmForm.getByRole('button', { name: 'Offer the compel' }).click();
-  const accept = phone.getByRole('button', { name: 'Accept, gain a fate point' });
+  // The button sits in the Scene tab, which need not be the one in front.
+  const accept = phone.getByRole('button', {
+    name: 'Accept, gain a fate point',
+    includeHidden: true,
+  });
   await expect(accept).toHaveAttribute('aria-keyshortcuts', 'A');
   await phone.getByRole('tab', { name: 'Log' }).click();
   await phone.keyboard.press('a');

@@ -25,6 +25,9 @@ export const chatPanel = lazy(() => import('../components/ChatPanel.svelte'));
 /** The rules reference, opened from a "?" at the dice tray, the hit panel, a compel, recovery. */
 export const rulesReference = lazy(() => import('../components/help/RulesReference.svelte'));
 
+/** The keyboard shortcuts and their `?` sheet (spectators too: it says what they cannot do). */
+export const keyboardShortcuts = lazy(() => import('../components/KeyboardShortcuts.svelte'));
+
 /** The fate point summary and the log, in every reader's language (lib/log-words). */
 export const logPanel = lazy(() => import('../components/Log.svelte'));
 
@@ -46,7 +49,6 @@ export const tools = {
   invokeControls: tool('InvokeControls'),
   narrativeRecovery: tool('NarrativeRecovery'),
   consequenceActions: tool('ConsequenceActions'),
-  keyboardShortcuts: tool('KeyboardShortcuts'),
   compelOffer: tool('CompelOffer'),
 };
 
