@@ -47,7 +47,7 @@ test('i18n: a Portuguese reader joins, rolls and accepts a compel at an English 
 
   // Dee rolls from the Portuguese tray; every screen shows the roll, each in its language.
   const tray = dee.getByRole('form', { name: 'Rolar os dados' });
-  await expect(tray.getByLabel('Ação', { exact: true })).toBeVisible();
+  await expect(tray.getByRole('combobox', { name: 'Ação', exact: true })).toBeVisible();
   await tray.getByLabel('Para quê (opcional)').fill('Saltar o abismo');
   await tray.getByRole('button', { name: /^Rolar 4dF / }).click();
   await expect(dee.getByRole('heading', { name: 'Rolagens recentes' })).toBeVisible();
