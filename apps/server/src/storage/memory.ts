@@ -1,7 +1,7 @@
 import { DOC_KEYS } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
 import { restoreCommand, rollKeys, rollsOf } from './storage';
-import type { ChatMessage } from '@fateboard/table';
+import type { ChatAuthor, ChatMessage } from '@fateboard/table';
 import type {
   ChatScope,
   NewCommand,
@@ -27,11 +27,25 @@ interface TableData {
   snapshots: Record<DocKey, Bytes>;
   updates: Record<DocKey, Bytes[]>;
   /** Chat messages in number order (n = index + 1), with what NewChatMessage adds. */
-  chat: (ChatMessage & { spectators: boolean })[];
+  chat: KeptChat[];
+}
+
+type KeptChat = ChatMessage & { spectators: boolean; id?: string };
+
+/** Whether a kept message is `from`'s with client id `id` (sqlite-chat.ts's retry index). */
+const sameRetry = (message: KeptChat, from: ChatAuthor, id: string): boolean =>
+  message.id === id &&
+  (message.from.role === 'player' ? message.from.seatId : '') ===
+    (from.role === 'player' ? from.seatId : '');
+
+/** A kept message as readers get it: without what only the storage reads. */
+function shown(message: KeptChat): ChatMessage {
+  const { spectators: _, id: _id, ...rest } = message;
+  return clone(rest);
 }
 
 /** Whether a chat message is in a reader's scope (the SQL of sqlite-chat.ts, in code). */
-function inScope(message: ChatMessage & { spectators: boolean }, scope: ChatScope): boolean {
+function inScope(message: KeptChat, scope: ChatScope): boolean {
   if (scope.kind === 'all') return true;
   if (scope.kind === 'spectator') return message.to.kind === 'table' && message.spectators;
   if (message.to.kind === 'table') return true;
@@ -286,11 +300,19 @@ export function openMemoryStorage(): Storage {
     appendChat: (tableId, message) => {
       live();
       const data = table(tableId);
-      const { spectators, ...rest } = clone(message);
-      const stored: ChatMessage = { n: data.chat.length + 1, ...rest };
-      data.chat.push({ ...stored, spectators });
+      const id = message.id;
+      if (id !== undefined && data.chat.some((m) => sameRetry(m, message.from, id))) {
+        throw new Error('UNIQUE constraint failed: index chat_retry');
+      }
+      const kept: KeptChat = { n: data.chat.length + 1, ...clone(message) };
+      data.chat.push(kept);
       undo?.push(() => data.chat.pop());
-      return clone(stored);
+      return shown(kept);
+    },
+    findChat: (tableId, from, id) => {
+      live();
+      const found = tables.get(tableId)?.chat.find((m) => sameRetry(m, from, id));
+      return found ? shown(found) : undefined;
     },
     readChat: (tableId, scope, before, limit) => {
       live();
@@ -300,8 +322,7 @@ export function openMemoryStorage(): Storage {
       for (let i = chat.length - 1; i >= 0 && out.length < limit; i--) {
         const message = chat[i]!;
         if (message.n >= bound || !inScope(message, scope)) continue;
-        const { spectators: _, ...shown } = message;
-        out.push(clone(shown));
+        out.push(shown(message));
       }
       return out.reverse();
     },

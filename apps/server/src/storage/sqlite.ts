@@ -231,7 +231,9 @@ export function openSqliteStorage(dataDir: string): Storage {
     return { seq: q.lastSeq.get(tableId)?.seq ?? 0, docs };
   });
 
-  const chat = sqliteChat(db);
+  // Prepared on first use too: a file an older server wrote gets chat's client_id in migrate().
+  let chatQueries: ReturnType<typeof sqliteChat> | undefined;
+  const chat = () => (chatQueries ??= sqliteChat(db));
 
   const storage: Storage = {
     createTable: (table, docs, tokens, history, links) =>
@@ -285,9 +287,10 @@ export function openSqliteStorage(dataDir: string): Storage {
     },
     appendChat: (tableId, message) => {
       insideBatch();
-      return chat.appendChat(tableId, message);
+      return chat().appendChat(tableId, message);
     },
-    readChat: (tableId, scope, before, limit) => chat.readChat(tableId, scope, before, limit),
+    findChat: (tableId, from, id) => chat().findChat(tableId, from, id),
+    readChat: (tableId, scope, before, limit) => chat().readChat(tableId, scope, before, limit),
     close: () => {
       if (db.open) db.close();
     },

@@ -1,6 +1,6 @@
 import type { RulesetId } from '@fateboard/rules';
 import * as Y from 'yjs';
-import type { ChatMessage, DocKey, Role } from '@fateboard/table';
+import type { ChatAuthor, ChatMessage, DocKey, Role } from '@fateboard/table';
 
 // What the server keeps and the one interface every storage adapter implements (SQLite in
 // sqlite.ts, in memory in memory.ts); contract.test.ts holds each adapter to it.
@@ -120,9 +120,10 @@ export function restoreCommand(table: TableRecord, history: RestoredHistory): Ne
 /**
  * A chat message before the storage numbers it (its `n`, the table's next). `spectators`: a
  * public message sent while the GM let spectators read the chat; one said while they could
- * not stays hidden from them when the switch is turned back on.
+ * not stays hidden from them when the switch is turned back on. `id`: the sender's own id for
+ * it (`chat.send`'s), unique per table and author, which only `findChat` reads back.
  */
-export type NewChatMessage = Omit<ChatMessage, 'n'> & { spectators: boolean };
+export type NewChatMessage = Omit<ChatMessage, 'n'> & { spectators: boolean; id?: string };
 
 /**
  * Which messages a reader's history holds (chatVisible in @fateboard/table says the same for
@@ -192,9 +193,14 @@ export interface Storage {
   /**
    * Stores a chat message of the table, numbered next (from 1), and answers it with its number.
    * Its own transaction (chat is not a command and not in a batch). The table must exist; its
-   * messages go when it does.
+   * messages go when it does. An `id` its author already stored is refused (throws).
    */
   appendChat: (tableId: string, message: NewChatMessage) => ChatMessage;
+  /**
+   * The message `from` stored with `id` (NewChatMessage), or undefined: a retried `chat.send`
+   * answers it instead of posting again. Another author's id is another message.
+   */
+  findChat: (tableId: string, from: ChatAuthor, id: string) => ChatMessage | undefined;
   /**
    * The newest `limit` chat messages numbered below `before` (all when undefined) that `scope`
    * may read, oldest first.
