@@ -1,9 +1,10 @@
 import { DOC_KEYS } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
-import { restoreCommand, rollKeys, rollsOf } from './storage';
+import { restoreCommand, rollPage, rollsOf } from './storage';
 import type { ChatAuthor, ChatMessage } from '@fateboard/table';
 import type {
   ChatScope,
+  CommandRolls,
   NewCommand,
   Storage,
   StoredCommand,
@@ -269,33 +270,14 @@ export function openMemoryStorage(): Storage {
     readRolls: (tableId, query) => {
       live();
       const rows = tables.get(tableId)?.bySeq ?? [];
-      // The same walk as the SQL: the session's snapshots, a roll counted from its first.
-      let start = 0;
-      for (let i = rows.length - 1; i >= 0; i--) {
-        if (rows[i]!.type === 'session.start') {
-          start = i + 1;
-          break;
+      // Newest first, back to the session's start, as the SQL reads them.
+      function* session(): Generator<CommandRolls> {
+        for (let i = rows.length - 1; i >= 0 && rows[i]!.type !== 'session.start'; i--) {
+          yield { seq: rows[i]!.seq, rolls: rollsOf(rows[i]!.result) };
         }
       }
-      const made = new Map<unknown, { seq: number; roll: unknown; characters: string[] }>();
-      const characters = new Set<string>();
-      for (const row of rows.slice(start)) {
-        for (const roll of rollsOf(row.result)) {
-          if (typeof roll !== 'object' || roll === null) continue;
-          const keys = rollKeys(roll);
-          for (const c of keys.characters) characters.add(c);
-          const first = made.get(keys.id)?.seq ?? row.seq;
-          made.set(keys.id, { seq: first, roll, characters: keys.characters });
-        }
-      }
-      const before = query.before ?? Number.MAX_SAFE_INTEGER;
-      const rolls = [...made.values()]
-        .filter((m) => m.seq < before)
-        .filter((m) => query.character === undefined || m.characters.includes(query.character))
-        .sort((a, b) => b.seq - a.seq)
-        .slice(0, query.limit)
-        .map((m) => ({ seq: m.seq, roll: clone(m.roll) }));
-      return { rolls, characters: [...characters].sort() };
+      const page = rollPage(session(), query);
+      return { ...page, rolls: page.rolls.map((r) => ({ seq: r.seq, roll: clone(r.roll) })) };
     },
     appendChat: (tableId, message) => {
       live();

@@ -247,3 +247,39 @@ export function rollKeys(roll: unknown): { id: unknown; characters: string[] } {
   );
   return { id: r?.id, characters };
 }
+
+/** One command's stored rolls (rollsOf its result), as the roll history reads them. */
+export interface CommandRolls {
+  seq: number;
+  rolls: unknown[];
+}
+
+/**
+ * A page of the session's rolls from its commands' stored rolls, read once, newest command
+ * first, back to the session's start (the caller stops there). A roll is stored again by every
+ * command that changes it: the first snapshot met is the roll as it reads now, the last one
+ * met is the command that made it (the roll's `seq`). Both adapters page with it.
+ */
+export function rollPage(newestFirst: Iterable<CommandRolls>, query: RollQuery): RollPage {
+  const made = new Map<unknown, { seq: number; roll: unknown; characters: string[] }>();
+  const characters = new Set<string>();
+  for (const { seq, rolls } of newestFirst) {
+    for (let i = rolls.length - 1; i >= 0; i--) {
+      const roll = rolls[i];
+      if (typeof roll !== 'object' || roll === null) continue;
+      const keys = rollKeys(roll);
+      for (const c of keys.characters) characters.add(c);
+      const later = made.get(keys.id);
+      if (later) later.seq = seq;
+      else made.set(keys.id, { seq, roll, characters: keys.characters });
+    }
+  }
+  const before = query.before ?? Number.MAX_SAFE_INTEGER;
+  const rolls = [...made.values()]
+    .filter((m) => m.seq < before)
+    .filter((m) => query.character === undefined || m.characters.includes(query.character))
+    .sort((a, b) => b.seq - a.seq)
+    .slice(0, query.limit)
+    .map((m) => ({ seq: m.seq, roll: m.roll }));
+  return { rolls, characters: [...characters].sort() };
+}
