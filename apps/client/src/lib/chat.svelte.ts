@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { Socket } from 'socket.io-client';
 import {
   CHAT_PAGE_DEFAULT,
   ChatMessageSchema,
@@ -8,6 +7,7 @@ import {
 } from '@fateboard/table';
 import type { ChatMessage, ChatSent, ChatTarget } from '@fateboard/table';
 import { i18n } from './i18n';
+import type { LazySocket } from './socket';
 
 // The table chat in the browser (docs/PROTOCOL.md "Chat"): what the server sent this person,
 // merged by message number, the unread count, paging back. Small and loaded up front, so the
@@ -31,20 +31,18 @@ export interface ChatTransport {
   onConnect(callback: () => void): () => void;
 }
 
-export function socketChatTransport(socket: Socket): ChatTransport {
+export function socketChatTransport(socket: LazySocket): ChatTransport {
   return {
     get connected() {
       return socket.connected;
     },
-    request: (event, payload) => socket.timeout(10_000).emitWithAck(event, payload),
-    onMessage(callback) {
-      socket.on('chat', callback);
-      return () => socket.off('chat', callback);
+    request: async (event, payload) => {
+      const current = socket.current;
+      if (!current) throw new Error('Not connected');
+      return (await current.timeout(10_000).emitWithAck(event, payload)) as unknown;
     },
-    onConnect(callback) {
-      socket.on('connect', callback);
-      return () => socket.off('connect', callback);
-    },
+    onMessage: (callback) => socket.listen('chat', callback),
+    onConnect: (callback) => socket.listen('connect', callback),
   };
 }
 
