@@ -1,19 +1,6 @@
 import { computed } from 'nanostores';
-import {
-  ALL_RULESETS,
-  NARRATIVE_CATEGORY_NAMES,
-  ladderLabel as englishLadder,
-  signed,
-} from '@fateboard/rules';
-import type {
-  AbsorptionOption,
-  Character,
-  MovementReason,
-  Problem,
-  Outcome,
-  Ruleset,
-  StressTrack,
-} from '@fateboard/rules';
+import { ALL_RULESETS, ladderLabel as englishLadder, signed } from '@fateboard/rules';
+import type { MovementReason, Outcome, Ruleset, StressTrack } from '@fateboard/rules';
 import {
   fatePointsSaid,
   freeInvokesSaid,
@@ -24,7 +11,7 @@ import {
   shiftsSaid,
 } from '@fateboard/table';
 import type { CountdownView } from '@fateboard/table';
-import { i18n, params } from './i18n';
+import { i18n } from './i18n';
 import { sayMessage } from './log-words';
 
 /**
@@ -143,7 +130,7 @@ export const rulesetName = computed(messagesRulesets, (names) => {
 });
 
 /** A blank sheet of each game, where its default track labels and spread rule are read. */
-const BLANK = ALL_RULESETS.map((r) => ({
+export const BLANK = ALL_RULESETS.map((r) => ({
   ruleset: r,
   sheet: r.newCharacter({ id: 'x', name: '' }),
 }));
@@ -162,101 +149,6 @@ export const trackLabel = computed(messagesTracks, (tracks) => {
   return (track: Pick<StressTrack, 'id' | 'label'>): string =>
     TRACK_LABELS[track.id] === track.label ? (table[track.id] ?? track.label) : track.label;
 });
-
-/** Each game's spread rule in one sentence ("One Great (+4), two Good (+3)…"), by game id. */
-const SPREAD_RULES: Record<string, string> = Object.fromEntries(
-  BLANK.map(({ ruleset, sheet }) => [ruleset.id, ruleset.skillSpread(sheet).rule]),
-);
-export const messagesSpreadRules = i18n('lib/game-words/spread-rules', SPREAD_RULES);
-
-/** A spread's rule sentence in the reader's language; one the games do not write, as it is. */
-export const spreadRule = computed(messagesSpreadRules, (rules) => {
-  const table = rules as Record<string, string | undefined>;
-  return (rule: string): string => {
-    const id = Object.keys(SPREAD_RULES).find((r) => SPREAD_RULES[r] === rule);
-    return id === undefined ? rule : (table[id] ?? rule);
-  };
-});
-
-/** Each game's one-line summary for the table-creation picker, by game id. */
-export const messagesSummaries = i18n(
-  'lib/game-words/summaries',
-  Object.fromEntries(ALL_RULESETS.map((r) => [r.id, r.summary])),
-);
-
-export const rulesetSummary = computed(messagesSummaries, (summaries) => {
-  const table = summaries as Record<string, string | undefined>;
-  return (ruleset: Pick<Ruleset, 'id' | 'summary'>): string => table[ruleset.id] ?? ruleset.summary;
-});
-
-/** narrative's aspect categories (Body, Mind, Social, Professional), by id. */
-export const messagesCategories = i18n('lib/game-words/categories', {
-  ...NARRATIVE_CATEGORY_NAMES,
-});
-
-/** A category's name, or undefined for an id that is none. */
-export const categoryName = computed(messagesCategories, (names) => {
-  const table = names as Record<string, string | undefined>;
-  return (id: string): string | undefined =>
-    Object.hasOwn(NARRATIVE_CATEGORY_NAMES, id) ? table[id] : undefined;
-});
-
-/**
- * The words of a way to absorb a hit, as the rules write them ("mild consequence + 2-point
- * physical box"), rebuilt from the option's parts so they can be said in another language.
- */
-export const messagesAbsorb = i18n('lib/game-words/absorb', {
-  nothing: 'nothing to absorb',
-  noHarm: 'No harm',
-  consequence: params('{severity} consequence'),
-  consequenceFor: params('{severity} consequence ({kind})'),
-  box: params('{value}-point {track} box'),
-  mild: 'mild',
-  moderate: 'moderate',
-  severe: 'severe',
-  extreme: 'extreme',
-  physical: 'physical',
-  mental: 'mental',
-  // A box's track, by track id.
-  physicalTrack: 'physical',
-  mentalTrack: 'mental',
-  stressTrack: 'stress',
-});
-
-export const absorbLabel = computed(
-  [messagesAbsorb, trackLabel],
-  (m, track) =>
-    (
-      ruleset: Pick<Ruleset, 'id'>,
-      character: Pick<Character, 'stress' | 'consequences'>,
-      option: AbsorptionOption,
-    ): string => {
-      if (option.aspectDamage?.length) return option.label; // narrative: aspects and numbers
-      if (option.absorbs === 0 && !option.stress && option.consequences.length === 0) {
-        return ruleset.id === 'fate-core' || ruleset.id === 'pirates' ? m.nothing : m.noHarm;
-      }
-      const words = m as unknown as Record<string, string | undefined>;
-      const parts = option.consequences.map((id) => {
-        const slot = character.consequences.find((c) => c.id === id);
-        if (!slot) return id;
-        const severity = m[slot.severity];
-        return slot.reservedFor
-          ? m.consequenceFor({ severity, kind: m[slot.reservedFor] })
-          : m.consequence({ severity });
-      });
-      if (option.stress) {
-        const { trackId, value } = option.stress;
-        const t = character.stress.find((x) => x.id === trackId);
-        // Edgerunner names the box by its track's label, the other games by the track's id.
-        const name =
-          ruleset.id === 'edgerunner' && t
-            ? track(t).toLowerCase()
-            : (words[`${trackId}Track`] ?? trackId);
-        parts.push(m.box({ value, track: name }));
-      }
-      return parts.join(' + ');
-    },
-);
 
 /** narrative's side modifiers, as the rules label them ("Strategy: defensive", "Tool"). */
 const MODIFIERS = {
@@ -282,12 +174,4 @@ export const modifiersWords = computed(
   modifierLabel,
   (label) => (mods: readonly { label: string; value: number }[]) =>
     mods.map((m) => `${label(m.label)} ${signed(m.value)}`).join(', '),
-);
-
-/** A sheet problem in the reader's language. */
-export const problemText = computed(
-  messages,
-  () =>
-    (_ruleset: Ruleset, problem: Problem): string =>
-      problem.message,
 );

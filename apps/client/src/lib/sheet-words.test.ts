@@ -1,16 +1,9 @@
 // @vitest-environment happy-dom
 import { afterAll, describe, expect, it } from 'vitest';
 import { ALL_RULESETS, ladderLabel as englishLadder } from '@fateboard/rules';
-import type { Character, HarmKind, Ruleset } from '@fateboard/rules';
-import {
-  absorbLabel,
-  categoryName,
-  modifiersWords,
-  rulesetSummary,
-  sideLabel,
-  spreadRule,
-  trackLabel,
-} from './game-words';
+import type { Character, HarmKind, ProblemSay, Ruleset } from '@fateboard/rules';
+import { modifiersWords, sideLabel, trackLabel } from './game-words';
+import { absorbLabel, categoryName, problemText, rulesetSummary, spreadRule } from './sheet-words';
 import { languageReady, setLocale } from './i18n';
 
 /** A blank sheet of each game, and one whose Physique and Will are Superb (fate-core's extra mild). */
@@ -120,5 +113,102 @@ describe('the game’s words in Portuguese', () => {
       expect(spreadRule.get()(rule)).not.toBe(rule);
       expect(rulesetSummary.get()(ruleset)).not.toBe(ruleset.summary);
     }
+  });
+});
+
+/** Sheets of every game that break its template in each way the editor lets a person. */
+function brokenSheets(ruleset: Ruleset): Character[] {
+  const blank = ruleset.newCharacter({ id: 'c', name: 'Kai' });
+  const rate = (ratings: number[]): Character => {
+    if (ruleset.skills === null) {
+      return {
+        ...blank,
+        aspects: blank.aspects.map((a, i) => ({
+          ...a,
+          text: i === 0 ? '' : `Aspect ${i}`,
+          rating: ratings[i] ?? 0,
+          baseRating: ratings[i] ?? 0,
+        })),
+      };
+    }
+    // edgerunner keeps only the skills rated: rate the game's list in order.
+    return {
+      ...blank,
+      skills: ruleset.skills.map((s, i) => ({ id: s.id, rating: ratings[i] ?? 0 })),
+    };
+  };
+  const stunts = Array.from({ length: 9 }, (_, i) => ({ id: `s${i}`, name: 'S', text: 'T' }));
+  return [
+    blank,
+    rate([5, 5, 4, 4, 3, 3, 2, 2, 1]),
+    rate([4, 4, 4, 3, 2, 1]),
+    rate([3, 3, 2, 1, 1, 0]),
+    rate([2, 2, 2, 2]),
+    rate([6, 3, 2, 1]),
+    rate([-1, 3, 2, 2, 1, 1]),
+    rate([3, 2, 2, 1, 1, -1]),
+    { ...blank, stunts, refresh: ruleset.refreshFor({ ...blank, stunts }) },
+    { ...blank, refresh: 0 },
+    // narrative: every rung right, and one aspect more.
+    {
+      ...rate([3, 2, 2, 1]),
+      aspects: [...rate([3, 2, 2, 1]).aspects, { id: 'x', slot: 'other', text: 'X', rating: 0 }],
+    },
+  ];
+}
+
+const SAYS: ProblemSay['id'][] = [
+  'spread-over',
+  'spread-under',
+  'spread-columns',
+  'skill-range',
+  'skill-cap',
+  'pirates-spread',
+  'pirates-spread-these',
+  'aspect-cap',
+  'narrative-spread',
+  'aspect-blank',
+  'permanent-aspect-blank',
+  'category-aspect-blank',
+  'too-many-stunts',
+  'refresh-floor',
+];
+
+describe('sheet problems', () => {
+  afterAll(() => setLocale('en'));
+  const problems = ALL_RULESETS.flatMap((ruleset) =>
+    brokenSheets(ruleset).flatMap((c) =>
+      ruleset.validateCharacter(c).map((problem) => ({ ruleset, problem })),
+    ),
+  );
+
+  it('say every sentence id the rules give', () => {
+    const seen = new Set(problems.flatMap(({ problem }) => problem.says ?? []).map((s) => s.id));
+    expect(SAYS.filter((id) => !seen.has(id))).toEqual([]);
+  });
+
+  it('read in English word for word as the rules write them', () => {
+    setLocale('en');
+    for (const { ruleset, problem } of problems) {
+      expect(problemText.get()(ruleset, problem)).toBe(problem.message);
+    }
+  });
+
+  it('read in Portuguese wherever the rules give the sentences', async () => {
+    setLocale('pt-BR');
+    await languageReady();
+    for (const { ruleset, problem } of problems) {
+      if (problem.says) expect(problemText.get()(ruleset, problem)).not.toBe(problem.message);
+    }
+    const fateCore = ALL_RULESETS.find((r) => r.id === 'fate-core')!;
+    const said = problems
+      .filter((p) => p.ruleset === fateCore)
+      .map((p) => problemText.get()(fateCore, p.problem));
+    expect(said).toContain(
+      'A perícia Atletismo começa em Soberbo (+5); uma perícia inicial vai de Medíocre (+0) a Ótimo (+4).',
+    );
+    expect(said).toContain(
+      'A pirâmide de perícias tem 1 perícia em Ótimo (+4); você tem 0: suba mais 1 para Ótimo (+4).',
+    );
   });
 });
