@@ -37,10 +37,7 @@ async function openFeed(page: Page): Promise<void> {
   await expect(feed(page)).toBeVisible();
 }
 
-// FIXME (1 Dec): fails after the `?` sheet closes: the R shortcut's focus on the tray's roll
-// button is not seen (the tray now loads lazily with the player's tools). Not yet understood;
-// the feed and sheet steps before it pass. See the session note.
-test.fixme('the session’s roll feed, filtered and paged, and the keyboard shortcuts', async ({
+test('the session’s roll feed, filtered and paged, and the keyboard shortcuts', async ({
   browser,
 }) => {
   // Four browsers and two dozen rolls on shared cores.
@@ -134,6 +131,19 @@ test.fixme('the session’s roll feed, filtered and paged, and the keyboard shor
   const rollButton = tray(p1).getByRole('button', { name: /^Roll 4dF/ });
   await expectActive(rollButton);
   await expect(rollButton).toHaveAttribute('aria-keyshortcuts', 'R');
+  // Escape and R in one breath: the sheet's close event comes after R has been handled, and
+  // the roll button keeps the focus (the browser had already put it back on Hide).
+  await hide.focus();
+  await p1.keyboard.press('?');
+  await expect(sheet).toBeVisible();
+  type Watched = Element & { closed?: Promise<void> };
+  const sheetElement = p1.getByTestId('shortcuts-sheet');
+  await sheetElement.evaluate((el: Watched) => {
+    el.closed = new Promise((done) => el.addEventListener('close', () => done(), { once: true }));
+  });
+  await Promise.all([p1.keyboard.press('Escape'), p1.keyboard.press('r')]);
+  await sheetElement.evaluate((el: Watched) => el.closed);
+  await expectActive(rollButton);
   // Keys typed in a field are text, not shortcuts.
   await tray(p1).getByLabel('What for (optional)').fill('');
   await tray(p1).getByLabel('What for (optional)').press('?');
