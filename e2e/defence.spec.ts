@@ -1,6 +1,6 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { connectBot } from './bot';
-import { KAI, VEX, createTable, joinAndCreate, openAs, shot } from './helpers';
+import { KAI, VEX, attackWithTray, createTable, joinAndCreate, openAs, shot } from './helpers';
 
 // Issue 10: active defence and concession. The GM at a desk, Dee (Vex) at a desk, Kim (Kai) on
 // a 390x844 phone and a spectator: the GM's NPC attacks Kai with no conflict started (one
@@ -8,18 +8,6 @@ import { KAI, VEX, createTable, joinAndCreate, openAs, shot } from './helpers';
 // Dee concedes before defending; the GM reorders the turns with the keyboard.
 
 const phone = { width: 390, height: 844 };
-
-/** The GM's dice tray: Brute attacks `target`, who will roll their own defence. */
-async function attack(gm: Page, target: string): Promise<void> {
-  const tray = gm.getByRole('form', { name: 'Roll the dice' });
-  await tray.locator('select[name="roller"]').selectOption({ label: 'Brute' });
-  await tray.locator('select[name="action"]').selectOption('attack');
-  await tray.getByLabel('An opposing character').check();
-  await tray.locator('select[name="opponent"]').selectOption({ label: target });
-  // The defender picks their own skill: theirs in the tray only sets the odds.
-  await expect(tray).toContainText('They pick their own defence and roll it');
-  await tray.getByRole('button', { name: /^Roll 4dF/ }).click();
-}
 
 test('fate-core: the defender rolls their own defence, concedes before it, and the GM reorders the turns', async ({
   browser,
@@ -44,7 +32,7 @@ test('fate-core: the defender rolls their own defence, concedes before it, and t
 
   // No conflict was started: the attack starts one, Brute then Kai.
   await expect(gm.getByTestId('conflict')).not.toContainText('Exchange');
-  await attack(gm, 'Kai');
+  await attackWithTray(gm, 'Brute', 'Kai');
   for (const page of [gm, dee.page, spectator]) {
     await expect(page.getByTestId('conflict').getByTestId('turn')).toHaveText([/Brute/, /Kai/]);
   }
@@ -84,7 +72,7 @@ test('fate-core: the defender rolls their own defence, concedes before it, and t
   await shot(spectator, 'defence-spectator-resolved');
 
   // A later attack on Vex: Dee concedes before rolling her defence.
-  await attack(gm, 'Vex');
+  await attackWithTray(gm, 'Brute', 'Vex');
   for (const page of [gm, dee.page, spectator]) {
     await expect(page.getByTestId('conflict').getByTestId('turn')).toHaveText([
       /Brute/,

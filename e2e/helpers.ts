@@ -10,12 +10,17 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Screenshots of each view land here (gitignored), so a person can look. */
+/**
+ * Screenshots of each view land here (gitignored), so a person can look. A full page capture
+ * is taller than the screen: what is fixed to the screen (a modal sheet, its backdrop, the
+ * sticky tabs) shows at the screen's place in it, with the page going on below; such views
+ * are taken as the screen shows them (`fullPage: false`).
+ */
 export const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(SCREENSHOTS, { recursive: true });
 
-export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+export async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
 export interface Links {
@@ -292,4 +297,18 @@ export async function expectActive(locator: Locator): Promise<void> {
       message: 'the control keeps the focus',
     })
     .toBe(true);
+}
+
+/**
+ * The GM attacks `target` with `attacker` from the dice tray, against the defender's own roll
+ * (the defender picks their skill: the tray's only sets the odds). An attack starts a conflict.
+ */
+export async function attackWithTray(gm: Page, attacker: string, target: string): Promise<void> {
+  const tray = gm.getByRole('form', { name: 'Roll the dice' });
+  await tray.locator('select[name="roller"]').selectOption({ label: attacker });
+  await tray.locator('select[name="action"]').selectOption('attack');
+  await tray.getByLabel('An opposing character').check();
+  await tray.locator('select[name="opponent"]').selectOption({ label: target });
+  await expect(tray).toContainText('They pick their own defence and roll it');
+  await tray.getByRole('button', { name: /^Roll 4dF/ }).click();
 }
