@@ -1,8 +1,20 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { PHONE, createTable, expectAccessible, joinAndCreate, shot } from './helpers';
+import { connectBot } from './bot';
+import {
+  PHONE,
+  VEX,
+  attackWithTray,
+  characterCard,
+  createTable,
+  expectAccessible,
+  joinAndCreate,
+  shot,
+} from './helpers';
 
 // Help at the table, where it sits: the rules reference covers a phone's whole screen and
-// scrolls inside itself, in light and dark.
+// scrolls inside itself, in light and dark; the words refresh, consequence and concede explain
+// themselves where a player reads them, next to (never inside) the controls specs and screen
+// readers know by name.
 
 const reference = (page: Page) => page.getByRole('dialog', { name: /^Rules: / });
 
@@ -53,4 +65,71 @@ test('the rules reference covers a phone’s screen, top to bottom, and scrolls 
   await expect(sheet).toHaveCount(0);
   await player.context.close();
   await context.close();
+});
+
+test('refresh, consequence and concede explain themselves on hover and on focus', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const { gm, links, context } = await createTable(browser, 'Words at the table', 'fate-core');
+  const dee = await joinAndCreate(browser, links.player, 'Dee', VEX);
+  await gm.getByRole('button', { name: 'Close invite links' }).click();
+  const bot = await connectBot(baseURL ?? '', links.gm);
+  const created = await bot.send({
+    type: 'character.create',
+    npc: true,
+    character: { name: 'Brute', skills: [{ id: 'fight', rating: 4 }] },
+  });
+  expect(created.ok, JSON.stringify(created)).toBe(true);
+  const page = dee.page;
+  const vex = characterCard(page, 'Vex');
+
+  // Refresh, by the fate points: its card still names them as before.
+  await expect(vex.getByTestId('fate-points')).toHaveAttribute(
+    'aria-label',
+    /^\d+ fate points, refresh 3$/,
+  );
+  await expect(vex.getByTestId('fate-points')).toContainText('FP · refresh 3');
+  const refresh = vex.getByRole('button', { name: 'refresh', exact: true });
+  await expect(refresh).toHaveAccessibleDescription(/starts each session with/);
+  await refresh.hover();
+  const refreshTip = page.getByRole('tooltip').filter({ hasText: /starts each session with/ });
+  await expect(refreshTip).toBeVisible();
+  await shot(page, 'help-term-refresh-hover', { fullPage: false });
+  await page.mouse.move(0, 0);
+  await expect(refreshTip).toBeHidden();
+
+  // Consequences, heading the card's consequence slots (the full sheet shows the free ones).
+  const more = vex.getByRole('button', { name: 'Full sheet' });
+  if (await more.isVisible()) await more.click();
+  const consequences = vex.getByRole('button', { name: 'Consequences', exact: true });
+  await expect(vex.getByRole('list', { name: 'Consequences' })).toBeVisible();
+  await consequences.focus();
+  const consequenceTip = page.getByRole('tooltip').filter({ hasText: /A lasting harm/ });
+  await expect(consequenceTip).toBeVisible();
+  await shot(page, 'help-term-consequence-focus', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await expect(consequenceTip).toBeHidden();
+  await expect(consequences).toBeFocused();
+
+  // Concede, beside the Concede button of a defence in a conflict: the button keeps its name.
+  await attackWithTray(gm, 'Brute', 'Vex');
+  const prompt = page.getByTestId('defence');
+  await expect(prompt).toContainText('Vex must defend against Brute');
+  await expect(prompt.getByRole('button', { name: 'Concede' })).toHaveCount(1);
+  const concede = prompt.getByRole('button', { name: 'What is conceding?' });
+  await concede.focus();
+  const concedeTip = page.getByRole('tooltip').filter({ hasText: /Give up the conflict/ });
+  await expect(concedeTip).toBeVisible();
+  await expectAccessible(page, 'concede term');
+  await shot(page, 'help-term-concede-focus', { fullPage: false });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectAccessible(page, `terms on the card and the defence, ${scheme}`);
+  }
+  await shot(page, 'help-terms-dark');
+
+  bot.close();
+  for (const c of [context, dee.context]) await c.close();
 });
