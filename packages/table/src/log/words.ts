@@ -4,6 +4,7 @@ import type {
   AspectActionKind,
   MovementReason,
   Outcome,
+  Severity,
 } from '@fateboard/rules';
 import { exhaustive } from '@fateboard/rules';
 import { english, say } from './say';
@@ -42,6 +43,22 @@ export function outcomeSaid(outcome: Outcome): LogMessage {
       return say('outcomeSuccessWithStyle');
     default:
       return exhaustive(outcome);
+  }
+}
+
+/** A consequence's severity: "mild", "moderate"… */
+export function severitySaid(severity: Severity): LogMessage {
+  switch (severity) {
+    case 'mild':
+      return say('severityMild');
+    case 'moderate':
+      return say('severityModerate');
+    case 'severe':
+      return say('severitySevere');
+    case 'extreme':
+      return say('severityExtreme');
+    default:
+      return exhaustive(severity);
   }
 }
 

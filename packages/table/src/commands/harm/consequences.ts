@@ -1,4 +1,5 @@
 import { ladderParam, line, say } from '../../log/say';
+import type { LogMessage } from '../../log/say';
 import type { Character } from '@fateboard/rules';
 import { recoveryNeedsRoll } from './recovery';
 import { findCharacter, findControlled, gmOnly, tableRuleset } from '../access';
@@ -103,18 +104,18 @@ function sideOf(roll: RollView, characterId: string): 'actor' | 'opposition' | u
  * What a recovery did, in players' words: a consequence starts recovering; narrative's lost
  * levels come back, "Vera got back 2 lost levels (half, while the situation remains)."
  */
-function recoveredWords(
+function recoveredSaid(
   before: Character,
   after: Character,
   command: { slotId?: string; situationRemains?: boolean },
-): string {
-  if (command.slotId !== undefined) return `${before.name} started recovering.`;
+): LogMessage {
+  if (command.slotId !== undefined) return say('recoveryStarted', { name: before.name });
   const back = after.aspects.reduce(
     (sum, a) => sum + (a.rating ?? 0) - (before.aspects.find((b) => b.id === a.id)?.rating ?? 0),
     0,
   );
-  const half = command.situationRemains ? ' (half, while the situation remains)' : '';
-  return `${before.name} got back ${back} lost level${back === 1 ? '' : 's'}${half}.`;
+  const half = command.situationRemains ? say('levelsBackHalf') : '';
+  return say('levelsBack', { name: before.name, count: back, half });
 }
 
 /** In the running conflict: in its turn order, or taken out while it runs. */
@@ -191,7 +192,7 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
     },
     log: [
       {
-        text: recoveredWords(found.character, started.value, command),
+        ...line(recoveredSaid(found.character, started.value, command)),
         characterId: command.characterId,
       },
     ],

@@ -15,7 +15,9 @@ import { findRoll, writeRoll } from '../rolls/stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import type { RollView } from '../../doc/views';
 import { bool, put } from '../../doc/ymap';
-import { outcomeWords, rollPurposeWords } from '../../log/words';
+import { outcomeSaid, severitySaid } from '../../log/words';
+import { line, say } from '../../log/say';
+import type { LogMessage } from '../../log/say';
 
 /**
  * Recovery from a consequence at the table. Starting it is an overcome in the dice tray: a
@@ -33,6 +35,18 @@ function rulesRefusal(r: Result<unknown> & { ok: false }): Refusal {
 /** The consequence text of a slot, for the log. */
 function slotText(patient: Found, slotId: string): string {
   return patient.character.consequences.find((s) => s.id === slotId)?.taken?.text ?? slotId;
+}
+
+/** What a recovery roll is for, in place of the roll's "to overcome". */
+function recoveryPurpose(
+  modifies: boolean,
+  treatingSelf: boolean,
+  name: string,
+  text: string,
+): LogMessage {
+  if (modifies)
+    return say(treatingSelf ? 'purposeModifyOwn' : 'purposeModifyOther', { name, text });
+  return say(treatingSelf ? 'purposeRecoverOwn' : 'purposeRecoverOther', { name, text });
 }
 
 /**
@@ -81,7 +95,6 @@ export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
   const rollId = plan.result?.rollId;
   const text = slotText(patient, recovers.slotId);
   const stored: NonNullable<RollView['recovers']> = { ...recovers, text, treatingSelf };
-  const whose = treatingSelf ? 'their own' : `${patient.character.name}'s`;
   // edgerunner's roll modifies the consequence against its bonus [ER-CONSEQ-4]: no surcharge.
   const modifies = ruleset.id === 'edgerunner';
   return {
@@ -92,15 +105,11 @@ export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
       if (found && !('ok' in found)) put(found.map, 'recovers', stored);
     },
     // "rolled to overcome [..]" becomes "rolled to recover from Cynere's “Cracked Ribs” [..]".
-    log: (plan.log ?? []).map((line) => ({
-      ...line,
-      text: line.text.replace(
-        rollPurposeWords('overcome'),
-        modifies
-          ? `to modify ${whose} “${text}”`
-          : `to recover from ${whose} “${text}”${treatingSelf ? ' (two steps harder on yourself)' : ''}`,
-      ),
-    })),
+    log: (plan.log ?? []).map((draft) => {
+      const purpose = recoveryPurpose(modifies, treatingSelf, patient.character.name, text);
+      if (draft.msg?.params?.purpose === undefined) return draft;
+      return { ...draft, ...line({ ...draft.msg, params: { ...draft.msg.params, purpose } }) };
+    }),
   };
 }
 
@@ -146,13 +155,14 @@ export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): Plan | Refusal | und
     recovers.text;
   // edgerunner: a met roll rewrites the consequence; its clock runs on [ER-CONSEQ-4].
   const modifies = ruleset.id === 'edgerunner';
+  const before = recovers.text;
   const what = after.value.started
     ? modifies
-      ? `“${recovers.text}” is now “${now}”`
-      : now === recovers.text
-        ? `“${recovers.text}” is recovering ★`
-        : `“${recovers.text}” is recovering as “${now}” ★`
-    : `“${recovers.text}” stays as it was`;
+      ? say('recoveryNowIs', { before, text: now })
+      : now === before
+        ? say('recoveryRecovering', { text: now })
+        : say('recoveryRecoveringAs', { before, text: now })
+    : say('recoveryStays', { text: before });
   return {
     pub: () => {
       if (after.value.started) writeCharacter(patient.map, after.value.character);
@@ -160,7 +170,13 @@ export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): Plan | Refusal | und
     },
     log: [
       {
-        text: `${patient.character.name}'s ${modifies ? 'modification' : 'recovery'} roll — ${outcomeWords(rolled.outcome)}: ${what}.`,
+        ...line(
+          say(modifies ? 'modificationRolled' : 'recoveryRolled', {
+            name: patient.character.name,
+            outcome: outcomeSaid(rolled.outcome),
+            what,
+          }),
+        ),
         characterId: patient.character.id,
         rollId: rolled.id,
       },
@@ -214,7 +230,13 @@ export const consequenceHeal: Handler<'consequence.heal'> = ({ docs, actor, comm
     },
     log: [
       {
-        text: `${patient.character.name}'s “${slotText(patient, command.slotId)}” was healed to a ${to.severity} consequence.`,
+        ...line(
+          say('consequenceHealed', {
+            name: patient.character.name,
+            text: slotText(patient, command.slotId),
+            severity: severitySaid(to.severity),
+          }),
+        ),
         characterId: patient.character.id,
       },
     ],
