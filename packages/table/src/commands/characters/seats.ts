@@ -48,7 +48,7 @@ export const join: Handler<'join'> = ({ docs, actor, command, newId }) => {
  */
 function retakeSeat(r: PubRoots, seatId: string, name: string): Plan | Refusal {
   const seat = peek(r.seats, seatId);
-  if (!seat) return refuse('not-found', `No seat "${seatId}" at this table.`);
+  if (!seat) return refuse('not-found', `No seat "${seatId}" at this table.`, { id: 'no-seat' });
   if (!bool(seat, 'restored')) {
     return refuse(
       'seat-taken',
@@ -110,7 +110,8 @@ export const seatRemove: Handler<'seat.remove'> = ({ docs, actor, command }) => 
   if (denied) return denied;
   const r = pubRoots(docs.pub);
   const seat = peek(r.seats, command.seatId);
-  if (!seat) return refuse('not-found', `No seat "${command.seatId}" at this table.`);
+  if (!seat)
+    return refuse('not-found', `No seat "${command.seatId}" at this table.`, { id: 'no-seat' });
   const name = str(seat, 'name');
   const characterId = optStr(seat, 'characterId');
   const character = characterId === undefined ? undefined : peek(r.characters, characterId);

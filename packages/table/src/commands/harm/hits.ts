@@ -132,7 +132,11 @@ export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const found = findControlled(r, actor, command.characterId);
   if ('ok' in found) return found;
-  if (found.character.takenOut) return refuse('invalid', `${found.character.name} is already out.`);
+  if (found.character.takenOut)
+    return refuse('invalid', `${found.character.name} is already out.`, {
+      id: 'already-out',
+      params: { name: found.character.name },
+    });
   const ruleset = tableRuleset(r);
   if ('ok' in ruleset) return ruleset;
   // narrative: out is every aspect at Poor, so the sheet says so and recovery has the levels

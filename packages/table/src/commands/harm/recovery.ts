@@ -56,9 +56,12 @@ function recoveryPurpose(
  */
 export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
   const { recovers, ...command } = ctx.command;
-  if (recovers === undefined) return refuse('invalid', 'Name the consequence to recover.');
+  if (recovers === undefined)
+    return refuse('invalid', 'Name the consequence to recover.', {
+      id: 'recovery-needs-consequence',
+    });
   if (command.action !== undefined && command.action !== 'overcome') {
-    return refuse('invalid', 'A recovery roll is an overcome.');
+    return refuse('invalid', 'A recovery roll is an overcome.', { id: 'recovery-is-overcome' });
   }
   if (
     command.difficulty !== undefined ||
@@ -66,7 +69,9 @@ export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
     command.removes !== undefined ||
     command.aspectAction !== undefined
   ) {
-    return refuse('invalid', 'A recovery roll is against the consequence alone.');
+    return refuse('invalid', 'A recovery roll is against the consequence alone.', {
+      id: 'recovery-alone',
+    });
   }
   const r = pubRoots(ctx.docs.pub);
   const ruleset = tableRuleset(r);
@@ -124,12 +129,17 @@ export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): Plan | Refusal | und
   if ('ok' in found || found.roll.recovers === undefined) {
     return command.rename === undefined
       ? undefined
-      : refuse('invalid', 'Only a recovery roll renames a consequence.');
+      : refuse('invalid', 'Only a recovery roll renames a consequence.', {
+          id: 'rename-needs-recovery',
+        });
   }
   const { roll: rolled } = found;
   const recovers = rolled.recovers;
   if (recovers === undefined) return undefined;
-  if (rolled.applied) return refuse('invalid', 'That roll’s outcome was already applied.');
+  if (rolled.applied)
+    return refuse('invalid', 'That roll’s outcome was already applied.', {
+      id: 'already-applied',
+    });
   const ruleset = tableRuleset(r);
   if ('ok' in ruleset) return ruleset;
   const healer = findCharacter(r, rolled.actor.characterId);
