@@ -196,3 +196,24 @@ describe('overlay events from the document', () => {
     feed.destroy();
   });
 });
+
+describe('overlay events in another language', () => {
+  it('says each sentence in the reader’s language, as the log does', async () => {
+    const { languageReady, setLocale } = await import('./i18n');
+    const { t, tam } = sceneTable();
+    const start = seenOf(t.view());
+    const compelId = String(
+      t.ok(GM, { type: 'compel.offer', characterId: tam, text: 'O teto desaba' }).compelId,
+    );
+    t.ok(GM, { type: 'compel.accept', compelId });
+    setLocale('pt-BR');
+    try {
+      await languageReady();
+      const texts = overlayEventsSince(t.view(), start).map((e) => e.text);
+      expect(texts.join(' | ')).toContain('aceitou ser forçado');
+      expect(texts.join(' | ')).not.toMatch(/Compel offered|accepted the compel/);
+    } finally {
+      setLocale('en');
+    }
+  });
+});
