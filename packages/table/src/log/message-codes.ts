@@ -177,4 +177,9 @@ export const MESSAGE_CODES: readonly LogMessageId[] = [
   'recoveryStarted',
   'levelsBack',
   'levelsBackHalf',
+  'absorbConsequence',
+  'absorbBox',
+  'absorbPlus',
+  'trackPhysical',
+  'trackMental',
 ];

@@ -168,6 +168,12 @@ export const LOG_TEMPLATES = {
   absorbed: '{name} absorbed {shifts}: {option}{named}.',
   absorbedAndOut: '{name} absorbed {shifts}: {option}{named}, and is out.',
   namedConsequences: ' ({names})',
+  // A way to absorb, as the rules label it: "mild consequence + 2-point physical box".
+  absorbConsequence: '{severity} consequence',
+  absorbBox: '{value}-point {track} box',
+  absorbPlus: '{first} + {rest}',
+  trackPhysical: 'physical',
+  trackMental: 'mental',
   quoted: '“{text}”',
   takenOut: '{name} was taken out.',
   consequenceTaken: '{name} took the consequence "{text}"{bonus}{roll}.',

@@ -1,5 +1,7 @@
 import type {
+  AbsorptionOption,
   ActionEffect,
+  Character,
   ActionKind,
   AspectActionKind,
   MovementReason,
@@ -8,7 +10,7 @@ import type {
 } from '@fateboard/rules';
 import { exhaustive } from '@fateboard/rules';
 import { english, say } from './say';
-import type { LogMessage } from './say';
+import type { LogMessage, LogParam } from './say';
 
 /**
  * The words the log and the screens use for the rules' ids, as players say them at the table:
@@ -60,6 +62,35 @@ export function severitySaid(severity: Severity): LogMessage {
     default:
       return exhaustive(severity);
   }
+}
+
+/**
+ * A way to absorb a hit as the log says it: rebuilt from the option's parts (consequences by
+ * severity, the box by value and track) so other languages can say it, when that says exactly
+ * the rules' label; else the label as it is (narrative's aspect damage, a reserved slot).
+ */
+export function absorbOptionSaid(option: AbsorptionOption, character: Character): LogParam {
+  const parts: LogMessage[] = [];
+  for (const id of option.consequences) {
+    const slot = character.consequences.find((s) => s.id === id);
+    if (!slot) return option.label;
+    parts.push(say('absorbConsequence', { severity: severitySaid(slot.severity) }));
+  }
+  if (option.stress) {
+    const { trackId, value } = option.stress;
+    const track =
+      trackId === 'physical'
+        ? say('trackPhysical')
+        : trackId === 'mental'
+          ? say('trackMental')
+          : trackId;
+    parts.push(say('absorbBox', { value, track }));
+  }
+  const said = parts.reduceRight<LogMessage | undefined>(
+    (rest, first) => (rest ? say('absorbPlus', { first, rest }) : first),
+    undefined,
+  );
+  return said && english(said) === option.label ? said : option.label;
 }
 
 export const outcomeWords = (outcome: Outcome): string => english(outcomeSaid(outcome));

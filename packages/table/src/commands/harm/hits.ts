@@ -12,7 +12,7 @@ import { findRoll, writeRoll } from '../rolls/stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import { readRoll } from '../../doc/views';
 import { put } from '../../doc/ymap';
-import { shiftsSaid, shiftsWords } from '../../log/words';
+import { absorbOptionSaid, shiftsSaid, shiftsWords } from '../../log/words';
 import { dropTicks, withTicks } from '../countdowns/exchange';
 
 /**
@@ -106,7 +106,7 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
           say(after.takenOut && !defender.takenOut ? 'absorbedAndOut' : 'absorbed', {
             name: defender.name,
             shifts: shiftsSaid(hit.shifts),
-            option: option.label,
+            option: absorbOptionSaid(option, defender),
             named: namedSaid(option.consequences, names),
           }),
         ),
