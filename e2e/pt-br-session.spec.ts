@@ -15,7 +15,9 @@ import { KAI_SKILLS, PHONE, VEX_SKILLS, characterCard, shot } from './helpers';
 // At every step, on every screen, no English: each visible text node and each aria-label,
 // title, placeholder and alt is split into words, and none may be a word of the interface's
 // English that no Portuguese string says (e2e/english-words.json, kept current by the client's
-// english-words.test.ts). The checks are soft, so one run lists every English word it met.
+// english-words.test.ts). Text marked `translate="no"` (content as written, like the book's
+// ready-made characters) is not interface. The checks are soft, so one run lists every English
+// word it met.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 // A control that never turns up fails the step rather than waiting out the whole test.
@@ -42,6 +44,8 @@ function textsOf(page: Page): Promise<string[]> {
       const el = node.parentElement;
       const text = node.textContent ?? '';
       if (!el || text.trim() === '' || el.closest('script, style, noscript')) continue;
+      // Content marked as not for translation (the book's ready-made characters) is as written.
+      if (el.closest('[translate="no"]')) continue;
       // An option shows when its select does (in the select, or its list when opened).
       const shown = el instanceof HTMLOptionElement ? el.closest('select') : el;
       if (!shown?.checkVisibility()) continue;
