@@ -1,4 +1,5 @@
 import { untrack } from 'svelte';
+import { ladderLabel as englishLadder } from '@fateboard/rules';
 import type { LogEntry, RollSide, RollView, TableView } from '@fateboard/table';
 import { resultWords } from './game-words';
 import { ladderLabel } from './rules';
@@ -88,7 +89,10 @@ function nameOf(view: TableView, id: string): string {
 
 function sideOf(view: TableView, side: RollSide): OverlaySide {
   const { faces, total, label } = side;
-  return { who: nameOf(view, side.characterId), faces: [...faces], total, ladder: label };
+  // The stored label is the ladder's English: say the ladder in the reader's language (a label
+  // of another kind stays as it is).
+  const ladder = label === '' || label === englishLadder(total) ? ladderLabel.get()(total) : label;
+  return { who: nameOf(view, side.characterId), faces: [...faces], total, ladder };
 }
 
 function rollOf(view: TableView, roll: RollView): OverlayRoll {
