@@ -32,7 +32,9 @@ async function say(page: Page, text: string, to?: string): Promise<void> {
   await panel.getByTestId('chat-input').fill(text);
   // Enter sends.
   await panel.getByTestId('chat-input').press('Enter');
+  // The field empties as the message leaves; it is sent once it shows in the sender's own list.
   await expect(panel.getByTestId('chat-input')).toHaveValue('');
+  await expect(panel.getByTestId('chat-message').filter({ hasText: text }).last()).toBeVisible();
 }
 
 const message = (page: Page, text: string) =>
@@ -88,6 +90,7 @@ test('chat: a whisper reaches the GM only, public chat reaches the spectator unt
   await expect(chat(dee.page).getByTestId('chat-counter')).toHaveText('0/500');
   await chat(dee.page).getByTestId('chat-input').fill(LONG);
   await expect(chat(dee.page).getByTestId('chat-counter')).toHaveText(`${LONG.length}/500`);
+  // She sends the next one before the first is answered: both go, neither is wiped.
   await chat(dee.page).getByTestId('chat-input').press('Enter');
   await say(dee.page, SCRIPT);
   for (const page of [gm, kim.page, watcher]) {

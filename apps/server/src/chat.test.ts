@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_MAX_CHARS } from '@fateboard/table';
+import type { ChatSent } from '@fateboard/table';
 import { api, connectSocket, createTable, tokenOfLink, waitFor } from './test/harness';
 import { serverPerTest } from './test/per-test';
 import {
@@ -145,6 +146,52 @@ describe('chat', () => {
       'public 4',
       'after the restart',
     ]);
+  });
+
+  it('posts a retried message once: a retry with its id answers the stored message', async () => {
+    const server = await t.start();
+    const table = await createTable(server.url);
+    const gm = await t.connect(table.tokens.gm, 'gm');
+    const reader = new ChatRecorder(await t.connect(table.tokens.spectator, 'reader'));
+    const ann = await t.connect(table.tokens.player, 'ann');
+    const joined = await ann.ok({ type: 'join', name: 'Ann' });
+    const { seatId, seatToken } = joined.result as { seatId: string; seatToken: string };
+    const send = async (p: typeof gm, payload: unknown) =>
+      (await p.socket.timeout(5000).emitWithAck('chat.send', payload)) as ChatSent;
+
+    // Ann's message is stored, but say its acknowledgement is lost with her connection.
+    const first = await send(ann, { id: 'ann-msg-1', to: TO_TABLE, text: 'Once only' });
+    expect(first).toMatchObject({ ok: true, message: { n: 1, text: 'Once only' } });
+    ann.close();
+    // She reconnects with her seat token and sends it again with the same id: the stored
+    // message is the answer, whatever the retry says, and nothing is posted or delivered.
+    const back = await t.connect(seatToken, 'ann-again');
+    const retried = await send(back, { id: 'ann-msg-1', to: TO_GM, text: 'Once only?' });
+    expect(retried).toEqual(first);
+    expect(await send(back, { id: 'ann-msg-1', to: TO_TABLE, text: 'Once only' })).toEqual(first);
+    // The same id from someone else is their own message; a new id is a new message.
+    const gmSame = await send(gm, { id: 'ann-msg-1', to: toSeat(seatId), text: 'Mine' });
+    expect(gmSame).toMatchObject({ ok: true, message: { n: 2, from: { role: 'gm' } } });
+    expect(await send(back, { id: 'ann-msg-2', to: TO_TABLE, text: 'Once only' })).toMatchObject({
+      ok: true,
+      message: { n: 3 },
+    });
+    // A message without an id is posted each time, as before.
+    await sayOk(back, TO_TABLE, 'no id');
+    await sayOk(back, TO_TABLE, 'no id');
+    await reader.barrier();
+    expect(reader.texts()).toEqual(['Once only', 'Once only', 'no id', 'no id']);
+    expect(await historyTexts(gm)).toEqual(['Once only', 'Mine', 'Once only', 'no id', 'no id']);
+    // Retries cost nothing of the rate (5 a window): four sent, a retry, then the fifth.
+    expect(await send(back, { id: 'ann-msg-1', to: TO_TABLE, text: 'x' })).toEqual(first);
+    await sayOk(back, TO_TABLE, 'fifth');
+    // An id is 1–64 characters.
+    for (const id of ['', 'x'.repeat(65), 7]) {
+      expect(await send(gm, { id, to: TO_TABLE, text: 'bad id' })).toMatchObject({
+        ok: false,
+        code: 'bad-chat',
+      });
+    }
   });
 
   it('a rotated link loses the chat with its connection', async () => {

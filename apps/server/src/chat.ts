@@ -81,22 +81,37 @@ export function sendChat(
   }
   const parsed = v.safeParse(ChatSendSchema, input);
   if (!parsed.success) return refuse('bad-chat', v.summarize(parsed.issues));
-  const { to, text } = parsed.output;
+  const { id, to, text } = parsed.output;
 
   let from: ChatAuthor;
   if (sender.role === 'gm') {
-    if (to.kind === 'gm') return refuse('bad-chat', 'The GM whispers to a player, not to the GM.');
-    if (to.kind === 'seat' && seatName(room, to.seatId) === undefined) {
-      return refuse('not-found', 'No such player at this table.');
-    }
     from = { role: 'gm' };
   } else {
     const name = sender.seatId === undefined ? undefined : seatName(room, sender.seatId);
     if (sender.seatId === undefined || name === undefined) {
       return refuse('forbidden', 'Join the table first.');
     }
-    if (to.kind === 'seat') return refuse('forbidden', 'Players whisper to the GM only.');
     from = { role: 'player', seatId: sender.seatId, name };
+  }
+  // A retry (an id this author already stored) answers the stored message, whatever it says
+  // now: nothing is stored, delivered again or counted against the rate.
+  if (id !== undefined) {
+    let stored;
+    try {
+      stored = deps.storage.findChat(sender.tableId, from, id);
+    } catch (error) {
+      deps.log(`reading a chat message failed on table ${sender.tableId}`, error);
+      return refuse('storage', 'The message could not be saved; send it again.');
+    }
+    if (stored) return { ok: true, message: stored };
+  }
+  if (sender.role === 'gm') {
+    if (to.kind === 'gm') return refuse('bad-chat', 'The GM whispers to a player, not to the GM.');
+    if (to.kind === 'seat' && seatName(room, to.seatId) === undefined) {
+      return refuse('not-found', 'No such player at this table.');
+    }
+  } else if (to.kind === 'seat') {
+    return refuse('forbidden', 'Players whisper to the GM only.');
   }
   // Counted only for a message that would be stored: a typo's refusal costs nothing.
   if (!bucket.take()) {
@@ -116,6 +131,7 @@ export function sendChat(
       to,
       text,
       spectators,
+      ...(id === undefined ? {} : { id }),
     });
   } catch (error) {
     deps.log(`storing a chat message failed on table ${sender.tableId}`, error);

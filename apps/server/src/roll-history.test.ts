@@ -45,11 +45,26 @@ describe('the roll history', () => {
     await gm.ok({ type: 'scene.start', name: 'Docks', characterIds: [ann.id, bob.id] });
     return { created, gm, ann, bob };
   }
+  type Player = Awaited<ReturnType<typeof table>>['ann'];
+
+  /** An overcome roll of a player's character with one skill; answers the roll's id. */
+  async function roll(who: Player, skillId: string, extra: Record<string, unknown> = {}) {
+    const ack = await who.p.ok({
+      type: 'roll',
+      characterId: who.id,
+      skillId,
+      action: 'overcome',
+      ...extra,
+    });
+    // The acknowledgement carries no roll snapshot: only the history reads them.
+    expect(ack.result).not.toHaveProperty('rolls');
+    return (ack.result as { rollId: string }).rollId;
+  }
 
   it('keeps every roll of the session, newest first, paged past the document’s window', async () => {
     const { created, gm, ann, bob } = await table();
     // Before the session starts: not in this session's feed.
-    await ann.p.ok({ type: 'roll', characterId: ann.id, skillId: 'fight', action: 'overcome' });
+    await roll(ann, 'fight');
     await gm.ok({ type: 'scene.end' });
     await gm.ok({ type: 'session.start' });
     await gm.ok({ type: 'scene.start', name: 'Warehouse', characterIds: [ann.id, bob.id] });
@@ -57,16 +72,7 @@ describe('the roll history', () => {
     const made: string[] = [];
     for (let i = 0; i < ROLL_LIMIT + 5; i++) {
       const who = i % 3 === 2 ? bob : ann;
-      const ack = await who.p.ok({
-        type: 'roll',
-        characterId: who.id,
-        skillId: i % 2 === 0 ? 'athletics' : 'notice',
-        action: 'overcome',
-        difficulty: 1,
-      });
-      // The acknowledgement carries no roll snapshot: only the history reads them.
-      expect(ack.result).not.toHaveProperty('rolls');
-      made.push((ack.result as { rollId: string }).rollId);
+      made.push(await roll(who, i % 2 === 0 ? 'athletics' : 'notice', { difficulty: 1 }));
     }
     const newestFirst = [...made].reverse();
 
@@ -92,33 +98,20 @@ describe('the roll history', () => {
 
   it('shows a roll as its last change left it (an invoke), once, counted from when it was made', async () => {
     const { created, ann, bob } = await table();
-    const first = await ann.p.ok({
-      type: 'roll',
-      characterId: ann.id,
-      skillId: 'fight',
-      action: 'overcome',
-      difficulty: 2,
-    });
-    const rollId = (first.result as { rollId: string }).rollId;
-    await bob.p.ok({ type: 'roll', characterId: bob.id, skillId: 'shoot', action: 'overcome' });
-    const invoked = await ann.p.send({
+    const rollId = await roll(ann, 'fight', { difficulty: 2 });
+    await roll(bob, 'shoot');
+    const invoke = {
       id: 'invoke-once',
       type: 'invoke',
       rollId,
       ref: { characterId: ann.id, aspectId: 'high-concept' },
       free: false,
       effect: '+2',
-    });
+    };
+    const invoked = await ann.p.send(invoke);
     expect(invoked.ok).toBe(true);
     // A retry is answered from the stored row, which holds the snapshot: not in the ack.
-    const retried = await ann.p.send({
-      id: 'invoke-once',
-      type: 'invoke',
-      rollId,
-      ref: { characterId: ann.id, aspectId: 'high-concept' },
-      free: false,
-      effect: '+2',
-    });
+    const retried = await ann.p.send(invoke);
     expect(retried).toEqual(invoked);
     expect(JSON.stringify(retried)).not.toContain('"rolls"');
 
@@ -135,9 +128,9 @@ describe('the roll history', () => {
 
   it('filters by character, on either side of a roll', async () => {
     const { created, gm, ann, bob } = await table();
-    await ann.p.ok({ type: 'roll', characterId: ann.id, skillId: 'lore', action: 'overcome' });
-    await bob.p.ok({ type: 'roll', characterId: bob.id, skillId: 'notice', action: 'overcome' });
-    await ann.p.ok({ type: 'roll', characterId: ann.id, skillId: 'stealth', action: 'overcome' });
+    await roll(ann, 'lore');
+    await roll(bob, 'notice');
+    await roll(ann, 'stealth');
     const npc = await gm.ok({
       type: 'character.create',
       npc: true,
@@ -168,7 +161,7 @@ describe('the roll history', () => {
     const secret = 'SECRET-MARKER-the-duke-is-the-spy';
     await gm.ok({ type: 'gm.note', text: secret });
     await gm.ok({ type: 'gm.prepare', kind: 'situation', text: secret });
-    await ann.p.ok({ type: 'roll', characterId: ann.id, skillId: 'fight', action: 'overcome' });
+    await roll(ann, 'fight');
     for (const token of [created.tokens.gm, created.tokens.player, created.tokens.spectator]) {
       const answer = await rolls(created, '', token);
       expect(answer.status).toBe(200);

@@ -1,7 +1,7 @@
 // The public door of @fateboard/rules: named exports only, grouped by the module they come from.
 
 // core: types
-export type { Rng, RulesetId, Problem, Result } from './core/types';
+export type { Rng, RulesetId, Problem, ProblemSay, Result } from './core/types';
 export { RULESET_IDS, isRulesetId, ok, refuse, exhaustive } from './core/types';
 export type {
   Character,

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { Socket } from 'socket.io-client';
 import {
   CHAT_PAGE_DEFAULT,
   ChatMessageSchema,
@@ -8,6 +7,7 @@ import {
 } from '@fateboard/table';
 import type { ChatMessage, ChatSent, ChatTarget } from '@fateboard/table';
 import { i18n } from './i18n';
+import type { LazySocket } from './socket';
 
 // The table chat in the browser (docs/PROTOCOL.md "Chat"): what the server sent this person,
 // merged by message number, the unread count, paging back. Small and loaded up front, so the
@@ -31,20 +31,18 @@ export interface ChatTransport {
   onConnect(callback: () => void): () => void;
 }
 
-export function socketChatTransport(socket: Socket): ChatTransport {
+export function socketChatTransport(socket: LazySocket): ChatTransport {
   return {
     get connected() {
       return socket.connected;
     },
-    request: (event, payload) => socket.timeout(10_000).emitWithAck(event, payload),
-    onMessage(callback) {
-      socket.on('chat', callback);
-      return () => socket.off('chat', callback);
+    request: async (event, payload) => {
+      const current = socket.current;
+      if (!current) throw new Error('Not connected');
+      return (await current.timeout(10_000).emitWithAck(event, payload)) as unknown;
     },
-    onConnect(callback) {
-      socket.on('connect', callback);
-      return () => socket.off('connect', callback);
-    },
+    onMessage: (callback) => socket.listen('chat', callback),
+    onConnect: (callback) => socket.listen('connect', callback),
   };
 }
 
@@ -89,6 +87,12 @@ export function isMine(message: ChatMessage, me: ChatMe): boolean {
   return me.role === 'player' && message.from.seatId === me.seatId;
 }
 
+/** A `chat.send` without an acknowledgement yet, and the caller waiting for one. */
+interface Unanswered {
+  payload: { id: string; to: ChatTarget; text: string };
+  resolve: (sent: ChatSent) => void;
+}
+
 export class ChatClient {
   /** What this person may read, oldest first. */
   messages = $state<ChatMessage[]>([]);
@@ -101,14 +105,22 @@ export class ChatClient {
   refused = $state<string | null>(null);
   #visible = false;
   #off: (() => void)[] = [];
+  /** Sends not answered yet, by their id: sent again, with that id, on every reconnection. */
+  #unanswered = new Map<string, Unanswered>();
 
   constructor(
     private readonly transport: ChatTransport,
     private readonly me: () => ChatMe,
+    private readonly options: { newId?: () => string } = {},
   ) {
     this.#off.push(transport.onMessage((payload) => this.#receive(payload)));
-    // After every (re)connection: what was said meanwhile.
-    this.#off.push(transport.onConnect(() => void this.loadLatest()));
+    // After every (re)connection: what was said meanwhile, and the sends still unanswered.
+    this.#off.push(
+      transport.onConnect(() => {
+        void this.loadLatest();
+        for (const send of this.#unanswered.values()) this.#emit(send);
+      }),
+    );
     if (transport.connected) void this.loadLatest();
   }
 
@@ -168,26 +180,55 @@ export class ChatClient {
     }
   }
 
-  /** Sends one message; answers the server's acknowledgement (or a local refusal). */
-  async send(to: ChatTarget, text: string): Promise<ChatSent> {
+  /**
+   * Sends one message; answers the server's acknowledgement (or a local refusal). The message
+   * carries an id of its own: when no acknowledgement comes (a lost connection), it is sent
+   * again with that id once connected, and the server answers a retry with the message it
+   * stored, so a message is never posted twice.
+   */
+  send(to: ChatTarget, text: string): Promise<ChatSent> {
     if (!this.transport.connected) {
-      return { ok: false, code: 'offline', message: messages.get().offline };
+      return Promise.resolve({ ok: false, code: 'offline', message: messages.get().offline });
     }
-    let answer: unknown;
-    try {
-      answer = await this.transport.request('chat.send', { to, text });
-    } catch {
-      return { ok: false, code: 'offline', message: messages.get().offline };
-    }
-    const parsed = v.safeParse(ChatSentSchema, answer);
-    if (!parsed.success)
-      return { ok: false, code: 'bad-answer', message: messages.get().badAnswer };
-    if (parsed.output.ok) this.messages = mergeMessages(this.messages, [parsed.output.message]);
-    return parsed.output;
+    const id = (this.options.newId ?? (() => crypto.randomUUID()))();
+    return new Promise<ChatSent>((resolve) => {
+      const send: Unanswered = { payload: { id, to, text }, resolve };
+      this.#unanswered.set(id, send);
+      this.#emit(send);
+    });
   }
 
+  #emit(send: Unanswered): void {
+    this.transport.request('chat.send', send.payload).then(
+      (answer) => this.#answered(send, answer),
+      // No answer in time: asked again now if still connected, else on reconnection.
+      () => {
+        if (this.#unanswered.get(send.payload.id) === send && this.transport.connected) {
+          this.#emit(send);
+        }
+      },
+    );
+  }
+
+  #answered(send: Unanswered, answer: unknown): void {
+    if (this.#unanswered.get(send.payload.id) !== send) return; // an earlier attempt answered
+    this.#unanswered.delete(send.payload.id);
+    const parsed = v.safeParse(ChatSentSchema, answer);
+    if (!parsed.success) {
+      send.resolve({ ok: false, code: 'bad-answer', message: messages.get().badAnswer });
+      return;
+    }
+    if (parsed.output.ok) this.messages = mergeMessages(this.messages, [parsed.output.message]);
+    send.resolve(parsed.output);
+  }
+
+  /** Stops; sends still unanswered are answered as not sent. */
   destroy(): void {
     for (const off of this.#off) off();
     this.#off = [];
+    for (const send of this.#unanswered.values()) {
+      send.resolve({ ok: false, code: 'offline', message: messages.get().offline });
+    }
+    this.#unanswered.clear();
   }
 }

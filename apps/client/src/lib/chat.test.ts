@@ -16,10 +16,16 @@ class FakeTransport implements ChatTransport {
   connected = true;
   requests: { event: string; payload: unknown }[] = [];
   answers: unknown[] = [];
+  /** Requests to leave unanswered (a connection lost before the acknowledgement came). */
+  lose = 0;
   #message: ((p: unknown) => void)[] = [];
   #connect: (() => void)[] = [];
   request(event: 'chat.send' | 'chat.history', payload: unknown): Promise<unknown> {
     this.requests.push({ event, payload });
+    if (this.lose > 0) {
+      this.lose--;
+      return Promise.reject(new Error('operation has timed out'));
+    }
     return Promise.resolve(this.answers.shift());
   }
   onMessage(cb: (p: unknown) => void) {
@@ -70,7 +76,8 @@ describe('ChatClient', () => {
   function setup(me = { role: 'player' as const, seatId: 'bo' }) {
     const transport = new FakeTransport();
     transport.answers.push({ ok: true, messages: [msg(4), msg(5)], more: true });
-    const client = new ChatClient(transport, () => me);
+    let ids = 0;
+    const client = new ChatClient(transport, () => me, { newId: () => `id-${++ids}` });
     return { transport, client };
   }
 
@@ -133,7 +140,7 @@ describe('ChatClient', () => {
     expect(await client.send({ kind: 'gm' }, 'psst')).toEqual({ ok: true, message: stored });
     expect(transport.requests.at(-1)).toEqual({
       event: 'chat.send',
-      payload: { to: { kind: 'gm' }, text: 'psst' },
+      payload: { id: 'id-1', to: { kind: 'gm' }, text: 'psst' },
     });
     expect(client.messages.at(-1)).toEqual(stored);
     expect(client.unread).toBe(0);
@@ -146,5 +153,54 @@ describe('ChatClient', () => {
     expect(await client.send({ kind: 'table' }, 'x')).toMatchObject({ code: 'bad-answer' });
     transport.connected = false;
     expect(await client.send({ kind: 'table' }, 'x')).toMatchObject({ code: 'offline' });
+  });
+
+  it('sends an unanswered message again on reconnection, with the same id', async () => {
+    const { transport, client } = setup();
+    await flush();
+    const stored = msg(6, { from: { role: 'player', seatId: 'bo', name: 'Bo' }, text: 'once' });
+    // The connection drops before the acknowledgement: the send waits for the next one.
+    transport.lose = 1;
+    let answer: unknown;
+    void client.send({ kind: 'table' }, 'once').then((a) => (answer = a));
+    transport.connected = false;
+    await flush();
+    expect(answer).toBeUndefined();
+    transport.connected = true;
+    transport.answers.push({ ok: true, messages: [msg(4), msg(5)], more: true });
+    transport.answers.push({ ok: true, message: stored });
+    transport.reconnect();
+    await flush();
+    expect(answer).toEqual({ ok: true, message: stored });
+    const sends = transport.requests.filter((r) => r.event === 'chat.send');
+    expect(sends.map((r) => r.payload)).toEqual([
+      { id: 'id-1', to: { kind: 'table' }, text: 'once' },
+      { id: 'id-1', to: { kind: 'table' }, text: 'once' },
+    ]);
+    expect(client.messages.filter((m) => m.text === 'once')).toHaveLength(1);
+    // Answered: another reconnection sends nothing more.
+    transport.answers.push({ ok: true, messages: [], more: false });
+    transport.reconnect();
+    await flush();
+    expect(transport.requests.filter((r) => r.event === 'chat.send')).toHaveLength(2);
+  });
+
+  it('asks again at once when a live connection gave no answer, and gives up when closed', async () => {
+    const { transport, client } = setup();
+    await flush();
+    transport.lose = 1;
+    transport.answers.push({ ok: true, message: msg(6, { text: 'late' }) });
+    expect(await client.send({ kind: 'table' }, 'late')).toMatchObject({ ok: true });
+    expect(transport.requests.filter((r) => r.event === 'chat.send')).toHaveLength(2);
+    transport.lose = 1;
+    transport.connected = false;
+    const pending = client.send({ kind: 'table' }, 'never');
+    expect(await pending).toMatchObject({ code: 'offline' }); // not connected: not sent at all
+    transport.connected = true;
+    const waiting = client.send({ kind: 'table' }, 'cut');
+    transport.connected = false;
+    transport.lose = 0;
+    client.destroy();
+    expect(await waiting).toMatchObject({ code: 'offline' });
   });
 });

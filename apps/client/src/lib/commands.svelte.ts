@@ -1,9 +1,9 @@
-import type { Socket } from 'socket.io-client';
 import * as v from 'valibot';
 import { AckSchema } from '@fateboard/table';
 import type { Ack, RefusalReasonId } from '@fateboard/table';
 import type { Toasts } from './toasts.svelte';
 import { i18n, locale, params } from './i18n';
+import type { LazySocket } from './socket';
 
 /**
  * What a refusal's code says. In English the server's own message stays (it is already meant
@@ -290,17 +290,14 @@ export function describeRefusal(ack: {
 }
 
 /** The commands' transport over a socket.io connection: `command` events with an ack. */
-export function socketTransport(socket: Socket): CommandTransport {
+export function socketTransport(socket: LazySocket): CommandTransport {
   return {
     get connected() {
       return socket.connected;
     },
     emit(command: WireCommand, ack: (answer: unknown) => void) {
-      socket.emit('command', command, ack);
+      socket.current?.emit('command', command, ack);
     },
-    onConnect(callback) {
-      socket.on('connect', callback);
-      return () => socket.off('connect', callback);
-    },
+    onConnect: (callback) => socket.listen('connect', callback),
   };
 }

@@ -8,6 +8,15 @@ export const messages = i18n('lib/damage-split', {
   allPlaced: count({ one: 'All {count} shift placed.', many: 'All {count} shifts placed.' }),
   tooMany: count({ one: '{count} shift too many.', many: '{count} shifts too many.' }),
   left: count({ one: '{count} shift left to place.', many: '{count} shifts left to place.' }),
+  // The rules' `wrong-total` refusal, word for word in English; {shifts} is the hit.
+  placeMore: count({
+    one: 'Place {count} more shift: the hit is {shifts}.',
+    many: 'Place {count} more shifts: the hit is {shifts}.',
+  }),
+  takeBack: count({
+    one: 'Take back {count} shift: the hit is only {shifts}.',
+    many: 'Take back {count} shifts: the hit is only {shifts}.',
+  }),
 });
 const text = fromStore(messages);
 
@@ -87,7 +96,11 @@ export class DamageSplit {
   /** The rules' answer: the option index `absorb` sends, or the reason in words. */
   get verdict(): { ok: true; option: number } | { ok: false; reason: string } {
     const r = narrativeSplitOption(this.#character(), this.#hit(), this.split);
-    return r.ok ? { ok: true, option: r.value } : { ok: false, reason: r.message };
+    if (r.ok) return { ok: true, option: r.value };
+    if (r.code !== 'wrong-total' || this.left === 0) return { ok: false, reason: r.message };
+    const left = this.left;
+    const said = left > 0 ? text.current.placeMore(left) : text.current.takeBack(-left);
+    return { ok: false, reason: said.replace('{shifts}', String(Math.max(0, this.#hit().shifts))) };
   }
 
   /** The spread as the log will read it: "Kung Fu -3, MI6 -2". */

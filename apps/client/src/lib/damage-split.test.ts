@@ -93,4 +93,31 @@ describe('DamageSplit', () => {
     }
     expect(split.leftWords).toBe('1 shift left to place.');
   });
+
+  it('says the rules’ "place more" and "take back" in English word for word, and in Portuguese', async () => {
+    const character = kim();
+    let shifts = 2;
+    const split = new DamageSplit(
+      () => character,
+      () => ({ shifts, kind: 'physical' as const }),
+    );
+    split.levels = { body: 1 };
+    expect(split.verdict).toEqual({ ok: false, reason: 'Place 1 more shift: the hit is 2.' });
+    shifts = 0;
+    expect(split.verdict).toEqual({ ok: false, reason: 'Take back 1 shift: the hit is only 0.' });
+    split.levels = { body: 3 };
+    expect(split.verdict).toEqual({ ok: false, reason: 'Take back 3 shifts: the hit is only 0.' });
+    try {
+      setLocale('pt-BR');
+      await languageReady();
+      expect(split.verdict).toEqual({ ok: false, reason: 'Retire 3 tensões: o golpe é de só 0.' });
+      shifts = 4;
+      expect(split.verdict).toEqual({
+        ok: false,
+        reason: 'Posicione mais 1 tensão: o golpe é de 4.',
+      });
+    } finally {
+      setLocale('en');
+    }
+  });
 });

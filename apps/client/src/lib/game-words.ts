@@ -1,6 +1,6 @@
 import { computed } from 'nanostores';
-import { ALL_RULESETS, ladderLabel as englishLadder } from '@fateboard/rules';
-import type { MovementReason, Outcome, Ruleset } from '@fateboard/rules';
+import { ALL_RULESETS, ladderLabel as englishLadder, signed } from '@fateboard/rules';
+import type { MovementReason, Outcome, Ruleset, StressTrack } from '@fateboard/rules';
 import {
   fatePointsSaid,
   freeInvokesSaid,
@@ -74,6 +74,19 @@ export const ladderLabel = computed(sayMessage, (s) => (value: number): string =
   return typeof p === 'object' && !Array.isArray(p) ? s(p) : englishLadder(value);
 });
 
+/**
+ * A roll side's total on the ladder ("Good (+3)") in the reader's language. The table stores the
+ * rules' English label; one that is not the ladder's (a game's own) stays as it is.
+ */
+export const sideLabel = computed(
+  ladderLabel,
+  (ladder) =>
+    (side: { total: number; label: string }): string =>
+      side.label === '' || side.label === englishLadder(side.total)
+        ? ladder(side.total)
+        : side.label,
+);
+
 export const OUTCOME_LABEL = computed(messages, (m): Record<Outcome, string> => ({
   fail: m.fail,
   tie: m.tie,
@@ -115,3 +128,50 @@ export const rulesetName = computed(messagesRulesets, (names) => {
   const table = names as Record<string, string | undefined>;
   return (id: string): string => table[id] ?? id;
 });
+
+/** A blank sheet of each game, where its default track labels and spread rule are read. */
+export const BLANK = ALL_RULESETS.map((r) => ({
+  ruleset: r,
+  sheet: r.newCharacter({ id: 'x', name: '' }),
+}));
+
+/**
+ * Stress tracks by id ("Physical stress", "Stress"): the games that share an id share its label.
+ * A track whose label is not its game's own (a sheet made elsewhere) keeps its label.
+ */
+const TRACK_LABELS: Record<string, string> = Object.fromEntries(
+  BLANK.flatMap(({ sheet }) => sheet.stress.map((t) => [t.id, t.label])),
+);
+export const messagesTracks = i18n('lib/game-words/tracks', TRACK_LABELS);
+
+export const trackLabel = computed(messagesTracks, (tracks) => {
+  const table = tracks as Record<string, string | undefined>;
+  return (track: Pick<StressTrack, 'id' | 'label'>): string =>
+    TRACK_LABELS[track.id] === track.label ? (table[track.id] ?? track.label) : track.label;
+});
+
+/** narrative's side modifiers, as the rules label them ("Strategy: defensive", "Tool"). */
+const MODIFIERS = {
+  defensive: 'Strategy: defensive',
+  aggressive: 'Strategy: aggressive',
+  creativity: 'Creativity',
+  tool: 'Tool',
+} as const;
+export const messagesModifiers = i18n('lib/game-words/modifiers', MODIFIERS);
+
+const MODIFIER_IDS = new Map<string, keyof typeof MODIFIERS>(
+  Object.entries(MODIFIERS).map(([id, label]) => [label, id as keyof typeof MODIFIERS]),
+);
+
+/** A roll modifier's label: the rules' own in the reader's language, a person's as written. */
+export const modifierLabel = computed(messagesModifiers, (mods) => (label: string): string => {
+  const id = MODIFIER_IDS.get(label);
+  return id ? mods[id] : label;
+});
+
+/** "Strategy: defensive +1, Tool +1". */
+export const modifiersWords = computed(
+  modifierLabel,
+  (label) => (mods: readonly { label: string; value: number }[]) =>
+    mods.map((m) => `${label(m.label)} ${signed(m.value)}`).join(', '),
+);

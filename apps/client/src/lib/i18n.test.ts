@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserLocale, count, i18n, params } from './i18n';
+import { browserLocale, count, i18n, params, pluralForm } from './i18n';
 
 describe('browserLocale', () => {
   it('reads any Portuguese as Brazilian Portuguese and the first language it speaks', () => {
@@ -34,5 +34,22 @@ describe('params', () => {
   it('counts in the plural rules of the language', () => {
     expect(messages.get().points(1)).toBe('1 fate point');
     expect(messages.get().points(3)).toBe('3 fate points');
+  });
+});
+
+describe('pluralForm', () => {
+  const forms = { one: '{count} espectador', many: '{count} espectadores' };
+
+  it('says none in the plural, where Portuguese plural rules would say "one"', () => {
+    expect(new Intl.PluralRules('pt-BR').select(0)).toBe('one');
+    expect(pluralForm('pt-BR', forms, 0)).toBe('many');
+    expect(pluralForm('pt-BR', forms, 1)).toBe('one');
+    expect(pluralForm('pt-BR', forms, 2)).toBe('many');
+    expect(pluralForm('en', { one: 'a', other: 'b' }, 0)).toBe('other');
+  });
+
+  it('takes a zero form where the message has one', () => {
+    expect(pluralForm('pt-BR', { zero: 'Nenhum', ...forms }, 0)).toBe('zero');
+    expect(pluralForm('pt-BR', { zero: 'Nenhum', ...forms }, 1)).toBe('one');
   });
 });

@@ -1,7 +1,8 @@
 import { atom } from 'nanostores';
-import { count, createI18n, formatter, localeFrom, strings, transform } from '@nanostores/i18n';
+import { createI18n, formatter, localeFrom, strings, transform } from '@nanostores/i18n';
 import type {
   ComponentsJSON,
+  count as libraryCount,
   TranslationJSON,
   Translations,
   params as libraryParams,
@@ -126,4 +127,22 @@ export const params = transform(
     ),
 ) as typeof libraryParams;
 
-export { count };
+/**
+ * Plural forms by count. The library's own `count` asks `Intl.PluralRules` only, and Portuguese
+ * (CLDR) files 0 under `one`: "0 espectador assistindo". Here none is a plural in every language
+ * ("0 espectadores", as English's "0 rolls"), unless a message gives its own `zero` form
+ * ("Nenhum espectador"). Every other number goes by the language's rules, as before.
+ */
+export function pluralForm(code: string, forms: object, num: number): string {
+  const plural = 'other' in forms ? 'other' : 'many';
+  if (num === 0) return 'zero' in forms ? 'zero' : plural;
+  const form = new Intl.PluralRules(code).select(num);
+  return form in forms ? form : plural;
+}
+
+export const count = transform((code, translation, num: number): TranslationJSON => {
+  const forms = translation as Record<string, TranslationJSON>;
+  return strings(forms[pluralForm(code, forms, num)]!, (text) =>
+    text.replace(/\{count\}/g, String(num)),
+  );
+}) as typeof libraryCount;

@@ -1,6 +1,11 @@
 import type { Ruleset } from '@fateboard/rules';
 import type { CharacterView } from '@fateboard/table';
+import { fromStore } from 'svelte/store';
+import { skillName } from './game-words';
 import { signed } from './rules';
+
+// Read where the list is derived, so a change of language redraws it.
+const names = fromStore(skillName);
 
 /** A skill, or in `narrative` (no skill list) a rated aspect, as the tray lists it. */
 export interface RatedChoice {
@@ -31,7 +36,7 @@ export function ratedChoices(
   return ruleset.skills
     .map((s) => {
       const rating = character.skills.find((k) => k.id === s.id)?.rating ?? 0;
-      return { id: s.id, label: `${s.name} (${signed(rating)})`, rating };
+      return { id: s.id, label: `${names.current(ruleset, s.id)} (${signed(rating)})`, rating };
     })
     .sort((a, b) => b.rating - a.rating || a.label.localeCompare(b.label));
 }

@@ -7,7 +7,7 @@ import {
   signed,
 } from '@fateboard/rules';
 import type { CharacterView } from '@fateboard/table';
-import { ladderLabel } from './game-words';
+import { ladderLabel, skillName } from './game-words';
 import { fromStore } from 'svelte/store';
 import { i18n } from './i18n';
 
@@ -20,6 +20,7 @@ export const messages = i18n('lib/recovery', {
 });
 // Read where the plan and the clock's words are derived, so a change of language redraws them.
 const text = fromStore(messages);
+const names = fromStore(skillName);
 
 /**
  * Starting recovery in the dice tray: "Start recovery" on a consequence asks for a recovery
@@ -92,7 +93,7 @@ export function healerSkills(
   return (ruleset?.skills ?? [])
     .map((s) => {
       const rating = healer.skills.find((k) => k.id === s.id)?.rating ?? 0;
-      return { id: s.id, label: `${s.name} (${signed(rating)})`, rating };
+      return { id: s.id, label: `${names.current(ruleset, s.id)} (${signed(rating)})`, rating };
     })
     .sort((a, b) => b.rating - a.rating || a.label.localeCompare(b.label));
 }

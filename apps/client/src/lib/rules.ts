@@ -8,7 +8,9 @@ import {
   narrativeActionOdds,
   opposedOutcomeOdds,
 } from '@fateboard/rules';
+import { fromStore } from 'svelte/store';
 import { OUTCOME_LABEL } from './game-words';
+import { i18n, params } from './i18n';
 import type {
   ActionKind,
   ConflictModifiers,
@@ -38,6 +40,18 @@ export {
   resolveAspectAction,
   conflictModifier,
 } from '@fateboard/rules';
+
+export const messages = i18n('lib/rules', {
+  odds: 'Exact odds before you roll',
+  oddsAtOrAbove: 'Exact odds before you roll: success at or above the difficulty',
+  oddsExchange: 'Exact odds of the exchange: a side wins only at Poor or better and higher',
+  wins: params('{name} wins'),
+  neither: 'Neither wins',
+  opposing: params('{name} (opposing)'),
+});
+// Read where the odds are derived, so a change of language redraws them.
+const text = fromStore(messages);
+const outcomes = fromStore(OUTCOME_LABEL);
 
 const NO_FEATURES: RulesetFeatures = {
   aspectActions: false,
@@ -83,7 +97,7 @@ const CORE_ORDER: Outcome[] = ['fail', 'tie', 'success', 'success-with-style'];
 function outcomeRows(numerators: OutcomeCounts, keep: (o: Outcome) => boolean): OddsRow[] {
   return CORE_ORDER.filter(keep).map((o) => ({
     key: o,
-    label: OUTCOME_LABEL.get()[o],
+    label: outcomes.current[o],
     numerator: numerators[o],
     tone: o,
   }));
@@ -106,14 +120,14 @@ export function difficultyOdds(
   if (isNarrative(ruleset)) {
     const o = narrativeActionOdds({ action, total, difficulty });
     return {
-      caption: 'Exact odds before you roll: success at or above the difficulty',
+      caption: text.current.oddsAtOrAbove,
       denominator: o.denominator,
       rows: outcomeRows(o.numerators, (k) => k !== 'tie'),
     };
   }
   const o = outcomeOdds({ skill: total, opposition: difficulty, dice: ruleset?.diceCount ?? 4 });
   return {
-    caption: 'Exact odds before you roll',
+    caption: text.current.odds,
     denominator: o.denominator,
     rows: outcomeRows(o.numerators, () => true),
   };
@@ -154,14 +168,30 @@ export function opposedOdds(
       : exchangeOdds(side(actor), side(opponent));
     const mine = actorDefends ? o.numerators.defender : o.numerators.aggressor;
     const theirs = actorDefends ? o.numerators.aggressor : o.numerators.defender;
-    const theirName = opponent.name === actor.name ? `${opponent.name} (opposing)` : opponent.name;
+    const theirName =
+      opponent.name === actor.name ? text.current.opposing({ name: opponent.name }) : opponent.name;
     return {
-      caption: 'Exact odds of the exchange: a side wins only at Poor or better and higher',
+      caption: text.current.oddsExchange,
       denominator: o.denominator,
       rows: [
-        { key: 'actor', label: `${actor.name} wins`, numerator: mine, tone: 'success' },
-        { key: 'neither', label: 'Neither wins', numerator: o.numerators.neither, tone: 'tie' },
-        { key: 'opponent', label: `${theirName} wins`, numerator: theirs, tone: 'fail' },
+        {
+          key: 'actor',
+          label: text.current.wins({ name: actor.name }),
+          numerator: mine,
+          tone: 'success',
+        },
+        {
+          key: 'neither',
+          label: text.current.neither,
+          numerator: o.numerators.neither,
+          tone: 'tie',
+        },
+        {
+          key: 'opponent',
+          label: text.current.wins({ name: theirName }),
+          numerator: theirs,
+          tone: 'fail',
+        },
       ],
     };
   }
@@ -171,7 +201,7 @@ export function opposedOdds(
     dice: ruleset?.diceCount ?? 4,
   });
   return {
-    caption: 'Exact odds before you roll',
+    caption: text.current.odds,
     denominator: o.denominator,
     rows: outcomeRows(o.numerators, () => true),
   };

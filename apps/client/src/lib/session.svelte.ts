@@ -1,7 +1,8 @@
 import * as Y from 'yjs';
 import { WebsocketProvider } from 'y-websocket';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { CommandClient, socketTransport } from './commands.svelte';
+import { LazySocket, loadSocketIo, tableSocket } from './socket';
 import { GmState, TableState } from './table-state.svelte';
 import type { Toasts } from './toasts.svelte';
 import { CLOSE, PROTOCOL_VERSION, controls } from '@fateboard/table';
@@ -49,7 +50,9 @@ export class TableSession {
   readonly commands: CommandClient | null;
 
   #providers: WebsocketProvider[] = [];
-  #socket: Socket | null = null;
+  /** GM and players: their socket.io connection, once its chunk has loaded (lib/socket). */
+  #socket: LazySocket | null = null;
+  #destroyed = false;
   #socketStatus = $state<LinkStatus>('connecting');
   #docStatus = $state<LinkStatus>('connecting');
   #cleanup: (() => void)[] = [];
@@ -74,14 +77,9 @@ export class TableSession {
       this.commands = null;
       this.#socketStatus = 'online';
     } else {
-      this.#socket = io({
-        path: '/socket.io',
-        auth: { token, protocol: PROTOCOL_VERSION },
-        transports: ['websocket', 'polling'],
-        reconnectionDelayMax: 4000,
-      });
-      this.#wireSocket(this.#socket);
+      this.#socket = new LazySocket();
       this.commands = new CommandClient(socketTransport(this.#socket), toasts);
+      this.#openSocket(this.#socket);
     }
 
     // The browser knows about a lost network before the sockets time out.
@@ -180,6 +178,27 @@ export class TableSession {
     this.#awarenessCleanup.push(() => awareness.off('change', read));
   }
 
+  /**
+   * Loads socket.io-client (while the documents sync) and connects with the token of the
+   * moment; a failed load is tried again while the page is open.
+   */
+  #openSocket(lazy: LazySocket): void {
+    loadSocketIo().then(
+      (socketIo) => {
+        if (this.#destroyed) return;
+        const socket = tableSocket(socketIo, this.token);
+        this.#wireSocket(socket);
+        lazy.set(socket);
+      },
+      () => {
+        if (this.#destroyed) return;
+        this.#socketStatus = 'offline';
+        this.#update();
+        setTimeout(() => this.#openSocket(lazy), 2000);
+      },
+    );
+  }
+
   #wireSocket(socket: Socket): void {
     socket.on('connect', () => {
       this.#socketStatus = 'online';
@@ -227,7 +246,7 @@ export class TableSession {
 
   #goOffline(): void {
     for (const p of this.#providers) p.disconnect();
-    this.#socket?.disconnect();
+    this.#socket?.current?.disconnect();
     this.#docStatus = 'offline';
     this.#socketStatus = this.#socket ? 'offline' : 'online';
     this.#update();
@@ -235,7 +254,7 @@ export class TableSession {
 
   #goOnline(): void {
     for (const p of this.#providers) p.connect();
-    this.#socket?.connect();
+    this.#socket?.current?.connect();
   }
 
   /** Whether this person acts for the character: the GM for every one, a player for their own. */
@@ -248,7 +267,7 @@ export class TableSession {
   }
 
   /** The GM's and players' socket.io connection (null for spectators): the chat rides on it. */
-  get socket(): Socket | null {
+  get socket(): LazySocket | null {
     return this.#socket;
   }
 
@@ -273,9 +292,10 @@ export class TableSession {
     // The commands' connection too: opened with the shared player link, it would be dropped
     // when the GM replaces that link, although this person now has a seat of their own.
     // Commands sent meanwhile wait in the command client and go once it is back.
-    if (this.#socket) {
-      this.#socket.auth = { token, protocol: PROTOCOL_VERSION };
-      this.#socket.disconnect().connect();
+    const socket = this.#socket?.current;
+    if (socket) {
+      socket.auth = { token, protocol: PROTOCOL_VERSION };
+      socket.disconnect().connect();
     }
   }
 
@@ -302,8 +322,9 @@ export class TableSession {
   destroy(): void {
     for (const fn of this.#cleanup) fn();
     for (const fn of this.#awarenessCleanup) fn();
+    this.#destroyed = true;
     this.commands?.destroy();
-    this.#socket?.disconnect();
+    this.#socket?.current?.disconnect();
     for (const p of this.#providers) p.destroy();
     this.table.destroy();
     this.gm?.destroy();

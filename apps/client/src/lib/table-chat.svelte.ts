@@ -1,6 +1,5 @@
-import { io, type Socket } from 'socket.io-client';
-import { PROTOCOL_VERSION } from '@fateboard/table';
 import { ChatClient, socketChatTransport } from './chat.svelte';
+import { LazySocket, loadSocketIo, tableSocket } from './socket';
 import type { TableSession } from './session.svelte';
 
 /**
@@ -11,7 +10,7 @@ import type { TableSession } from './session.svelte';
  */
 export class TableChat {
   client = $state<ChatClient | null>(null);
-  #ownSocket: Socket | null = null;
+  #ownSocket: LazySocket | null = null;
 
   constructor(private readonly session: TableSession) {
     const socket = session.socket;
@@ -26,13 +25,19 @@ export class TableChat {
   spectatorsAllowed(allowed: boolean): void {
     if (this.session.role !== 'spectator') return;
     if (allowed && !this.#ownSocket) {
-      this.#ownSocket = io({
-        path: '/socket.io',
-        auth: { token: this.session.token, protocol: PROTOCOL_VERSION },
-        transports: ['websocket', 'polling'],
-        reconnectionDelayMax: 4000,
-      });
-      this.client = new ChatClient(socketChatTransport(this.#ownSocket), () => this.#me());
+      const own = new LazySocket();
+      this.#ownSocket = own;
+      this.client = new ChatClient(socketChatTransport(own), () => this.#me());
+      // Loaded only now: a spectator's page has no socket.io until the chat is open to it.
+      void loadSocketIo().then(
+        (socketIo) => {
+          if (this.#ownSocket === own) own.set(tableSocket(socketIo, this.session.token));
+        },
+        () => {
+          // No chat this time; the GM's next switch of the setting tries again.
+          if (this.#ownSocket === own) this.#closeOwn();
+        },
+      );
     } else if (!allowed && this.#ownSocket) {
       this.#closeOwn();
     }
@@ -41,14 +46,14 @@ export class TableChat {
   #closeOwn(): void {
     this.client?.destroy();
     this.client = null;
-    this.#ownSocket?.disconnect();
+    this.#ownSocket?.current?.disconnect();
     this.#ownSocket = null;
   }
 
   destroy(): void {
     this.client?.destroy();
     this.client = null;
-    this.#ownSocket?.disconnect();
+    this.#ownSocket?.current?.disconnect();
     this.#ownSocket = null;
   }
 }

@@ -147,6 +147,7 @@ describe('storage failure', () => {
         loadDocuments: failing(real.loadDocuments, true),
         compact: failing(real.compact),
         appendChat: failing(real.appendChat, true),
+        findChat: failing(real.findChat),
         readChat: failing(real.readChat),
         batch: real.batch,
         close: real.close,

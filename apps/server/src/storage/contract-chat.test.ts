@@ -110,14 +110,46 @@ describe.each(adapters)('the chat storage contract: $name', (adapter) => {
     expect(storage.readChat('nope', { kind: 'all' }, undefined, 3)).toEqual([]);
   });
 
+  it('finds a message by its author and id, once per author and table', () => {
+    const withId = (from: NewChatMessage['from'], text: string, id: string) => ({
+      ...message(from, table, text),
+      id,
+    });
+    const first = storage.appendChat('T1', withId(ann, 'hello', 'c-1'));
+    expect(first).toEqual({ n: 1, at: 10, from: ann, to: table, text: 'hello' });
+    expect(storage.findChat('T1', ann, 'c-1')).toEqual(first);
+    // Found by the seat, whatever its name now; nobody else's, nor another table's.
+    expect(storage.findChat('T1', { ...ann, name: 'Annie' }, 'c-1')).toEqual(first);
+    expect(storage.findChat('T1', bo, 'c-1')).toBeUndefined();
+    expect(storage.findChat('T1', gm, 'c-1')).toBeUndefined();
+    expect(storage.findChat('T2', ann, 'c-1')).toBeUndefined();
+    expect(storage.findChat('T1', ann, 'c-2')).toBeUndefined();
+    // The same id is another author's own message; the author's second one is refused.
+    expect(storage.appendChat('T1', withId(gm, 'gm says', 'c-1')).n).toBe(2);
+    expect(storage.findChat('T1', gm, 'c-1')?.text).toBe('gm says');
+    expect(storage.appendChat('T2', withId(ann, 'elsewhere', 'c-1')).n).toBe(1);
+    expect(() => storage.appendChat('T1', withId(ann, 'again', 'c-1'))).toThrow();
+    expect(() => storage.appendChat('T1', withId(gm, 'again', 'c-1'))).toThrow();
+    // Messages without an id are never found, and as many as one likes.
+    storage.appendChat('T1', message(ann, table, 'no id'));
+    storage.appendChat('T1', message(ann, table, 'no id'));
+    expect(storage.readChat('T1', { kind: 'all' }, undefined, 10).map((m) => m.text)).toEqual([
+      'hello',
+      'gm says',
+      'no id',
+      'no id',
+    ]);
+  });
+
   it('keeps the chat across a reopen (durable adapters)', ({ skip }) => {
     if (!reopen) return skip();
-    storage.appendChat('T1', message(ann, toGm, 'kept'));
+    storage.appendChat('T1', { ...message(ann, toGm, 'kept'), id: 'kept-1' });
     storage.close();
     storage = reopen();
     expect(storage.readChat('T1', { kind: 'seat', seatId: 'ann' }, undefined, 3)).toEqual([
       { n: 1, at: 10, from: ann, to: toGm, text: 'kept' },
     ]);
+    expect(storage.findChat('T1', ann, 'kept-1')?.n).toBe(1);
     expect(storage.appendChat('T1', message(gm, table, 'next')).n).toBe(2);
   });
 });

@@ -1,9 +1,10 @@
 import { DOC_KEYS } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
-import { restoreCommand, rollKeys, rollsOf } from './storage';
-import type { ChatMessage } from '@fateboard/table';
+import { restoreCommand, rollPage, rollsOf } from './storage';
+import type { ChatAuthor, ChatMessage } from '@fateboard/table';
 import type {
   ChatScope,
+  CommandRolls,
   NewCommand,
   Storage,
   StoredCommand,
@@ -27,11 +28,25 @@ interface TableData {
   snapshots: Record<DocKey, Bytes>;
   updates: Record<DocKey, Bytes[]>;
   /** Chat messages in number order (n = index + 1), with what NewChatMessage adds. */
-  chat: (ChatMessage & { spectators: boolean })[];
+  chat: KeptChat[];
+}
+
+type KeptChat = ChatMessage & { spectators: boolean; id?: string };
+
+/** Whether a kept message is `from`'s with client id `id` (sqlite-chat.ts's retry index). */
+const sameRetry = (message: KeptChat, from: ChatAuthor, id: string): boolean =>
+  message.id === id &&
+  (message.from.role === 'player' ? message.from.seatId : '') ===
+    (from.role === 'player' ? from.seatId : '');
+
+/** A kept message as readers get it: without what only the storage reads. */
+function shown(message: KeptChat): ChatMessage {
+  const { spectators: _, id: _id, ...rest } = message;
+  return clone(rest);
 }
 
 /** Whether a chat message is in a reader's scope (the SQL of sqlite-chat.ts, in code). */
-function inScope(message: ChatMessage & { spectators: boolean }, scope: ChatScope): boolean {
+function inScope(message: KeptChat, scope: ChatScope): boolean {
   if (scope.kind === 'all') return true;
   if (scope.kind === 'spectator') return message.to.kind === 'table' && message.spectators;
   if (message.to.kind === 'table') return true;
@@ -255,42 +270,31 @@ export function openMemoryStorage(): Storage {
     readRolls: (tableId, query) => {
       live();
       const rows = tables.get(tableId)?.bySeq ?? [];
-      // The same walk as the SQL: the session's snapshots, a roll counted from its first.
-      let start = 0;
-      for (let i = rows.length - 1; i >= 0; i--) {
-        if (rows[i]!.type === 'session.start') {
-          start = i + 1;
-          break;
+      // Newest first, back to the session's start, as the SQL reads them.
+      function* session(): Generator<CommandRolls> {
+        for (let i = rows.length - 1; i >= 0 && rows[i]!.type !== 'session.start'; i--) {
+          yield { seq: rows[i]!.seq, rolls: rollsOf(rows[i]!.result) };
         }
       }
-      const made = new Map<unknown, { seq: number; roll: unknown; characters: string[] }>();
-      const characters = new Set<string>();
-      for (const row of rows.slice(start)) {
-        for (const roll of rollsOf(row.result)) {
-          if (typeof roll !== 'object' || roll === null) continue;
-          const keys = rollKeys(roll);
-          for (const c of keys.characters) characters.add(c);
-          const first = made.get(keys.id)?.seq ?? row.seq;
-          made.set(keys.id, { seq: first, roll, characters: keys.characters });
-        }
-      }
-      const before = query.before ?? Number.MAX_SAFE_INTEGER;
-      const rolls = [...made.values()]
-        .filter((m) => m.seq < before)
-        .filter((m) => query.character === undefined || m.characters.includes(query.character))
-        .sort((a, b) => b.seq - a.seq)
-        .slice(0, query.limit)
-        .map((m) => ({ seq: m.seq, roll: clone(m.roll) }));
-      return { rolls, characters: [...characters].sort() };
+      const page = rollPage(session(), query);
+      return { ...page, rolls: page.rolls.map((r) => ({ seq: r.seq, roll: clone(r.roll) })) };
     },
     appendChat: (tableId, message) => {
       live();
       const data = table(tableId);
-      const { spectators, ...rest } = clone(message);
-      const stored: ChatMessage = { n: data.chat.length + 1, ...rest };
-      data.chat.push({ ...stored, spectators });
+      const id = message.id;
+      if (id !== undefined && data.chat.some((m) => sameRetry(m, message.from, id))) {
+        throw new Error('UNIQUE constraint failed: index chat_retry');
+      }
+      const kept: KeptChat = { n: data.chat.length + 1, ...clone(message) };
+      data.chat.push(kept);
       undo?.push(() => data.chat.pop());
-      return clone(stored);
+      return shown(kept);
+    },
+    findChat: (tableId, from, id) => {
+      live();
+      const found = tables.get(tableId)?.chat.find((m) => sameRetry(m, from, id));
+      return found ? shown(found) : undefined;
     },
     readChat: (tableId, scope, before, limit) => {
       live();
@@ -300,8 +304,7 @@ export function openMemoryStorage(): Storage {
       for (let i = chat.length - 1; i >= 0 && out.length < limit; i--) {
         const message = chat[i]!;
         if (message.n >= bound || !inScope(message, scope)) continue;
-        const { spectators: _, ...shown } = message;
-        out.push(clone(shown));
+        out.push(shown(message));
       }
       return out.reverse();
     },

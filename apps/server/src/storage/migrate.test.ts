@@ -51,11 +51,21 @@ function oldFile(): string {
     created: 9000,
     updates: [{ doc: 'pub', bytes: Y.encodeStateAsUpdate(docs.pub, before) }],
   });
+  storage.appendChat('T1', {
+    at: 9500,
+    from: { role: 'gm' },
+    to: { kind: 'table' },
+    text: 'Said before chat ids.',
+    spectators: true,
+  });
   storage.close();
-  // Servers before the upgrade never set the file's user_version, nor kept sealed links.
+  // Servers before the upgrade never set the file's user_version, nor kept sealed links, nor
+  // chat ids.
   const db = new Database(join(dir, 'fateboard.sqlite'));
   db.pragma('user_version = 0');
   db.exec('ALTER TABLE tables DROP COLUMN sealed_links');
+  db.exec('DROP INDEX chat_retry');
+  db.exec('ALTER TABLE chat DROP COLUMN client_id');
   db.close();
   return dir;
 }
@@ -103,7 +113,7 @@ describe('opening a storage file an older server wrote', () => {
     expect(again.loadDocuments('T1')).toEqual(stored);
     again.close();
     const db = new Database(join(dir, 'fateboard.sqlite'), { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
     db.close();
   });
 
@@ -117,5 +127,19 @@ describe('opening a storage file an older server wrote', () => {
     expect(again.sealedLinks('T1')).toEqual(new Uint8Array([1, 2]));
     expect(again.getTable('T1')?.name).toBe('Old table');
     again.close();
+  });
+
+  it('gives its chat a place for message ids: old messages have none, new ones are found', () => {
+    const dir = oldFile();
+    const storage = openSqliteStorage(dir);
+    const gm = { role: 'gm' } as const;
+    expect(storage.readChat('T1', { kind: 'all' }, undefined, 10).map((m) => m.text)).toEqual([
+      'Said before chat ids.',
+    ]);
+    const next = { at: 9600, from: gm, to: { kind: 'table' }, text: 'With an id.' } as const;
+    expect(storage.appendChat('T1', { ...next, spectators: true, id: 'c-1' }).n).toBe(2);
+    expect(storage.findChat('T1', gm, 'c-1')?.text).toBe('With an id.');
+    expect(() => storage.appendChat('T1', { ...next, spectators: true, id: 'c-1' })).toThrow();
+    storage.close();
   });
 });

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import * as Y from 'yjs';
 import { claimWriterId, upgradeLog } from '@fateboard/table';
+import { CHAT_RETRY_INDEX } from './sqlite-chat';
 import { loadDoc, type Storage } from './storage';
 
 type Step = (db: Database.Database, storage: Pick<Storage, 'loadDocuments' | 'compact'>) => void;
@@ -10,7 +11,7 @@ type Step = (db: Database.Database, storage: Pick<Storage, 'loadDocuments' | 'co
  * counts the steps a file has had, so each runs once per file, when the server opens it; the
  * code that runs afterwards reads only the current formats. Append, never reorder.
  */
-const STEPS: Step[] = [upgradeLogs, keepSealedLinks];
+const STEPS: Step[] = [upgradeLogs, keepSealedLinks, keepChatIds];
 
 export function migrate(db: Database.Database, storage: Parameters<Step>[1]): void {
   const done = db.pragma('user_version', { simple: true }) as number;
@@ -52,4 +53,17 @@ function keepSealedLinks(db: Database.Database): void {
   if (!columns.some((c) => c.name === 'sealed_links')) {
     db.exec('ALTER TABLE tables ADD COLUMN sealed_links BLOB');
   }
+}
+
+/**
+ * Chat messages keep their sender's id, so that a retried `chat.send` is answered, not posted
+ * again (sqlite-chat.ts). Messages stored before have none (NULL): no retry can find them, and
+ * they needed none. Every file gets the index that makes an author's id unique per table.
+ */
+function keepChatIds(db: Database.Database): void {
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(chat)').all();
+  if (!columns.some((c) => c.name === 'client_id')) {
+    db.exec('ALTER TABLE chat ADD COLUMN client_id TEXT');
+  }
+  db.exec(CHAT_RETRY_INDEX);
 }

@@ -3,8 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOC_KEYS } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
-import { restoreCommand } from './storage';
+import { restoreCommand, rollPage } from './storage';
 import type {
+  CommandRolls,
   NewCommand,
   RestoredHistory,
   Storage,
@@ -91,29 +92,13 @@ export function openSqliteStorage(dataDir: string): Storage {
        WHERE c.table_id = ? AND c.result IS NOT NULL AND json_extract(j.value, '$.n') < ?
        ORDER BY c.seq DESC, j.key DESC LIMIT ?`,
     ),
-    sessionStart: db.prepare<[string], { seq: number }>(
-      `SELECT COALESCE(MAX(seq), 0) AS seq FROM commands WHERE table_id = ? AND type = 'session.start'`,
-    ),
-    // A roll is stored again by every command that changes it: it counts from the command that
-    // made it (its first snapshot) and reads as the last one stored it.
-    readRolls: db.prepare<
-      { tableId: string; since: number; before: number; character: string | null; limit: number },
-      { seq: number; roll: string }
-    >(
-      `WITH ${ROLL_SNAPSHOTS},
-       made AS (SELECT id, MIN(seq) AS first, MAX(seq) AS last FROM snaps GROUP BY id)
-       SELECT m.first AS seq, s.roll AS roll FROM made m JOIN snaps s ON s.id = m.id AND s.seq = m.last
-       WHERE m.first < @before AND (@character IS NULL
-         OR json_extract(s.result, s.path || '.actor.characterId') = @character
-         OR json_extract(s.result, s.path || '.opposition.characterId') = @character)
-       ORDER BY m.first DESC LIMIT @limit`,
-    ),
-    rollCharacters: db.prepare<{ tableId: string; since: number }, { c: string }>(
-      `WITH ${ROLL_SNAPSHOTS}
-       SELECT DISTINCT c FROM (
-         SELECT json_extract(result, path || '.actor.characterId') AS c FROM snaps
-         UNION SELECT json_extract(result, path || '.opposition.characterId') AS c FROM snaps)
-       WHERE typeof(c) = 'text' ORDER BY c`,
+    // The roll history's one read: the table's commands newest first on their (table_id, seq)
+    // key, each with its stored rolls (rollPage), until the caller meets a session.start.
+    sessionRolls: db.prepare<[string], { seq: number; type: string; rolls: string | null }>(
+      `SELECT seq, type,
+         CASE WHEN json_type(result, '$.rolls') = 'array' THEN json_extract(result, '$.rolls') END
+           AS rolls
+       FROM commands WHERE table_id = ? ORDER BY seq DESC`,
     ),
   };
 
@@ -231,7 +216,9 @@ export function openSqliteStorage(dataDir: string): Storage {
     return { seq: q.lastSeq.get(tableId)?.seq ?? 0, docs };
   });
 
-  const chat = sqliteChat(db);
+  // Prepared on first use too: a file an older server wrote gets chat's client_id in migrate().
+  let chatQueries: ReturnType<typeof sqliteChat> | undefined;
+  const chat = () => (chatQueries ??= sqliteChat(db));
 
   const storage: Storage = {
     createTable: (table, docs, tokens, history, links) =>
@@ -270,24 +257,20 @@ export function openSqliteStorage(dataDir: string): Storage {
         .map((row) => JSON.parse(row.entry) as unknown)
         .reverse(),
     readRolls: (tableId, query) => {
-      const since = q.sessionStart.get(tableId)?.seq ?? 0;
-      const rolls = q.readRolls
-        .all({
-          tableId,
-          since,
-          before: query.before ?? Number.MAX_SAFE_INTEGER,
-          character: query.character ?? null,
-          limit: query.limit,
-        })
-        .map((row) => ({ seq: row.seq, roll: JSON.parse(row.roll) as unknown }));
-      const characters = q.rollCharacters.all({ tableId, since }).map((row) => row.c);
-      return { rolls, characters };
+      function* session(): Generator<CommandRolls> {
+        for (const row of q.sessionRolls.iterate(tableId)) {
+          if (row.type === 'session.start') return; // ends the iteration, freeing the statement
+          if (row.rolls !== null) yield { seq: row.seq, rolls: JSON.parse(row.rolls) as unknown[] };
+        }
+      }
+      return rollPage(session(), query);
     },
     appendChat: (tableId, message) => {
       insideBatch();
-      return chat.appendChat(tableId, message);
+      return chat().appendChat(tableId, message);
     },
-    readChat: (tableId, scope, before, limit) => chat.readChat(tableId, scope, before, limit),
+    findChat: (tableId, from, id) => chat().findChat(tableId, from, id),
+    readChat: (tableId, scope, before, limit) => chat().readChat(tableId, scope, before, limit),
     close: () => {
       if (db.open) db.close();
     },
@@ -295,16 +278,6 @@ export function openSqliteStorage(dataDir: string): Storage {
   migrate(db, storage);
   return storage;
 }
-
-/** Every roll snapshot the table's commands stored this session (`snaps`: seq, id, roll). */
-// Paths into the row's result (`path`), never json_extract on `roll` itself: SQLite may compute
-// a column before the WHERE has dropped a snapshot that is not an object (not JSON text then).
-const ROLL_SNAPSHOTS = `snaps AS (
-  SELECT c.seq AS seq, c.result AS result, j.fullkey AS path, j.value AS roll,
-    json_extract(c.result, j.fullkey || '.id') AS id
-  FROM commands c, json_each(c.result, '$.rolls') j
-  WHERE c.table_id = @tableId AND c.seq > @since AND c.result IS NOT NULL
-    AND j.type = 'object')`;
 
 function prepareSealed(db: Database.Database) {
   return {

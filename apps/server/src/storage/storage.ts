@@ -1,6 +1,6 @@
 import type { RulesetId } from '@fateboard/rules';
 import * as Y from 'yjs';
-import type { ChatMessage, DocKey, Role } from '@fateboard/table';
+import type { ChatAuthor, ChatMessage, DocKey, Role } from '@fateboard/table';
 
 // What the server keeps and the one interface every storage adapter implements (SQLite in
 // sqlite.ts, in memory in memory.ts); contract.test.ts holds each adapter to it.
@@ -120,9 +120,10 @@ export function restoreCommand(table: TableRecord, history: RestoredHistory): Ne
 /**
  * A chat message before the storage numbers it (its `n`, the table's next). `spectators`: a
  * public message sent while the GM let spectators read the chat; one said while they could
- * not stays hidden from them when the switch is turned back on.
+ * not stays hidden from them when the switch is turned back on. `id`: the sender's own id for
+ * it (`chat.send`'s), unique per table and author, which only `findChat` reads back.
  */
-export type NewChatMessage = Omit<ChatMessage, 'n'> & { spectators: boolean };
+export type NewChatMessage = Omit<ChatMessage, 'n'> & { spectators: boolean; id?: string };
 
 /**
  * Which messages a reader's history holds (chatVisible in @fateboard/table says the same for
@@ -192,9 +193,14 @@ export interface Storage {
   /**
    * Stores a chat message of the table, numbered next (from 1), and answers it with its number.
    * Its own transaction (chat is not a command and not in a batch). The table must exist; its
-   * messages go when it does.
+   * messages go when it does. An `id` its author already stored is refused (throws).
    */
   appendChat: (tableId: string, message: NewChatMessage) => ChatMessage;
+  /**
+   * The message `from` stored with `id` (NewChatMessage), or undefined: a retried `chat.send`
+   * answers it instead of posting again. Another author's id is another message.
+   */
+  findChat: (tableId: string, from: ChatAuthor, id: string) => ChatMessage | undefined;
   /**
    * The newest `limit` chat messages numbered below `before` (all when undefined) that `scope`
    * may read, oldest first.
@@ -240,4 +246,40 @@ export function rollKeys(roll: unknown): { id: unknown; characters: string[] } {
     (c): c is string => typeof c === 'string',
   );
   return { id: r?.id, characters };
+}
+
+/** One command's stored rolls (rollsOf its result), as the roll history reads them. */
+export interface CommandRolls {
+  seq: number;
+  rolls: unknown[];
+}
+
+/**
+ * A page of the session's rolls from its commands' stored rolls, read once, newest command
+ * first, back to the session's start (the caller stops there). A roll is stored again by every
+ * command that changes it: the first snapshot met is the roll as it reads now, the last one
+ * met is the command that made it (the roll's `seq`). Both adapters page with it.
+ */
+export function rollPage(newestFirst: Iterable<CommandRolls>, query: RollQuery): RollPage {
+  const made = new Map<unknown, { seq: number; roll: unknown; characters: string[] }>();
+  const characters = new Set<string>();
+  for (const { seq, rolls } of newestFirst) {
+    for (let i = rolls.length - 1; i >= 0; i--) {
+      const roll = rolls[i];
+      if (typeof roll !== 'object' || roll === null) continue;
+      const keys = rollKeys(roll);
+      for (const c of keys.characters) characters.add(c);
+      const later = made.get(keys.id);
+      if (later) later.seq = seq;
+      else made.set(keys.id, { seq, roll, characters: keys.characters });
+    }
+  }
+  const before = query.before ?? Number.MAX_SAFE_INTEGER;
+  const rolls = [...made.values()]
+    .filter((m) => m.seq < before)
+    .filter((m) => query.character === undefined || m.characters.includes(query.character))
+    .sort((a, b) => b.seq - a.seq)
+    .slice(0, query.limit)
+    .map((m) => ({ seq: m.seq, roll: m.roll }));
+  return { rolls, characters: [...characters].sort() };
 }

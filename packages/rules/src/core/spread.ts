@@ -1,5 +1,5 @@
 import { ladderLabel } from './ladder';
-import type { Problem } from './types';
+import type { Problem, ProblemSay } from './types';
 
 /**
  * How a game wants starting ratings spread, rung by rung, so an editor can show the rule live
@@ -79,14 +79,33 @@ export function spreadProblems(spread: SkillSpread, code: string, rule: string):
       const at = ladderLabel(r.rating);
       const gap = Math.abs(r.have - r.want);
       let message: string;
+      let say: ProblemSay;
       if (r.bound === 'at-most') {
+        say = {
+          id: 'spread-columns',
+          noun: spread.noun,
+          rating: r.rating,
+          have: r.have,
+          want: r.want,
+        };
         const below = ladderLabel(r.rating - 1);
         message = `${plural(r.have, spread.noun)} at ${at} need at least as many at ${below}; you have ${r.want}: raise ${gap} more to ${below} or lower ${gap} from ${at}.`;
       } else if (r.have > r.want) {
+        say = spreadSay('spread-over', spread, r);
         message = `${what} has ${plural(r.want, spread.noun)} at ${at}; you have ${r.have}: lower ${gap} of them.`;
       } else {
+        say = spreadSay('spread-under', spread, r);
         message = `${what} has ${plural(r.want, spread.noun)} at ${at}; you have ${r.have}: raise ${gap} more to ${at}.`;
       }
-      return { code, message, path: `${spread.noun}s`, rule };
+      return { code, message, path: `${spread.noun}s`, rule, says: [say] };
     });
+}
+
+function spreadSay(
+  id: 'spread-over' | 'spread-under',
+  spread: SkillSpread,
+  r: SpreadRung,
+): ProblemSay {
+  const { rating, want, have } = r;
+  return { id, pyramid: spread.kind === 'pyramid', noun: spread.noun, rating, want, have };
 }

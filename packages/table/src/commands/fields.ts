@@ -8,7 +8,7 @@ export const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 export const Name = userText('name', 80, 'name');
 export const AspectText = userText('name', 200, 'aspect text');
 export const Reason = userText('line', 300, 'reason');
-export const int = (min: number, max: number) =>
+export const int = /* @__NO_SIDE_EFFECTS__ */ (min: number, max: number) =>
   v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 
 /** Keys no record may carry: they name the prototype chain, not an entry. */
@@ -24,7 +24,10 @@ const reservedKeyOf = (input: unknown): string | undefined =>
  * `__proto__` an own key) would be accepted minus an entry its sender meant. Refused instead
  * (guarantee 7): the check runs on the raw input, before `record` builds its copy.
  */
-export const keyedRecord = <V extends v.GenericSchema>(key: typeof Id, value: V) =>
+export const keyedRecord = /* @__NO_SIDE_EFFECTS__ */ <V extends v.GenericSchema>(
+  key: typeof Id,
+  value: V,
+) =>
   v.pipe(
     v.custom<Record<string, unknown>>(
       (input) => reservedKeyOf(input) === undefined,
@@ -103,8 +106,10 @@ export const Roller = {
 };
 export const AspectAction = v.picklist(['declaration', 'assessment', 'maneuver']);
 
-export const cmd = <T extends string, E extends v.ObjectEntries>(type: T, entries: E) =>
-  v.strictObject({ id: Id, type: v.literal(type), ...entries });
+export const cmd = /* @__NO_SIDE_EFFECTS__ */ <T extends string, E extends v.ObjectEntries>(
+  type: T,
+  entries: E,
+) => v.strictObject({ id: Id, type: v.literal(type), ...entries });
 
 export const Adjustment = v.variant('what', [
   v.strictObject({ what: v.literal('fate-points'), characterId: Id, value: int(0, 99) }),

@@ -5,13 +5,15 @@ import type { Command, CommandType } from './schemas';
 /** The boundary where a command's bytes become a typed `Command`, or a refusal in words. */
 
 /** Every command type, for docs, clients and tests. */
-export const COMMAND_TYPES: readonly CommandType[] = CommandSchema.options.map(
+// Both are marked pure, so that a browser bundle that only sends commands leaves out every
+// command schema (and the server keeps them).
+export const COMMAND_TYPES: readonly CommandType[] = /* @__PURE__ */ CommandSchema.options.map(
   (o) => o.entries.type.literal,
 );
 
 /** Each command's own schema by its type. */
-const SCHEMA_OF = new Map<string, (typeof CommandSchema.options)[number]>(
-  CommandSchema.options.map((o) => [o.entries.type.literal, o]),
+const SCHEMA_OF = /* @__PURE__ */ new Map<string, (typeof CommandSchema.options)[number]>(
+  /* @__PURE__ */ CommandSchema.options.map((o) => [o.entries.type.literal, o]),
 );
 
 export function parseCommand(

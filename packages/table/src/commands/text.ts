@@ -59,6 +59,7 @@ export function textProblem(text: string, kind: TextKind): string | undefined {
  * message that starts with `label` (e.g. "name must not contain a control character (U+0000)").
  * One-line kinds are trimmed first, so surrounding spaces are neither stored nor refused.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function userText(kind: TextKind, max: number, label: string) {
   const problem = (text: string) => textProblem(text, kind);
   const rules = [

@@ -32,8 +32,16 @@ export type ChatTarget = v.InferOutput<typeof ChatTargetSchema>;
  */
 export const ChatText = userText('name', CHAT_MAX_CHARS, 'message');
 
-/** `chat.send` (client → server, with an acknowledgement): one message. */
-export const ChatSendSchema = v.strictObject({ to: ChatTargetSchema, text: ChatText });
+/**
+ * `chat.send` (client → server, with an acknowledgement): one message. `id`, chosen by the
+ * client (1–64 characters, unique per sender), makes a retry recognisable: the server stores a
+ * sender's id once and answers a retry with the stored message, as it does a command's.
+ */
+export const ChatSendSchema = v.strictObject({
+  id: v.optional(Id),
+  to: ChatTargetSchema,
+  text: ChatText,
+});
 export type ChatSend = v.InferOutput<typeof ChatSendSchema>;
 
 /** `chat.history` (client → server, with an acknowledgement): a page of older messages. */

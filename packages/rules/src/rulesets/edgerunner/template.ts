@@ -175,6 +175,12 @@ export function validateEdgerunnerCharacter(character: Character): Problem[] {
         .filter((s) => s.rating > EDGERUNNER_SKILL_CAP)
         .map((s) => EDGERUNNER_SKILLS.find((k) => k.id === s.id)?.name ?? s.id)
         .join(', ')}.`,
+      says: [
+        {
+          id: 'skill-cap',
+          skills: character.skills.filter((s) => s.rating > EDGERUNNER_SKILL_CAP).map((s) => s.id),
+        },
+      ],
       path: 'skills',
       rule: '[ER-SHEET-1]',
     });
@@ -196,6 +202,7 @@ export function validateEdgerunnerCharacter(character: Character): Problem[] {
       problems.push({
         code: 'aspect-blank',
         message: 'Every permanent aspect needs text.',
+        says: [{ id: 'permanent-aspect-blank' }],
         path: `aspects.${i}`,
         rule: '[ER-ASPECTS-1]',
       });
@@ -205,6 +212,7 @@ export function validateEdgerunnerCharacter(character: Character): Problem[] {
     problems.push({
       code: 'refresh-floor',
       message: 'Refresh may not drop below 1.',
+      says: [{ id: 'refresh-floor' }],
       path: 'refresh',
       rule: '[ER-SHEET-1]',
     });

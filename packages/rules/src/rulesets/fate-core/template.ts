@@ -188,6 +188,7 @@ function aspectProblems(character: Character): Problem[] {
       problems.push({
         code: 'aspect-blank',
         message: `Write the ${a.slot === 'trouble' ? 'Trouble' : 'High Concept'} aspect.`,
+        says: [{ id: 'aspect-blank', slot: a.slot, freeMayStay: false }],
         path: `aspects.${a.id}`,
         rule: '[FC-CHAR-1]',
       });
@@ -221,6 +222,9 @@ function skillProblems(character: Character, template: boolean): Problem[] {
       problems.push({
         code: 'skill-rating',
         message: `A starting skill is rated Mediocre (+0) to Great (+4); ${skillName(s.id)} is ${Number.isInteger(s.rating) ? ladderLabel(s.rating) : s.rating}.`,
+        ...(Number.isInteger(s.rating)
+          ? { says: [{ id: 'skill-range' as const, skill: s.id, rating: s.rating }] }
+          : {}),
         path: `skills.${s.id}`,
         rule: '[FC-CHAR-2]',
       });
@@ -240,6 +244,14 @@ function refreshProblems(character: Character): Problem[] {
       {
         code: 'refresh-floor',
         message: `${character.stunts.length} stunts would bring refresh to ${expected}; refresh never goes below 1, so at most ${FATE_CORE_FREE_STUNTS + FATE_CORE_REFRESH - FATE_CORE_REFRESH_FLOOR} stunts.`,
+        says: [
+          {
+            id: 'too-many-stunts',
+            stunts: character.stunts.length,
+            refresh: expected,
+            max: FATE_CORE_FREE_STUNTS + FATE_CORE_REFRESH - FATE_CORE_REFRESH_FLOOR,
+          },
+        ],
         path: 'stunts',
         rule: '[FC-CHAR-3]',
       },

@@ -3,7 +3,7 @@ import { ladderLabel } from '../../core/ladder';
 import { refreshAfterStunts } from '../../core/sheet';
 import type { SkillSpread } from '../../core/spread';
 import { exactSpread, spreadProblems } from '../../core/spread';
-import type { Problem } from '../../core/types';
+import type { Problem, ProblemSay } from '../../core/types';
 
 /**
  * The Narrative text lists example aspects under Body, Mind, Social and Professional, rates them
@@ -84,30 +84,30 @@ export function narrativeBaseRating(aspect: CharacterAspect): number | undefined
  * hold too many or too few ("…at Good (+3); you have 2: lower 1 of them."), and the aspects
  * above the cap, by name.
  */
-function spreadAdvice(character: Character): string {
+function spreadAdvice(character: Character): { message: string; says: ProblemSay[] } {
   const cap = Math.max(...NARRATIVE_SPREAD);
-  const above = character.aspects
-    .filter((a) => (narrativeBaseRating(a) ?? 0) > cap)
-    .map(
-      (a) => `“${a.text.trim() || NARRATIVE_CATEGORY_NAMES[a.id as NarrativeCategory] || a.id}”`,
-    );
-  const parts = spreadProblems(
-    narrativeAspectSpread(character),
-    'aspect-spread',
-    '[NAR-SHEET-1]',
-  ).map((p) => p.message);
+  const aboveAspects = character.aspects.filter((a) => (narrativeBaseRating(a) ?? 0) > cap);
+  const above = aboveAspects.map(
+    (a) => `“${a.text.trim() || NARRATIVE_CATEGORY_NAMES[a.id as NarrativeCategory] || a.id}”`,
+  );
+  const fixes = spreadProblems(narrativeAspectSpread(character), 'aspect-spread', '[NAR-SHEET-1]');
+  const parts = fixes.map((p) => p.message);
+  const says = fixes.flatMap((p) => p.says ?? []);
   if (above.length > 0) {
     parts.push(`The cap is ${ladderLabel(cap)}: lower ${above.join(' and ')}.`);
+    says.push({ id: 'aspect-cap', cap, aspects: aboveAspects.map((a) => a.text.trim() || a.id) });
   }
-  if (parts.length === 0)
+  if (parts.length === 0) {
     parts.push('Rate the aspects one Good (+3), two Fair (+2) and one Average (+1).');
-  return parts.join(' ');
+    says.push({ id: 'narrative-spread' });
+  }
+  return { message: parts.join(' '), says };
 }
 
 export function validateNarrativeCharacter(character: Character): Problem[] {
   const problems: Problem[] = [];
-  const push = (code: string, message: string, path: string, rule: string) =>
-    problems.push({ code, message, path, rule });
+  const push = (code: string, message: string, path: string, rule: string, says?: ProblemSay[]) =>
+    problems.push({ code, message, path, rule, ...(says ? { says } : {}) });
   if (character.ruleset !== 'narrative') {
     push(
       'wrong-ruleset',
@@ -181,7 +181,9 @@ export function validateNarrativeCharacter(character: Character): Problem[] {
   }
   for (const [i, a] of character.aspects.entries()) {
     if (a.text.trim() === '') {
-      push('aspect-blank', `The ${a.id} aspect needs text.`, `aspects.${i}`, '[NAR-SHEET-1]');
+      push('aspect-blank', `The ${a.id} aspect needs text.`, `aspects.${i}`, '[NAR-SHEET-1]', [
+        { id: 'category-aspect-blank', category: a.id },
+      ]);
     }
   }
   const bases = character.aspects
@@ -189,10 +191,13 @@ export function validateNarrativeCharacter(character: Character): Problem[] {
     .filter((b): b is number => b !== undefined);
   const sorted = [...bases].sort((x, y) => y - x);
   if (sorted.join(',') !== NARRATIVE_SPREAD.join(',')) {
-    push('aspect-spread', spreadAdvice(character), 'aspects', '[NAR-SHEET-1]');
+    const advice = spreadAdvice(character);
+    push('aspect-spread', advice.message, 'aspects', '[NAR-SHEET-1]', advice.says);
   }
   if (character.refresh < 1) {
-    push('refresh-floor', 'Refresh may not drop below 1.', 'refresh', '[NAR-SHEET-1]');
+    push('refresh-floor', 'Refresh may not drop below 1.', 'refresh', '[NAR-SHEET-1]', [
+      { id: 'refresh-floor' },
+    ]);
   }
   return problems;
 }

@@ -113,6 +113,7 @@ function aspectProblems(character: Character): Problem[] {
       problems.push({
         code: 'aspect-blank',
         message: `Write the ${ASPECT_NAMES[a.slot as keyof typeof ASPECT_NAMES]} aspect; only the free aspects may stay blank.`,
+        says: [{ id: 'aspect-blank', slot: a.slot, freeMayStay: true }],
         path: `aspects.${a.id}`,
         rule: '[PIR-ASPECTS-2]',
       });
@@ -152,6 +153,10 @@ function skillProblems(character: Character): Problem[] {
     problems.push({
       code: 'skill-spread',
       message: `Skills are one Good (+3), two Fair (+2), two Average (+1) and one Mediocre (+0)${fixes.length > 0 ? '.' : ''}${how}`,
+      says:
+        fixes.length > 0
+          ? [{ id: 'pirates-spread' }, ...fixes.flatMap((f) => f.says ?? [])]
+          : [{ id: 'pirates-spread-these', ratings }],
       path: 'skills',
       rule: '[PIR-SKILLS-1]',
     });
@@ -167,6 +172,7 @@ function refreshProblems(character: Character): Problem[] {
       {
         code: 'refresh-floor',
         message: `${character.stunts.length} stunts would bring refresh to ${expected}; refresh never goes below 1.`,
+        says: [{ id: 'too-many-stunts', stunts: character.stunts.length, refresh: expected }],
         path: 'stunts',
         rule: '[PIR-REFRESH-1]',
       },
