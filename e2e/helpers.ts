@@ -48,6 +48,19 @@ export const VEX_SKILLS: Record<string, number> = {
   rapport: 1,
   shoot: 1,
 };
+/** Kai: Great Physique (two extra boxes), Good Fight and Will, Fair Athletics, Notice, Provoke. */
+export const KAI_SKILLS: Record<string, number> = {
+  physique: 4,
+  fight: 3,
+  will: 3,
+  athletics: 2,
+  notice: 2,
+  provoke: 2,
+  stealth: 1,
+  lore: 1,
+  rapport: 1,
+  crafts: 1,
+};
 export const KAI = {
   name: 'Kai',
   highConcept: 'Quiet old soldier',

@@ -3,6 +3,7 @@ import { test, expect as baseExpect, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import {
   SCREENSHOTS,
+  KAI_SKILLS,
   VEX_SKILLS,
   characterCard,
   createTable,
@@ -31,20 +32,6 @@ const HD = { width: 1920, height: 1080 };
 
 /** The overlay composited over dark stream video (the page itself is see-through). */
 const VIDEO = 'linear-gradient(120deg, #04040a 0%, #1d1a2e 50%, #0b1f17 100%)';
-
-/** Kai: Great Physique (two extra boxes), Good Fight and Will, Fair Athletics, Notice, Provoke. */
-const KAI_SKILLS: Record<string, number> = {
-  physique: 4,
-  fight: 3,
-  will: 3,
-  athletics: 2,
-  notice: 2,
-  provoke: 2,
-  stealth: 1,
-  lore: 1,
-  rapport: 1,
-  crafts: 1,
-};
 
 interface Person {
   page: Page;

@@ -196,7 +196,9 @@ export class TableRoom {
     if (!outcome.ok) {
       // A refusal changes nothing; if the reducer left a change behind anyway, drop it.
       if (updates.length > 0) this.reloadOrBreak();
-      return answerOnly({ ok: false, code: outcome.code, message: outcome.message });
+      // The reason (why, as data) lets a client in another language say it (docs/PROTOCOL.md).
+      const { code, message, reason } = outcome;
+      return answerOnly({ ok: false, code, message, ...(reason ? { reason } : {}) });
     }
 
     const seatId = grantedSeat(sender.actor, outcome.result);

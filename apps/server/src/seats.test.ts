@@ -59,9 +59,11 @@ describe('seats', () => {
       ok: false,
       code: 'forbidden',
     });
+    // The refusal says why as data too, for clients in other languages (docs/PROTOCOL.md).
     expect(await gm.send({ type: 'seat.remove', seatId: 'nobody' })).toMatchObject({
       ok: false,
       code: 'not-found',
+      reason: { id: 'no-seat' },
     });
 
     await gm.ok({ type: 'seat.remove', seatId: bobSeat.seatId });

@@ -67,6 +67,8 @@ export {
   TableSummarySchema,
   protocolMatches,
 } from './protocol/protocol';
+export { RefusalReasonSchema } from './protocol/refusals';
+export type { RefusalReason, RefusalReasonId } from './protocol/refusals';
 export type {
   TableView,
   GmView,

@@ -1,15 +1,17 @@
 import * as v from 'valibot';
 import { AckSchema } from '@fateboard/table';
-import type { Ack } from '@fateboard/table';
+import type { Ack, RefusalReasonId } from '@fateboard/table';
 import type { Toasts } from './toasts.svelte';
 import { i18n, locale, params } from './i18n';
 import type { LazySocket } from './socket';
 
 /**
- * What a refusal's code says, for the codes whose meaning does not depend on the command. In
- * English the server's own message stays (it is already meant for people, and often says
- * more); in another language a code listed here reads in that language, any other code as the
- * server's message. Keys are the codes with their dashes dropped (camelCase).
+ * What a refusal's code says. In English the server's own message stays (it is already meant
+ * for people, and often says more); in another language the refusal's reason (below) says it
+ * where the server sent one this version knows, else its code's sentence here, else `refused`:
+ * never the server's English. `invalid`, `notFound`, `rules` and `badCommand` are the general
+ * sentences for codes whose meaning depends on the command. Keys are the codes with their
+ * dashes dropped (camelCase).
  */
 export const messages = i18n('lib/commands', {
   closed: 'The table was closed.',
@@ -29,8 +31,92 @@ export const messages = i18n('lib/commands', {
   storage: 'The server could not save that; try again.',
   internal: 'Something went wrong on the server; try again.',
   tooLarge: 'That is too large to send.',
+  invalid: 'The table could not take that as it was sent.',
+  notFound: 'That is not at the table (any more).',
+  rules: 'The rules do not allow that now.',
+  badCommand: 'The server could not read that command; reload the page.',
   refused: params('Refused ({code}).'),
 });
+
+/**
+ * A refusal's reason (the acknowledgement's `reason`, @fateboard/table's RefusalReason), said
+ * in the reader's language with its parameters. Keys are the reason ids in camelCase; a key
+ * for every id, which the test checks.
+ */
+export const messagesReasons = i18n('lib/refusal-reasons', {
+  noCharacter: 'That character is not at the table.',
+  noAspect: 'That aspect is not at the table.',
+  blankAspect: 'That aspect is blank.',
+  noSeat: 'That seat is not at the table.',
+  noRoll: 'That roll is no longer among the recent ones.',
+  noCompel: 'That compel is no longer open.',
+  noConsequence: 'That consequence is no longer there.',
+  noCountdown: 'That countdown is not at the table.',
+  noNote: 'That note is gone.',
+  noHidden: 'That is no longer hidden.',
+  noStressBox: params('{name} has no such stress box.'),
+  noSkill: params('{ruleset} has no such skill.'),
+  rulesetUnavailable: params('The ruleset "{ruleset}" is not available.'),
+  noConsequenceBonus: 'This consequence gives no bonus to a roll.',
+  notAHealingRoll: params('That roll was not a healing action for {name}.'),
+  healingFailed: params("The healing failed: {name}'s physical damage stays."),
+  healingUsed: 'That healing roll has already been used.',
+  stillInConflict: params(
+    '{name} is still in the conflict: lost levels come back once it is over.',
+  ),
+  alreadyApplied: 'That roll’s outcome was already applied.',
+  alreadyOut: params('{name} is already out.'),
+  noteNeedsText: 'A new note needs some text.',
+  recoveryNeedsConsequence: 'Name the consequence to recover.',
+  recoveryIsOvercome: 'A recovery roll is an overcome.',
+  recoveryAlone: 'A recovery roll is against the consequence alone.',
+  renameNeedsRecovery: 'Only a recovery roll renames a consequence.',
+  sheetAspectEdit: 'A sheet’s aspects change in its editor, consequences with their own buttons.',
+  defenderRolls: 'A defender rolls their own defence.',
+});
+
+type ReasonKey = keyof ReturnType<typeof messagesReasons.get>;
+
+/** Every reason id's key (checked to be complete by the type and the test). */
+export const REASON_KEYS: Record<RefusalReasonId, ReasonKey> = {
+  'no-character': 'noCharacter',
+  'no-aspect': 'noAspect',
+  'blank-aspect': 'blankAspect',
+  'no-seat': 'noSeat',
+  'no-roll': 'noRoll',
+  'no-compel': 'noCompel',
+  'no-consequence': 'noConsequence',
+  'no-countdown': 'noCountdown',
+  'no-note': 'noNote',
+  'no-hidden': 'noHidden',
+  'no-stress-box': 'noStressBox',
+  'no-skill': 'noSkill',
+  'ruleset-unavailable': 'rulesetUnavailable',
+  'no-consequence-bonus': 'noConsequenceBonus',
+  'not-a-healing-roll': 'notAHealingRoll',
+  'healing-failed': 'healingFailed',
+  'healing-used': 'healingUsed',
+  'still-in-conflict': 'stillInConflict',
+  'already-applied': 'alreadyApplied',
+  'already-out': 'alreadyOut',
+  'note-needs-text': 'noteNeedsText',
+  'recovery-needs-consequence': 'recoveryNeedsConsequence',
+  'recovery-is-overcome': 'recoveryIsOvercome',
+  'recovery-alone': 'recoveryAlone',
+  'rename-needs-recovery': 'renameNeedsRecovery',
+  'sheet-aspect-edit': 'sheetAspectEdit',
+  'defender-rolls': 'defenderRolls',
+};
+
+/** A reason in the reader's words, or undefined for an id this version does not know. */
+function reasonWords(reason: NonNullable<RefusalAck['reason']>): string | undefined {
+  const key = (REASON_KEYS as Record<string, ReasonKey | undefined>)[reason.id];
+  if (key === undefined) return undefined;
+  const said: unknown = messagesReasons.get()[key];
+  return typeof said === 'function'
+    ? (said as (p: Record<string, string | number>) => string)(reason.params ?? {})
+    : String(said);
+}
 
 type RefusalKey = Exclude<keyof ReturnType<typeof messages.get>, 'refused'>;
 
@@ -45,6 +131,7 @@ function refusalKey(code: string): RefusalKey | undefined {
 
 /** The server's answer to a command (docs/PROTOCOL.md; the protocol module's `Ack`). */
 export type CommandAck = Ack;
+type RefusalAck = Extract<Ack, { ok: false }>;
 
 /** A command as sent: a client-made id, a type, and the payload. */
 export interface WireCommand {
@@ -184,14 +271,22 @@ export function normalizeAck(answer: unknown): CommandAck {
 
 /**
  * A refusal as a sentence for the toast: the server's message (already meant for people) in
- * English; in another language, the code's own words where it has them, else the server's.
+ * English; in another language its reason's words, else its code's, else "Refused (code)" in
+ * that language, never the server's English.
  */
-export function describeRefusal(ack: { code: string; message: string }): string {
+export function describeRefusal(ack: {
+  code: string;
+  message: string;
+  reason?: RefusalAck['reason'];
+}): string {
   const message = ack.message.trim();
   const words = messages.get();
+  if (locale.get() === 'en')
+    return message.length > 0 ? message : words.refused({ code: ack.code });
+  const why = ack.reason === undefined ? undefined : reasonWords(ack.reason);
+  if (why !== undefined) return why;
   const key = refusalKey(ack.code);
-  if (locale.get() !== 'en' && key !== undefined) return words[key];
-  return message.length > 0 ? message : words.refused({ code: ack.code });
+  return key !== undefined ? words[key] : words.refused({ code: ack.code });
 }
 
 /** The commands' transport over a socket.io connection: `command` events with an ack. */

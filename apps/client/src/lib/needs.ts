@@ -1,6 +1,7 @@
 import type { CharacterView, TableView } from '@fateboard/table';
 import { freeInvokesWords, shiftsWords } from './game-words';
 import { i18n, params } from './i18n';
+import { sayEntry } from './log-words';
 
 export const messages = i18n('lib/needs', {
   hit: params('{name} is hit: {shifts} to absorb.'),
@@ -174,7 +175,8 @@ export function noticesSince(mark: Mark, view: TableView, me: Me): Need[] {
       key: `fp:${entry.n}`,
       kind: 'fate-point',
       tab: 'characters',
-      text: entry.text,
+      // The toast says the gift in the reader's language, as the log does.
+      text: sayEntry.get()(entry, (id) => view.characters.find((x) => x.id === id)?.name),
       action: messages.get().show,
       focus: [
         `[data-testid="character-card"][data-character=${cssString(c.name)}] [data-testid="fate-points"]`,

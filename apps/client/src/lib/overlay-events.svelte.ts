@@ -1,8 +1,10 @@
 import { untrack } from 'svelte';
+import { ladderLabel as englishLadder } from '@fateboard/rules';
 import type { LogEntry, RollSide, RollView, TableView } from '@fateboard/table';
 import { resultWords } from './game-words';
 import { ladderLabel } from './rules';
 import { i18n, params } from './i18n';
+import { sayEntry } from './log-words';
 
 export const messages = i18n('lib/overlay-events', {
   someone: 'Someone',
@@ -87,7 +89,10 @@ function nameOf(view: TableView, id: string): string {
 
 function sideOf(view: TableView, side: RollSide): OverlaySide {
   const { faces, total, label } = side;
-  return { who: nameOf(view, side.characterId), faces: [...faces], total, ladder: label };
+  // The stored label is the ladder's English: say the ladder in the reader's language (a label
+  // of another kind stays as it is).
+  const ladder = label === '' || label === englishLadder(total) ? ladderLabel.get()(total) : label;
+  return { who: nameOf(view, side.characterId), faces: [...faces], total, ladder };
 }
 
 function rollOf(view: TableView, roll: RollView): OverlayRoll {
@@ -124,6 +129,9 @@ export function seenOf(view: TableView): Seen {
 /** The overlay events since `seen`, oldest first: a newly pushed aspect, then the log's. */
 export function overlayEventsSince(view: TableView, seen: Seen): OverlayEvent[] {
   const events: OverlayEvent[] = [];
+  // Each sentence in the reader's language (the entry's English `text` only where it has no message).
+  const say = sayEntry.get();
+  const name = (id: string) => view.characters.find((c) => c.id === id)?.name;
   // Pushing an aspect writes no log line: a new spotlight time is the news.
   if (view.spotlight && view.spotlight.at !== seen.spotlightAt) {
     events.push({ key: 'aspect', kind: 'aspect', text: view.spotlight.text });
@@ -135,20 +143,25 @@ export function overlayEventsSince(view: TableView, seen: Seen): OverlayEvent[] 
     const roll = entry.rollId ? view.rolls.find((r) => r.id === entry.rollId) : undefined;
     if (kind === 'invoke' && roll) {
       // An invoke changes the roll's total: show the sentence and the roll again.
-      events.push({ key: `n${entry.n}`, kind, text: entry.text });
+      events.push({ key: `n${entry.n}`, kind, text: say(entry, name) });
       events.push({ key: `roll:${roll.id}`, kind: 'roll', text: '', roll: rollOf(view, roll) });
       continue;
     }
     if (kind === 'roll' && roll) {
-      events.push({ key: `roll:${roll.id}`, kind, text: entry.text, roll: rollOf(view, roll) });
+      events.push({
+        key: `roll:${roll.id}`,
+        kind,
+        text: say(entry, name),
+        roll: rollOf(view, roll),
+      });
       continue;
     }
     // A roll's line without a roll: the attack that started a conflict says so.
     if (kind === 'roll') {
-      events.push({ key: `n${entry.n}`, kind: 'conflict', text: entry.text });
+      events.push({ key: `n${entry.n}`, kind: 'conflict', text: say(entry, name) });
       continue;
     }
-    events.push({ key: `n${entry.n}`, kind, text: entry.text });
+    events.push({ key: `n${entry.n}`, kind, text: say(entry, name) });
   }
   return events;
 }

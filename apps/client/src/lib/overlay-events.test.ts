@@ -196,3 +196,29 @@ describe('overlay events from the document', () => {
     feed.destroy();
   });
 });
+
+describe('overlay events in another language', () => {
+  it('says each sentence in the reader’s language, as the log does', async () => {
+    const { languageReady, setLocale } = await import('./i18n');
+    const { t, ann, zira, tam } = sceneTable();
+    const start = seenOf(t.view());
+    overcome(t, ann, zira, 2);
+    const compelId = String(
+      t.ok(GM, { type: 'compel.offer', characterId: tam, text: 'O teto desaba' }).compelId,
+    );
+    t.ok(GM, { type: 'compel.accept', compelId });
+    setLocale('pt-BR');
+    try {
+      await languageReady();
+      const texts = overlayEventsSince(t.view(), start).map((e) => e.text);
+      expect(texts.join(' | ')).toContain('aceitou ser forçado');
+      expect(texts.join(' | ')).not.toMatch(/Compel offered|accepted the compel/);
+      // The roll's total on the ladder too, and its difficulty: "Razoável (+2)", not "Fair (+2)".
+      const roll = overlayEventsSince(t.view(), start).find((e) => e.roll)?.roll;
+      expect(roll?.difficulty).toBe('Razoável (+2)');
+      expect(roll?.ladder).not.toMatch(/Great|Good|Fair|Average|Mediocre|Poor|Terrible|Superb/);
+    } finally {
+      setLocale('en');
+    }
+  });
+});

@@ -1,37 +1,12 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { messagesToJSON } from '@nanostores/i18n';
-import type { ComponentsJSON, TranslationJSON } from '@nanostores/i18n';
+import type { TranslationJSON } from '@nanostores/i18n';
+import { declared, english } from './english';
 import ptBR from './pt-BR';
 
-// Every module that declares interface strings exports them as `messages` (or `messages…`).
-// Loading them all gives the English base; each other language must say every key of it, with
+// Every module's English (english.ts); each other language must say every key of it, with
 // the same {placeholders}, and nothing it no longer has. A key left out would show English
 // in the middle of a Portuguese screen, so this is the test that fails on an untranslated key.
-const modules = import.meta.glob<Record<string, unknown>>([
-  '../components/**/*.svelte',
-  '../views/**/*.svelte',
-  '../lib/**/*.ts',
-  '!../lib/**/*.test.ts',
-]);
-
-interface Declared {
-  component: string;
-  base: Record<string, unknown>;
-}
-
-function isMessages(value: unknown): value is Declared {
-  return typeof value === 'object' && value !== null && 'component' in value && 'base' in value;
-}
-
-// Modules read the page (its address, its storage) when they load: a DOM stands in for it.
-const loaded = await Promise.all(Object.values(modules).map((load) => load()));
-const declared = loaded.flatMap((m) =>
-  Object.entries(m)
-    .filter(([name, value]) => name.startsWith('messages') && isMessages(value))
-    .map(([, value]) => value as Declared),
-);
-const english: ComponentsJSON = messagesToJSON(...(declared as never[]));
 
 /** Keys with their {placeholders}, flattening plural forms (`key.one`, `key.many`). */
 function shape(json: TranslationJSON | undefined, prefix = ''): Map<string, string> {

@@ -13,7 +13,13 @@ import { optStr, peek, str } from '../doc/ymap';
 
 export function tableRuleset(r: PubRoots): Ruleset | Refusal {
   const id = str(r.meta, 'ruleset') as RulesetId;
-  return rulesetById(id) ?? refuse('rules', `The ruleset "${id}" is not available.`);
+  return (
+    rulesetById(id) ??
+    refuse('rules', `The ruleset "${id}" is not available.`, {
+      id: 'ruleset-unavailable',
+      params: { ruleset: id },
+    })
+  );
 }
 
 /**
@@ -30,7 +36,8 @@ export interface Found {
 
 export function findCharacter(r: PubRoots, id: string): Found | Refusal {
   const map = peek(r.characters, id);
-  if (!map) return refuse('not-found', `No character "${id}" at this table.`);
+  if (!map)
+    return refuse('not-found', `No character "${id}" at this table.`, { id: 'no-character' });
   let sheet: CharacterRecord | undefined;
   return {
     map,

@@ -1,3 +1,4 @@
+import type { RefusalReason } from '../protocol/refusals';
 import type { Rng } from '@fateboard/rules';
 import type { Command, CommandOf, CommandType } from './schemas';
 import type { TableDocs } from '../doc/schema';
@@ -36,7 +37,8 @@ export interface CommandResult {
   log?: LogEntry[];
 }
 
-export type Refusal = { ok: false; code: string; message: string };
+/** A refusal: its code, its English message, and why as data where the reducer says (refusals.ts). */
+export type Refusal = { ok: false; code: string; message: string; reason?: RefusalReason };
 /**
  * `rolls`: every roll the command created or changed, as it stands after it, for the server's
  * roll history (`GET /api/tables/:id/rolls`); the document keeps only the recent ones. Stored
@@ -63,8 +65,8 @@ export type Ctx<T extends CommandType = CommandType> = Omit<CommandContext, 'com
 };
 export type Handler<T extends CommandType> = (ctx: Ctx<T>) => Plan | Refusal;
 
-export function refuse(code: string, message: string): Refusal {
-  return { ok: false, code, message };
+export function refuse(code: string, message: string, reason?: RefusalReason): Refusal {
+  return reason === undefined ? { ok: false, code, message } : { ok: false, code, message, reason };
 }
 
 export function isRefusal(x: Plan | Refusal): x is Refusal {

@@ -194,6 +194,10 @@ describe('narrative at the table', () => {
     expect(readTable(t.docs.pub).log.at(-1)?.text).toBe(
       'Brute got back 1 lost level (half, while the situation remains).',
     );
+    expect(readTable(t.docs.pub).log.at(-1)?.msg).toEqual({
+      id: 'levelsBack',
+      params: { name: 'Brute', count: 1, half: { id: 'levelsBackHalf' } },
+    });
     t.ok(GM, { type: 'consequence.recover', characterId: brute });
     expect(sum(ratings(t, brute))).toBe(before);
   });

@@ -117,6 +117,14 @@ describe('the log in players’ words', () => {
       names: { mild: 'Twisted ankle' },
     });
     expect(named.log?.[0]?.text).toBe('Tam absorbed 2 shifts: mild consequence (“Twisted ankle”).');
+    // Read back with its message (longer than the sentence), so other languages say it all.
+    expect(readTable(t.docs.pub).log.at(-1)?.msg).toMatchObject({
+      id: 'absorbed',
+      params: {
+        option: { id: 'absorbConsequence', params: { severity: { id: 'severityMild' } } },
+        named: { id: 'namedConsequences' },
+      },
+    });
     const tam = readTable(t.docs.pub).characters.find((c) => c.id === b)!.fatePoints;
     const gift = t.ok(GM, {
       type: 'gm.adjust',

@@ -209,14 +209,13 @@ export function rowMessage(stored: unknown, depth = 0): LogMessage | undefined {
 
 /**
  * What a row keeps for an entry's sentence: nothing when the row can say it, its message when
- * that says the same and takes no more room than the sentence, else the sentence.
+ * that says the same, else the sentence.
  */
 function storedText(e: LogEntry, look: Lookup): unknown {
   if (rendered(e, look) === e.text) return null;
-  if (e.msg !== undefined && english(e.msg) === e.text) {
-    const row = messageRow(e.msg);
-    if (JSON.stringify(row).length <= JSON.stringify(e.text).length) return row;
-  }
+  // The message whenever it says the sentence, even where it takes more room: without it a
+  // reader in another language would get the English (an absorbed hit's named consequences).
+  if (e.msg !== undefined && english(e.msg) === e.text) return messageRow(e.msg);
   return e.text;
 }
 

@@ -125,6 +125,13 @@ export const LOG_TEMPLATES = {
   characterRemoved: '{name} was removed from the table.',
   backAtTable: '{name} is back at the table.',
   tookBackSeat: "{name} took back {before}'s seat.",
+  // The GM removes a seat: `{freed}` and `{gone}` are the sentences below, or empty.
+  seatRemoved: 'The GM removed {name} from the table.{freed}{gone}',
+  seatCharacterFree: ' {name} is free for another player to claim.',
+  seatInvokesGone: {
+    one: ' The {count} free invoke {name} held is gone.',
+    many: ' The {count} free invokes {name} held are gone.',
+  },
 
   // Aspects.
   aspectAdded: 'Aspect added: "{text}".',
@@ -161,12 +168,41 @@ export const LOG_TEMPLATES = {
   absorbed: '{name} absorbed {shifts}: {option}{named}.',
   absorbedAndOut: '{name} absorbed {shifts}: {option}{named}, and is out.',
   namedConsequences: ' ({names})',
+  // A way to absorb, as the rules label it: "mild consequence + 2-point physical box".
+  absorbConsequence: '{severity} consequence',
+  absorbBox: '{value}-point {track} box',
+  absorbPlus: '{first} + {rest}',
+  trackPhysical: 'physical',
+  trackMental: 'mental',
   quoted: '“{text}”',
   takenOut: '{name} was taken out.',
   consequenceTaken: '{name} took the consequence "{text}"{bonus}{roll}.',
   consequenceBonus: ' for +{bonus}',
   consequenceOnRoll: ' on the roll: now {total} — {result}',
   consequenceCleared: '{name}\'s consequence "{text}" was cleared.',
+  consequenceHealed: "{name}'s “{text}” was healed to a {severity} consequence.",
+  severityMild: 'mild',
+  severityModerate: 'moderate',
+  severitySevere: 'severe',
+  severityExtreme: 'extreme',
+
+  // Recovery: a recovery roll's purpose (in `rolled`), its outcome, and recovery without one.
+  purposeRecoverOwn: 'to recover from their own “{text}” (two steps harder on yourself)',
+  purposeRecoverOther: "to recover from {name}'s “{text}”",
+  purposeModifyOwn: 'to modify their own “{text}”',
+  purposeModifyOther: "to modify {name}'s “{text}”",
+  recoveryRolled: "{name}'s recovery roll — {outcome}: {what}.",
+  modificationRolled: "{name}'s modification roll — {outcome}: {what}.",
+  recoveryNowIs: '“{before}” is now “{text}”',
+  recoveryRecovering: '“{text}” is recovering ★',
+  recoveryRecoveringAs: '“{before}” is recovering as “{text}” ★',
+  recoveryStays: '“{text}” stays as it was',
+  recoveryStarted: '{name} started recovering.',
+  levelsBack: {
+    one: '{name} got back {count} lost level{half}.',
+    many: '{name} got back {count} lost levels{half}.',
+  },
+  levelsBackHalf: ' (half, while the situation remains)',
 
   // Time.
   sceneStarted: 'Scene "{name}" started; the GM pool holds {players}.',

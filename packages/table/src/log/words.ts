@@ -1,13 +1,16 @@
 import type {
+  AbsorptionOption,
   ActionEffect,
+  Character,
   ActionKind,
   AspectActionKind,
   MovementReason,
   Outcome,
+  Severity,
 } from '@fateboard/rules';
 import { exhaustive } from '@fateboard/rules';
 import { english, say } from './say';
-import type { LogMessage } from './say';
+import type { LogMessage, LogParam } from './say';
 
 /**
  * The words the log and the screens use for the rules' ids, as players say them at the table:
@@ -43,6 +46,51 @@ export function outcomeSaid(outcome: Outcome): LogMessage {
     default:
       return exhaustive(outcome);
   }
+}
+
+/** A consequence's severity: "mild", "moderate"… */
+export function severitySaid(severity: Severity): LogMessage {
+  switch (severity) {
+    case 'mild':
+      return say('severityMild');
+    case 'moderate':
+      return say('severityModerate');
+    case 'severe':
+      return say('severitySevere');
+    case 'extreme':
+      return say('severityExtreme');
+    default:
+      return exhaustive(severity);
+  }
+}
+
+/**
+ * A way to absorb a hit as the log says it: rebuilt from the option's parts (consequences by
+ * severity, the box by value and track) so other languages can say it, when that says exactly
+ * the rules' label; else the label as it is (narrative's aspect damage, a reserved slot).
+ */
+export function absorbOptionSaid(option: AbsorptionOption, character: Character): LogParam {
+  const parts: LogMessage[] = [];
+  for (const id of option.consequences) {
+    const slot = character.consequences.find((s) => s.id === id);
+    if (!slot) return option.label;
+    parts.push(say('absorbConsequence', { severity: severitySaid(slot.severity) }));
+  }
+  if (option.stress) {
+    const { trackId, value } = option.stress;
+    const track =
+      trackId === 'physical'
+        ? say('trackPhysical')
+        : trackId === 'mental'
+          ? say('trackMental')
+          : trackId;
+    parts.push(say('absorbBox', { value, track }));
+  }
+  const said = parts.reduceRight<LogMessage | undefined>(
+    (rest, first) => (rest ? say('absorbPlus', { first, rest }) : first),
+    undefined,
+  );
+  return said && english(said) === option.label ? said : option.label;
 }
 
 export const outcomeWords = (outcome: Outcome): string => english(outcomeSaid(outcome));

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { RefusalReasonSchema } from './refusals';
 
 // The wire protocol between the server and its clients, in one place (docs/PROTOCOL.md says
 // it in words): the version, the acknowledgement of a command, the socket.io events, the REST
@@ -43,10 +44,18 @@ export const CLOSE = {
 
 export const RoleSchema = v.picklist(['gm', 'player', 'spectator']);
 
-/** The server's answer to a socket.io `command`. */
+/**
+ * The server's answer to a socket.io `command`. A refusal may carry a `reason` (refusals.ts)
+ * for clients that say it in another language; older servers send none, older clients drop it.
+ */
 export const AckSchema = v.variant('ok', [
   v.object({ ok: v.literal(true), seq: v.number(), result: v.optional(v.unknown()) }),
-  v.object({ ok: v.literal(false), code: v.string(), message: v.string() }),
+  v.object({
+    ok: v.literal(false),
+    code: v.string(),
+    message: v.string(),
+    reason: v.optional(RefusalReasonSchema),
+  }),
 ]);
 export type Ack = v.InferOutput<typeof AckSchema>;
 

@@ -37,7 +37,8 @@ export type ResolvedAspect =
 export function resolveAspect(r: PubRoots, ref: AspectRef): ResolvedAspect | Refusal {
   if (ref.characterId === undefined) {
     const map = peek(r.aspects, ref.aspectId);
-    if (!map) return refuse('not-found', `No aspect "${ref.aspectId}" on the table.`);
+    if (!map)
+      return refuse('not-found', `No aspect "${ref.aspectId}" on the table.`, { id: 'no-aspect' });
     const characterId = optStr(map, 'characterId');
     return {
       where: 'table',
@@ -50,12 +51,16 @@ export function resolveAspect(r: PubRoots, ref: AspectRef): ResolvedAspect | Ref
     };
   }
   const map = peek(r.characters, ref.characterId);
-  if (!map) return refuse('not-found', `No character "${ref.characterId}" at this table.`);
+  if (!map)
+    return refuse('not-found', `No character "${ref.characterId}" at this table.`, {
+      id: 'no-character',
+    });
   const character = readCharacter(map);
   const freeInvokes = character.freeInvokes[ref.aspectId] ?? {};
   const aspect = character.aspects.find((a) => a.id === ref.aspectId);
   if (aspect) {
-    if (aspect.text.trim() === '') return refuse('not-found', 'That aspect is blank.');
+    if (aspect.text.trim() === '')
+      return refuse('not-found', 'That aspect is blank.', { id: 'blank-aspect' });
     return {
       where: 'sheet',
       id: aspect.id,
@@ -78,7 +83,9 @@ export function resolveAspect(r: PubRoots, ref: AspectRef): ResolvedAspect | Ref
       freeInvokes,
     };
   }
-  return refuse('not-found', `${character.name} has no aspect "${ref.aspectId}".`);
+  return refuse('not-found', `${character.name} has no aspect "${ref.aspectId}".`, {
+    id: 'no-aspect',
+  });
 }
 
 /** Sets the free invokes `owner` holds on a resolved aspect (0 removes them). */
@@ -110,5 +117,5 @@ export function holderName(r: PubRoots, owner: string): string {
 /** A valid free-invoke owner: `gm` or a seat at the table. */
 export function checkOwner(r: PubRoots, owner: string): Refusal | undefined {
   if (owner === 'gm' || r.seats.has(owner)) return undefined;
-  return refuse('not-found', `No seat "${owner}" to hold free invokes.`);
+  return refuse('not-found', `No seat "${owner}" to hold free invokes.`, { id: 'no-seat' });
 }

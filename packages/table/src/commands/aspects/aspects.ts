@@ -136,6 +136,7 @@ export const aspectRemove: Handler<'aspect.remove'> = ({ docs, actor, command })
     return refuse(
       'invalid',
       'Sheet aspects change with character.update, consequences with consequence.clear.',
+      { id: 'sheet-aspect-edit' },
     );
   }
   return {

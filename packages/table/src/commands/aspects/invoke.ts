@@ -75,7 +75,8 @@ export const invoke: Handler<'invoke'> = (ctx) => {
   if (open) return open;
   // ... and before the outcome is applied: after that the total changes nothing, and the
   // point or free invoke would be spent for nothing.
-  if (roll.applied) return refuse('invalid', 'That roll’s outcome was already applied.');
+  if (roll.applied)
+    return refuse('invalid', 'That roll’s outcome was already applied.', { id: 'already-applied' });
   const side = command.side ?? 'actor';
   const aspect = resolveAspect(r, command.ref);
   if ('ok' in aspect) return aspect;

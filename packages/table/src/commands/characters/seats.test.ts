@@ -176,6 +176,15 @@ describe('seat.remove', () => {
     expect(result.log?.[0]?.text).toBe(
       'The GM removed Bob from the table. Tam is free for another player to claim. The 3 free invokes Bob held are gone.',
     );
+    // Said as a message, which other languages translate; the row keeps it.
+    expect(view.log.at(-1)?.msg).toEqual({
+      id: 'seatRemoved',
+      params: {
+        name: 'Bob',
+        freed: { id: 'seatCharacterFree', params: { name: 'Tam' } },
+        gone: { id: 'seatInvokesGone', params: { count: 3, name: 'Bob' } },
+      },
+    });
   });
 
   it('refuses players, spectators and unknown seats, changing nothing', () => {

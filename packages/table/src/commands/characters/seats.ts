@@ -48,7 +48,7 @@ export const join: Handler<'join'> = ({ docs, actor, command, newId }) => {
  */
 function retakeSeat(r: PubRoots, seatId: string, name: string): Plan | Refusal {
   const seat = peek(r.seats, seatId);
-  if (!seat) return refuse('not-found', `No seat "${seatId}" at this table.`);
+  if (!seat) return refuse('not-found', `No seat "${seatId}" at this table.`, { id: 'no-seat' });
   if (!bool(seat, 'restored')) {
     return refuse(
       'seat-taken',
@@ -110,26 +110,23 @@ export const seatRemove: Handler<'seat.remove'> = ({ docs, actor, command }) => 
   if (denied) return denied;
   const r = pubRoots(docs.pub);
   const seat = peek(r.seats, command.seatId);
-  if (!seat) return refuse('not-found', `No seat "${command.seatId}" at this table.`);
+  if (!seat)
+    return refuse('not-found', `No seat "${command.seatId}" at this table.`, { id: 'no-seat' });
   const name = str(seat, 'name');
   const characterId = optStr(seat, 'characterId');
   const character = characterId === undefined ? undefined : peek(r.characters, characterId);
   const invokes = invokesHeldBy(r, command.seatId);
-  const words = [`The GM removed ${name} from the table.`];
-  if (character) {
-    words.push(`${str(character, 'name')} is free for another player to claim.`);
-  }
-  if (invokes.count > 0) {
-    words.push(
-      `The ${invokes.count} free invoke${invokes.count === 1 ? '' : 's'} ${name} held ${invokes.count === 1 ? 'is' : 'are'} gone.`,
-    );
-  }
+  const said = say('seatRemoved', {
+    name,
+    freed: character ? say('seatCharacterFree', { name: str(character, 'name') }) : '',
+    gone: invokes.count > 0 ? say('seatInvokesGone', { count: invokes.count, name }) : '',
+  });
   return {
     pub: () => {
       if (character && optStr(character, 'owner') === command.seatId) character.delete('owner');
       invokes.drop();
       r.seats.delete(command.seatId);
     },
-    log: [{ text: words.join(' '), ...(characterId === undefined ? {} : { characterId }) }],
+    log: [{ ...line(said), ...(characterId === undefined ? {} : { characterId }) }],
   };
 };

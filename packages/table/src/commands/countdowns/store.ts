@@ -30,7 +30,7 @@ export function findCountdown(docs: TableDocs, id: string): FoundCountdown | Ref
   if (pub) return { where: 'pub', map: pub, view: readCountdown(pub) };
   const gm = peek(gmRoots(docs.gm).countdowns, id);
   if (gm) return { where: 'gm', map: gm, view: readCountdown(gm) };
-  return refuse('not-found', `No countdown "${id}".`);
+  return refuse('not-found', `No countdown "${id}".`, { id: 'no-countdown' });
 }
 
 /** The `countdowns` root of the document a countdown lives in. */

@@ -105,7 +105,8 @@ function decide(
   const { docs, actor, command } = ctx;
   const r = pubRoots(docs.pub);
   const map = peek(r.compels, command.compelId);
-  if (!map) return refuse('not-found', `No open compel "${command.compelId}".`);
+  if (!map)
+    return refuse('not-found', `No open compel "${command.compelId}".`, { id: 'no-compel' });
   const compel = readCompel(map);
   const target = findCharacter(r, compel.characterId);
   if ('ok' in target) return target;
@@ -220,7 +221,8 @@ function withdrawal(r: PubRoots, compel: CompelView, how: 'withdrawn' | 'scene-e
 export const compelWithdraw: Handler<'compel.withdraw'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const map = peek(r.compels, command.compelId);
-  if (!map) return refuse('not-found', `No open compel "${command.compelId}".`);
+  if (!map)
+    return refuse('not-found', `No open compel "${command.compelId}".`, { id: 'no-compel' });
   const compel = readCompel(map);
   if (actor.role !== 'gm') {
     // A player takes back only what their own character offered (a self-compel included).

@@ -101,7 +101,10 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
       const track = c.stress.find((t) => t.id === a.trackId);
       const box = track?.boxes[a.box];
       if (!track || !box)
-        return refuse('not-found', `${c.name} has no stress box ${a.trackId}/${a.box}.`);
+        return refuse('not-found', `${c.name} has no stress box ${a.trackId}/${a.box}.`, {
+          id: 'no-stress-box',
+          params: { name: c.name },
+        });
       before = box.checked;
       next = {
         ...c,
@@ -124,7 +127,10 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
     }
     case 'skill': {
       if (ruleset.skills && !ruleset.skills.some((s) => s.id === a.skillId)) {
-        return refuse('not-found', `${ruleset.name} has no skill "${a.skillId}".`);
+        return refuse('not-found', `${ruleset.name} has no skill "${a.skillId}".`, {
+          id: 'no-skill',
+          params: { ruleset: ruleset.name },
+        });
       }
       before = c.skills.find((s) => s.id === a.skillId)?.rating ?? 0;
       const skills = c.skills.some((s) => s.id === a.skillId)
@@ -141,7 +147,8 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
     }
     case 'aspect-rating': {
       const aspect = c.aspects.find((x) => x.id === a.aspectId);
-      if (!aspect) return refuse('not-found', `${c.name} has no aspect "${a.aspectId}".`);
+      if (!aspect)
+        return refuse('not-found', `${c.name} has no aspect "${a.aspectId}".`, { id: 'no-aspect' });
       before = aspect.rating;
       next = {
         ...c,

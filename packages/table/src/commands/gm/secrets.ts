@@ -71,7 +71,10 @@ export const gmReveal: Handler<'gm.reveal'> = ({ docs, actor, command, newId, no
   const hidden: HiddenView | undefined = readGm(docs.gm).hidden.find(
     (h) => h.id === command.hiddenId,
   );
-  if (!hidden) return refuse('not-found', `Nothing hidden with id "${command.hiddenId}".`);
+  if (!hidden)
+    return refuse('not-found', `Nothing hidden with id "${command.hiddenId}".`, {
+      id: 'no-hidden',
+    });
   const id = newId();
   const dropHidden = () => g.hidden.delete(command.hiddenId);
   if (hidden.kind === 'aspect') {
@@ -124,7 +127,7 @@ export const gmNote: Handler<'gm.note'> = ({ docs, actor, command, newId, now })
   const g = gmRoots(docs.gm);
   if (command.noteId !== undefined) {
     const note = peek(g.notes, command.noteId);
-    if (!note) return refuse('not-found', `No note "${command.noteId}".`);
+    if (!note) return refuse('not-found', `No note "${command.noteId}".`, { id: 'no-note' });
     const noteId = command.noteId;
     return {
       gm: () => {
@@ -134,7 +137,8 @@ export const gmNote: Handler<'gm.note'> = ({ docs, actor, command, newId, now })
       result: { noteId },
     };
   }
-  if (command.text === '') return refuse('invalid', 'A new note needs some text.');
+  if (command.text === '')
+    return refuse('invalid', 'A new note needs some text.', { id: 'note-needs-text' });
   const id = newId();
   return {
     gm: () => {

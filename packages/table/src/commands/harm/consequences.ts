@@ -1,4 +1,5 @@
 import { ladderParam, line, say } from '../../log/say';
+import type { LogMessage } from '../../log/say';
 import type { Character } from '@fateboard/rules';
 import { recoveryNeedsRoll } from './recovery';
 import { findCharacter, findControlled, gmOnly, tableRuleset } from '../access';
@@ -45,12 +46,18 @@ export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, comm
   // The bonus goes on one roll of this character's: the one named [ER-CONSEQ-1].
   let boosted: { map: YMap; roll: RollView } | undefined;
   if (command.rollId !== undefined) {
-    if (bonus === undefined) return refuse('rules', 'This consequence gives no bonus to a roll.');
+    if (bonus === undefined)
+      return refuse('rules', 'This consequence gives no bonus to a roll.', {
+        id: 'no-consequence-bonus',
+      });
     const roll = findRoll(r, command.rollId);
     if ('ok' in roll) return roll;
     const open = undecided(roll.roll);
     if (open) return open;
-    if (roll.roll.applied) return refuse('invalid', 'That roll’s outcome was already applied.');
+    if (roll.roll.applied)
+      return refuse('invalid', 'That roll’s outcome was already applied.', {
+        id: 'already-applied',
+      });
     const side = sideOf(roll.roll, found.character.id);
     if (side === undefined) {
       return refuse('invalid', `${found.character.name} did not make that roll.`);
@@ -103,18 +110,18 @@ function sideOf(roll: RollView, characterId: string): 'actor' | 'opposition' | u
  * What a recovery did, in players' words: a consequence starts recovering; narrative's lost
  * levels come back, "Vera got back 2 lost levels (half, while the situation remains)."
  */
-function recoveredWords(
+function recoveredSaid(
   before: Character,
   after: Character,
   command: { slotId?: string; situationRemains?: boolean },
-): string {
-  if (command.slotId !== undefined) return `${before.name} started recovering.`;
+): LogMessage {
+  if (command.slotId !== undefined) return say('recoveryStarted', { name: before.name });
   const back = after.aspects.reduce(
     (sum, a) => sum + (a.rating ?? 0) - (before.aspects.find((b) => b.id === a.id)?.rating ?? 0),
     0,
   );
-  const half = command.situationRemains ? ' (half, while the situation remains)' : '';
-  return `${before.name} got back ${back} lost level${back === 1 ? '' : 's'}${half}.`;
+  const half = command.situationRemains ? say('levelsBackHalf') : '';
+  return say('levelsBack', { name: before.name, count: back, half });
 }
 
 /** In the running conflict: in its turn order, or taken out while it runs. */
@@ -139,12 +146,19 @@ function healingRoll(
   if ('ok' in found) return found;
   const { roll } = found;
   if (roll.heals !== patient.id) {
-    return refuse('rules', `That roll was not a healing action for ${patient.name}.`);
+    return refuse('rules', `That roll was not a healing action for ${patient.name}.`, {
+      id: 'not-a-healing-roll',
+      params: { name: patient.name },
+    });
   }
   if (roll.outcome !== 'success' && roll.outcome !== 'success-with-style') {
-    return refuse('rules', `The healing failed: ${patient.name}'s physical damage stays.`);
+    return refuse('rules', `The healing failed: ${patient.name}'s physical damage stays.`, {
+      id: 'healing-failed',
+      params: { name: patient.name },
+    });
   }
-  if (roll.healed) return refuse('rules', 'That healing roll has already been used.');
+  if (roll.healed)
+    return refuse('rules', 'That healing roll has already been used.', { id: 'healing-used' });
   return found;
 }
 
@@ -167,6 +181,7 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
     return refuse(
       'rules',
       `${found.character.name} is still in the conflict: lost levels come back once it is over.`,
+      { id: 'still-in-conflict', params: { name: found.character.name } },
     );
   }
   const heal = command.physical ? healingRoll(r, found.character, command.healRollId) : undefined;
@@ -191,7 +206,7 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
     },
     log: [
       {
-        text: recoveredWords(found.character, started.value, command),
+        ...line(recoveredSaid(found.character, started.value, command)),
         characterId: command.characterId,
       },
     ],
@@ -205,7 +220,10 @@ export const consequenceClear: Handler<'consequence.clear'> = ({ docs, actor, co
   const found = findCharacter(r, command.characterId);
   if ('ok' in found) return found;
   const slot = found.character.consequences.find((s) => s.id === command.slotId);
-  if (!slot?.taken) return refuse('not-found', `No consequence in slot "${command.slotId}".`);
+  if (!slot?.taken)
+    return refuse('not-found', `No consequence in slot "${command.slotId}".`, {
+      id: 'no-consequence',
+    });
   const next: Character = {
     ...found.character,
     consequences: found.character.consequences.map((s) => {

@@ -12,7 +12,7 @@ import { findRoll, writeRoll } from '../rolls/stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import { readRoll } from '../../doc/views';
 import { put } from '../../doc/ymap';
-import { shiftsSaid, shiftsWords } from '../../log/words';
+import { absorbOptionSaid, shiftsSaid, shiftsWords } from '../../log/words';
 import { dropTicks, withTicks } from '../countdowns/exchange';
 
 /**
@@ -106,7 +106,7 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
           say(after.takenOut && !defender.takenOut ? 'absorbedAndOut' : 'absorbed', {
             name: defender.name,
             shifts: shiftsSaid(hit.shifts),
-            option: option.label,
+            option: absorbOptionSaid(option, defender),
             named: namedSaid(option.consequences, names),
           }),
         ),
@@ -132,7 +132,11 @@ export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const found = findControlled(r, actor, command.characterId);
   if ('ok' in found) return found;
-  if (found.character.takenOut) return refuse('invalid', `${found.character.name} is already out.`);
+  if (found.character.takenOut)
+    return refuse('invalid', `${found.character.name} is already out.`, {
+      id: 'already-out',
+      params: { name: found.character.name },
+    });
   const ruleset = tableRuleset(r);
   if ('ok' in ruleset) return ruleset;
   // narrative: out is every aspect at Poor, so the sheet says so and recovery has the levels

@@ -11,6 +11,20 @@ const slotOf = (t: TestTable, id: string, slotId: string) =>
   sheetOf(t, id).consequences.find((s) => s.id === slotId)!;
 const rollOf = (t: TestTable, id: string) => readTable(t.docs.pub).rolls.find((r) => r.id === id)!;
 const lastLog = (t: TestTable) => readTable(t.docs.pub).log.at(-1)?.text ?? '';
+/** The newest entry's message id and nested ids, as another language's reader gets them. */
+const lastIds = (t: TestTable): string[] => {
+  const ids: string[] = [];
+  const walk = (p: unknown): void => {
+    if (Array.isArray(p)) p.forEach(walk);
+    else if (typeof p === 'object' && p !== null && 'id' in p) {
+      const m = p as { id: string; params?: Record<string, unknown> };
+      ids.push(m.id);
+      Object.values(m.params ?? {}).forEach(walk);
+    }
+  };
+  walk(readTable(t.docs.pub).log.at(-1)?.msg);
+  return ids;
+};
 
 function hurt(ruleset: 'fate-core' | 'pirates' = 'fate-core') {
   const s = sceneTable(3, ruleset);
@@ -42,6 +56,8 @@ describe('the recovery roll', () => {
     expect(lastLog(t)).toContain(
       "Tam rolled to recover from Zira's “Cracked Ribs” [+ + + 0]: Great (+4) against Great (+4) — tie",
     );
+    // The sentence is a message, so other languages say it too.
+    expect(lastIds(t)).toEqual(expect.arrayContaining(['rolled', 'purposeRecoverOther']));
     // Before the outcome is applied, nothing has changed on the sheet.
     expect(slotOf(t, a, 'moderate').taken).toMatchObject({ recovering: false });
     t.ok(ann, { type: 'outcome.apply', rollId, rename: 'Strapped Ribs' });
@@ -52,6 +68,7 @@ describe('the recovery roll', () => {
     expect(lastLog(t)).toBe(
       "Zira's recovery roll — tie: “Cracked Ribs” is recovering as “Strapped Ribs” ★.",
     );
+    expect(lastIds(t)).toEqual(['recoveryRolled', 'outcomeTie', 'recoveryRecoveringAs']);
     expect(rollOf(t, rollId!).applied).toBe(true);
   });
 
@@ -239,6 +256,7 @@ describe('healing [FC-HEAL-1]', () => {
     expect(slotOf(t, a, 'moderate').taken).toMatchObject({ text: 'Nearly Gutted' });
     expect(sheetOf(t, a).freeInvokes.moderate).toEqual(gmInvokes.severe);
     expect(lastLog(t)).toBe("Zira's “Nearly Gutted” was healed to a moderate consequence.");
+    expect(lastIds(t)).toEqual(['consequenceHealed', 'severityModerate']);
     t.ok(GM, { type: 'consequence.take', characterId: a, slotId: 'severe', text: 'Run Through' });
     refused(
       t,

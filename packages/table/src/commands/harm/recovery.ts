@@ -15,7 +15,9 @@ import { findRoll, writeRoll } from '../rolls/stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import type { RollView } from '../../doc/views';
 import { bool, put } from '../../doc/ymap';
-import { outcomeWords, rollPurposeWords } from '../../log/words';
+import { outcomeSaid, severitySaid } from '../../log/words';
+import { line, say } from '../../log/say';
+import type { LogMessage } from '../../log/say';
 
 /**
  * Recovery from a consequence at the table. Starting it is an overcome in the dice tray: a
@@ -35,6 +37,18 @@ function slotText(patient: Found, slotId: string): string {
   return patient.character.consequences.find((s) => s.id === slotId)?.taken?.text ?? slotId;
 }
 
+/** What a recovery roll is for, in place of the roll's "to overcome". */
+function recoveryPurpose(
+  modifies: boolean,
+  treatingSelf: boolean,
+  name: string,
+  text: string,
+): LogMessage {
+  if (modifies)
+    return say(treatingSelf ? 'purposeModifyOwn' : 'purposeModifyOther', { name, text });
+  return say(treatingSelf ? 'purposeRecoverOwn' : 'purposeRecoverOther', { name, text });
+}
+
 /**
  * A recovery roll: checked against the patient's slot, then rolled as a plain overcome
  * against that difficulty by the `roll` handler (which checks the sender controls the healer),
@@ -42,9 +56,12 @@ function slotText(patient: Found, slotId: string): string {
  */
 export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
   const { recovers, ...command } = ctx.command;
-  if (recovers === undefined) return refuse('invalid', 'Name the consequence to recover.');
+  if (recovers === undefined)
+    return refuse('invalid', 'Name the consequence to recover.', {
+      id: 'recovery-needs-consequence',
+    });
   if (command.action !== undefined && command.action !== 'overcome') {
-    return refuse('invalid', 'A recovery roll is an overcome.');
+    return refuse('invalid', 'A recovery roll is an overcome.', { id: 'recovery-is-overcome' });
   }
   if (
     command.difficulty !== undefined ||
@@ -52,7 +69,9 @@ export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
     command.removes !== undefined ||
     command.aspectAction !== undefined
   ) {
-    return refuse('invalid', 'A recovery roll is against the consequence alone.');
+    return refuse('invalid', 'A recovery roll is against the consequence alone.', {
+      id: 'recovery-alone',
+    });
   }
   const r = pubRoots(ctx.docs.pub);
   const ruleset = tableRuleset(r);
@@ -81,7 +100,6 @@ export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
   const rollId = plan.result?.rollId;
   const text = slotText(patient, recovers.slotId);
   const stored: NonNullable<RollView['recovers']> = { ...recovers, text, treatingSelf };
-  const whose = treatingSelf ? 'their own' : `${patient.character.name}'s`;
   // edgerunner's roll modifies the consequence against its bonus [ER-CONSEQ-4]: no surcharge.
   const modifies = ruleset.id === 'edgerunner';
   return {
@@ -92,15 +110,11 @@ export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
       if (found && !('ok' in found)) put(found.map, 'recovers', stored);
     },
     // "rolled to overcome [..]" becomes "rolled to recover from Cynere's “Cracked Ribs” [..]".
-    log: (plan.log ?? []).map((line) => ({
-      ...line,
-      text: line.text.replace(
-        rollPurposeWords('overcome'),
-        modifies
-          ? `to modify ${whose} “${text}”`
-          : `to recover from ${whose} “${text}”${treatingSelf ? ' (two steps harder on yourself)' : ''}`,
-      ),
-    })),
+    log: (plan.log ?? []).map((draft) => {
+      const purpose = recoveryPurpose(modifies, treatingSelf, patient.character.name, text);
+      if (draft.msg?.params?.purpose === undefined) return draft;
+      return { ...draft, ...line({ ...draft.msg, params: { ...draft.msg.params, purpose } }) };
+    }),
   };
 }
 
@@ -115,12 +129,17 @@ export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): Plan | Refusal | und
   if ('ok' in found || found.roll.recovers === undefined) {
     return command.rename === undefined
       ? undefined
-      : refuse('invalid', 'Only a recovery roll renames a consequence.');
+      : refuse('invalid', 'Only a recovery roll renames a consequence.', {
+          id: 'rename-needs-recovery',
+        });
   }
   const { roll: rolled } = found;
   const recovers = rolled.recovers;
   if (recovers === undefined) return undefined;
-  if (rolled.applied) return refuse('invalid', 'That roll’s outcome was already applied.');
+  if (rolled.applied)
+    return refuse('invalid', 'That roll’s outcome was already applied.', {
+      id: 'already-applied',
+    });
   const ruleset = tableRuleset(r);
   if ('ok' in ruleset) return ruleset;
   const healer = findCharacter(r, rolled.actor.characterId);
@@ -146,13 +165,14 @@ export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): Plan | Refusal | und
     recovers.text;
   // edgerunner: a met roll rewrites the consequence; its clock runs on [ER-CONSEQ-4].
   const modifies = ruleset.id === 'edgerunner';
+  const before = recovers.text;
   const what = after.value.started
     ? modifies
-      ? `“${recovers.text}” is now “${now}”`
-      : now === recovers.text
-        ? `“${recovers.text}” is recovering ★`
-        : `“${recovers.text}” is recovering as “${now}” ★`
-    : `“${recovers.text}” stays as it was`;
+      ? say('recoveryNowIs', { before, text: now })
+      : now === before
+        ? say('recoveryRecovering', { text: now })
+        : say('recoveryRecoveringAs', { before, text: now })
+    : say('recoveryStays', { text: before });
   return {
     pub: () => {
       if (after.value.started) writeCharacter(patient.map, after.value.character);
@@ -160,7 +180,13 @@ export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): Plan | Refusal | und
     },
     log: [
       {
-        text: `${patient.character.name}'s ${modifies ? 'modification' : 'recovery'} roll — ${outcomeWords(rolled.outcome)}: ${what}.`,
+        ...line(
+          say(modifies ? 'modificationRolled' : 'recoveryRolled', {
+            name: patient.character.name,
+            outcome: outcomeSaid(rolled.outcome),
+            what,
+          }),
+        ),
         characterId: patient.character.id,
         rollId: rolled.id,
       },
@@ -214,7 +240,13 @@ export const consequenceHeal: Handler<'consequence.heal'> = ({ docs, actor, comm
     },
     log: [
       {
-        text: `${patient.character.name}'s “${slotText(patient, command.slotId)}” was healed to a ${to.severity} consequence.`,
+        ...line(
+          say('consequenceHealed', {
+            name: patient.character.name,
+            text: slotText(patient, command.slotId),
+            severity: severitySaid(to.severity),
+          }),
+        ),
         characterId: patient.character.id,
       },
     ],

@@ -31,7 +31,8 @@ export const outcomeApply: Handler<'outcome.apply'> = (ctx) => {
   const { ruleset, roll } = found;
   const open = undecided(roll);
   if (open) return open;
-  if (roll.applied) return refuse('invalid', 'That roll’s outcome was already applied.');
+  if (roll.applied)
+    return refuse('invalid', 'That roll’s outcome was already applied.', { id: 'already-applied' });
   const roller = findCharacter(r, roll.actor.characterId);
   if ('ok' in roller) return roller;
   if (!controls(actor, roller.character)) {

@@ -79,6 +79,7 @@ export function defenderOf(
     return refuse(
       'invalid',
       'A defender rolls their own defence: give no opposition or difficulty.',
+      { id: 'defender-rolls' },
     );
   }
   if (kind.action === 'defend' || kind.aspectAction !== undefined || kind.removes !== undefined) {

@@ -49,7 +49,7 @@ export function findRoll(r: PubRoots, id: string): { map: YMap; roll: RollView }
   for (const m of r.rolls.toArray()) {
     if (m.get('id') === id) return { map: m, roll: readRoll(m) };
   }
-  return refuse('not-found', `No recent roll "${id}".`);
+  return refuse('not-found', `No recent roll "${id}".`, { id: 'no-roll' });
 }
 
 /** The table's ruleset and one of its recent rolls: where every handler acting on a roll starts. */

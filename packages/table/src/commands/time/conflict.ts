@@ -49,7 +49,10 @@ export const conflictStart: Handler<'conflict.start'> = ({ docs, actor, command,
   const given = [...new Set(command.order)];
   const characters = new Map(allCharacters(r).map((c) => [c.id, c]));
   const missing = [...given, ...(command.surprise ?? [])].find((id) => !characters.has(id));
-  if (missing !== undefined) return refuse('not-found', `No character "${missing}" at this table.`);
+  if (missing !== undefined)
+    return refuse('not-found', `No character "${missing}" at this table.`, {
+      id: 'no-character',
+    });
   let order = given;
   let started = say('conflictStarted');
   if (command.initiative !== undefined) {

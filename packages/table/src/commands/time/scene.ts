@@ -78,7 +78,10 @@ export const sceneStart: Handler<'scene.start'> = ({ docs, actor, command, now }
   const present = [...new Set(command.characterIds)];
   const characters = allCharacters(r);
   const missing = present.find((id) => !characters.some((c) => c.id === id));
-  if (missing !== undefined) return refuse('not-found', `No character "${missing}" at this table.`);
+  if (missing !== undefined)
+    return refuse('not-found', `No character "${missing}" at this table.`, {
+      id: 'no-character',
+    });
   // The GM pool holds one point per player character in the scene [CORE-FP-5].
   const players = characters.filter(
     (c) => present.includes(c.id) && !c.npc && c.owner !== undefined,

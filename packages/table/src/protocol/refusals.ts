@@ -1,0 +1,51 @@
+import * as v from 'valibot';
+
+/**
+ * Why a command was refused, as data: a reason id and its parameters, beside the refusal's
+ * English `message`, so a client in another language can say it in its own words. Sent as the
+ * acknowledgement's optional `reason` (docs/PROTOCOL.md); a client that does not know an id
+ * falls back to a sentence for the refusal's `code`. Ids are kebab-case, parameters strings
+ * or numbers (user text as it is).
+ */
+export type RefusalReason =
+  // `not-found`: what the command names is not (or no longer) at the table.
+  | { id: 'no-character' }
+  | { id: 'no-aspect' }
+  | { id: 'blank-aspect' }
+  | { id: 'no-seat' }
+  | { id: 'no-roll' }
+  | { id: 'no-compel' }
+  | { id: 'no-consequence' }
+  | { id: 'no-countdown' }
+  | { id: 'no-note' }
+  | { id: 'no-hidden' }
+  | { id: 'no-stress-box'; params: { name: string } }
+  | { id: 'no-skill'; params: { ruleset: string } }
+  // `rules`: the game does not allow it now.
+  | { id: 'ruleset-unavailable'; params: { ruleset: string } }
+  | { id: 'no-consequence-bonus' }
+  | { id: 'not-a-healing-roll'; params: { name: string } }
+  | { id: 'healing-failed'; params: { name: string } }
+  | { id: 'healing-used' }
+  | { id: 'still-in-conflict'; params: { name: string } }
+  // `invalid`: the command contradicts itself or the table's state.
+  | { id: 'already-applied' }
+  | { id: 'already-out'; params: { name: string } }
+  | { id: 'note-needs-text' }
+  | { id: 'recovery-needs-consequence' }
+  | { id: 'recovery-is-overcome' }
+  | { id: 'recovery-alone' }
+  | { id: 'rename-needs-recovery' }
+  | { id: 'sheet-aspect-edit' }
+  | { id: 'defender-rolls' };
+
+export type RefusalReasonId = RefusalReason['id'];
+
+/**
+ * A reason as the wire carries it: any id (a newer server's too), parameters as strings or
+ * numbers. Anything else about it is dropped rather than refusing the acknowledgement.
+ */
+export const RefusalReasonSchema = v.object({
+  id: v.string(),
+  params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
+});
