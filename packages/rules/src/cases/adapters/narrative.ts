@@ -61,7 +61,8 @@ function side(v: unknown, where: string): ConflictSide & { targetId?: string } {
 
 /**
  * A sheet from `{ aspects: { id: rating } }` or `{ aspects: [{ id, rating, baseRating?, text? }] }`;
- * an NPC unless `pc: true`, so cases need not fill the template.
+ * an NPC unless `pc: true`, so cases need not fill the template. An aspect a case names is
+ * written (its text defaults to its id): blank rows are no aspects [NAR-DAMAGE-1].
  */
 function sheet(o: Json): Character {
   const raw = o.aspects;
@@ -73,7 +74,7 @@ function sheet(o: Json): Character {
       return {
         id: str(a, 'id', `input.aspects[${i}]`),
         slot: 'other',
-        text: typeof a.text === 'string' ? a.text : '',
+        text: typeof a.text === 'string' ? a.text : str(a, 'id', `input.aspects[${i}]`),
         rating,
         baseRating: optInt(a, 'baseRating', `input.aspects[${i}]`) ?? rating,
       };
@@ -81,7 +82,7 @@ function sheet(o: Json): Character {
   } else if (isRecord(raw)) {
     aspects = Object.keys(raw).map((id) => {
       const rating = int(raw, id, 'input.aspects');
-      return { id, slot: 'other', text: '', rating, baseRating: rating };
+      return { id, slot: 'other', text: id, rating, baseRating: rating };
     });
   } else {
     throw new InputError('input.aspects must be a map of ratings or a list of aspects');

@@ -40,6 +40,28 @@ describe('narrative damage', () => {
     expect(refused).toMatchObject({ ok: false, code: 'below-poor' });
   });
 
+  it("[NAR-DAMAGE-1] [NAR-INCAP-1] an NPC's blank rows are no aspects: they soak nothing", () => {
+    // The editor keeps an NPC's four category rows, rated Mediocre until written; a thug the GM
+    // gave one aspect has that one aspect, whatever the blank rows say.
+    const thug: Character = {
+      ...narrative.newCharacter({ id: 'thug', name: 'Dockside Thug', npc: true }),
+    };
+    thug.aspects = thug.aspects.map((a, i) => (i === 0 ? { ...a, text: 'Intimidating Guy' } : a));
+    expect(thug.aspects.filter((a) => a.rating === 0)).toHaveLength(4);
+    // One Mediocre aspect holds one level: a hit of 2 to 4 is past it, so he is taken out.
+    for (const shifts of [2, 3, 4]) {
+      expect(narrative.absorptionOptions(thug, { shifts, kind: 'physical' })).toEqual([]);
+    }
+    const one = hurt(thug, 1);
+    expect(ratings(one)).toEqual([-1, 0, 0, 0]);
+    expect(isIncapacitated(one)).toBe(true);
+    expect(one.takenOut).toBe(true);
+    expect(narrativeSplitProblem(thug, { shifts: 1, kind: 'any' }, { mind: 1 })).toMatchObject({
+      code: 'no-such-aspect',
+    });
+    expect(ratings(narrativeTakeOut(thug))).toEqual([-1, 0, 0, 0]);
+  });
+
   it('[NAR-DAMAGE-2] options: fewest aspects first, then the weakest aspects soak it', () => {
     const opts = narrative.absorptionOptions(kim(), { shifts: 2, kind: 'mental' });
     expect(opts.slice(0, 4).map((o) => o.aspectDamage)).toEqual([
@@ -165,7 +187,7 @@ describe('narrative damage', () => {
       aspects: Array.from({ length: 12 }, (_, i) => ({
         id: `a${i}`,
         slot: 'other' as const,
-        text: '',
+        text: `Horde ${i}`,
         rating: 5,
       })),
     };

@@ -11,7 +11,17 @@ import { narrativeBaseRating, NARRATIVE_FLOOR } from './template';
  * aspect: the text says damage "is not always physical" and names no tracks.
  */
 function capacity(a: CharacterAspect): number {
-  return a.rating === undefined ? 0 : Math.max(0, a.rating - NARRATIVE_FLOOR);
+  return onSheet(a) ? Math.max(0, (a.rating ?? 0) - NARRATIVE_FLOOR) : 0;
+}
+
+/**
+ * An aspect takes damage only when it is written and rated. An NPC may leave the editor's other
+ * category rows blank (only a PC must fill all four [NAR-SHEET-1]); a blank row is not an aspect
+ * the defender could lower, so it neither soaks a hit nor keeps its owner standing
+ * [NAR-DAMAGE-1] [NAR-INCAP-1].
+ */
+function onSheet(a: CharacterAspect): boolean {
+  return a.rating !== undefined && a.text.trim() !== '';
 }
 
 /** Levels the character can still lose before every aspect is at Poor. */
@@ -21,7 +31,7 @@ export function narrativeRemainingLevels(character: Character): number {
 
 /** Incapacitated exactly when every (rated) aspect is down to Poor [NAR-INCAP-1]. */
 export function isIncapacitated(character: Character): boolean {
-  const rated = character.aspects.filter((a) => a.rating !== undefined);
+  const rated = character.aspects.filter(onSheet);
   return rated.length > 0 && rated.every((a) => (a.rating ?? 0) <= NARRATIVE_FLOOR);
 }
 
@@ -126,7 +136,7 @@ export function narrativeSplitProblem(
       return { code: 'bad-levels', message: 'Each aspect lowered loses whole levels.' };
     }
     const a = character.aspects.find((x) => x.id === id);
-    if (!a || a.rating === undefined) {
+    if (!a || a.rating === undefined || !onSheet(a)) {
       return { code: 'no-such-aspect', message: `There is no rated aspect "${id}".` };
     }
     if (levels > capacity(a)) {
@@ -225,7 +235,7 @@ export function narrativeApplyAbsorption(
  */
 export function narrativeTakeOut(character: Character): Character {
   const aspects = character.aspects.map((a) =>
-    a.rating === undefined || a.rating <= NARRATIVE_FLOOR
+    !onSheet(a) || a.rating === undefined || a.rating <= NARRATIVE_FLOOR
       ? a
       : { ...a, baseRating: narrativeBaseRating(a), rating: NARRATIVE_FLOOR },
   );
