@@ -18,6 +18,7 @@ import type { Connections, LiveConnection } from './connections';
 import type { TokenBucket } from './rate-limit';
 import type { TableRoom } from './room';
 import type { ChatScope, Storage } from './storage';
+import type { Log } from './logger';
 
 // The table chat (docs/PROTOCOL.md "Chat"): transport-free, as the room is. socketio.ts hands
 // it the sender and the raw payload; it validates, stores, and writes each message only to the
@@ -28,7 +29,7 @@ export interface ChatDeps {
   storage: Storage;
   connections: Connections;
   clock: () => number;
-  log: (message: string, error?: unknown) => void;
+  log: Log;
 }
 
 /** Who sends or reads, as the connection knows it now (a join seats a player link later). */
@@ -100,7 +101,7 @@ export function sendChat(
     try {
       stored = deps.storage.findChat(sender.tableId, from, id);
     } catch (error) {
-      deps.log(`reading a chat message failed on table ${sender.tableId}`, error);
+      deps.log('reading a chat message failed', error, sender.tableId);
       return refuse('storage', 'The message could not be saved; send it again.');
     }
     if (stored) return { ok: true, message: stored };
@@ -134,7 +135,7 @@ export function sendChat(
       ...(id === undefined ? {} : { id }),
     });
   } catch (error) {
-    deps.log(`storing a chat message failed on table ${sender.tableId}`, error);
+    deps.log('storing a chat message failed', error, sender.tableId);
     return refuse('storage', 'The message could not be saved; send it again.');
   }
   deliver(deps, room, message);
@@ -149,7 +150,7 @@ function deliver(deps: ChatDeps, room: TableRoom, message: ChatMessage): void {
     try {
       connection.chat(message);
     } catch (error) {
-      deps.log('delivering a chat message failed', error);
+      deps.log('delivering a chat message failed', error, room.id);
     }
   }
 }
@@ -180,7 +181,7 @@ export function chatHistory(
     // One more than asked tells whether an older page exists.
     messages = deps.storage.readChat(reader.tableId, scopeOf(who), parsed.output.before, limit + 1);
   } catch (error) {
-    deps.log(`reading the chat failed on table ${reader.tableId}`, error);
+    deps.log('reading the chat failed', error, reader.tableId);
     return refuse('storage', 'The chat could not be read; try again.');
   }
   const more = messages.length > limit;

@@ -44,6 +44,11 @@ export class Connections {
     };
   }
 
+  /** Every live connection of the server, for the metrics' gauges. */
+  *all(): Iterable<LiveConnection> {
+    for (const set of this.byTable.values()) yield* set;
+  }
+
   ofTable(tableId: string): LiveConnection[] {
     return [...(this.byTable.get(tableId) ?? [])];
   }

@@ -1,5 +1,6 @@
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as Y from 'yjs';
+import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Identity } from './auth';
@@ -52,6 +53,8 @@ export class Client {
 }
 
 export interface DocChannelLimits {
+  /** Told how long each broadcast's writes took and how many sockets it wrote to. */
+  fanout?: (seconds: number, writes: number) => void;
   maxBufferedBytes: number;
   awarenessClientsPerConnection: number;
   awarenessState: AwarenessStateLimits;
@@ -181,9 +184,14 @@ export class DocChannel {
     if (frames.length === 0) return;
     this.pending = [];
     const bytes = frames.length === 1 ? frames[0]! : Buffer.concat(frames);
+    const started = performance.now();
+    let writes = 0;
     for (const client of this.clients) {
-      if (this.writable(client)) client.socket.write(bytes);
+      if (!this.writable(client)) continue;
+      client.socket.write(bytes);
+      writes++;
     }
+    this.limits.fanout?.((performance.now() - started) / 1000, writes);
   }
 
   /** Sends to one connection; answers the bytes queued for it (0 when it was not open). */

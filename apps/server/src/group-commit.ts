@@ -1,5 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Ack } from '@fateboard/table';
+import type { Log } from './logger';
+import type { Metrics } from './metrics';
 import type { Storage } from './storage';
 
 export interface HandledCommand {
@@ -60,7 +62,8 @@ export class GroupCommit {
 
   constructor(
     private readonly storage: Storage,
-    private readonly log: (message: string, error?: unknown) => void,
+    private readonly log: Log,
+    private readonly metrics?: Metrics,
   ) {}
 
   submit(prepare: () => Prepared): Promise<HandledCommand> {
@@ -105,10 +108,13 @@ export class GroupCommit {
         applied = performance.now();
       });
       const slot = (this.stats.batches - 1) % RECENT;
+      const ended = performance.now();
       this.recent.apply[slot] = applied - started;
-      this.recent.commit[slot] = performance.now() - applied;
+      this.recent.commit[slot] = ended - applied;
+      this.metrics?.commit((ended - started) / 1000, jobs.length, true);
     } catch (error) {
       committed = false;
+      this.metrics?.commit((performance.now() - started) / 1000, jobs.length, false);
       this.log('the group commit failed; its commands are refused', error);
     }
 

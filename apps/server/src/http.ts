@@ -24,6 +24,9 @@ import { exportRoute, restoreRoutes } from './table-files';
 import { createTable } from './tables';
 import type { InviteLinkDeps } from './invite-links';
 import { linkTo, linksRoute, rotateLinksRoute } from './invite-links';
+import type { Log } from './logger';
+import type { Metrics } from './metrics';
+import { metricsAllowed } from './metrics-auth';
 
 export interface HttpDeps {
   storage: Storage;
@@ -39,7 +42,10 @@ export interface HttpDeps {
   frameAncestors: string[];
   /** The sockets' origin rule (auth.ts `originAllowed` with this server's origins). */
   originAllowed: (req: IncomingMessage) => boolean;
-  log: (message: string, error?: unknown) => void;
+  log: Log;
+  metrics: Metrics;
+  /** The bearer token `/metrics` asks for (METRICS_TOKEN); open to all when unset. */
+  metricsToken: string | undefined;
 }
 
 const CreateTableBody = v.object({
@@ -77,6 +83,16 @@ export function createHttpApp(deps: HttpDeps): express.Express {
 
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
+  });
+
+  // Prometheus's scrape (docs/PROTOCOL.md). Counts only, no table's content; a deployment that
+  // does not want even those public sets METRICS_TOKEN.
+  app.get('/metrics', (req, res, next) => {
+    if (!metricsAllowed(req.headers.authorization, deps.metricsToken)) {
+      res.set('WWW-Authenticate', 'Bearer');
+      throw new HttpError(401, 'unauthorized', '/metrics needs the bearer token METRICS_TOKEN.');
+    }
+    deps.metrics.text().then((text) => res.type(deps.metrics.contentType).send(text), next);
   });
 
   const api = express.Router();

@@ -1,6 +1,8 @@
 // The public door of @fateboard/server: named exports only.
 export { createServer } from './server';
 export type { ServerOptions, RunningServer } from './server';
+export { createLogger } from './logger';
+export type { Logger } from './logger';
 export type { Limits } from './limits';
 export { DEFAULT_LIMITS } from './limits';
 export type { Storage } from './storage';

@@ -7,6 +7,7 @@ import { openLinks } from './sealed-links';
 import type { Storage } from './storage';
 import { rotateLinks } from './tables';
 import { hashToken } from './tokens';
+import type { Log } from './logger';
 
 /**
  * The GM's invite links (docs/PROTOCOL.md, "Invite links"): shown again to the GM link on any
@@ -20,7 +21,7 @@ export interface InviteLinkDeps {
   /** Where links point; known once the server listens. */
   publicUrl: () => string;
   authorize: (req: Request) => Identity;
-  log: (message: string, error?: unknown) => void;
+  log: Log;
 }
 
 export function linkTo(publicUrl: string, tableId: string, token: string): string {
@@ -47,7 +48,8 @@ export function linksRoute(deps: InviteLinkDeps): RequestHandler {
     const { tableId, token } = asGm(deps, req, 'Only the GM can see the invite links.');
     const sealed = deps.storage.sealedLinks(tableId);
     const tokens = sealed ? openLinks(token, tableId, sealed) : null;
-    if (sealed && !tokens) deps.log(`sealed links of ${tableId} do not open with its GM token`);
+    if (sealed && !tokens)
+      deps.log('the sealed links do not open with the GM token', undefined, tableId);
     // Links the server would refuse are never shown as if they worked.
     const live =
       tokens !== null &&

@@ -14,19 +14,21 @@ const server = await createServer({
   ...(publicUrl ? { publicUrl } : {}),
   ...(clientDir ? { clientDir } : {}),
 });
-console.log(`Fateboard is serving at ${publicUrl ?? server.url} (data in ${dataDir})`);
+// A JSON line like every other (pino, with the node), its sentence readable as it stands.
+const url = publicUrl ?? server.url;
+server.logger.info({ url, dataDir }, `Fateboard is serving at ${url} (data in ${dataDir})`);
 
 let stopping = false;
 const stop = (signal: string) => {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: closing connections and saving tables…`);
+  server.logger.info({ signal }, 'closing connections and saving tables');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   server.close().then(
     () => process.exit(0),
     (error: unknown) => {
-      console.error('shutdown failed', error);
+      server.logger.error({ err: error }, 'shutdown failed');
       process.exit(1);
     },
   );

@@ -3,6 +3,7 @@ import { DOC_KEYS, claimWriterId, compactTableDocs, docEpoch } from '@fateboard/
 import type { DocKey, TableDocs } from '@fateboard/table';
 import { loadDoc } from './storage';
 import type { DocUpdate, Storage } from './storage';
+import type { Log } from './logger';
 
 /** What `RoomDocs` needs from the room that owns it. */
 export interface RoomDocsDeps {
@@ -12,7 +13,7 @@ export interface RoomDocsDeps {
   compactAfter: number;
   /** Rebuild once the encoded documents are this many times the size of a fresh rebuild. */
   rebuildRatio: number;
-  log: (message: string, error?: unknown) => void;
+  log: Log;
 }
 
 /** Below this many encoded bytes a table is too small to be worth rebuilding. */
@@ -149,7 +150,7 @@ export class RoomDocs {
     try {
       this.deps.storage.compact(this.deps.tableId, this.seq, bytes);
     } catch (error) {
-      this.deps.log(`rebuild failed on table ${this.deps.tableId}`, error);
+      this.deps.log('rebuild failed', error, this.deps.tableId);
       fresh.pub.destroy();
       fresh.gm.destroy();
       return false;
@@ -176,7 +177,7 @@ export class RoomDocs {
       });
       this.storedUpdates = 0;
     } catch (error) {
-      this.deps.log(`compaction failed on table ${this.deps.tableId}`, error);
+      this.deps.log('compaction failed', error, this.deps.tableId);
     }
   }
 

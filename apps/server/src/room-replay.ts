@@ -9,13 +9,14 @@ import {
   joinSecretHash,
 } from './room-command';
 import type { Sender } from './room-command';
+import type { Log } from './logger';
 
 /** What answering a retry needs from its room. */
 export interface ReplayRoom {
   tableId: string;
   storage: Storage;
   clock: () => number;
-  log: (message: string, error?: unknown) => void;
+  log: Log;
   /** Whether the seat is still on the table (the GM may have removed it since the join). */
   hasSeat: (seatId: string) => boolean;
 }
@@ -78,7 +79,7 @@ function replayJoin(
   try {
     room.storage.addToken(seatToken.record);
   } catch (error) {
-    room.log(`storage write failed on table ${room.tableId}`, error);
+    room.log('storage write failed', error, room.tableId);
     return answerOnly({ ok: false, code: 'storage', message: 'The seat could not be saved.' });
   }
   return {

@@ -8,6 +8,7 @@ import { answerOnly, commandIdOf, commandRow, grantedSeat, issueSeatToken } from
 import type { Sender, SenderOf } from './room-command';
 import { RoomDocs } from './room-docs';
 import { replayCommand } from './room-replay';
+import type { Log } from './logger';
 
 export interface RoomDeps {
   storage: Storage;
@@ -25,7 +26,7 @@ export interface RoomDeps {
   rebuildCheckEvery?: number;
   /** Rebuild once the encoded documents are this many times the size of a fresh rebuild. */
   rebuildRatio?: number;
-  log: (message: string, error?: unknown) => void;
+  log: Log;
   /** After a committed `seat.remove`: the seat's connections must go (its tokens are revoked). */
   seatRemoved?: (tableId: string, seatId: string) => void;
 }
@@ -158,7 +159,7 @@ export class TableRoom {
     try {
       previous = storage.findCommand(this.id, commandId);
     } catch (error) {
-      this.deps.log(`storage read failed on table ${this.id}`, error);
+      this.deps.log('storage read failed', error, this.id);
       return answerOnly({ ok: false, code: 'storage', message: 'The table could not be read.' });
     }
     if (previous) {
@@ -183,7 +184,7 @@ export class TableRoom {
       });
     } catch (error) {
       const changed = capture.stop().length > 0;
-      this.deps.log(`command ${command.type} threw on table ${this.id}`, error);
+      this.deps.log(`command ${command.type} threw`, error, this.id);
       if (changed) this.reloadOrBreak();
       return answerOnly({
         ok: false,
@@ -217,7 +218,7 @@ export class TableRoom {
     try {
       seq = storage.appendCommand(row);
     } catch (error) {
-      this.deps.log(`storage write failed on table ${this.id}`, error);
+      this.deps.log('storage write failed', error, this.id);
       this.reloadOrBreak();
       return answerOnly({ ok: false, code: 'storage', message: 'The command could not be saved.' });
     }
@@ -276,7 +277,7 @@ export class TableRoom {
     try {
       this.docs.reload();
     } catch (error) {
-      this.deps.log(`reload failed on table ${this.id}; the room is dropped`, error);
+      this.deps.log('reload failed; the room is dropped', error, this.id);
       this.broken = true;
       for (const listener of [...this.brokenListeners]) listener();
     }

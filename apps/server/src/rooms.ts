@@ -50,6 +50,11 @@ export class Rooms {
     return () => this.brokenListeners.delete(listener);
   }
 
+  /** How many tables are loaded now. */
+  loadedCount(): number {
+    return this.entries.size;
+  }
+
   isLoaded(tableId: string): boolean {
     return this.entries.has(tableId);
   }

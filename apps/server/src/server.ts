@@ -10,6 +10,9 @@ import { createHttpApp } from './http';
 import type { Limits } from './limits';
 import { DEFAULT_LIMITS } from './limits';
 import { GroupCommit } from './group-commit';
+import type { Logger } from './logger';
+import { createLogger, errorLog, nodeName } from './logger';
+import { Metrics } from './metrics';
 import { Rooms } from './rooms';
 import { attachSocketIo } from './socketio';
 import type { Storage } from './storage';
@@ -39,7 +42,12 @@ export interface ServerOptions {
   clientDir?: string;
   /** CSP frame-ancestors; defaults to `'none'`. */
   frameAncestors?: string[];
-  log?: (message: string, error?: unknown) => void;
+  /** Where the server's JSON log lines go; pino on stdout at LOG_LEVEL (default info). */
+  logger?: Logger;
+  /** The name every log line and metric carries; NODE_ID, else `<host>:<port>`. */
+  node?: string;
+  /** The bearer token `/metrics` asks for; METRICS_TOKEN, else none (open). */
+  metricsToken?: string;
 }
 
 export interface RunningServer {
@@ -56,6 +64,8 @@ export interface RunningServer {
     applyMs?: number[];
     commitMs?: number[];
   };
+  /** This server's logger, with its node on every line. */
+  logger: Logger;
   close(): Promise<void>;
 }
 
@@ -65,16 +75,19 @@ const DEFAULT_CLIENT_DIR = resolve(import.meta.dirname, '../../client/dist');
 export async function createServer(options: ServerOptions): Promise<RunningServer> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const clock = options.clock ?? Date.now;
-  const log =
-    options.log ??
-    ((message: string, error?: unknown) => {
-      if (error === undefined) console.error(message);
-      else console.error(message, error);
-    });
-  const ownsStorage = options.storage === undefined;
-  const storage = options.storage ?? openSqliteStorage(options.dataDir);
-  const commits = new GroupCommit(storage, log);
+  const baseLogger = options.logger ?? createLogger();
+  // The node's name holds its port, known once it listens (port 0 picks one).
+  let logger = baseLogger.child({ node: options.node ?? nodeName(options.port ?? 0) });
+  const log = errorLog(() => logger);
   const connections = new Connections();
+  // The gauges read the rooms at each scrape, long after they exist.
+  const metrics = new Metrics({
+    connections: () => connections.all(),
+    loadedTables: (): number => rooms.loadedCount(),
+  });
+  const ownsStorage = options.storage === undefined;
+  const storage = metrics.countErrors(options.storage ?? openSqliteStorage(options.dataDir));
+  const commits = new GroupCommit(storage, log, metrics);
   const rooms = new Rooms(
     {
       storage,
@@ -114,6 +127,8 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     frameAncestors: options.frameAncestors ?? ["'none'"],
     originAllowed: checkOrigin,
     log,
+    metrics,
+    metricsToken: options.metricsToken ?? process.env.METRICS_TOKEN,
   });
   const httpServer = createHttpServer(app);
   const yjs = new YjsServer({
@@ -124,6 +139,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     clock,
     originAllowed: checkOrigin,
     log,
+    metrics,
   });
   const socketIo = attachSocketIo(httpServer, {
     storage,
@@ -133,6 +149,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     clock,
     originAllowed: checkOrigin,
     log,
+    metrics,
   });
   httpServer.on('upgrade', (req, socket, head) => {
     // An exception here would escape to the process: one request must not stop the server.
@@ -156,11 +173,17 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   });
   const port = (httpServer.address() as AddressInfo).port;
   publicUrl ??= `http://localhost:${port}`;
+  const node = options.node ?? nodeName(port);
+  logger = baseLogger.child({ node });
+  metrics.registry.setDefaultLabels({ node });
 
   let closing: Promise<void> | undefined;
   return {
     url: `http://localhost:${port}`,
     port,
+    get logger() {
+      return logger;
+    },
     commitStats: (recent) => ({
       ...commits.stats,
       ...(recent === undefined ? {} : commits.timings(recent)),

@@ -17,6 +17,8 @@ import type { Limits } from './limits';
 import { FloodGuard, TokenBucket } from './rate-limit';
 import type { Rooms } from './rooms';
 import type { Storage } from './storage';
+import type { Log } from './logger';
+import type { Metrics } from './metrics';
 
 interface SocketData {
   identity: Identity;
@@ -31,7 +33,8 @@ export interface SocketIoDeps {
   limits: Limits;
   clock: () => number;
   originAllowed: (req: IncomingMessage) => boolean;
-  log: (message: string, error?: unknown) => void;
+  log: Log;
+  metrics: Metrics;
 }
 
 const KNOWN_EVENTS = new Set(['command', 'chat.send', 'chat.history']);
@@ -103,7 +106,7 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
     try {
       room = deps.rooms.retain(identity.tableId);
     } catch (error) {
-      deps.log(`loading table ${identity.tableId} failed`, error);
+      deps.log('loading the table failed', error, identity.tableId);
       socket.conn.close();
       return;
     }
@@ -159,8 +162,15 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
     socket.on('command', (...args: unknown[]) => {
       const ack: AckFn = lastFunction(args) ?? (() => {});
       const input = typeof args[0] === 'function' ? undefined : args[0];
+      const type = (input as { type?: unknown } | null | undefined)?.type;
       if (identity.role === 'spectator') {
-        ack({ ok: false, code: 'forbidden', message: 'Spectators watch; they send no commands.' });
+        const refusal = {
+          ok: false,
+          code: 'forbidden',
+          message: 'Spectators watch; they send no commands.',
+        } as const;
+        deps.metrics.command(type, refusal);
+        ack(refusal);
         return;
       }
       // The sender is read when the command is applied: a join before it in the same batch
@@ -184,8 +194,11 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
       // A rejection here would be unhandled, and an unhandled rejection stops the process.
       room
         .handle(sender, input, seat)
-        .then((handled) => ack(handled.ack))
-        .catch((error: unknown) => deps.log('answering a command failed', error));
+        .then((handled) => {
+          deps.metrics.command(type, handled.ack);
+          ack(handled.ack);
+        })
+        .catch((error: unknown) => deps.log('answering a command failed', error, identity.tableId));
     });
 
     // Chat: its own bucket (limits.chatMessages per chatWindowMs), beside the flood guard.
@@ -216,7 +229,7 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
         removeLive();
         deps.rooms.release(identity.tableId, room);
       } catch (error) {
-        deps.log('closing a socket.io connection failed', error);
+        deps.log('closing a socket.io connection failed', error, identity.tableId);
       }
     });
   });

@@ -4,6 +4,7 @@ import { authenticate, type Identity } from './auth';
 import type { TableRoom } from './room';
 import type { Rooms } from './rooms';
 import type { Storage } from './storage';
+import type { Log } from './logger';
 
 /** `/yjs/table/<id>` and `/yjs/table/<id>/gm`. */
 const PATH = /^\/yjs\/table\/([A-Za-z0-9_-]{1,64})(\/gm)?$/;
@@ -16,7 +17,7 @@ export type Admission =
 export interface AdmissionDeps {
   storage: Storage;
   rooms: Rooms;
-  log: (message: string, error?: unknown) => void;
+  log: Log;
 }
 
 /**
@@ -54,7 +55,7 @@ export function admit(url: URL, deps: AdmissionDeps): Admission {
   try {
     room = deps.rooms.retain(tableId);
   } catch (error) {
-    deps.log(`loading table ${tableId} failed`, error);
+    deps.log('loading the table failed', error, tableId);
     return refuse(CLOSE.unavailable, 'storage unavailable');
   }
   if (!room) return refuse(CLOSE.notFound, 'no such table');

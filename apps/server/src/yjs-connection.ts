@@ -25,6 +25,8 @@ import {
   SYNC_UPDATE,
   syncMessage,
 } from './yjs-messages';
+import type { Log } from './logger';
+import type { Metrics } from './metrics';
 
 /** How long a refused connection has to answer our close frame before it is cut. */
 const REFUSED_GRACE_MS = 1000;
@@ -36,7 +38,8 @@ export interface YjsServerDeps {
   limits: Limits;
   clock: () => number;
   originAllowed: (req: IncomingMessage) => boolean;
-  log: (message: string, error?: unknown) => void;
+  log: Log;
+  metrics: Metrics;
 }
 
 /**
@@ -140,7 +143,7 @@ export class YjsServer {
         if (channel.clients.size === 0) this.dropChannel(channel);
         this.deps.rooms.release(tableId, room);
       } catch (error) {
-        this.deps.log('closing a y-websocket connection failed', error);
+        this.deps.log('closing a y-websocket connection failed', error, tableId);
       }
     });
 
@@ -188,7 +191,7 @@ export class YjsServer {
           this.refuse(channel, client, 'unknown message type');
       }
     } catch (error) {
-      this.deps.log('malformed y-websocket message', error);
+      this.deps.log('malformed y-websocket message', error, channel.room.id);
       this.refuse(channel, client, 'malformed message');
     }
   }
@@ -205,7 +208,7 @@ export class YjsServer {
       }
       return channel.send(client, answer.message);
     } catch (error) {
-      this.deps.log('malformed state vector', error);
+      this.deps.log('malformed state vector', error, channel.room.id);
       this.refuse(channel, client, 'malformed state vector');
       return 0;
     }
@@ -233,6 +236,7 @@ export class YjsServer {
           ? other.budget
           : new ReadBudget(limits.readBytesPerSecond, limits.readBurstBytes, clock);
       channel = new DocChannel(room, key, budget, {
+        fanout: (seconds, writes) => this.deps.metrics.fanout(seconds, writes),
         maxBufferedBytes: limits.maxBufferedBytes,
         awarenessClientsPerConnection: limits.awarenessClientsPerConnection,
         awarenessState: {

@@ -1,6 +1,7 @@
 // Starts one real server process for the crash tests: `DATA_DIR` and `PORT` (0 picks one)
 // from the environment; prints `LISTENING <port>` once it accepts connections.
 import type { Limits } from '../limits';
+import { createLogger } from '../logger';
 import { createServer } from '../server';
 
 const server = await createServer({
@@ -11,9 +12,7 @@ const server = await createServer({
   ...(process.env.FATEBOARD_LIMITS
     ? { limits: JSON.parse(process.env.FATEBOARD_LIMITS) as Partial<Limits> }
     : {}),
-  log: (message, error) => {
-    if (process.env.DEBUG_SERVER) console.error(message, error);
-  },
+  logger: createLogger({ level: process.env.DEBUG_SERVER ? 'info' : 'silent' }),
 });
 console.log(`LISTENING ${server.port}`);
 process.on('SIGTERM', () => {

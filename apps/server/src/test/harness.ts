@@ -11,15 +11,18 @@ import { onTestFailed } from 'vitest';
 import { seededRng } from '@fateboard/rules';
 import type { RulesetId } from '@fateboard/rules';
 import { readGm, readTable } from '@fateboard/table';
+import { createLogger } from '../logger';
 import { createServer } from '../server';
 import type { RunningServer, ServerOptions } from '../server';
 import { openSqliteStorage } from '../storage';
 import type { Ack } from '@fateboard/table';
 import type { Presence } from '@fateboard/table';
 
+/** Quiet unless DEBUG_SERVER is set: a test's failures are its assertions, not log lines. */
+const testLogger = () => createLogger({ level: process.env.DEBUG_SERVER ? 'info' : 'silent' });
+
 /** A server on port 0 with its own temporary DATA_DIR, restartable on the same directory. */
 export class TestServer {
-  logs: string[] = [];
   private constructor(
     readonly dataDir: string,
     public server: RunningServer,
@@ -28,19 +31,13 @@ export class TestServer {
 
   static async start(options: Partial<ServerOptions> = {}): Promise<TestServer> {
     const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fateboard-'));
-    const holder: { logs: string[] } = { logs: [] };
     const server = await createServer({
-      log: (message, error) => {
-        holder.logs.push(message);
-        if (error !== undefined && process.env.DEBUG_SERVER) console.error(message, error);
-      },
+      logger: testLogger(),
       ...options,
       dataDir,
       port: 0,
     });
-    const test = new TestServer(dataDir, server, options);
-    test.logs = holder.logs;
-    return test;
+    return new TestServer(dataDir, server, options);
   }
 
   get url(): string {
@@ -51,7 +48,7 @@ export class TestServer {
   async restart(): Promise<void> {
     await this.server.close();
     this.server = await createServer({
-      log: (message) => this.logs.push(message),
+      logger: testLogger(),
       ...this.options,
       dataDir: this.dataDir,
       port: 0,

@@ -1,0 +1,154 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Ack, Role } from '@fateboard/table';
+import { COMMAND_TYPES } from '@fateboard/table';
+import type { LiveConnection } from './connections';
+import type { Storage } from './storage';
+
+/** What the gauges read at each scrape: nothing is counted twice or kept in step by hand. */
+export interface MetricsSources {
+  connections: () => Iterable<Pick<LiveConnection, 'role' | 'transport'>>;
+  loadedTables: () => number;
+}
+
+const KNOWN_TYPES = new Set<string>(COMMAND_TYPES);
+const ROLES: readonly Role[] = ['gm', 'player', 'spectator'];
+const TRANSPORTS: readonly LiveConnection['transport'][] = ['socket.io', 'yjs'];
+
+/**
+ * The figures an operator watches, in Prometheus's text format at `/metrics` (prom-client).
+ * One registry per server, not prom-client's global one, so that servers side by side in one
+ * process (the tests, the benchmarks) keep their own counts. Labels come from closed sets (the
+ * command types, the refusal codes the server writes, the roles), never from what a client
+ * typed: a command named at random is counted as `unknown`, so a hostile client cannot grow
+ * the registry.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly commands: Counter<'type' | 'outcome'>;
+  private readonly refusals: Counter<'code'>;
+  private readonly commitSeconds: Histogram<'outcome'>;
+  private readonly batchCommands: Histogram;
+  private readonly fanoutSeconds: Histogram;
+  private readonly fanoutReceivers: Counter;
+  private readonly storageErrors: Counter<'operation'>;
+
+  /** The node's name goes on every series once it is known (`registry.setDefaultLabels`). */
+  constructor(sources: MetricsSources) {
+    const registers = [this.registry];
+    // The process's own figures: CPU, memory, event-loop delay, handles.
+    collectDefaultMetrics({ register: this.registry, prefix: 'fateboard_' });
+
+    new Gauge({
+      name: 'fateboard_connections',
+      help: 'Open connections by role and transport (socket.io commands, y-websocket documents).',
+      labelNames: ['role', 'transport'],
+      registers,
+      collect() {
+        this.reset();
+        for (const role of ROLES)
+          for (const transport of TRANSPORTS) this.set({ role, transport }, 0);
+        for (const c of sources.connections()) this.inc({ role: c.role, transport: c.transport });
+      },
+    });
+    new Gauge({
+      name: 'fateboard_tables_loaded',
+      help: 'Tables whose documents this node holds in memory.',
+      registers,
+      collect() {
+        this.set(sources.loadedTables());
+      },
+    });
+    this.commands = new Counter({
+      name: 'fateboard_commands_total',
+      help: 'Commands answered, by type and outcome (applied or refused).',
+      labelNames: ['type', 'outcome'],
+      registers,
+    });
+    this.refusals = new Counter({
+      name: 'fateboard_command_refusals_total',
+      help: 'Refused commands by the code their sender was told.',
+      labelNames: ['code'],
+      registers,
+    });
+    this.commitSeconds = new Histogram({
+      name: 'fateboard_commit_seconds',
+      help: 'One group commit: applying its commands and the storage transaction with its fsync.',
+      labelNames: ['outcome'],
+      buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1],
+      registers,
+    });
+    this.batchCommands = new Histogram({
+      name: 'fateboard_commit_batch_commands',
+      help: 'Commands stored by one group commit (one transaction, one fsync).',
+      buckets: [1, 2, 4, 8, 16, 32, 64, 128],
+      registers,
+    });
+    this.fanoutSeconds = new Histogram({
+      name: 'fateboard_fanout_seconds',
+      help: "Writing one broadcast (a batch's updates, framed once) to a document's connections.",
+      buckets: [0.00005, 0.0001, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.05, 0.1],
+      registers,
+    });
+    this.fanoutReceivers = new Counter({
+      name: 'fateboard_fanout_writes_total',
+      help: 'Socket writes made by broadcasts (one per receiver per broadcast).',
+      registers,
+    });
+    this.storageErrors = new Counter({
+      name: 'fateboard_storage_errors_total',
+      help: 'Storage calls that threw, by the Storage method (batch is the commit); each is refused or retried.',
+      labelNames: ['operation'],
+      registers,
+    });
+  }
+
+  /** A command was answered. `type` is what the client sent, known or not. */
+  command(type: unknown, ack: Ack): void {
+    const name = typeof type === 'string' && KNOWN_TYPES.has(type) ? type : 'unknown';
+    this.commands.inc({ type: name, outcome: ack.ok ? 'applied' : 'refused' });
+    if (!ack.ok) this.refusals.inc({ code: ack.code });
+  }
+
+  commit(seconds: number, commands: number, ok: boolean): void {
+    this.commitSeconds.observe({ outcome: ok ? 'committed' : 'failed' }, seconds);
+    if (ok) this.batchCommands.observe(commands);
+  }
+
+  fanout(seconds: number, writes: number): void {
+    this.fanoutSeconds.observe(seconds);
+    this.fanoutReceivers.inc(writes);
+  }
+
+  /**
+   * The same storage, counting every call that throws by its method's name (a closed set):
+   * SQLite's full disk and PostgreSQL's lost connection alike, wherever the server calls it.
+   */
+  countErrors(storage: Storage): Storage {
+    const counted = { ...storage };
+    for (const key of Object.keys(storage) as (keyof Storage)[]) {
+      const method = storage[key];
+      if (typeof method !== 'function') continue;
+      const errors = this.storageErrors;
+      Object.assign(counted, {
+        [key](...args: unknown[]) {
+          try {
+            return (method as (...a: unknown[]) => unknown).apply(storage, args);
+          } catch (error) {
+            errors.inc({ operation: key });
+            throw error;
+          }
+        },
+      });
+    }
+    return counted;
+  }
+
+  /** The text a Prometheus scrape reads. */
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}
