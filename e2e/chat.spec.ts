@@ -6,7 +6,6 @@ import { KAI, PHONE, VEX, createTable, joinAndCreate } from './helpers';
 // other player and the spectator do not, and the spectator's browser never receives its bytes
 // (every WebSocket frame the page got is recorded). Public chat reaches the spectator until the
 // GM turns spectator chat off. Dee plays on a desktop, Kim on a phone (the Chat tab).
-// Written for the suite; not run by its author (see the report).
 
 const WHISPER = 'Psiu, Narrador: a duquesa é minha mãe 🤫';
 const PUBLIC = 'Olá, mesa! Que comece a aventura 🎲 — “ação” e coração';
