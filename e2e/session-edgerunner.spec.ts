@@ -439,6 +439,23 @@ test('edgerunner: a whole session, from the editor to the next session’s clock
     }
     await expect(gm.getByTestId('log')).toContainText('Hargan rolled to defend');
     const card = gm.getByTestId('roll-card').first();
+    // Hargan's biggest stress box holds 3 (Physique Fair [ER-STRESS-1]) and consequences absorb
+    // nothing here [ER-STRESS-2]. On dice bad enough for a hit of 4 or more (about one fight in
+    // a hundred), Kim does what a player would: she invokes her aspects on her defence with
+    // fate points, +2 each [CORE-INVOKE-1], until the hit fits a box.
+    const kimCard = kim.getByTestId('roll-card').first();
+    for (const aspect of ['Knuckles like walnuts', 'Ex-cop with a conscience']) {
+      const before = await shiftsOf(kimCard);
+      if (before <= 3) break;
+      const group = kimCard.getByRole('group', { name: 'Invoke an aspect on this roll' });
+      const pick = group.locator('select[name="invoke-aspect"]');
+      const value = await pick.locator('option', { hasText: aspect }).first().getAttribute('value');
+      expect(value, `Hargan’s “${aspect}” to invoke`).toBeTruthy();
+      await pick.selectOption(value);
+      await expect(group.locator('select[name="invoke-pay"]')).toHaveValue('fate-point');
+      await group.getByRole('button', { name: '+2' }).click();
+      await expect(card.getByTestId('roll-outcome')).toContainText(`(+${before - 2})`);
+    }
     const shifts = await shiftsOf(card);
     await applyOutcome(card, 'Off balance');
     const struck = await takeTheHit(kim.getByTestId('roll-card').first(), shifts);
