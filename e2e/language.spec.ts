@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { createTable } from './helpers';
+import { createTable, shot } from './helpers';
 
 // Issue 16: the interface follows the browser's language and can be switched; the choice is
 // kept in this browser.
@@ -28,6 +28,39 @@ test('a Brazilian spectator reads the table in Portuguese, switches to English a
 
   // The GM's English browser is unaffected.
   await expect(gm.getByTitle('Your role')).toHaveText('GM');
+  await watcher.close();
+  await context.close();
+});
+
+test('on a 360 px phone every tab is in sight, the GM’s six in Portuguese too', async ({
+  browser,
+}) => {
+  const narrow = { width: 360, height: 740 };
+  const { gm, links, context } = await createTable(browser, 'Mesa da Ana', 'fate-core', narrow);
+  await gm.getByTestId('language').selectOption('pt-BR');
+  const watcher = await browser.newContext({ locale: 'pt-BR', viewport: narrow });
+  const spectator = await watcher.newPage();
+  await spectator.goto(links.spectator);
+  for (const [page, count] of [
+    [gm, 6],
+    [spectator, 5],
+  ] as const) {
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(count);
+    await expect(tabs.first()).toHaveText(/^Cena/);
+    // Each whole tab lies inside the screen's width: none is scrolled or clipped away.
+    for (const box of await tabs.evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left, right: r.right, text: el.textContent };
+      }),
+    )) {
+      expect(box.left, `${box.text}`).toBeGreaterThanOrEqual(0);
+      expect(box.right, `${box.text}`).toBeLessThanOrEqual(narrow.width);
+    }
+  }
+  await shot(gm, 'language-phone-tabs-gm');
+  await shot(spectator, 'language-phone-tabs-spectator');
   await watcher.close();
   await context.close();
 });
