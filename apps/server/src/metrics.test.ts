@@ -113,7 +113,13 @@ describe('metrics and logs', () => {
     // The spectator's replica got both updates: at least one socket write each.
     expect(sample(text, 'fateboard_fanout_writes_total')).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'fateboard_fanout_seconds_count')).toBeGreaterThanOrEqual(2);
-    expect(sample(text, 'fateboard_process_resident_memory_bytes', node)).toBeGreaterThan(0);
+    expect(
+      sample(text, 'fateboard_process_memory_bytes', { kind: 'resident', ...node }),
+    ).toBeGreaterThan(0);
+    expect(sample(text, 'fateboard_process_cpu_seconds')).toBeGreaterThan(0);
+    const loop = sample(text, 'fateboard_event_loop_utilization');
+    expect(loop).toBeGreaterThan(0);
+    expect(loop).toBeLessThanOrEqual(1);
 
     // The failed write's line: an error, with the node and the table, and the cause.
     const failed = lines.find((l) => l.msg === 'storage write failed');
