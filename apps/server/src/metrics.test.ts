@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTable } from '@fateboard/table';
 import { createLogger } from './logger';
+import { SCRAPE_REUSE_MS } from './metrics';
 import { openSqliteStorage } from './storage';
 import type { Storage } from './storage';
 import { api, createTable, openReplica, waitFor } from './test/harness';
@@ -126,6 +127,23 @@ describe('metrics and logs', () => {
     expect(failed).toMatchObject({ level: 50, node: 'node-a', table: table.id });
     expect(JSON.stringify(failed?.err)).toContain('SQLITE_FULL');
     for (const line of lines) expect(line.node).toBe('node-a');
+  });
+
+  it('answers a flood of scrapes with one collection a second', async () => {
+    let now = Date.now();
+    const server = await t.start({ clock: () => now });
+    const table = await createTable(server.url);
+    const gm = await t.connect(table.tokens.gm, 'gm');
+    const applied = { type: 'aspect.add', outcome: 'applied' };
+    await gm.ok({ type: 'aspect.add', kind: 'situation', text: 'Smoke in the rafters' });
+    const first = await scrape(server.url);
+    expect(sample(first.text, 'fateboard_commands_total', applied)).toBe(1);
+    await gm.ok({ type: 'aspect.add', kind: 'situation', text: 'A bell tolls' });
+    // Within the second, every scrape gets the first one's text, however many come.
+    const flood = await Promise.all(Array.from({ length: 20 }, () => scrape(server.url)));
+    for (const s of flood) expect(s.text).toBe(first.text);
+    now += SCRAPE_REUSE_MS;
+    expect(sample((await scrape(server.url)).text, 'fateboard_commands_total', applied)).toBe(2);
   });
 
   it('asks for the bearer token when METRICS_TOKEN is set', async () => {

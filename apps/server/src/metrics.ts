@@ -14,6 +14,8 @@ export interface MetricsSources {
 const KNOWN_TYPES = new Set<string>(COMMAND_TYPES);
 const ROLES: readonly Role[] = ['gm', 'player', 'spectator'];
 const TRANSPORTS: readonly LiveConnection['transport'][] = ['socket.io', 'yjs'];
+/** How long one scrape's text answers the scrapes after it. */
+export const SCRAPE_REUSE_MS = 1000;
 
 /**
  * The figures an operator watches, in Prometheus's text format at `/metrics` (prom-client).
@@ -33,8 +35,14 @@ export class Metrics {
   private readonly fanoutReceivers: Counter;
   private readonly storageErrors: Counter<'operation'>;
 
+  private last: { at: number; text: Promise<string> } | undefined;
+
   /** The node's name goes on every series once it is known (`registry.setDefaultLabels`). */
-  constructor(sources: MetricsSources) {
+  constructor(
+    sources: MetricsSources,
+    /** ms; the server's clock. */
+    private readonly clock: () => number = Date.now,
+  ) {
     const registers = [this.registry];
     // The process's own figures, read at each scrape. Not prom-client's default metrics: their
     // event-loop delay monitor wakes the process every 10 ms and their GC observer runs on
@@ -177,9 +185,21 @@ export class Metrics {
     return counted;
   }
 
-  /** The text a Prometheus scrape reads. */
+  /**
+   * The text a Prometheus scrape reads. `/metrics` may be open to anyone, and a scrape walks
+   * every connection: scrapes within `SCRAPE_REUSE_MS` of the last one get its text, so a flood
+   * of requests costs what one scrape a second does (Prometheus scrapes every 15 s or so).
+   */
   text(): Promise<string> {
-    return this.registry.metrics();
+    const now = this.clock();
+    if (this.last && now - this.last.at < SCRAPE_REUSE_MS) return this.last.text;
+    const text = this.registry.metrics();
+    this.last = { at: now, text };
+    // A failed collection is not kept for the next scrape.
+    text.catch(() => {
+      if (this.last?.text === text) this.last = undefined;
+    });
+    return text;
   }
 
   get contentType(): string {

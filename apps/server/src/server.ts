@@ -81,10 +81,10 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const log = errorLog(() => logger);
   const connections = new Connections();
   // The gauges read the rooms at each scrape, long after they exist.
-  const metrics = new Metrics({
-    connections: () => connections.all(),
-    loadedTables: (): number => rooms.loadedCount(),
-  });
+  const metrics = new Metrics(
+    { connections: () => connections.all(), loadedTables: (): number => rooms.loadedCount() },
+    clock,
+  );
   const ownsStorage = options.storage === undefined;
   const storage = metrics.countErrors(options.storage ?? openSqliteStorage(options.dataDir));
   const commits = new GroupCommit(storage, log, metrics);
