@@ -126,7 +126,12 @@ describe('metrics and logs', () => {
     const failed = lines.find((l) => l.msg === 'storage write failed');
     expect(failed).toMatchObject({ level: 50, node: 'node-a', table: table.id });
     expect(JSON.stringify(failed?.err)).toContain('SQLITE_FULL');
-    for (const line of lines) expect(line.node).toBe('node-a');
+    for (const line of lines) {
+      expect(line.node).toBe('node-a');
+      // No token and no invite link in the logs (docs/PROTOCOL.md, Logs).
+      for (const token of Object.values(table.tokens))
+        expect(JSON.stringify(line)).not.toContain(token);
+    }
   });
 
   it('answers a flood of scrapes with one collection a second', async () => {
