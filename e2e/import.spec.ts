@@ -74,6 +74,13 @@ test('fate-core: players join by importing Fari characters, checked and fixed be
   await expect(kim.page.getByLabel('Character name')).toHaveValue('Mira Vell');
   await expect(kim.page.getByTestId('import-dropped')).toContainText('Has a cat.');
   await expect(kim.page.getByTestId('sheet-problems')).toHaveCount(0);
+  // The file's block ids ("b3"…) name nothing: the three free rows read "Aspect", as a new
+  // Fate Core sheet's do, with the text the file gave them.
+  await expect(kim.page.getByLabel('Aspect', { exact: true })).toHaveCount(3);
+  await expect(kim.page.getByLabel('Aspect', { exact: true }).first()).toHaveValue(
+    'Owes Captain Rell a Life',
+  );
+  await expect(kim.page.getByText(/^B\d aspect$/)).toHaveCount(0);
   await shot(kim.page, 'import-3-phone-preview');
   await kim.page.getByRole('button', { name: 'Create character' }).click();
   await expect(kim.page.getByTestId('table-name')).toBeVisible();
