@@ -207,7 +207,7 @@ const SKILL_SPREADS: Record<string, number[]> = {
   pirates: [3, 2, 2, 1, 1, 0],
 };
 
-async function fillTemplate(
+export async function fillTemplate(
   page: Page,
   character: { highConcept: string; trouble: string },
 ): Promise<void> {

@@ -1,7 +1,16 @@
 /// <reference lib="dom" />
 import { test, expect } from '@playwright/test';
 import { join } from 'node:path';
-import { KAI, SCREENSHOTS, VEX, characterCard, createTable, joinAndCreate, shot } from './helpers';
+import {
+  KAI,
+  SCREENSHOTS,
+  VEX,
+  characterCard,
+  createTable,
+  fillTemplate,
+  joinAndCreate,
+  shot,
+} from './helpers';
 
 // The GM removes a seat from the table: the removed player (on a phone) is told and cut off,
 // their character stays, unclaimed, and someone new on the player link claims it.
@@ -61,4 +70,46 @@ test('the GM removes a seat; that player is told; a new player claims the charac
   await shot(page, 'seat-claimed-by-new-player');
 
   for (const c of [context, dee.context, kim.context, lu]) await c.close();
+});
+
+// Taking a seat moves the player's connections to their own seat token, a reconnection made on
+// purpose: they were never offline, and nothing may tell them they were.
+test('a player who takes a seat is never told the table went offline', async ({ browser }) => {
+  const { gm, links, context } = await createTable(browser, 'Quiet join', 'fate-core');
+  const kimContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await kimContext.newPage();
+  // Everything the page ever showed of a lost connection, from its first paint on.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __offlineSeen: string[] }).__offlineSeen = seen;
+    new MutationObserver(() => {
+      const banner = document.querySelector('[data-testid="connection-banner"]');
+      if (banner) seen.push(`banner: ${banner.textContent ?? ''}`);
+      for (const toast of Array.from(document.querySelectorAll('.toast'))) {
+        if (/online|offline|reconnect/i.test(toast.textContent ?? '')) {
+          seen.push(`toast: ${toast.textContent ?? ''}`);
+        }
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.goto(links.player);
+  await page.getByLabel('Your name').fill('Kim');
+  await page.getByRole('button', { name: 'Join the table' }).click();
+  await page.getByLabel('Character name').fill(KAI.name);
+  await fillTemplate(page, KAI);
+  await page.getByRole('button', { name: 'Create character' }).click();
+  await expect(page.getByTestId('table-name')).toBeVisible();
+  // The GM sees Kim by her seat: her connections came back on the seat token.
+  await expect(gm.getByTestId('presence')).toContainText('Kim');
+  await expect(characterCard(gm, 'Kai')).toContainText('Kim');
+  // A command goes through on the new connection.
+  await page.getByRole('tab', { name: /^Characters/ }).click();
+  await expect(characterCard(page, 'Kai')).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(
+    await page.evaluate(() => (window as unknown as { __offlineSeen: string[] }).__offlineSeen),
+  ).toEqual([]);
+  await shot(page, 'seat-quiet-join-phone');
+  await kimContext.close();
+  await context.close();
 });

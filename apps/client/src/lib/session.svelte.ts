@@ -21,6 +21,9 @@ export const messages = i18n('lib/session', {
 
 export type LinkStatus = 'connecting' | 'online' | 'offline';
 
+/** How long a deliberate reconnection (a new seat token) may take before it counts as a drop. */
+const SWITCH_GRACE_MS = 5000;
+
 /** A command's fields as the client writes them: the id and type are added on sending. */
 export type CommandPayload<T extends CommandType> = Omit<CommandOf<T>, 'id' | 'type'>;
 
@@ -55,6 +58,8 @@ export class TableSession {
   #destroyed = false;
   #socketStatus = $state<LinkStatus>('connecting');
   #docStatus = $state<LinkStatus>('connecting');
+  /** While adoptToken's reconnections run: see #update. */
+  #switching: ReturnType<typeof setTimeout> | undefined;
   #cleanup: (() => void)[] = [];
   #awarenessCleanup: (() => void)[] = [];
 
@@ -235,6 +240,13 @@ export class TableSession {
       : parts.includes('connecting')
         ? 'connecting'
         : 'online';
+    // A reconnection made on purpose (adoptToken) is no drop: the table stays online for the
+    // person, with no banner and no "back online", unless it takes past SWITCH_GRACE_MS.
+    if (this.#switching !== undefined) {
+      if (next !== 'online') return;
+      clearTimeout(this.#switching);
+      this.#switching = undefined;
+    }
     if (next === 'online' && this.loaded) this.wasOnline = true;
     if (this.status !== next) {
       if (next === 'online' && this.status === 'offline' && this.wasOnline) {
@@ -275,6 +287,12 @@ export class TableSession {
   adoptToken(token: string, seatId: string | null): void {
     this.token = token;
     if (seatId) this.seatId = seatId;
+    // A player who just took a seat was never offline: the reconnections below are quiet.
+    clearTimeout(this.#switching);
+    this.#switching = setTimeout(() => {
+      this.#switching = undefined;
+      this.#update();
+    }, SWITCH_GRACE_MS);
     // The server shows presence as it knows the connection (the token it opened with), not
     // as the client claims: reconnect the documents with the seat token so it knows the seat.
     for (const p of this.#providers) {
@@ -323,6 +341,7 @@ export class TableSession {
     for (const fn of this.#cleanup) fn();
     for (const fn of this.#awarenessCleanup) fn();
     this.#destroyed = true;
+    clearTimeout(this.#switching);
     this.commands?.destroy();
     this.#socket?.current?.disconnect();
     for (const p of this.#providers) p.destroy();
