@@ -125,3 +125,55 @@ test('at phone width the games’ own dice controls fit and work', async ({ brow
     await player.context.close();
   }
 });
+
+// People's words can be long with no space to break at: a German compound for a name, an
+// aspect written as one word, a link pasted into the chat. None may widen a phone's page
+// sideways, in any tab, and a table's short headings still break between words only.
+test('long words never widen a 360 px page, in Portuguese, on any tab', async ({ browser }) => {
+  const name = 'Kaiserwilhelmstraßenbahnhaltestellenwärter';
+  const { gm, links, context } = await createTable(browser, 'Mesa comprida', 'fate-core');
+  const kim = await joinAndCreate(
+    browser,
+    links.player,
+    'Kimberly-Anne Oliveira-Santos',
+    {
+      name,
+      highConcept: 'Velho soldado calado das Guerras da Fronteira, que nunca esquece um rosto',
+      trouble: 'Pesadelos-do-cerco-que-voltam-todas-as-noites-sem-falta',
+    },
+    phone,
+  );
+  await kim.page.getByTestId('language').selectOption('pt-BR');
+  await gm.getByLabel('New aspect').fill('Umaneblinadensaseespalhapelocaiseninguémvênada');
+  await gm.getByRole('button', { name: 'Add aspect' }).click();
+  await kim.page.getByRole('tab', { name: /^Chat/ }).click();
+  await kim.page
+    .getByTestId('chat-input')
+    .fill('Mapa: https://exemplo.org/mapas/mercado-de-sal/planta-baixa-do-porão-2026-12-01.png');
+  await kim.page.getByTestId('chat-input').press('Enter');
+  await expect(kim.page.getByTestId('chat-message')).toHaveCount(1);
+  for (const tab of ['Cena', 'Personagens', 'Dados', 'Registro', 'Chat']) {
+    await kim.page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+    await expect(kim.page.getByRole('tab', { name: new RegExp(`^${tab}`) })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const wider = await kim.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(wider, `the ${tab} tab is wider than the screen`).toBe(0);
+  }
+  // The fate point summary's headings keep their words whole ("Agora", not "Ag|or|a").
+  await kim.page.getByRole('tab', { name: /^Registro/ }).click();
+  const heading = kim.page.getByTestId('fp-summary').getByRole('columnheader', { name: 'Agora' });
+  // One line box per line of its text: a word split across lines would make two.
+  const lines = await heading.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
+  });
+  expect(lines).toBe(1);
+  await shot(kim.page, 'phone-long-words-log');
+  await kim.context.close();
+  await context.close();
+});
