@@ -10,10 +10,14 @@ import { PHONE, createTable, expectAccessible, inviteLinks, joinAndCreate, shot 
 // confirmed: the phone shows the new links, the laptop too, the old player link is refused and
 // the new one seats Bo.
 
-/** The invite panel, opened if it is not. */
+/**
+ * The invite panel, opened if it is not. The button says whether it is open: the panel itself
+ * loads lazily, so a look at it may find nothing yet while it is opening, and a click then
+ * would close it.
+ */
 async function openInvites(page: Page): Promise<void> {
-  if (await page.getByTestId('invites').isVisible()) return;
-  await page.getByRole('button', { name: 'Invite links' }).click();
+  const button = page.getByRole('button', { name: 'Invite links', exact: true });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
   await expect(page.getByTestId('invites')).toBeVisible();
 }
 

@@ -103,8 +103,10 @@ test('fate-core: a Fari scene comes in, the GM downloads the table and restores 
   await expect(gm2.getByTestId('table-name')).toHaveText('The Sunken Abbey');
   expect(new URL(gm2.url()).pathname).not.toContain(new URL(links.gm).pathname);
   // Its seats wait for their players, so the links are one click away.
-  const invites = gm2.getByRole('button', { name: 'Invite links' });
-  if (!(await gm2.getByTestId('invites').isVisible())) await invites.click();
+  const invites = gm2.getByRole('button', { name: 'Invite links', exact: true });
+  // Open unless it already is (the panel loads lazily: the button, not the panel, says so).
+  if ((await invites.getAttribute('aria-expanded')) !== 'true') await invites.click();
+  await expect(gm2.getByTestId('invites')).toBeVisible();
   const newLinks = await inviteLinks(gm2);
   expect(newLinks.player).not.toBe(links.player);
 
