@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 import * as Y from 'yjs';
-import { createLogger, createServer, openSqliteStorage } from '@fateboard/server';
+import { createLogger, createServer, openSqliteFile, openSqliteStorage } from '@fateboard/server';
+import type { CommandWrite } from '@fateboard/server';
 import type { RulesetId } from '@fateboard/rules';
 import { serveIpc } from './ipc';
 import { BENCH_LIMITS } from './limits';
@@ -17,6 +18,8 @@ import { BENCH_LIMITS } from './limits';
 // BENCH_DATA_DIR=/dev/shm puts SQLite on tmpfs (fsync free): a diagnostic, never the figures.
 const dataDir = mkdtempSync(join(process.env.BENCH_DATA_DIR ?? tmpdir(), 'fateboard-bench-'));
 const storage = openSqliteStorage(dataDir);
+// A second, synchronous connection to the same file, for seeding and the storage floor.
+const file = openSqliteFile(dataDir);
 const server = await createServer({
   dataDir,
   port: 0,
@@ -41,7 +44,7 @@ serveIpc(
           player: randomBytes(32).toString('base64url'),
           spectator: randomBytes(32).toString('base64url'),
         };
-        storage.createTable(
+        file.createTable(
           { id, name: String(request.name), ruleset: request.ruleset as RulesetId, created },
           {
             pub: Buffer.from(String(request.pub), 'base64'),
@@ -61,7 +64,7 @@ serveIpc(
       }
       case 'encode-cost': {
         // What the server pays once per document version for the shared full state.
-        const stored = storage.loadDocuments(String(request.tableId)).docs.pub;
+        const stored = file.loadDocuments(String(request.tableId)).docs.pub;
         const doc = new Y.Doc();
         const parts = stored.snapshot ? [stored.snapshot, ...stored.updates] : stored.updates;
         Y.applyUpdate(doc, Y.mergeUpdates(parts));
@@ -97,7 +100,7 @@ serveIpc(
         // transaction (WAL, synchronous = FULL, so one fsync), as every command pays.
         const id = `floor-${randomBytes(6).toString('base64url')}`;
         const empty = new Uint8Array([0, 0]);
-        storage.createTable(
+        file.createTable(
           { id, name: 'floor', ruleset: 'fate-core', created: Date.now() },
           { pub: empty, gm: empty },
           [],
@@ -106,9 +109,10 @@ serveIpc(
         const times: number[] = [];
         for (let i = 0; i < Number(request.count ?? 200); i++) {
           const t = performance.now();
-          storage.appendCommand({
+          const command: CommandWrite = {
             tableId: id,
             commandId: `c${i}`,
+            seq: i + 1,
             actor: { role: 'gm' },
             tokenHash: null,
             type: 'fate-point.give',
@@ -121,7 +125,8 @@ serveIpc(
             result: null,
             created: Date.now(),
             updates: [{ doc: 'pub', bytes }],
-          });
+          };
+          file.commit([{ tableId: id, writes: [{ kind: 'command', command }] }]);
           times.push(performance.now() - t);
         }
         times.sort((a, b) => a - b);
@@ -140,7 +145,8 @@ serveIpc(
   },
   async () => {
     await server.close();
-    storage.close();
+    await storage.close();
+    file.close();
     rmSync(dataDir, { recursive: true, force: true });
   },
 );

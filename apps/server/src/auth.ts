@@ -15,12 +15,12 @@ export type AuthResult =
   | { ok: false; code: 'invalid-token' | 'revoked-token'; message: string };
 
 /** Resolves a presented token; a revoked token is told apart so the client can say why. */
-export function authenticate(storage: Storage, token: unknown): AuthResult {
+export async function authenticate(storage: Storage, token: unknown): Promise<AuthResult> {
   if (!isTokenShaped(token)) {
     return { ok: false, code: 'invalid-token', message: 'This link is not valid.' };
   }
   const tokenHash = hashToken(token);
-  const record = storage.findToken(tokenHash);
+  const record = await storage.findToken(tokenHash);
   if (!record) return { ok: false, code: 'invalid-token', message: 'This link is not valid.' };
   if (record.revoked) {
     // A link is revoked by a rotation, a seat token only by the GM removing the seat.

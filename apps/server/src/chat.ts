@@ -70,13 +70,13 @@ function seatName(room: TableRoom, seatId: string): string | undefined {
 }
 
 /** `chat.send`: checks, stores and delivers one message; answers the acknowledgement. */
-export function sendChat(
+export async function sendChat(
   deps: ChatDeps,
   room: TableRoom,
   sender: ChatSender,
   bucket: TokenBucket,
   input: unknown,
-): ChatSent {
+): Promise<ChatSent> {
   if (sender.role === 'spectator') {
     return refuse('forbidden', 'Spectators read the chat; they cannot write in it.');
   }
@@ -99,7 +99,7 @@ export function sendChat(
   if (id !== undefined) {
     let stored;
     try {
-      stored = deps.storage.findChat(sender.tableId, from, id);
+      stored = await deps.storage.findChat(sender.tableId, from, id);
     } catch (error) {
       deps.log('reading a chat message failed', error, sender.tableId);
       return refuse('storage', 'The message could not be saved; send it again.');
@@ -123,10 +123,9 @@ export function sendChat(
     );
   }
 
-  let message;
-  try {
-    const spectators = to.kind === 'table' && spectatorChatOn(room.doc('pub'));
-    message = deps.storage.appendChat(sender.tableId, {
+  const spectators = to.kind === 'table' && spectatorChatOn(room.doc('pub'));
+  const stored = inTurn(room, async () => {
+    const message = await deps.storage.appendChat(sender.tableId, {
       at: deps.clock(),
       from,
       to,
@@ -134,12 +133,32 @@ export function sendChat(
       spectators,
       ...(id === undefined ? {} : { id }),
     });
+    deliver(deps, room, message);
+    return message;
+  });
+  try {
+    return { ok: true, message: await stored };
   } catch (error) {
     deps.log('storing a chat message failed', error, sender.tableId);
     return refuse('storage', 'The message could not be saved; send it again.');
   }
-  deliver(deps, room, message);
-  return { ok: true, message };
+}
+
+/** Each room's chat appends, one after the other (see inTurn). */
+const appending = new WeakMap<TableRoom, Promise<unknown>>();
+
+/**
+ * Runs a table's chat appends one at a time: the storage numbers a message when it stores it,
+ * and every screen must get the messages in that order, which concurrent appends to a
+ * networked database would not keep.
+ */
+function inTurn<T>(room: TableRoom, append: () => Promise<T>): Promise<T> {
+  const next = (appending.get(room) ?? Promise.resolve()).then(append, append);
+  appending.set(
+    room,
+    next.catch(() => {}),
+  );
+  return next;
 }
 
 /** Writes a stored message to every connection of its table allowed to read it, and only those. */
@@ -163,12 +182,12 @@ export function connectionSender(c: LiveConnection): ChatSender {
 }
 
 /** `chat.history`: one page of what this reader may see, newest first by `before`. */
-export function chatHistory(
+export async function chatHistory(
   deps: ChatDeps,
   room: TableRoom,
   reader: ChatSender,
   input: unknown,
-): ChatPage {
+): Promise<ChatPage> {
   const parsed = v.safeParse(ChatHistorySchema, input ?? {});
   if (!parsed.success) return refuse('bad-chat', v.summarize(parsed.issues));
   const who = readerOf(reader, room);
@@ -179,7 +198,12 @@ export function chatHistory(
   let messages;
   try {
     // One more than asked tells whether an older page exists.
-    messages = deps.storage.readChat(reader.tableId, scopeOf(who), parsed.output.before, limit + 1);
+    messages = await deps.storage.readChat(
+      reader.tableId,
+      scopeOf(who),
+      parsed.output.before,
+      limit + 1,
+    );
   } catch (error) {
     deps.log('reading the chat failed', error, reader.tableId);
     return refuse('storage', 'The chat could not be read; try again.');

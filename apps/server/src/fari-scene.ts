@@ -15,14 +15,14 @@ import { fileRefused, rawBody, uploadedBytes } from './uploaded-file';
  */
 export interface FariSceneDeps {
   rooms: Rooms;
-  authorize: (req: Request) => Identity;
+  authorize: (req: Request) => Promise<Identity>;
 }
 
 export function fariSceneRoutes(deps: FariSceneDeps): RequestHandler[] {
   return [
     // The token before the body: nobody but the GM gets a megabyte read.
-    (req, res, next) => {
-      const identity = deps.authorize(req);
+    async (req, res, next) => {
+      const identity = await deps.authorize(req);
       if (identity.role !== 'gm') {
         throw new HttpError(403, 'forbidden', 'Only the GM can add a scene to the table.');
       }
@@ -30,10 +30,11 @@ export function fariSceneRoutes(deps: FariSceneDeps): RequestHandler[] {
       next();
     },
     rawBody(MAX_FILE_BYTES),
-    (req, res, next) => {
+    async (req, res, next) => {
       const identity = res.locals.identity as Identity;
       const read = importFariScene(uploadedBytes(req, 'the Fari scene file'));
       if (!read.ok) throw fileRefused(read.error);
+      await deps.rooms.get(identity.tableId);
       const room = deps.rooms.retain(identity.tableId);
       if (!room) throw new HttpError(404, 'not-found', 'No such table.');
       const sender = { actor: { role: 'gm' as const }, tokenHash: identity.tokenHash };

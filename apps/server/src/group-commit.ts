@@ -2,7 +2,8 @@ import { performance } from 'node:perf_hooks';
 import type { Ack } from '@fateboard/table';
 import type { Log } from './logger';
 import type { Metrics } from './metrics';
-import type { Storage } from './storage';
+import type { BatchOutcome, CommandWrite, Storage, StoredCommand, TableBatch } from './storage';
+import type { TableWrite } from './storage';
 
 export interface HandledCommand {
   ack: Ack;
@@ -13,21 +14,46 @@ export interface HandledCommand {
 /** What applying one command leaves to do once its batch is committed, or has failed. */
 export interface Prepared {
   handled: HandledCommand;
-  /** It wrote to storage: if the batch's commit fails, it is refused with `storage`. */
-  wrote: boolean;
+  /**
+   * What it writes for its table, in order. If the table's part of the batch is not stored,
+   * it is refused with `storage` and its room reloads. Empty or absent: it only answers.
+   */
+  writes?: TableWrite[];
   /** Hands its document updates to the room's listeners (the broadcast); after the commit. */
   publish?: () => void;
   /**
-   * Undoes what the failed commit left in memory: the room reloads from storage. The same
-   * function for every command of a room, so a room reloads once per failed batch.
+   * Set when the command was refused but left a change in the live documents (a reducer that
+   * threw halfway): its room reloads from storage once the batch is settled.
    */
-  rollback?: () => void;
+  stale?: boolean;
   /** Undoes a side effect on the sender's connection (a seat granted by a join). */
   undo?: () => void;
 }
 
+/** What the group commit needs of the room a command is for. */
+export interface BatchRoom {
+  readonly id: string;
+  /** The fencing epoch its writes carry (cluster mode: its lease's), or undefined. */
+  fence: () => number | undefined;
+  /**
+   * Throws away what the live documents hold that is not stored, and loads what is. `stored`:
+   * whether its part of the batch was stored (a command that failed halfway after others of
+   * the same room) or not. Never rejects: a room that cannot be read breaks instead.
+   */
+  reload: (stored: boolean) => Promise<void>;
+}
+
+/**
+ * Applies one command in memory, without yielding. `previous` is the command stored, or
+ * applied earlier in the same batch, under the same id: a retry, answered without applying.
+ */
+export type Prepare = (previous: StoredCommand | undefined) => Prepared;
+
 interface Job {
-  prepare: () => Prepared;
+  room: BatchRoom;
+  /** The command's id, read before the batch: its stored command is looked up for it. */
+  commandId: string | undefined;
+  prepare: Prepare;
   resolve: (handled: HandledCommand) => void;
 }
 
@@ -38,25 +64,44 @@ const STORAGE_FAILED: Ack = {
   code: 'storage',
   message: 'The command could not be saved.',
 };
+const READ_FAILED: Ack = { ok: false, code: 'storage', message: 'The table could not be read.' };
+
+/** The row a command write is read back as, for a retry later in the same batch. */
+function asStored(write: CommandWrite): StoredCommand {
+  const { updates: _updates, tokens: _tokens, revokeSeat: _revokeSeat, ...row } = write;
+  return { ...row, secretHash: write.secretHash ?? null, result: write.result ?? null };
+}
 
 /**
- * Group commit. The commands that arrive in one turn of the event loop are applied at the end
- * of it, in arrival order, one after the other, inside ONE SQLite transaction: one fsync for
- * all of them instead of one each, which is what bounds durable throughput. Only after the
- * commit is each one acknowledged and its update published, in order. Applying, committing
- * and publishing run without yielding, so nobody ever reads a change that is not stored.
+ * Group commit. The commands that arrive while the previous batch is being stored (or in one
+ * turn of the event loop, when none is) make the next batch. A batch:
+ *   1. reads, in one query per table, the stored commands under its commands' ids (retries);
+ *   2. applies its commands in arrival order on the rooms' live documents, each start to
+ *      finish without yielding;
+ *   3. stores every table's writes in ONE transaction (`Storage.commit`): one fsync for all;
+ *   4. only then acknowledges each command and publishes its updates, in order; a table whose
+ *      part was not stored has its commands refused and its room reloaded.
+ * Batches, and the room maintenance that writes documents (`exclusive`), run one at a time,
+ * so a table's commands are stored in the order they were applied.
  *
- * A command waits at most until the end of the current turn (setImmediate); under load the
- * turn holds many commands and the one fsync is shared.
+ * Between 2 and the end of 4 the live documents may hold what is not yet stored. Whoever reads
+ * them for a client (a sync answer, a REST read) does it through `read`: nobody is ever sent a
+ * change that is not stored. With SQLite, 2 to 4 finish within one turn of the event loop (its
+ * commit is synchronous), so a reader that came in with I/O never waits.
  */
 export class GroupCommit {
   private jobs: Job[] = [];
   private scheduled = false;
+  /** The batches and exclusive tasks, one after the other. */
+  private lane: Promise<void> = Promise.resolve();
+  /** True while applied changes are not yet stored (or undone). */
+  private dirty = false;
+  private cleanWaiters: (() => void)[] = [];
   /** Commits so far and the commands they carried (the benchmarks and tests read these). */
   readonly stats = { batches: 0, commands: 0, largest: 0 };
   /**
-   * How long the latest batches took: applying their commands (rules, Yjs, the SQLite rows) and
-   * committing them (SQLite's COMMIT, its fsync). A ring of the last RECENT, for diagnosis.
+   * How long the latest batches took: applying their commands (rules, Yjs) and committing them
+   * (the storage's transaction, its fsync). A ring of the last RECENT, for diagnosis.
    */
   private readonly recent = { apply: new Float64Array(RECENT), commit: new Float64Array(RECENT) };
 
@@ -66,14 +111,56 @@ export class GroupCommit {
     private readonly metrics?: Metrics,
   ) {}
 
-  submit(prepare: () => Prepared): Promise<HandledCommand> {
+  submit(
+    room: BatchRoom,
+    commandId: string | undefined,
+    prepare: Prepare,
+  ): Promise<HandledCommand> {
     return new Promise((resolve) => {
-      this.jobs.push({ prepare, resolve });
+      this.jobs.push({ room, commandId, prepare, resolve });
       if (!this.scheduled) {
         this.scheduled = true;
-        setImmediate(() => this.flush());
+        // The end of this turn: what else arrives in it joins the batch.
+        setImmediate(() => {
+          this.scheduled = false;
+          void this.enqueue(() => this.flush());
+        });
       }
     });
+  }
+
+  /**
+   * Runs `task` between batches, none running meanwhile: room maintenance that reads the live
+   * documents and writes them to storage (compaction, rebuilds). Resolves with what it answers.
+   */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      void this.enqueue(() => task().then(resolve, reject));
+    });
+  }
+
+  /** Whether the live documents hold only what is stored (see `read`). */
+  get settled(): boolean {
+    return !this.dirty;
+  }
+
+  /**
+   * Runs `reader` once the live documents hold only what is stored, at that very moment (no
+   * yield between the check and the read), and answers what it answers. At once when no
+   * batch is between applying and storing, which with SQLite is always.
+   */
+  async read<T>(reader: () => T): Promise<T> {
+    while (this.dirty) await new Promise<void>((resolve) => this.cleanWaiters.push(resolve));
+    return reader();
+  }
+
+  /** Resolves once every command submitted so far is settled and every task has run. */
+  async drain(): Promise<void> {
+    while (this.jobs.length > 0 || this.scheduled) {
+      await this.lane;
+      if (this.jobs.length > 0) await this.enqueue(() => this.flush());
+    }
+    await this.lane;
   }
 
   /** Milliseconds spent applying and committing each of the last `count` batches, oldest first. */
@@ -88,9 +175,16 @@ export class GroupCommit {
     return { applyMs, commitMs };
   }
 
+  private enqueue(task: () => Promise<void>): Promise<void> {
+    // A task never rejects the lane: each one answers its own failures.
+    this.lane = this.lane.then(task).catch((error: unknown) => {
+      this.log('a group commit task failed', error);
+    });
+    return this.lane;
+  }
+
   /** Applies and commits everything submitted so far. */
-  flush(): void {
-    this.scheduled = false;
+  private async flush(): Promise<void> {
     const jobs = this.jobs;
     this.jobs = [];
     if (jobs.length === 0) return;
@@ -98,48 +192,141 @@ export class GroupCommit {
     this.stats.commands += jobs.length;
     this.stats.largest = Math.max(this.stats.largest, jobs.length);
 
-    const prepared: Prepared[] = [];
-    let committed = true;
+    const previous = await this.readPrevious(jobs);
     const started = performance.now();
-    let applied = started;
+    this.dirty = true;
     try {
-      this.storage.batch(() => {
-        for (const job of jobs) prepared.push(job.prepare());
-        applied = performance.now();
-      });
-      const slot = (this.stats.batches - 1) % RECENT;
-      const ended = performance.now();
-      this.recent.apply[slot] = applied - started;
-      this.recent.commit[slot] = ended - applied;
-      this.metrics?.commit((ended - started) / 1000, jobs.length, true);
-    } catch (error) {
-      committed = false;
-      this.metrics?.commit((performance.now() - started) / 1000, jobs.length, false);
-      this.log('the group commit failed; its commands are refused', error);
+      await this.applyAndCommit(jobs, previous, started);
+    } finally {
+      this.dirty = false;
+      const waiters = this.cleanWaiters;
+      this.cleanWaiters = [];
+      for (const resolve of waiters) resolve();
     }
+  }
 
-    if (!committed) {
-      const rollbacks = new Set<() => void>();
-      for (const p of prepared) {
-        if (!p.wrote) continue;
-        p.undo?.();
-        if (p.rollback) rollbacks.add(p.rollback);
-      }
-      for (const rollback of rollbacks) rollback();
+  /**
+   * The stored commands under the batch's ids, by table, or the error reading them gave. One
+   * query per table; the reads happen before anything is applied, so they see every earlier
+   * batch stored.
+   */
+  private async readPrevious(
+    jobs: Job[],
+  ): Promise<Map<string, Map<string, StoredCommand> | Error>> {
+    const ids = new Map<string, Set<string>>();
+    for (const job of jobs) {
+      if (job.commandId === undefined) continue;
+      const forTable = ids.get(job.room.id) ?? new Set<string>();
+      forTable.add(job.commandId);
+      ids.set(job.room.id, forTable);
     }
-    // A prepare that threw (it never should: TableRoom answers every failure) is refused too.
+    const found = new Map<string, Map<string, StoredCommand> | Error>();
+    await Promise.all(
+      [...ids].map(async ([tableId, commandIds]) => {
+        try {
+          const rows = await this.storage.findCommands(tableId, [...commandIds]);
+          found.set(tableId, new Map(rows.map((row) => [row.commandId, row])));
+        } catch (error) {
+          this.log('storage read failed', error, tableId);
+          found.set(tableId, error instanceof Error ? error : new Error(String(error)));
+        }
+      }),
+    );
+    return found;
+  }
+
+  private async applyAndCommit(
+    jobs: Job[],
+    previous: Map<string, Map<string, StoredCommand> | Error>,
+    started: number,
+  ): Promise<void> {
+    // 2. Apply, in arrival order, and gather each table's writes.
+    const prepared: (Prepared | undefined)[] = [];
+    const parts = new Map<string, TableBatch>();
+    const stale = new Set<BatchRoom>();
+    for (const job of jobs) {
+      const known = previous.get(job.room.id);
+      if (known instanceof Error) {
+        prepared.push({ handled: { ack: READ_FAILED } });
+        continue;
+      }
+      let p: Prepared | undefined;
+      try {
+        p = job.prepare(job.commandId === undefined ? undefined : known?.get(job.commandId));
+      } catch (error) {
+        // It never should: TableRoom answers every failure. Whatever it left goes.
+        this.log('a command threw out of its room', error, job.room.id);
+        stale.add(job.room);
+      }
+      prepared.push(p);
+      if (p?.stale) stale.add(job.room);
+      if (!p?.writes?.length) continue;
+      const part = parts.get(job.room.id) ?? { tableId: job.room.id, writes: [] };
+      const fence = job.room.fence();
+      if (fence !== undefined) part.fence = fence;
+      part.writes.push(...p.writes);
+      parts.set(job.room.id, part);
+      // A retry later in this batch finds it, as a later batch finds it stored.
+      for (const write of p.writes) {
+        if (write.kind !== 'command' || known === undefined) continue;
+        known.set(write.command.commandId, asStored(write.command));
+      }
+    }
+    const applied = performance.now();
+
+    // 3. Store every table's writes in one transaction.
+    const order = [...parts.keys()];
+    let outcomes: BatchOutcome[];
+    try {
+      outcomes = order.length === 0 ? [] : await this.storage.commit([...parts.values()]);
+    } catch (error) {
+      // A line per table, so that each table's log shows why its commands were refused.
+      for (const tableId of order) {
+        this.log('the group commit failed; its commands are refused', error, tableId);
+      }
+      outcomes = order.map(() => ({ ok: false, fenced: false }));
+    }
+    const ended = performance.now();
+    const slot = (this.stats.batches - 1) % RECENT;
+    this.recent.apply[slot] = applied - started;
+    this.recent.commit[slot] = ended - applied;
+    const failed = new Set<string>();
+    order.forEach((tableId, i) => {
+      const outcome = outcomes[i];
+      if (outcome?.ok) return;
+      failed.add(tableId);
+      if (outcome && !outcome.fenced && outcome.error !== undefined) {
+        this.log(
+          "a table's part of the group commit failed; its commands are refused",
+          outcome.error,
+          tableId,
+        );
+      }
+    });
+    this.metrics?.commit((ended - started) / 1000, jobs.length, failed.size === 0);
+
+    // 4. Undo what was not stored, then answer in order, then publish.
+    for (const [i, job] of jobs.entries()) {
+      const p = prepared[i];
+      if (p?.writes?.length && failed.has(job.room.id)) {
+        p.undo?.();
+        stale.add(job.room);
+      }
+    }
+    await Promise.all([...stale].map((room) => room.reload(!failed.has(room.id))));
     jobs.forEach((job, i) => {
       const p = prepared[i];
-      job.resolve(p && (committed || !p.wrote) ? p.handled : { ack: STORAGE_FAILED });
+      const lost = p === undefined || (p.writes?.length && failed.has(job.room.id));
+      job.resolve(lost ? { ack: STORAGE_FAILED } : p.handled);
     });
-    // Resolving queued each acknowledgement's continuation as a microtask; the publishes go
-    // in one behind them, so every sender has its ack before the crowd gets the update (the
-    // sender does not wait for hundreds of spectator writes). Microtasks run before any I/O:
-    // updates keep their commit order and nobody joins or leaves in between.
-    if (committed) {
-      queueMicrotask(() => {
-        for (const p of prepared) p.publish?.();
+    // Resolving queued each acknowledgement's continuation as a microtask; the publishes go in
+    // one behind them, so every sender has its ack before the crowd gets the update (the sender
+    // does not wait for hundreds of spectator writes). Microtasks run before any I/O: updates
+    // keep their commit order and nobody joins or leaves in between.
+    queueMicrotask(() => {
+      jobs.forEach((job, i) => {
+        if (!failed.has(job.room.id)) prepared[i]?.publish?.();
       });
-    }
+    });
   }
 }

@@ -151,51 +151,53 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   api.post('/tables/:id/fari-scene', ...fariSceneRoutes(files));
   api.use(express.json({ limit: deps.limits.maxBodyBytes }));
 
-  api.post('/tables', (req, res) => {
+  api.post('/tables', async (req, res) => {
     allowCreation(req);
     const body = v.safeParse(CreateTableBody, req.body);
     if (!body.success) throw new HttpError(400, 'bad-request', body.issues[0].message);
-    const { id, tokens } = createTable(deps.storage, body.output, deps.clock());
+    const { id, tokens } = await createTable(deps.storage, body.output, deps.clock());
     res.status(201).json({ id, links: links(id, tokens) });
   });
 
-  api.get('/tables/:id', (req, res) => {
-    const identity = authorize(deps, req);
-    const table = deps.storage.getTable(identity.tableId);
-    const room = deps.rooms.get(identity.tableId);
-    if (!table || !room) throw new HttpError(404, 'not-found', 'No such table.');
-    const view = readTable(room.doc('pub'));
-    res.json({
-      id: table.id,
-      name: table.name,
-      ruleset: table.ruleset,
-      created: table.created,
-      you:
-        identity.seatId === undefined
-          ? { role: identity.role }
-          : { role: identity.role, seatId: identity.seatId },
-      seats: view.seats.map((s) => ({ id: s.id, name: s.name })),
-      scene: { active: view.scene.active, name: view.scene.name },
-      documents: {
-        pub: `table/${table.id}`,
-        ...(identity.role === 'gm' ? { gm: `table/${table.id}/gm` } : {}),
-      },
+  api.get('/tables/:id', async (req, res) => {
+    const identity = await authorize(deps, req);
+    const answer = await deps.rooms.read(identity.tableId, (room) => {
+      const { table } = room;
+      const view = readTable(room.doc('pub'));
+      return {
+        id: table.id,
+        name: table.name,
+        ruleset: table.ruleset,
+        created: table.created,
+        you:
+          identity.seatId === undefined
+            ? { role: identity.role }
+            : { role: identity.role, seatId: identity.seatId },
+        seats: view.seats.map((s) => ({ id: s.id, name: s.name })),
+        scene: { active: view.scene.active, name: view.scene.name },
+        documents: {
+          pub: `table/${table.id}`,
+          ...(identity.role === 'gm' ? { gm: `table/${table.id}/gm` } : {}),
+        },
+      };
     });
+    if (!answer) throw new HttpError(404, 'not-found', 'No such table.');
+    res.json(answer);
   });
 
   api.get('/tables/:id/export', exportRoute(files));
 
   // Older log entries than the public document keeps, a page at a time. Every role may read
   // them: the log is public.
-  api.get('/tables/:id/log', (req, res) => {
-    const identity = authorize(deps, req);
+  api.get('/tables/:id/log', async (req, res) => {
+    const identity = await authorize(deps, req);
     const before = pageParam(req.query.before, 'before', 1, Number.MAX_SAFE_INTEGER);
     const limit = pageParam(req.query.limit, 'limit', 1, LOG_PAGE_MAX) ?? LOG_PAGE_DEFAULT;
     if (!deps.storage.readLog) {
       throw new HttpError(501, 'not-implemented', 'This server keeps no log history.');
     }
     // One more than asked tells whether an older page exists.
-    const entries = deps.storage.readLog(identity.tableId, before, limit + 1);
+    const entries = await deps.storage.readLog(identity.tableId, before, limit + 1);
     const more = entries.length > limit;
     res.json({ entries: more ? entries.slice(1) : entries, more });
   });
@@ -203,8 +205,8 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   // The rolls of the current session, newest first, a page at a time, each as it stands now
   // (with every invoke): the public document keeps only the recent ones. Every role may read
   // them: rolls are public; the stored snapshots are read from the public document only.
-  api.get('/tables/:id/rolls', (req, res) => {
-    const identity = authorize(deps, req);
+  api.get('/tables/:id/rolls', async (req, res) => {
+    const identity = await authorize(deps, req);
     const before = pageParam(req.query.before, 'before', 1, Number.MAX_SAFE_INTEGER);
     const limit = pageParam(req.query.limit, 'limit', 1, ROLL_PAGE_MAX) ?? ROLL_PAGE_DEFAULT;
     const character = idParam(req.query.character, 'character');
@@ -212,7 +214,11 @@ export function createHttpApp(deps: HttpDeps): express.Express {
       throw new HttpError(501, 'not-implemented', 'This server keeps no roll history.');
     }
     // One more than asked tells whether an older page exists.
-    const page = deps.storage.readRolls(identity.tableId, { before, limit: limit + 1, character });
+    const page = await deps.storage.readRolls(identity.tableId, {
+      before,
+      limit: limit + 1,
+      character,
+    });
     const more = page.rolls.length > limit;
     res.json({
       rolls: more ? page.rolls.slice(0, limit) : page.rolls,
@@ -314,9 +320,9 @@ function pageParam(value: unknown, name: string, min: number, max: number): numb
   return n;
 }
 
-function authorize(deps: HttpDeps, req: Request): Identity {
+async function authorize(deps: HttpDeps, req: Request): Promise<Identity> {
   const token = tokenOf(req.get('authorization'), req.query.token);
-  const auth = authenticate(deps.storage, token);
+  const auth = await authenticate(deps.storage, token);
   if (!auth.ok) throw new HttpError(401, auth.code, auth.message);
   if (auth.identity.tableId !== req.params.id) {
     throw new HttpError(403, 'forbidden', 'This token is for another table.');

@@ -20,7 +20,7 @@ export interface InviteLinkDeps {
   clock: () => number;
   /** Where links point; known once the server listens. */
   publicUrl: () => string;
-  authorize: (req: Request) => Identity;
+  authorize: (req: Request) => Promise<Identity>;
   log: Log;
 }
 
@@ -30,8 +30,8 @@ export function linkTo(publicUrl: string, tableId: string, token: string): strin
 }
 
 /** The request's identity and token, when that token is the GM's. */
-function asGm(deps: InviteLinkDeps, req: Request, refusal: string) {
-  const identity = deps.authorize(req);
+async function asGm(deps: InviteLinkDeps, req: Request, refusal: string) {
+  const identity = await deps.authorize(req);
   if (identity.role !== 'gm') throw new HttpError(403, 'forbidden', refusal);
   // authorize() has just checked this token; it is the one the GM link carries.
   const token = tokenOf(req.get('authorization'), req.query.token)!;
@@ -44,19 +44,24 @@ const NOT_KEPT =
 
 /** `GET /api/tables/:id/links`, GM only: the current invite links, unsealed. */
 export function linksRoute(deps: InviteLinkDeps): RequestHandler {
-  return (req, res) => {
-    const { tableId, token } = asGm(deps, req, 'Only the GM can see the invite links.');
-    const sealed = deps.storage.sealedLinks(tableId);
+  return async (req, res) => {
+    const { tableId, token } = await asGm(deps, req, 'Only the GM can see the invite links.');
+    const sealed = await deps.storage.sealedLinks(tableId);
     const tokens = sealed ? openLinks(token, tableId, sealed) : null;
     if (sealed && !tokens)
       deps.log('the sealed links do not open with the GM token', undefined, tableId);
     // Links the server would refuse are never shown as if they worked.
+    const records =
+      tokens === null
+        ? []
+        : await Promise.all(
+            [tokens.player, tokens.spectator].map((t) => deps.storage.findToken(hashToken(t))),
+          );
     const live =
       tokens !== null &&
-      [tokens.player, tokens.spectator].every((t) => {
-        const record = deps.storage.findToken(hashToken(t));
-        return record?.tableId === tableId && record.kind === 'link' && !record.revoked;
-      });
+      records.every(
+        (record) => record?.tableId === tableId && record.kind === 'link' && !record.revoked,
+      );
     if (!tokens || !live) throw new HttpError(404, 'links-not-kept', NOT_KEPT);
     res.set('Cache-Control', 'no-store');
     res.json({
@@ -74,9 +79,9 @@ export function linksRoute(deps: InviteLinkDeps): RequestHandler {
  * players who already joined keep working; everyone still on an old link is disconnected.
  */
 export function rotateLinksRoute(deps: InviteLinkDeps): RequestHandler {
-  return (req, res) => {
-    const { tableId, token } = asGm(deps, req, 'Only the GM can replace the links.');
-    const { tokens, revoked } = rotateLinks(deps.storage, tableId, token, deps.clock());
+  return async (req, res) => {
+    const { tableId, token } = await asGm(deps, req, 'Only the GM can replace the links.');
+    const { tokens, revoked } = await rotateLinks(deps.storage, tableId, token, deps.clock());
     const closed = deps.connections.closeTokens(
       tableId,
       revoked,

@@ -5,9 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readTable } from '@fateboard/table';
 import { createLogger } from './logger';
 import { SCRAPE_REUSE_MS } from './metrics';
-import { openSqliteStorage } from './storage';
-import type { Storage } from './storage';
-import { api, createTable, openReplica, waitFor } from './test/harness';
+import { api, createTable, fillingStorage, openReplica, waitFor } from './test/harness';
 import { serverPerTest } from './test/per-test';
 
 // Operations (issue 14): the Prometheus figures at /metrics and the JSON log lines, read from a
@@ -37,17 +35,9 @@ async function scrape(url: string, token?: string): Promise<{ status: number; te
 describe('metrics and logs', () => {
   it('count connections by role, commands and refusals by code, commits, fan-out and storage errors; log lines carry node and table', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'fateboard-metrics-'));
-    const real = openSqliteStorage(dataDir);
-    t.later(() => real.close());
-    let full = false;
-    // The disk fills: appending a command throws what SQLite throws then.
-    const storage: Storage = {
-      ...real,
-      appendCommand: (command) => {
-        if (full) throw new Error('SQLITE_FULL: database or disk is full');
-        return real.appendCommand(command);
-      },
-    };
+    // The disk fills half-way: committing a batch throws what SQLite throws then.
+    const { storage, setFull, close } = fillingStorage(dataDir);
+    t.later(() => void close());
     const lines: Record<string, unknown>[] = [];
     const logger = createLogger({
       level: 'info',
@@ -73,7 +63,7 @@ describe('metrics and logs', () => {
     // A made-up type is counted as `unknown`: what a client types never becomes a label.
     const made = await gm.send({ type: 'x'.repeat(40), text: 'y' });
     expect(made.ok).toBe(false);
-    full = true;
+    setFull(true);
     expect(
       await gm.send({ type: 'aspect.add', kind: 'situation', text: 'Never stored' }),
     ).toMatchObject({ ok: false, code: 'storage' });
@@ -106,7 +96,7 @@ describe('metrics and logs', () => {
     expect(sample(text, 'fateboard_command_refusals_total', { code: 'forbidden' })).toBe(1);
     expect(sample(text, 'fateboard_command_refusals_total', { code: 'storage' })).toBe(1);
     expect(text).not.toContain('x'.repeat(40));
-    expect(sample(text, 'fateboard_storage_errors_total', { operation: 'appendCommand' })).toBe(1);
+    expect(sample(text, 'fateboard_storage_errors_total', { operation: 'commit' })).toBe(1);
     expect(
       sample(text, 'fateboard_commit_seconds_count', { outcome: 'committed' }),
     ).toBeGreaterThanOrEqual(3);
@@ -123,7 +113,7 @@ describe('metrics and logs', () => {
     expect(loop).toBeLessThanOrEqual(1);
 
     // The failed write's line: an error, with the node and the table, and the cause.
-    const failed = lines.find((l) => l.msg === 'storage write failed');
+    const failed = lines.find((l) => l.msg === 'the group commit failed; its commands are refused');
     expect(failed).toMatchObject({ level: 50, node: 'node-a', table: table.id });
     expect(JSON.stringify(failed?.err)).toContain('SQLITE_FULL');
     for (const line of lines) {

@@ -138,7 +138,7 @@ export class Metrics {
     });
     this.storageErrors = new Counter({
       name: 'fateboard_storage_errors_total',
-      help: 'Storage calls that threw, by the Storage method (batch is the commit); each is refused or retried.',
+      help: 'Storage calls that threw, by the Storage method (commit is the group commit); each is refused or retried.',
       labelNames: ['operation'],
       registers,
     });
@@ -172,9 +172,9 @@ export class Metrics {
       if (typeof method !== 'function') continue;
       const errors = this.storageErrors;
       Object.assign(counted, {
-        [key](...args: unknown[]) {
+        async [key](...args: unknown[]) {
           try {
-            return (method as (...a: unknown[]) => unknown).apply(storage, args);
+            return await (method as (...a: unknown[]) => Promise<unknown>).apply(storage, args);
           } catch (error) {
             errors.inc({ operation: key });
             throw error;

@@ -6,9 +6,9 @@ import * as encoding from 'lib0/encoding';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { readTable } from '@fateboard/table';
-import { openSqliteStorage } from './storage';
-import type { Storage } from './storage';
+import { openSqliteFile } from './storage';
 import {
+  fillingStorage,
   RawYjs,
   TestServer,
   connectSocket,
@@ -31,16 +31,8 @@ afterEach(async () => {
 describe('storage failure', () => {
   it('refuses with code storage, changes no replica, and recovers when the disk does', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'fateboard-fail-'));
-    const sqlite = openSqliteStorage(dataDir);
-    let full = false;
-    const storage: Storage = {
-      ...sqlite,
-      appendCommand: (c) => {
-        if (full) throw new Error('SQLITE_FULL: database or disk is full');
-        return sqlite.appendCommand(c);
-      },
-    };
-    cleanup.push(() => sqlite.close());
+    const { storage, setFull, close } = fillingStorage(dataDir);
+    cleanup.push(() => void close());
     server = await TestServer.start({ dataDir, storage });
     const table = await createTable(server.url);
     const name = `table/${table.id}`;
@@ -55,7 +47,7 @@ describe('storage failure', () => {
     await frames.barrier();
     const seen = frames.frames.length;
 
-    full = true;
+    setFull(true);
     const refused = await gm.send({ type: 'aspect.add', kind: 'situation', text: 'Lost' });
     expect(refused).toMatchObject({ ok: false, code: 'storage' });
     await frames.barrier();
@@ -66,7 +58,7 @@ describe('storage failure', () => {
     expect(readTable(fresh.doc).aspects).toEqual([]);
     expect(samePub(storedDocs(dataDir, table.id).pub, fresh.doc)).toBe(true);
 
-    full = false;
+    setFull(false);
     await gm.ok({ type: 'aspect.add', kind: 'situation', text: 'Kept' });
     await waitFor(
       () =>
@@ -95,7 +87,7 @@ describe('rooms', () => {
     }
     const before = storedDocs(server.dataDir, table.id);
     ann.close();
-    const storage = openSqliteStorage(server.dataDir);
+    const storage = openSqliteFile(server.dataDir);
     try {
       await waitFor(
         () => storage.loadDocuments(table.id).docs.pub.updates.length === 0,

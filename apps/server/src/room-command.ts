@@ -47,7 +47,7 @@ function storedPayload(command: Command): Command {
 
 /** A command answered without writing anything. */
 export function answerOnly(ack: Ack): Prepared {
-  return { handled: { ack }, wrote: false };
+  return { handled: { ack } };
 }
 
 /**

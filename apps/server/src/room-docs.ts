@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import { DOC_KEYS, claimWriterId, compactTableDocs, docEpoch } from '@fateboard/table';
 import type { DocKey, TableDocs } from '@fateboard/table';
 import { loadDoc } from './storage';
-import type { DocUpdate, Storage } from './storage';
+import type { DocUpdate, Storage, StoredDocuments } from './storage';
 import type { Log } from './logger';
 
 /** What `RoomDocs` needs from the room that owns it. */
@@ -44,8 +44,21 @@ export class RoomDocs {
   private checkedBytes = 0;
   private grownSinceCheck = 0;
 
-  constructor(private readonly deps: RoomDocsDeps) {
-    this.docs = this.load();
+  /** Loads the table's documents from storage. */
+  static async open(deps: RoomDocsDeps): Promise<RoomDocs> {
+    return new RoomDocs(deps, await deps.storage.loadDocuments(deps.tableId));
+  }
+
+  private constructor(
+    private readonly deps: RoomDocsDeps,
+    stored: StoredDocuments,
+  ) {
+    this.docs = this.adopt(stored);
+  }
+
+  /** The seq of the last command applied: the next one is numbered after it. */
+  get lastSeq(): number {
+    return this.seq;
   }
 
   /** Both documents, for the reducer to apply a command to. */
@@ -114,10 +127,15 @@ export class RoomDocs {
   }
 
   /** Throws away the in-memory documents and loads what storage holds. */
-  reload(): void {
+  async reload(): Promise<void> {
+    const stored = await this.deps.storage.loadDocuments(this.deps.tableId);
     const old = this.docs;
-    this.docs = this.load();
-    for (const key of DOC_KEYS) old[key].destroy();
+    this.docs = this.adopt(stored);
+    for (const key of DOC_KEYS) {
+      old[key].destroy();
+      // What was cached under the current version may hold the change that is now gone.
+      this.versions[key]++;
+    }
     this.fullStates.clear();
   }
 
@@ -127,7 +145,7 @@ export class RoomDocs {
    * the rebuilt snapshots in place of every update so far and swaps them in. Answers whether it
    * did; the replicas of the old documents are then the room's to close.
    */
-  rebuildIfOutgrown(): boolean {
+  async rebuildIfOutgrown(): Promise<boolean> {
     const ratio = this.deps.rebuildRatio;
     const atMost = this.checkedBytes + this.grownSinceCheck;
     if (this.checkedBytes > 0 && atMost < REBUILD_MIN_BYTES) return false;
@@ -148,7 +166,7 @@ export class RoomDocs {
       return false;
     }
     try {
-      this.deps.storage.compact(this.deps.tableId, this.seq, bytes);
+      await this.deps.storage.compact(this.deps.tableId, this.seq, bytes);
     } catch (error) {
       this.deps.log('rebuild failed', error, this.deps.tableId);
       fresh.pub.destroy();
@@ -168,10 +186,10 @@ export class RoomDocs {
   }
 
   /** Merges the stored updates into one snapshot when there are more than `compactAfter`. */
-  compactIfMany(): void {
+  async compactIfMany(): Promise<void> {
     if (this.storedUpdates <= this.deps.compactAfter) return;
     try {
-      this.deps.storage.compact(this.deps.tableId, this.seq, {
+      await this.deps.storage.compact(this.deps.tableId, this.seq, {
         pub: Y.encodeStateAsUpdate(this.docs.pub),
         gm: Y.encodeStateAsUpdate(this.docs.gm),
       });
@@ -185,8 +203,7 @@ export class RoomDocs {
     for (const key of DOC_KEYS) this.docs[key].destroy();
   }
 
-  private load(): TableDocs {
-    const stored = this.deps.storage.loadDocuments(this.deps.tableId);
+  private adopt(stored: StoredDocuments): TableDocs {
     this.seq = stored.seq;
     this.storedUpdates = 0;
     const docs = { pub: loadDoc(stored.docs.pub), gm: loadDoc(stored.docs.gm) };

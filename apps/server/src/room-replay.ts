@@ -1,5 +1,5 @@
 import type { Command } from '@fateboard/table';
-import type { Storage, StoredCommand } from './storage';
+import type { StoredCommand } from './storage';
 import type { Prepared } from './group-commit';
 import {
   acknowledgedResult,
@@ -9,14 +9,11 @@ import {
   joinSecretHash,
 } from './room-command';
 import type { Sender } from './room-command';
-import type { Log } from './logger';
 
 /** What answering a retry needs from its room. */
 export interface ReplayRoom {
   tableId: string;
-  storage: Storage;
   clock: () => number;
-  log: Log;
   /** Whether the seat is still on the table (the GM may have removed it since the join). */
   hasSeat: (seatId: string) => boolean;
 }
@@ -76,12 +73,6 @@ function replayJoin(
     });
   }
   const seatToken = issueSeatToken(room.tableId, seatId, room.clock());
-  try {
-    room.storage.addToken(seatToken.record);
-  } catch (error) {
-    room.log('storage write failed', error, room.tableId);
-    return answerOnly({ ok: false, code: 'storage', message: 'The seat could not be saved.' });
-  }
   return {
     handled: {
       ack: {
@@ -92,6 +83,6 @@ function replayJoin(
       seatId,
     },
     // The fresh seat token is stored with the batch.
-    wrote: true,
+    writes: [{ kind: 'token', token: seatToken.record }],
   };
 }

@@ -22,24 +22,20 @@ beforeEach(() => {
   sqlite = openSqliteStorage(dir);
   failWrites = false;
   const guard =
-    <A extends unknown[], R>(f: (...a: A) => R) =>
-    (...a: A): R => {
+    <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
+    async (...a: A): Promise<R> => {
       if (failWrites) throw new Error('SQLITE_FULL: database or disk is full');
       return f(...a);
     };
-  storage = {
-    ...sqlite,
-    appendCommand: guard(sqlite.appendCommand),
-    addToken: guard(sqlite.addToken),
-    compact: guard(sqlite.compact),
-  };
+  storage = { ...sqlite, commit: guard(sqlite.commit), compact: guard(sqlite.compact) };
 });
-afterEach(() => {
-  sqlite.close();
+afterEach(async () => {
+  await sqlite.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const newRoom = (overrides: Partial<RoomDeps> = {}): TableRoom => newTestRoom(storage, overrides);
+const newRoom = (overrides: Partial<RoomDeps> = {}): Promise<TableRoom> =>
+  newTestRoom(storage, overrides);
 
 /** Updates go to listeners in a microtask after their batch's acknowledgements. */
 const afterPublish = () => new Promise((resolve) => setImmediate(resolve));
@@ -48,7 +44,7 @@ const player = { actor: { role: 'player' as const }, tokenHash: 'link' };
 
 describe('TableRoom', () => {
   it('acknowledges with a seq, mints a seat token on join and publishes after commit', async () => {
-    const room = newRoom();
+    const room = await newRoom();
     const published: string[] = [];
     room.onUpdate((doc) => published.push(doc));
     const joined = await room.handle(player, { id: 'c1', type: 'join', name: 'Ann' });
@@ -62,7 +58,7 @@ describe('TableRoom', () => {
   });
 
   it('refuses a malformed command with bad-command and changes nothing', async () => {
-    const room = newRoom();
+    const room = await newRoom();
     const before = Y.encodeStateVector(room.doc('pub'));
     for (const input of [null, 42, 'join', {}, { type: 'join' }, { id: 'x', type: 'nope' }]) {
       const { ack } = await room.handle(player, input);
@@ -72,7 +68,7 @@ describe('TableRoom', () => {
   });
 
   it('refuses with code storage when the write fails, keeps nothing in memory, recovers', async () => {
-    const room = newRoom();
+    const room = await newRoom();
     await room.handle(player, { id: 'c1', type: 'join', name: 'Ann' });
     await afterPublish();
     const seat = { actor: { role: 'player' as const, seatId: 'id1' }, tokenHash: 'seat' };
@@ -101,7 +97,7 @@ describe('TableRoom', () => {
   });
 
   it('caches the full state per document version', async () => {
-    const room = newRoom();
+    const room = await newRoom();
     const a = room.fullState('pub');
     expect(room.fullState('pub')).toBe(a);
     await room.handle(player, { id: 'c1', type: 'join', name: 'Ann' });
@@ -112,22 +108,22 @@ describe('TableRoom', () => {
 
   it('loads from snapshot and updates, and compacts them into one snapshot', async () => {
     const SECRET = 'a-join-secret-of-the-players';
-    const first = newRoom();
+    const first = await newRoom();
     for (let i = 0; i < 5; i++) {
       await first.handle(player, { id: `j${i}`, type: 'join', name: `P${i}`, secret: SECRET });
     }
     const state = JSON.stringify(readTable(first.doc('pub')));
-    first.dispose();
-    expect(sqlite.loadDocuments('T1').docs.pub.updates).toHaveLength(5);
+    await first.dispose();
+    expect((await sqlite.loadDocuments('T1')).docs.pub.updates).toHaveLength(5);
 
-    const compacting = newRoom({ compactAfter: 3 });
+    const compacting = await newRoom({ compactAfter: 3 });
     expect(JSON.stringify(readTable(compacting.doc('pub')))).toBe(state);
-    const stored = sqlite.loadDocuments('T1');
+    const stored = await sqlite.loadDocuments('T1');
     expect(stored.docs.pub.updates).toHaveLength(0);
     expect(stored.seq).toBe(5);
-    compacting.dispose();
+    await compacting.dispose();
 
-    const again = newRoom();
+    const again = await newRoom();
     expect(JSON.stringify(readTable(again.doc('pub')))).toBe(state);
     // Retries still find their first result after compaction (a join's: with its secret).
     const retry = { id: 'j0', type: 'join', name: 'P0', secret: SECRET };

@@ -2,8 +2,8 @@ import type * as Y from 'yjs';
 import type { Rng } from '@fateboard/rules';
 import { applyCommand, parseCommand } from '@fateboard/table';
 import type { Ack, DocKey } from '@fateboard/table';
-import type { DocUpdate, Storage, TableRecord } from './storage';
-import type { GroupCommit, HandledCommand, Prepared } from './group-commit';
+import type { DocUpdate, Storage, StoredCommand, TableRecord } from './storage';
+import type { BatchRoom, GroupCommit, HandledCommand, Prepared } from './group-commit';
 import { answerOnly, commandIdOf, commandRow, grantedSeat, issueSeatToken } from './room-command';
 import type { Sender, SenderOf } from './room-command';
 import { RoomDocs } from './room-docs';
@@ -38,11 +38,11 @@ type RebuiltListener = (epoch: number) => void;
 /**
  * One table's live documents. Transport-free: the socket layers call `handle` and subscribe
  * to committed updates. Commands go through the server's group commit (`GroupCommit`): they
- * are applied one at a time in arrival order, each start to finish without yielding
- * (better-sqlite3 is synchronous), and acknowledged and published once their batch is stored.
- * The documents themselves (loading, versions, rebuilds, compaction) are `RoomDocs`'.
+ * are applied one at a time in arrival order, each start to finish without yielding, and
+ * acknowledged and published once their batch is stored. The documents themselves (loading,
+ * versions, rebuilds, compaction) are `RoomDocs`'.
  */
-export class TableRoom {
+export class TableRoom implements BatchRoom {
   readonly table: TableRecord;
   private readonly docs: RoomDocs;
   private readonly listeners = new Set<UpdateListener>();
@@ -50,8 +50,13 @@ export class TableRoom {
   private readonly rebuiltListeners = new Set<RebuiltListener>();
   private commandsSinceCheck = 0;
   private disposed = false;
-  /** One function per room: a failed batch reloads each of its rooms once. */
-  private readonly rollback = () => this.reloadOrBreak();
+  /**
+   * Set when the live documents may hold a change that is not stored (a command failed
+   * halfway): the room refuses commands until the group commit has reloaded it.
+   */
+  private stale = false;
+  /** The seq of the last command known stored: published, or loaded. */
+  private storedSeq: number;
   /**
    * Set when a failed command could not be undone by reloading from storage: the live
    * documents may hold a change that was never stored. A broken room refuses everything
@@ -59,19 +64,30 @@ export class TableRoom {
    */
   broken = false;
 
-  constructor(
-    table: TableRecord,
-    private readonly deps: RoomDeps,
-  ) {
-    this.table = table;
-    this.docs = new RoomDocs({
+  /**
+   * Loads a table's room from storage, rebuilt or compacted first if its history asks for it
+   * (nobody uses the room before this resolves, so nothing needs to wait for it).
+   */
+  static async open(table: TableRecord, deps: RoomDeps): Promise<TableRoom> {
+    const docs = await RoomDocs.open({
       storage: deps.storage,
       tableId: table.id,
       compactAfter: deps.compactAfter,
       rebuildRatio: deps.rebuildRatio ?? 2,
       log: deps.log,
     });
-    if (!this.rebuildIfOutgrown()) this.docs.compactIfMany();
+    if (!(await docs.rebuildIfOutgrown())) await docs.compactIfMany();
+    return new TableRoom(table, docs, deps);
+  }
+
+  private constructor(
+    table: TableRecord,
+    docs: RoomDocs,
+    private readonly deps: RoomDeps,
+  ) {
+    this.table = table;
+    this.docs = docs;
+    this.storedSeq = docs.lastSeq;
   }
 
   get id(): string {
@@ -126,8 +142,8 @@ export class TableRoom {
     input: unknown,
     onSeat?: (seatId: string | undefined) => void,
   ): Promise<HandledCommand> {
-    return this.deps.commits.submit(() => {
-      const prepared = this.prepare(typeof from === 'function' ? from() : from, input);
+    return this.deps.commits.submit(this, commandIdOf(input), (previous) => {
+      const prepared = this.prepare(typeof from === 'function' ? from() : from, input, previous);
       const seatId = prepared.handled.seatId;
       if (seatId !== undefined && onSeat) {
         onSeat(seatId);
@@ -137,9 +153,46 @@ export class TableRoom {
     });
   }
 
-  /** One command, inside the group commit's transaction. */
-  private prepare(sender: Sender, input: unknown): Prepared {
-    if (this.broken || this.disposed) {
+  /** Cluster mode's fencing epoch; one node writes without one. */
+  fence(): number | undefined {
+    return undefined;
+  }
+
+  /**
+   * Drops what the live documents hold that is not stored (BatchRoom.reload). If storage
+   * cannot even be read, the room breaks rather than serving the unsaved change to the next
+   * replica that syncs.
+   */
+  async reload(stored: boolean): Promise<void> {
+    if (this.broken || this.disposed) return;
+    // What storage should hold: everything applied if the batch's part was stored, else what
+    // was stored before it.
+    const expected = stored ? this.docs.lastSeq : this.storedSeq;
+    try {
+      await this.docs.reload();
+    } catch (error) {
+      this.break('reload failed; the room is dropped', error);
+      return;
+    }
+    if (this.docs.lastSeq !== expected) {
+      // A commit reported failed that went through (the connection broke during COMMIT): the
+      // replicas never got its updates. They load afresh; retries find the commands stored.
+      this.break('storage holds commands the room did not know stored; the room is dropped');
+      return;
+    }
+    this.storedSeq = this.docs.lastSeq;
+    this.stale = false;
+  }
+
+  private break(message: string, error?: unknown): void {
+    this.deps.log(message, error, this.id);
+    this.broken = true;
+    for (const listener of [...this.brokenListeners]) listener();
+  }
+
+  /** One command, applied in memory; its writes go to the group commit's transaction. */
+  private prepare(sender: Sender, input: unknown, previous: StoredCommand | undefined): Prepared {
+    if (this.broken || this.disposed || this.stale) {
       return answerOnly({
         ok: false,
         code: 'storage',
@@ -152,15 +205,6 @@ export class TableRoom {
     const commandId = commandIdOf(command);
     if (commandId === undefined) {
       return answerOnly({ ok: false, code: 'bad-command', message: 'A command needs an id.' });
-    }
-    const { storage } = this.deps;
-
-    let previous;
-    try {
-      previous = storage.findCommand(this.id, commandId);
-    } catch (error) {
-      this.deps.log('storage read failed', error, this.id);
-      return answerOnly({ ok: false, code: 'storage', message: 'The table could not be read.' });
     }
     if (previous) {
       const hasSeat = (seatId: string) => this.docs.doc('pub').getMap('seats').has(seatId);
@@ -185,8 +229,7 @@ export class TableRoom {
     } catch (error) {
       const changed = capture.stop().length > 0;
       this.deps.log(`command ${command.type} threw`, error, this.id);
-      if (changed) this.reloadOrBreak();
-      return answerOnly({
+      return this.leftBehind(changed, {
         ok: false,
         code: 'internal',
         message: 'The command failed on the server.',
@@ -195,11 +238,15 @@ export class TableRoom {
     const updates = capture.stop();
 
     if (!outcome.ok) {
-      // A refusal changes nothing; if the reducer left a change behind anyway, drop it.
-      if (updates.length > 0) this.reloadOrBreak();
+      // A refusal changes nothing; if the reducer left a change behind anyway, it goes.
       // The reason (why, as data) lets a client in another language say it (docs/PROTOCOL.md).
       const { code, message, reason } = outcome;
-      return answerOnly({ ok: false, code, message, ...(reason ? { reason } : {}) });
+      return this.leftBehind(updates.length > 0, {
+        ok: false,
+        code,
+        message,
+        ...(reason ? { reason } : {}),
+      });
     }
 
     const seatId = grantedSeat(sender.actor, outcome.result);
@@ -214,15 +261,7 @@ export class TableRoom {
       this.deps.clock(),
     );
 
-    let seq: number;
-    try {
-      seq = storage.appendCommand(row);
-    } catch (error) {
-      this.deps.log('storage write failed', error, this.id);
-      this.reloadOrBreak();
-      return answerOnly({ ok: false, code: 'storage', message: 'The command could not be saved.' });
-    }
-
+    const seq = this.docs.lastSeq + 1;
     this.docs.stored(seq, updates);
     const result =
       seatToken === undefined
@@ -231,10 +270,22 @@ export class TableRoom {
     const ack: Ack = result === undefined ? { ok: true, seq } : { ok: true, seq, result };
     return {
       handled: seatId === undefined ? { ack } : { ack, seatId },
-      wrote: true,
-      rollback: this.rollback,
-      publish: () => this.publish(updates, row.revokeSeat),
+      writes: [{ kind: 'command', command: { ...row, seq } }],
+      publish: () => {
+        this.storedSeq = seq;
+        this.publish(updates, row.revokeSeat);
+      },
     };
+  }
+
+  /**
+   * A refused command's answer. When it left a change in the live documents, the room is
+   * stale: it refuses the rest of the batch, and the group commit reloads it after.
+   */
+  private leftBehind(changed: boolean, ack: Ack): Prepared {
+    if (!changed) return answerOnly(ack);
+    this.stale = true;
+    return { ...answerOnly(ack), stale: true };
   }
 
   /**
@@ -250,45 +301,33 @@ export class TableRoom {
     const every = this.deps.rebuildCheckEvery ?? 0;
     if (every > 0 && ++this.commandsSinceCheck >= every) {
       this.commandsSinceCheck = 0;
-      // After the acknowledgements and broadcasts of this batch, outside its transaction.
-      setImmediate(() => {
-        if (!this.disposed) this.rebuildIfOutgrown();
+      // After the acknowledgements and broadcasts of this batch, between two batches.
+      void this.deps.commits.exclusive(async () => {
+        if (!this.disposed) await this.rebuildIfOutgrown();
       });
     }
   }
 
-  /** Unloads: merges the stored updates into a snapshot when there are many. */
-  dispose(): void {
-    // A broken room's documents may hold a change that was never stored: never write them.
-    if (!this.broken && !this.rebuildIfOutgrown()) this.docs.compactIfMany();
+  /**
+   * Unloads: merges the stored updates into a snapshot when there are many, between two
+   * batches. Resolves once the room's documents are written and gone.
+   */
+  dispose(): Promise<void> {
     this.disposed = true;
     this.listeners.clear();
-    this.docs.destroy();
-  }
-
-  /**
-   * Drops a change that was not stored. If storage cannot even be read, the room breaks
-   * rather than throwing out of `handle` (which would take the process down) or serving
-   * the unsaved change to the next replica that syncs. Inside a batch the reload reads
-   * through the batch's open transaction, so the earlier commands of the batch stay.
-   */
-  private reloadOrBreak(): void {
-    if (this.broken || this.disposed) return;
-    try {
-      this.docs.reload();
-    } catch (error) {
-      this.deps.log('reload failed; the room is dropped', error, this.id);
-      this.broken = true;
-      for (const listener of [...this.brokenListeners]) listener();
-    }
+    return this.deps.commits.exclusive(async () => {
+      // A broken room's documents may hold a change that was never stored: never write them.
+      if (!this.broken && !(await this.docs.rebuildIfOutgrown())) await this.docs.compactIfMany();
+      this.docs.destroy();
+    });
   }
 
   /**
    * Rebuilds the documents when their history outgrew their content (`RoomDocs`) and tells the
    * listeners (the y-websocket layer closes every replica with 4410). Answers whether it did.
    */
-  private rebuildIfOutgrown(): boolean {
-    if (this.broken || !this.docs.rebuildIfOutgrown()) return false;
+  private async rebuildIfOutgrown(): Promise<boolean> {
+    if (this.broken || !(await this.docs.rebuildIfOutgrown())) return false;
     const epoch = this.epoch;
     for (const listener of [...this.rebuiltListeners]) listener(epoch);
     return true;

@@ -8,11 +8,13 @@ interface Entry {
 }
 
 /**
- * The loaded tables of one server. A table loads on first use and unloads once nobody has
- * held it for `idleMs`. Connections `retain` the room they serve and `release` it on close.
+ * The loaded tables of one server. A table loads on first use (once, however many ask for it
+ * while it loads) and unloads once nobody has held it for `idleMs`. Connections `retain` the
+ * room they serve and `release` it on close.
  */
 export class Rooms {
   private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, Promise<Entry | undefined>>();
   private readonly brokenListeners = new Set<(tableId: string) => void>();
 
   constructor(
@@ -21,14 +23,34 @@ export class Rooms {
   ) {}
 
   /** The loaded room of a table, loading it if the table exists. */
-  get(tableId: string): TableRoom | undefined {
-    const entry = this.entry(tableId);
+  async get(tableId: string): Promise<TableRoom | undefined> {
+    const entry = await this.entry(tableId);
     if (entry && entry.users === 0) this.scheduleUnload(tableId, entry);
     return entry?.room;
   }
 
+  /**
+   * `reader`'s answer from the table's room (loaded as `get` does), read once its documents
+   * hold only what is stored (GroupCommit.read); undefined when there is no such table.
+   */
+  async read<T>(tableId: string, reader: (room: TableRoom) => T): Promise<T | undefined> {
+    const room = await this.get(tableId);
+    if (!room) return undefined;
+    return this.deps.commits.read(() => reader(room));
+  }
+
+  /** The room, if it is loaded now; nothing is loaded for it. */
+  loaded(tableId: string): TableRoom | undefined {
+    return this.entries.get(tableId)?.room;
+  }
+
+  /**
+   * Holds a loaded room (`get` loads it) until `release`; undefined if it is not loaded, e.g.
+   * unloaded since. Synchronous, so that a connection registers its handlers in the same turn
+   * it is let in.
+   */
   retain(tableId: string): TableRoom | undefined {
-    const entry = this.entry(tableId);
+    const entry = this.entries.get(tableId);
     if (!entry) return undefined;
     entry.users++;
     clearTimeout(entry.idleTimer);
@@ -60,25 +82,41 @@ export class Rooms {
   }
 
   /** Unloads every table (compacting as needed); used on shutdown. */
-  close(): void {
+  async close(): Promise<void> {
+    await Promise.allSettled(this.loading.values());
+    const unloads: Promise<void>[] = [];
     for (const [tableId, entry] of this.entries) {
       clearTimeout(entry.idleTimer);
-      entry.room.dispose();
+      unloads.push(entry.room.dispose());
       this.entries.delete(tableId);
     }
+    await Promise.all(unloads);
   }
 
-  private entry(tableId: string): Entry | undefined {
+  private entry(tableId: string): Promise<Entry | undefined> {
     const existing = this.entries.get(tableId);
-    if (existing) return existing;
-    const table = this.deps.storage.getTable(tableId);
+    if (existing) return Promise.resolve(existing);
+    let loading = this.loading.get(tableId);
+    if (!loading) {
+      loading = this.load(tableId).finally(() => this.loading.delete(tableId));
+      this.loading.set(tableId, loading);
+    }
+    return loading;
+  }
+
+  private async load(tableId: string): Promise<Entry | undefined> {
+    const table = await this.deps.storage.getTable(tableId);
     if (!table) return undefined;
-    const entry: Entry = { room: new TableRoom(table, this.deps), users: 0, idleTimer: undefined };
+    const entry: Entry = {
+      room: await TableRoom.open(table, this.deps),
+      users: 0,
+      idleTimer: undefined,
+    };
     entry.room.onBroken(() => {
       if (this.entries.get(tableId) !== entry) return;
       clearTimeout(entry.idleTimer);
       this.entries.delete(tableId);
-      entry.room.dispose();
+      void entry.room.dispose();
       for (const listener of [...this.brokenListeners]) listener(tableId);
     });
     this.entries.set(tableId, entry);
@@ -90,7 +128,7 @@ export class Rooms {
     entry.idleTimer = setTimeout(() => {
       if (entry.users > 0 || this.entries.get(tableId) !== entry) return;
       this.entries.delete(tableId);
-      entry.room.dispose();
+      void entry.room.dispose();
     }, this.idleMs);
     entry.idleTimer.unref();
   }

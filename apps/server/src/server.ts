@@ -134,6 +134,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const yjs = new YjsServer({
     storage,
     rooms,
+    commits,
     connections,
     limits,
     clock,
@@ -198,9 +199,9 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
           httpServer.closeAllConnections();
         });
         // Commands that arrived before the sockets closed are stored (and their acks dropped).
-        commits.flush();
-        rooms.close();
-        if (ownsStorage) storage.close();
+        await commits.drain();
+        await rooms.close();
+        if (ownsStorage) await storage.close();
       })();
       return closing;
     },

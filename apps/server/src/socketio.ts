@@ -71,7 +71,12 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
     },
   });
 
-  io.use((socket, next) => {
+  // Reads the token and loads the table before the connection: its handlers below are then
+  // registered in the turn it opens, before any of its events can arrive.
+  type Handshake = Parameters<Parameters<typeof io.use>[0]>;
+  io.use((socket, next) => void admitSocket(socket, next));
+
+  async function admitSocket(socket: Handshake[0], next: Handshake[1]): Promise<void> {
     const stated = socket.handshake.auth as { token?: unknown; protocol?: unknown };
     if (!protocolMatches(stated.protocol)) {
       const error = new Error('Fateboard was updated since this page loaded: reload the page.');
@@ -79,8 +84,10 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
       return;
     }
     let auth;
+    let found;
     try {
-      auth = authenticate(deps.storage, stated.token);
+      auth = await authenticate(deps.storage, stated.token);
+      if (auth.ok) found = await deps.rooms.get(auth.identity.tableId);
     } catch (error) {
       // Storage cannot be read: drop the transport, so the client reconnects and retries
       // (a middleware error would tell it the link is bad and stop it).
@@ -92,9 +99,13 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
       next(Object.assign(new Error(auth.message), { data: { code: auth.code } }));
       return;
     }
+    if (!found) {
+      next(Object.assign(new Error('No such table.'), { data: { code: 'not-found' } }));
+      return;
+    }
     socket.data.identity = auth.identity;
     next();
-  });
+  }
 
   const presence = new PresenceBroadcaster(deps, (tableId, p) =>
     io.to(roomOf(tableId)).emit('presence', p),
@@ -102,16 +113,10 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
 
   io.on('connection', (socket) => {
     const identity = socket.data.identity;
-    let room;
-    try {
-      room = deps.rooms.retain(identity.tableId);
-    } catch (error) {
-      deps.log('loading the table failed', error, identity.tableId);
-      socket.conn.close();
-      return;
-    }
+    const room = deps.rooms.retain(identity.tableId);
     if (!room) {
-      socket.disconnect(true);
+      // Unloaded between the middleware and now: the client reconnects and loads it again.
+      socket.conn.close();
       return;
     }
     void socket.join(roomOf(identity.tableId));
@@ -213,15 +218,19 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
       const ack = (lastFunction(args) ?? (() => {})) as (answer: ChatSent) => void;
       const input = typeof args[0] === 'function' ? undefined : args[0];
       const current = chatRoom();
-      ack(
-        current ? sendChat(deps, current, connectionSender(live), chatBucket, input) : unavailable,
-      );
+      if (!current) return ack(unavailable);
+      sendChat(deps, current, connectionSender(live), chatBucket, input)
+        .then(ack)
+        .catch((error: unknown) => deps.log('answering a chat failed', error, identity.tableId));
     });
     socket.on('chat.history', (...args: unknown[]) => {
       const ack = (lastFunction(args) ?? (() => {})) as (answer: ChatPage) => void;
       const input = typeof args[0] === 'function' ? undefined : args[0];
       const current = chatRoom();
-      ack(current ? chatHistory(deps, current, connectionSender(live), input) : unavailable);
+      if (!current) return ack(unavailable);
+      chatHistory(deps, current, connectionSender(live), input)
+        .then(ack)
+        .catch((error: unknown) => deps.log('answering a chat failed', error, identity.tableId));
     });
 
     socket.on('disconnect', () => {
@@ -273,9 +282,9 @@ class PresenceBroadcaster {
   private send(tableId: string): void {
     const connections = this.deps.connections.ofTable(tableId);
     const sockets = connections.filter((c) => c.transport === 'socket.io');
-    if (sockets.length === 0 || !this.deps.rooms.isLoaded(tableId)) return;
-    const room = this.deps.rooms.get(tableId);
-    const seats = new Map((room ? readTable(room.doc('pub')).seats : []).map((s) => [s.id, s]));
+    const room = this.deps.rooms.loaded(tableId);
+    if (sockets.length === 0 || !room) return;
+    const seats = new Map(readTable(room.doc('pub')).seats.map((s) => [s.id, s]));
     const byKey = new Map<string, Presence['participants'][number]>();
     for (const c of sockets) {
       if (c.role === 'spectator') continue;

@@ -19,7 +19,7 @@ export interface TableFileDeps {
   storage: Storage;
   rooms: Rooms;
   clock: () => number;
-  authorize: (req: Request) => Identity;
+  authorize: (req: Request) => Promise<Identity>;
   /** Throws `rate-limited` when this address made too many tables (a restore makes one). */
   allowCreation: (req: Request) => void;
   links: (tableId: string, tokens: Record<Role, string>) => Record<Role, string>;
@@ -27,22 +27,29 @@ export interface TableFileDeps {
 
 /** `GET /api/tables/:id/export`, GM only: the table file, as a download. */
 export function exportRoute(deps: TableFileDeps): RequestHandler {
-  return (req, res) => {
-    const identity = deps.authorize(req);
+  return async (req, res) => {
+    const identity = await deps.authorize(req);
     if (identity.role !== 'gm') {
       // The file holds the GM's hidden prep and notes.
       throw new HttpError(403, 'forbidden', 'Only the GM can export the table.');
     }
-    const table = deps.storage.getTable(identity.tableId);
-    const room = deps.rooms.get(identity.tableId);
-    if (!table || !room) throw new HttpError(404, 'not-found', 'No such table.');
-    if (!deps.storage.readLog) {
+    const { readLog } = deps.storage;
+    if (!readLog) {
       throw new HttpError(501, 'not-implemented', 'This server keeps no log history to export.');
     }
+    // The log first: the documents are read after it, at once, so that the file never holds
+    // a log entry whose change the content lacks (the log only grows).
+    const log = await readLog(identity.tableId, undefined, Number.MAX_SAFE_INTEGER);
+    const read = await deps.rooms.read(identity.tableId, (room) => ({
+      table: room.table,
+      content: tableContent({ pub: room.doc('pub'), gm: room.doc('gm') }),
+    }));
+    if (!read) throw new HttpError(404, 'not-found', 'No such table.');
+    const { table, content } = read;
     const file = toTableFile({
       table: { name: table.name, ruleset: table.ruleset, created: table.created },
-      content: tableContent({ pub: room.doc('pub'), gm: room.doc('gm') }),
-      log: deps.storage.readLog(table.id, undefined, Number.MAX_SAFE_INTEGER),
+      content,
+      log,
       exportedAt: deps.clock(),
     });
     // GM secrets inside: never kept by a cache on the way.
@@ -65,10 +72,15 @@ export function restoreRoutes(deps: TableFileDeps): RequestHandler[] {
       next();
     },
     rawBody(MAX_TABLE_FILE_BYTES),
-    (req, res) => {
+    async (req, res) => {
       const read = readTableFile(uploadedBytes(req, 'the table file'));
       if (!read.ok) throw fileRefused(read.error);
-      const { id, tokens } = restoreTable(deps.storage, read.file, read.content, deps.clock());
+      const { id, tokens } = await restoreTable(
+        deps.storage,
+        read.file,
+        read.content,
+        deps.clock(),
+      );
       res.status(201).json({ id, links: deps.links(id, tokens) });
     },
   ];

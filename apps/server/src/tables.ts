@@ -59,7 +59,7 @@ export function createTable(
   storage: Storage,
   init: NewTable,
   created: number,
-): { id: string; tokens: Record<Role, string> } {
+): Promise<{ id: string; tokens: Record<Role, string> }> {
   const id = init.id ?? newTableId();
   const docs = createTableDocs({ id, name: init.name, ruleset: init.ruleset });
   return storeTable(
@@ -81,7 +81,7 @@ export function restoreTable(
   file: TableFile,
   content: TableContent,
   now: number,
-): { id: string; tokens: Record<Role, string> } {
+): Promise<{ id: string; tokens: Record<Role, string> }> {
   const id = newTableId();
   const { name, ruleset, created } = file.table;
   const docs = docsFromContent(content, id);
@@ -90,26 +90,18 @@ export function restoreTable(
   return storeTable(storage, { id, name, ruleset, created }, docs, now, { log: file.log });
 }
 
-function storeTable(
+async function storeTable(
   storage: Storage,
   table: TableRecord,
   docs: TableDocs,
   now: number,
   history?: RestoredHistory,
-): { id: string; tokens: Record<Role, string> } {
+): Promise<{ id: string; tokens: Record<Role, string> }> {
   const { tokens, records } = linkTokens(table.id, ['gm', 'player', 'spectator'], now);
-  try {
-    storage.createTable(
-      table,
-      { pub: Y.encodeStateAsUpdate(docs.pub), gm: Y.encodeStateAsUpdate(docs.gm) },
-      records,
-      history,
-      sealLinks(tokens.gm, table.id, tokens),
-    );
-  } finally {
-    docs.pub.destroy();
-    docs.gm.destroy();
-  }
+  const bytes = { pub: Y.encodeStateAsUpdate(docs.pub), gm: Y.encodeStateAsUpdate(docs.gm) };
+  docs.pub.destroy();
+  docs.gm.destroy();
+  await storage.createTable(table, bytes, records, history, sealLinks(tokens.gm, table.id, tokens));
   return { id: table.id, tokens };
 }
 
@@ -118,13 +110,13 @@ function storeTable(
  * the new ones stored and sealed under the GM token, in one transaction. Answers the new
  * tokens and the revoked tokens' hashes (their connections are to be closed).
  */
-export function rotateLinks(
+export async function rotateLinks(
   storage: Storage,
   tableId: string,
   gmToken: string,
   now: number,
-): { tokens: Record<'player' | 'spectator', string>; revoked: string[] } {
+): Promise<{ tokens: Record<'player' | 'spectator', string>; revoked: string[] }> {
   const { tokens, records } = linkTokens(tableId, ['player', 'spectator'], now);
-  const revoked = storage.rotateLinks(tableId, records, sealLinks(gmToken, tableId, tokens));
+  const revoked = await storage.rotateLinks(tableId, records, sealLinks(gmToken, tableId, tokens));
   return { tokens, revoked };
 }

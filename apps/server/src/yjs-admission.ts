@@ -9,7 +9,10 @@ import type { Log } from './logger';
 /** `/yjs/table/<id>` and `/yjs/table/<id>/gm`. */
 const PATH = /^\/yjs\/table\/([A-Za-z0-9_-]{1,64})(\/gm)?$/;
 
-/** A y-websocket connection let in (its room retained: release it on close), or why not. */
+/**
+ * A y-websocket connection let in, its room loaded (retain it when the socket is accepted,
+ * release it on close), or why not.
+ */
 export type Admission =
   | { ok: true; tableId: string; key: DocKey; identity: Identity; room: TableRoom }
   | { ok: false; code: number; reason: string };
@@ -27,7 +30,7 @@ export interface AdmissionDeps {
  * upgrade, because a browser cannot read the HTTP status of a failed upgrade and would retry
  * forever.
  */
-export function admit(url: URL, deps: AdmissionDeps): Admission {
+export async function admit(url: URL, deps: AdmissionDeps): Promise<Admission> {
   const refuse = (code: number, reason: string): Admission => ({ ok: false, code, reason });
   const match = PATH.exec(url.pathname);
   if (!match) return refuse(CLOSE.notFound, 'no such document');
@@ -38,7 +41,7 @@ export function admit(url: URL, deps: AdmissionDeps): Admission {
   const key: DocKey = match[2] ? 'gm' : 'pub';
   let auth;
   try {
-    auth = authenticate(deps.storage, url.searchParams.get('token') ?? undefined);
+    auth = await authenticate(deps.storage, url.searchParams.get('token') ?? undefined);
   } catch (error) {
     deps.log('token lookup failed', error);
     return refuse(CLOSE.unavailable, 'storage unavailable');
@@ -53,7 +56,7 @@ export function admit(url: URL, deps: AdmissionDeps): Admission {
   }
   let room;
   try {
-    room = deps.rooms.retain(tableId);
+    room = await deps.rooms.get(tableId);
   } catch (error) {
     deps.log('loading the table failed', error, tableId);
     return refuse(CLOSE.unavailable, 'storage unavailable');

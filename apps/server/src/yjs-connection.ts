@@ -15,6 +15,7 @@ import { CLOSE } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
 import type { Storage } from './storage';
 import { admit } from './yjs-admission';
+import type { Admission } from './yjs-admission';
 import {
   MESSAGE_AUTH,
   MESSAGE_AWARENESS,
@@ -25,6 +26,7 @@ import {
   SYNC_UPDATE,
   syncMessage,
 } from './yjs-messages';
+import type { GroupCommit } from './group-commit';
 import type { Log } from './logger';
 import type { Metrics } from './metrics';
 
@@ -34,6 +36,8 @@ const REFUSED_GRACE_MS = 1000;
 export interface YjsServerDeps {
   storage: Storage;
   rooms: Rooms;
+  /** The group commit: sync answers wait while a batch is being stored. */
+  commits: Pick<GroupCommit, 'settled' | 'read'>;
   connections: Connections;
   limits: Limits;
   clock: () => number;
@@ -73,14 +77,27 @@ export class YjsServer {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return true;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => {
-      try {
-        this.accept(ws, url, socket);
-      } catch (error) {
-        this.deps.log('y-websocket connection failed', error);
-        ws.close(CLOSE.unavailable, 'server error');
-      }
-    });
+    // Admitted before the upgrade (the token and the table are read from storage), refused
+    // after it: a browser cannot read the HTTP status of a failed upgrade and would retry.
+    admit(url, this.deps)
+      .catch((error: unknown): Admission => {
+        this.deps.log('y-websocket admission failed', error);
+        return { ok: false, code: CLOSE.unavailable, reason: 'server error' };
+      })
+      .then((admission) => {
+        this.wss.handleUpgrade(req, socket, head, (ws) => {
+          try {
+            this.accept(ws, admission, socket);
+          } catch (error) {
+            this.deps.log('y-websocket connection failed', error);
+            ws.close(CLOSE.unavailable, 'server error');
+          }
+        });
+      })
+      .catch((error: unknown) => {
+        this.deps.log('y-websocket upgrade failed', error);
+        socket.destroy();
+      });
     return true;
   }
 
@@ -90,14 +107,20 @@ export class YjsServer {
     this.wss.close();
   }
 
-  private accept(ws: WebSocket, url: URL, socket: Duplex): void {
+  private accept(ws: WebSocket, admission: Admission, socket: Duplex): void {
     ws.on('error', (error) => this.deps.log('y-websocket error', error));
-    const admission = admit(url, this.deps);
     if (!admission.ok) {
       ws.close(admission.code, admission.reason);
       return;
     }
-    const { tableId, key, identity, room } = admission;
+    const { tableId, key, identity } = admission;
+    const room = this.deps.rooms.retain(tableId);
+    if (room !== admission.room) {
+      // Unloaded (or dropped) since it was admitted: the client reconnects and loads it again.
+      if (room) this.deps.rooms.release(tableId, room);
+      ws.close(CLOSE.unavailable, 'table reloading');
+      return;
+    }
 
     const { limits, clock } = this.deps;
     const client = new Client(
@@ -199,6 +222,13 @@ export class YjsServer {
   /** Sends a sync answer; answers the bytes sent (what the read budget is charged). */
   private answerSync(channel: DocChannel, client: Client, sv: Uint8Array): number {
     if (!channel.clients.has(client) || channel.room.broken) return 0;
+    if (!this.deps.commits.settled) {
+      // A batch is between applying and storing: answer once it is stored, never before.
+      void this.deps.commits.read(() =>
+        channel.budget.request(client, () => this.answerSync(channel, client, sv)),
+      );
+      return 0;
+    }
     try {
       const answer = channel.syncAnswer(sv);
       if (answer.kind === 'other-epoch') {

@@ -127,11 +127,11 @@ describe('storage failure', () => {
     it(`${what}: refused, the process stays up, then recovered`, async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'fateboard-gone-'));
       const real = openSqliteStorage(dataDir);
-      cleanup.push(() => real.close());
+      cleanup.push(() => void real.close());
       let gone = false;
       const failing =
-        <A extends unknown[], R>(f: (...args: A) => R, always = reads) =>
-        (...args: A): R => {
+        <A extends unknown[], R>(f: (...args: A) => Promise<R>, always = reads) =>
+        async (...args: A): Promise<R> => {
           if (gone && always) throw new Error('SQLITE_IOERR: disk I/O error');
           return f(...args);
         };
@@ -139,17 +139,15 @@ describe('storage failure', () => {
         createTable: failing(real.createTable, true),
         getTable: failing(real.getTable),
         findToken: failing(real.findToken),
-        addToken: failing(real.addToken, true),
         rotateLinks: failing(real.rotateLinks, true),
         sealedLinks: failing(real.sealedLinks),
-        findCommand: failing(real.findCommand),
-        appendCommand: failing(real.appendCommand, true),
+        findCommands: failing(real.findCommands),
+        commit: failing(real.commit, true),
         loadDocuments: failing(real.loadDocuments, true),
         compact: failing(real.compact),
         appendChat: failing(real.appendChat, true),
         findChat: failing(real.findChat),
         readChat: failing(real.readChat),
-        batch: real.batch,
         close: real.close,
       };
       const { table, name, gm, replica, frames } = await setUp({

@@ -1,17 +1,67 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import * as Y from 'yjs';
-import type { NewCommand, Storage, TokenRecord } from './storage';
-import { openMemoryStorage } from './memory';
+import type {
+  CommandWrite,
+  NewCommand,
+  Storage,
+  TableBatch,
+  TableWrite,
+  TokenRecord,
+} from './storage';
+import { openPostgresStorage } from './postgres';
 import { openSqliteStorage } from './sqlite';
+import { postgresUnavailable, startPostgres } from '../test/postgres-server';
+import type { PostgresServer } from '../test/postgres-server';
 
 // The adapters the storage contract runs against (contract*.test.ts), and the small records
-// its cases are made of. A new adapter (PostgreSQL) joins the list below.
+// its cases are made of. A new adapter joins the list below.
+
+export interface Opened {
+  storage: Storage;
+  /** A new storage on what `storage` kept (durable adapters). */
+  reopen?: () => Promise<Storage>;
+  cleanup: () => Promise<void> | void;
+}
 
 export interface Adapter {
   name: string;
-  open: () => { storage: Storage; reopen?: () => Storage; cleanup: () => void };
+  /** Why the adapter cannot run here, so that its cases skip; undefined when it can. */
+  unavailable?: string;
+  /** Once per test file before its first case (beforeAll), and after its last (afterAll). */
+  setup?: () => Promise<void>;
+  teardown?: () => Promise<void>;
+  open: () => Promise<Opened>;
+}
+
+/**
+ * PostgreSQL: one throwaway server per test file (test/postgres-server.ts), a fresh database
+ * per case; a reopen is a new pool on the same database.
+ */
+function postgresAdapter(): Adapter {
+  let server: PostgresServer | undefined;
+  return {
+    name: 'PostgreSQL',
+    unavailable: postgresUnavailable(),
+    setup: async () => {
+      server = await startPostgres();
+    },
+    teardown: async () => {
+      await server?.stop();
+      server = undefined;
+    },
+    open: async () => {
+      if (!server) throw new Error('the PostgreSQL server is not started (setup)');
+      const url = await server.createDatabase();
+      return {
+        storage: await openPostgresStorage(url),
+        reopen: () => openPostgresStorage(url),
+        cleanup: () => {},
+      };
+    },
+  };
 }
 
 export const adapters: Adapter[] = [
@@ -19,15 +69,58 @@ export const adapters: Adapter[] = [
     name: 'SQLite',
     open: () => {
       const dir = mkdtempSync(join(tmpdir(), 'fateboard-contract-'));
-      return {
+      return Promise.resolve({
         storage: openSqliteStorage(dir),
-        reopen: () => openSqliteStorage(dir),
+        reopen: () => Promise.resolve(openSqliteStorage(dir)),
         cleanup: () => rmSync(dir, { recursive: true, force: true }),
-      };
+      });
     },
   },
-  { name: 'memory', open: () => ({ storage: openMemoryStorage(), cleanup: () => {} }) },
+  postgresAdapter(),
 ];
+
+/**
+ * Each case's storage, opened before it and closed after it, and the adapter's server around
+ * the file's cases: the hooks every contract file registers inside its `describe.each`. An
+ * unavailable adapter's cases skip, saying why. `storage` is the open one; `reopen()` closes
+ * it and opens a new one on the same data (durable adapters only, see `durable`).
+ */
+export function openPerCase(adapter: Adapter) {
+  let opened: Opened | undefined;
+  let storage: Storage | undefined;
+  beforeAll(async () => {
+    if (!adapter.unavailable) await adapter.setup?.();
+  });
+  afterAll(async () => {
+    await adapter.teardown?.();
+  });
+  beforeEach(async (context) => {
+    if (adapter.unavailable) context.skip(adapter.unavailable);
+    opened = await adapter.open();
+    storage = opened.storage;
+  });
+  afterEach(async () => {
+    await storage?.close();
+    await opened?.cleanup();
+    opened = storage = undefined;
+  });
+  return {
+    get storage(): Storage {
+      if (!storage) throw new Error('no storage open');
+      return storage;
+    },
+    get durable(): boolean {
+      return opened?.reopen !== undefined;
+    },
+    reopen: async (): Promise<Storage> => {
+      if (!opened?.reopen) throw new Error('this adapter keeps nothing past its process');
+      await storage?.close();
+      storage = undefined;
+      storage = await opened.reopen();
+      return storage;
+    },
+  };
+}
 
 /**
  * An update that adds the key `text` to the `meta` map. Each comes from its own Y.Doc, so two
@@ -73,4 +166,31 @@ export function command(commandId: string, fields: Partial<NewCommand> = {}): Ne
     updates: [],
     ...fields,
   };
+}
+
+/** A command write numbered `seq` (the writer numbers its commands). */
+export function write(
+  seq: number,
+  commandId: string,
+  fields: Partial<NewCommand> = {},
+): TableWrite & { kind: 'command' } {
+  const numbered: CommandWrite = { ...command(commandId, fields), seq };
+  return { kind: 'command', command: numbered };
+}
+
+/** A table's part of a batch: its writes, fenced when `fence` is given. */
+export function part(tableId: string, writes: TableWrite[], fence?: number): TableBatch {
+  return fence === undefined ? { tableId, writes } : { tableId, fence, writes };
+}
+
+/**
+ * Commits the writes as one part of table T1 (or of the commands' table) and throws unless
+ * they were stored: the cases that only need a few commands in place.
+ */
+export async function commitCommands(storage: Storage, ...writes: TableWrite[]): Promise<void> {
+  const first = writes[0];
+  const tableId =
+    first?.kind === 'command' ? first.command.tableId : (first?.token.tableId ?? 'T1');
+  const [outcome] = await storage.commit([part(tableId, writes)]);
+  if (!outcome?.ok) throw new Error(`the commit failed: ${String(outcome?.error)}`);
 }

@@ -1,19 +1,32 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Storage } from './storage';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Storage, TableWrite } from './storage';
 import { RESTORE_COMMAND_ID } from './storage';
-import { adapters, command, docWith, notesOf, token } from './contract-support';
+import {
+  adapters,
+  commitCommands,
+  docWith,
+  notesOf,
+  openPerCase,
+  part,
+  token,
+  write,
+} from './contract-support';
 
 // The contract every storage adapter keeps, run against each of them (contract-support.ts):
 // what the rooms, the group commit and the REST routes rely on.
 
-describe.each(adapters)('the storage contract: $name', (adapter) => {
-  let storage: Storage;
-  let reopen: (() => Storage) | undefined;
-  let cleanup: () => void;
+const tokenWrite = (...args: Parameters<typeof token>): TableWrite => ({
+  kind: 'token',
+  token: token(...args),
+});
 
-  beforeEach(() => {
-    ({ storage, reopen, cleanup } = adapter.open());
-    storage.createTable(
+describe.each(adapters)('the storage contract: $name', (adapter) => {
+  const opened = openPerCase(adapter);
+  let storage: Storage;
+
+  beforeEach(async () => {
+    storage = opened.storage;
+    await storage.createTable(
       { id: 'T1', name: 'Harbour', ruleset: 'pirates', created: 1 },
       { pub: docWith('pub 0'), gm: docWith('gm 0') },
       [
@@ -23,156 +36,278 @@ describe.each(adapters)('the storage contract: $name', (adapter) => {
       ],
     );
   });
-  afterEach(() => {
-    storage.close();
-    cleanup();
-  });
-
-  it('keeps a table, its documents and its link tokens', () => {
-    expect(storage.getTable('T1')).toEqual({
-      id: 'T1',
-      name: 'Harbour',
-      ruleset: 'pirates',
-      created: 1,
-    });
-    expect(storage.getTable('nope')).toBeUndefined();
-    expect(storage.findToken('gm-link')).toMatchObject({
-      tableId: 'T1',
-      role: 'gm',
-      revoked: false,
-    });
-    const stored = storage.loadDocuments('T1');
-    expect(stored.seq).toBe(0);
-    expect(notesOf(stored.docs.pub)).toEqual(['pub 0']);
-    expect(notesOf(stored.docs.gm)).toEqual(['gm 0']);
-  });
-
-  it('refuses a second table with the same id and keeps the first', () => {
-    expect(() =>
-      storage.createTable(
-        { id: 'T1', name: 'Other', ruleset: 'fate-core', created: 5 },
-        { pub: docWith('x'), gm: docWith('y') },
-        [token('other-link')],
-      ),
-    ).toThrow();
-    expect(storage.getTable('T1')?.name).toBe('Harbour');
-    expect(storage.findToken('other-link')).toBeUndefined();
-  });
-
-  it('numbers commands 1, 2, 3 per table and keeps their updates, tokens and results', () => {
+  const createT2 = () =>
     storage.createTable(
       { id: 'T2', name: 'Other', ruleset: 'fate-core', created: 1 },
       { pub: docWith('t2'), gm: docWith('t2 gm') },
       [],
     );
-    expect(
-      storage.appendCommand(command('a', { updates: [{ doc: 'pub', bytes: docWith('after a') }] })),
-    ).toBe(1);
-    expect(storage.appendCommand(command('a', { tableId: 'T2' }))).toBe(1);
-    const seat = token('seat-token', { kind: 'seat', seatId: 's1' });
-    expect(
-      storage.appendCommand(
-        command('b', { type: 'join', result: { seatId: 's1' }, tokens: [seat], secretHash: 'h' }),
+  /** The ids of the table's stored commands among `ids`, sorted. */
+  const storedIds = async (tableId: string, ids: string[]) =>
+    (await storage.findCommands(tableId, ids)).map((c) => c.commandId).sort();
+
+  it('keeps a table, its documents and its link tokens', async () => {
+    expect(await storage.getTable('T1')).toEqual({
+      id: 'T1',
+      name: 'Harbour',
+      ruleset: 'pirates',
+      created: 1,
+    });
+    expect(await storage.getTable('nope')).toBeUndefined();
+    expect(await storage.findToken('gm-link')).toMatchObject({
+      tableId: 'T1',
+      role: 'gm',
+      revoked: false,
+    });
+    const stored = await storage.loadDocuments('T1');
+    expect(stored.seq).toBe(0);
+    expect(notesOf(stored.docs.pub)).toEqual(['pub 0']);
+    expect(notesOf(stored.docs.gm)).toEqual(['gm 0']);
+  });
+
+  it('refuses a second table with the same id and keeps the first', async () => {
+    await expect(
+      storage.createTable(
+        { id: 'T1', name: 'Other', ruleset: 'fate-core', created: 5 },
+        { pub: docWith('x'), gm: docWith('y') },
+        [token('other-link')],
       ),
-    ).toBe(2);
-    expect(storage.findCommand('T1', 'b')).toMatchObject({
+    ).rejects.toThrow();
+    expect((await storage.getTable('T1'))?.name).toBe('Harbour');
+    expect(await storage.findToken('other-link')).toBeUndefined();
+  });
+
+  it('keeps commands at the seq their writer gave, per table, with updates, tokens, results', async () => {
+    await createT2();
+    const seat = token('seat-token', { kind: 'seat', seatId: 's1' });
+    // The writer (the table's room) numbers its commands; a commit may hold several tables.
+    expect(
+      await storage.commit([
+        part('T1', [
+          write(1, 'a', { updates: [{ doc: 'pub', bytes: docWith('after a') }] }),
+          write(2, 'b', {
+            type: 'join',
+            result: { seatId: 's1' },
+            tokens: [seat],
+            secretHash: 'h',
+          }),
+        ]),
+        part('T2', [write(1, 'a', { tableId: 'T2' })]),
+      ]),
+    ).toEqual([{ ok: true }, { ok: true }]);
+    await commitCommands(storage, write(3, 'c', { result: { log: [] } }));
+    const [b] = await storage.findCommands('T1', ['b']);
+    expect(b).toEqual({
+      tableId: 'T1',
+      commandId: 'b',
       seq: 2,
+      actor: { role: 'gm' },
+      tokenHash: null,
+      secretHash: 'h',
       type: 'join',
       payload: { name: 'b' },
       result: { seatId: 's1' },
-      secretHash: 'h',
-      actor: { role: 'gm' },
+      created: 2,
     });
-    expect(storage.findCommand('T1', 'a')?.secretHash).toBeNull();
-    expect(storage.findCommand('T1', 'zzz')).toBeUndefined();
-    expect(storage.findToken('seat-token')).toMatchObject({ seatId: 's1', kind: 'seat' });
-    const stored = storage.loadDocuments('T1');
-    expect(stored.seq).toBe(2);
+    const [a] = await storage.findCommands('T1', ['a']);
+    expect(a?.secretHash).toBeNull();
+    expect(a?.result).toBeNull();
+    expect(await storage.findCommands('T1', ['zzz'])).toEqual([]);
+    expect(await storage.findToken('seat-token')).toMatchObject({ seatId: 's1', kind: 'seat' });
+    const stored = await storage.loadDocuments('T1');
+    expect(stored.seq).toBe(3);
     expect(notesOf(stored.docs.pub)).toEqual(['after a', 'pub 0']);
-    expect(storage.loadDocuments('T2').seq).toBe(1);
+    expect((await storage.loadDocuments('T2')).seq).toBe(1);
   });
 
-  it('refuses a command id used before, and writes none of that command', () => {
-    storage.appendCommand(command('a'));
-    expect(() =>
-      storage.appendCommand(
-        command('a', { updates: [{ doc: 'gm', bytes: docWith('sneaky') }], tokens: [token('t9')] }),
+  it('finds only the asked commands of the asked table', async () => {
+    await createT2();
+    await commitCommands(storage, write(1, 'a'), write(2, 'b'), write(3, 'c'));
+    await commitCommands(
+      storage,
+      write(1, 'a', { tableId: 'T2' }),
+      write(2, 'd', { tableId: 'T2' }),
+    );
+    expect(await storedIds('T1', ['c', 'a', 'zzz'])).toEqual(['a', 'c']);
+    expect(await storage.findCommands('T2', ['a', 'b', 'c'])).toMatchObject([
+      { tableId: 'T2', commandId: 'a', seq: 1 },
+    ]);
+    expect(await storage.findCommands('T1', [])).toEqual([]);
+    expect(await storage.findCommands('nope', ['a'])).toEqual([]);
+  });
+
+  it('refuses a command id used before, and writes none of that command', async () => {
+    await commitCommands(storage, write(1, 'a'));
+    const [outcome] = await storage.commit([
+      part('T1', [
+        write(2, 'a', {
+          updates: [{ doc: 'gm', bytes: docWith('sneaky') }],
+          tokens: [token('t9')],
+        }),
+      ]),
+    ]);
+    expect(outcome).toMatchObject({ ok: false, fenced: false });
+    expect(await storage.findToken('t9')).toBeUndefined();
+    expect(notesOf((await storage.loadDocuments('T1')).docs.gm)).toEqual(['gm 0']);
+    expect(await storage.findCommands('T1', ['a'])).toMatchObject([{ seq: 1 }]);
+    await commitCommands(storage, write(2, 'b'));
+    expect((await storage.loadDocuments('T1')).seq).toBe(2);
+  });
+
+  it('stores nothing of a table part whose write fails, and the other tables’ parts', async () => {
+    await createT2();
+    await commitCommands(storage, write(1, 'first'));
+    // A seq another writer took (1): the part's other commands, updates and tokens go too.
+    const taken = await storage.commit([
+      part('T1', [
+        write(2, 'a', { updates: [{ doc: 'pub', bytes: docWith('lost') }] }),
+        tokenWrite('lost-token'),
+        write(1, 'b'),
+      ]),
+      part('T2', [
+        write(1, 'x', { tableId: 'T2', updates: [{ doc: 'pub', bytes: docWith('x') }] }),
+      ]),
+    ]);
+    expect(taken[0]).toMatchObject({ ok: false, fenced: false });
+    expect(taken[1]).toEqual({ ok: true });
+    expect(await storedIds('T1', ['a', 'b'])).toEqual([]);
+    expect(await storage.findToken('lost-token')).toBeUndefined();
+    expect((await storage.loadDocuments('T1')).seq).toBe(1);
+    expect(notesOf((await storage.loadDocuments('T1')).docs.pub)).toEqual(['pub 0']);
+    expect(notesOf((await storage.loadDocuments('T2')).docs.pub)).toEqual(['t2', 'x']);
+
+    // A command id twice in one part; the other table's part comes first this time.
+    const twice = await storage.commit([
+      part('T2', [write(2, 'y', { tableId: 'T2' })]),
+      part('T1', [write(2, 'a'), write(3, 'a')]),
+    ]);
+    expect(twice[0]).toEqual({ ok: true });
+    expect(twice[1]).toMatchObject({ ok: false, fenced: false });
+    expect(await storedIds('T1', ['a'])).toEqual([]);
+    expect(await storedIds('T2', ['x', 'y'])).toEqual(['x', 'y']);
+    // Nothing of the failed parts is left in the way.
+    await commitCommands(storage, write(2, 'a'), write(3, 'b'));
+    expect((await storage.loadDocuments('T1')).seq).toBe(3);
+  });
+
+  it('fences a table’s writes by epoch: a later one committed shuts the earlier out', async () => {
+    await createT2();
+    const commit = (tableId: string, fence: number | undefined, ...writes: TableWrite[]) =>
+      storage.commit([part(tableId, writes, fence)]);
+    expect(await commit('T1', 2, write(1, 'a'))).toEqual([{ ok: true }]);
+    // Epoch 1 after 2: nothing of it is stored, neither its command, its updates nor tokens.
+    const [old, t2] = await storage.commit([
+      part(
+        'T1',
+        [
+          write(2, 'stale', {
+            updates: [{ doc: 'pub', bytes: docWith('stale') }],
+            tokens: [token('stale-seat', { kind: 'seat', seatId: 's1' })],
+          }),
+          tokenWrite('stale-token'),
+        ],
+        1,
       ),
-    ).toThrow();
-    expect(storage.findToken('t9')).toBeUndefined();
-    expect(notesOf(storage.loadDocuments('T1').docs.gm)).toEqual(['gm 0']);
-    expect(storage.appendCommand(command('b'))).toBe(2);
+      // Each table has its own epochs: T2's 1 is not behind T1's 2.
+      part('T2', [write(1, 'x', { tableId: 'T2' })], 1),
+    ]);
+    expect(old).toMatchObject({ ok: false, fenced: true });
+    expect(t2).toEqual({ ok: true });
+    expect(await storedIds('T1', ['stale'])).toEqual([]);
+    expect(await storage.findToken('stale-seat')).toBeUndefined();
+    expect(await storage.findToken('stale-token')).toBeUndefined();
+    expect(notesOf((await storage.loadDocuments('T1')).docs.pub)).toEqual(['pub 0']);
+    // The same epoch again (the holder's next commit), then a later one.
+    expect(await commit('T1', 2, write(2, 'b'))).toEqual([{ ok: true }]);
+    expect(await commit('T1', 3, write(3, 'c'))).toEqual([{ ok: true }]);
+    expect(await commit('T1', 2, write(4, 'late'))).toMatchObject([{ ok: false, fenced: true }]);
+    // No fence (one node): no check.
+    expect(await commit('T1', undefined, write(4, 'd'))).toEqual([{ ok: true }]);
+    expect(await commit('T1', 3, write(5, 'e'))).toEqual([{ ok: true }]);
+    expect(await storedIds('T1', ['a', 'b', 'c', 'd', 'e', 'late'])).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+    ]);
+    expect((await storage.loadDocuments('T1')).seq).toBe(5);
   });
 
-  it('stores nothing of a batch whose work throws', () => {
-    expect(() =>
-      storage.batch(() => {
-        storage.appendCommand(command('a', { updates: [{ doc: 'pub', bytes: docWith('lost') }] }));
-        storage.addToken(token('lost-token'));
-        throw new Error('the commit failed');
-      }),
-    ).toThrow('the commit failed');
-    expect(storage.findCommand('T1', 'a')).toBeUndefined();
-    expect(storage.findToken('lost-token')).toBeUndefined();
-    expect(storage.loadDocuments('T1').seq).toBe(0);
-    expect(notesOf(storage.loadDocuments('T1').docs.pub)).toEqual(['pub 0']);
-    expect(storage.appendCommand(command('a'))).toBe(1);
-  });
-
-  it('keeps the rest of a batch when one write inside it fails (a savepoint each)', () => {
-    const seqs = storage.batch(() => {
-      const first = storage.appendCommand(command('a'));
-      expect(() => storage.appendCommand(command('a'))).toThrow();
-      const second = storage.appendCommand(command('b'));
-      return [first, second];
-    });
-    expect(seqs).toEqual([1, 2]);
-    expect(storage.loadDocuments('T1').seq).toBe(2);
-  });
-
-  it('revokes the player and spectator links on rotation, not the GM link or seats', () => {
-    storage.addToken(token('seat-token', { kind: 'seat', seatId: 's1' }));
-    const revoked = storage.rotateLinks(
+  it('revokes the player and spectator links on rotation, not the GM link or seats', async () => {
+    await commitCommands(storage, tokenWrite('seat-token', { kind: 'seat', seatId: 's1' }));
+    const revoked = await storage.rotateLinks(
       'T1',
       [token('player-2'), token('spectator-2', { role: 'spectator' })],
       new Uint8Array([2]),
     );
     expect(revoked.sort()).toEqual(['player-link', 'spectator-link']);
-    expect(storage.findToken('player-link')?.revoked).toBe(true);
-    expect(storage.findToken('gm-link')?.revoked).toBe(false);
-    expect(storage.findToken('seat-token')?.revoked).toBe(false);
-    expect(storage.findToken('player-2')?.revoked).toBe(false);
-    expect(storage.rotateLinks('T1', [], new Uint8Array([3])).sort()).toEqual([
+    expect((await storage.findToken('player-link'))?.revoked).toBe(true);
+    expect((await storage.findToken('gm-link'))?.revoked).toBe(false);
+    expect((await storage.findToken('seat-token'))?.revoked).toBe(false);
+    expect((await storage.findToken('player-2'))?.revoked).toBe(false);
+    expect((await storage.rotateLinks('T1', [], new Uint8Array([3]))).sort()).toEqual([
       'player-2',
       'spectator-2',
     ]);
   });
 
-  it("revokes a removed seat's tokens with the command that removed it", () => {
-    storage.addToken(token('seat-1', { kind: 'seat', seatId: 's1' }));
-    storage.addToken(token('seat-2', { kind: 'seat', seatId: 's2' }));
-    storage.appendCommand(command('remove', { type: 'seat.remove', revokeSeat: 's1' }));
-    expect(storage.findToken('seat-1')?.revoked).toBe(true);
-    expect(storage.findToken('seat-2')?.revoked).toBe(false);
+  it("revokes a removed seat's tokens with the command that removed it", async () => {
+    await commitCommands(
+      storage,
+      tokenWrite('seat-1', { kind: 'seat', seatId: 's1' }),
+      tokenWrite('seat-2', { kind: 'seat', seatId: 's2' }),
+    );
+    // The command row, its updates, the tokens it minted and the seat it removed: together.
+    await commitCommands(
+      storage,
+      tokenWrite('seat-1b', { kind: 'seat', seatId: 's1' }),
+      write(1, 'remove', {
+        type: 'seat.remove',
+        revokeSeat: 's1',
+        updates: [{ doc: 'pub', bytes: docWith('removed') }],
+        tokens: [token('seat-3', { kind: 'seat', seatId: 's3' })],
+      }),
+      // Written after the removal, in the same part: not revoked by it.
+      tokenWrite('seat-1c', { kind: 'seat', seatId: 's1' }),
+    );
+    expect((await storage.findToken('seat-1'))?.revoked).toBe(true);
+    expect((await storage.findToken('seat-1b'))?.revoked).toBe(true);
+    expect((await storage.findToken('seat-1c'))?.revoked).toBe(false);
+    expect((await storage.findToken('seat-2'))?.revoked).toBe(false);
+    expect((await storage.findToken('seat-3'))?.revoked).toBe(false);
+    expect(await storage.findCommands('T1', ['remove'])).toMatchObject([{ seq: 1 }]);
+    expect(notesOf((await storage.loadDocuments('T1')).docs.pub)).toEqual(['pub 0', 'removed']);
   });
 
-  it('compacts: the snapshot replaces the updates up to its seq, later ones stay', () => {
-    storage.appendCommand(command('a', { updates: [{ doc: 'pub', bytes: docWith('a') }] }));
-    storage.appendCommand(command('b', { updates: [{ doc: 'pub', bytes: docWith('b') }] }));
-    storage.compact('T1', 1, { pub: docWith('compacted'), gm: docWith('gm compacted') });
-    const after = storage.loadDocuments('T1');
+  it('compacts: the snapshot replaces the updates up to its seq, later ones stay', async () => {
+    await commitCommands(
+      storage,
+      write(1, 'a', { updates: [{ doc: 'pub', bytes: docWith('a') }] }),
+    );
+    await commitCommands(
+      storage,
+      write(2, 'b', { updates: [{ doc: 'pub', bytes: docWith('b') }] }),
+    );
+    await storage.compact('T1', 1, { pub: docWith('compacted'), gm: docWith('gm compacted') });
+    const after = await storage.loadDocuments('T1');
     expect(after.seq).toBe(2);
     // The snapshot stands for pub 0 and a; b is still an update of its own.
     expect(notesOf(after.docs.pub)).toEqual(['b', 'compacted']);
     expect(after.docs.pub.updates).toHaveLength(1);
     expect(notesOf(after.docs.gm)).toEqual(['gm compacted']);
+    // Commands go on after a compaction, their updates after the snapshot.
+    await commitCommands(storage, write(3, 'c', { updates: [{ doc: 'gm', bytes: docWith('c') }] }));
+    expect(notesOf((await storage.loadDocuments('T1')).docs.gm)).toEqual(['c', 'gm compacted']);
   });
 
-  it('pages the log from the commands’ results, oldest first within a page', () => {
+  it('pages the log from the commands’ results, oldest first within a page', async () => {
     let n = 0;
+    let seq = 0;
     for (const id of ['a', 'b', 'c', 'd']) {
-      storage.appendCommand(
-        command(id, {
+      await commitCommands(
+        storage,
+        write(++seq, id, {
           result: {
             log: [
               { n: ++n, text: `${id}1` },
@@ -182,40 +317,41 @@ describe.each(adapters)('the storage contract: $name', (adapter) => {
         }),
       );
     }
-    storage.appendCommand(command('quiet', { result: { ok: true } }));
-    expect(storage.readLog?.('T1', undefined, 3)).toEqual([
+    await commitCommands(storage, write(++seq, 'quiet', { result: { ok: true } }));
+    expect(await storage.readLog?.('T1', undefined, 3)).toEqual([
       { n: 6, text: 'c2' },
       { n: 7, text: 'd1' },
       { n: 8, text: 'd2' },
     ]);
-    expect(storage.readLog?.('T1', 6, 3)).toEqual([
+    expect(await storage.readLog?.('T1', 6, 3)).toEqual([
       { n: 3, text: 'b1' },
       { n: 4, text: 'b2' },
       { n: 5, text: 'c1' },
     ]);
-    expect(storage.readLog?.('T1', 2, 10)).toEqual([{ n: 1, text: 'a1' }]);
-    expect(storage.readLog?.('T2', undefined, 10)).toEqual([]);
+    expect(await storage.readLog?.('T1', 2, 10)).toEqual([{ n: 1, text: 'a1' }]);
+    expect(await storage.readLog?.('T2', undefined, 10)).toEqual([]);
   });
 
-  it('reads the session’s rolls newest first, each as last stored, paged and filtered', () => {
+  it('reads the session’s rolls newest first, each as last stored, paged and filtered', async () => {
     const roll = (id: string, actor: string, extra: object = {}) => ({
       id,
       actor: { characterId: actor },
       ...extra,
     });
+    let seq = 0;
     const rolled = (id: string, rolls: unknown[], type = 'roll') =>
-      storage.appendCommand(command(id, { type, result: { rollId: 'x', rolls } }));
-    rolled('old', [roll('r0', 'zira')]); // seq 1, before the session
-    storage.appendCommand(command('session', { type: 'session.start' })); // 2
-    rolled('a', [roll('r1', 'zira')]); // 3
-    rolled('b', [roll('r2', 'tam', { opposition: { characterId: 'ogre' } })]); // 4
-    rolled('c', [roll('r3', 'zira')]); // 5
-    rolled('inv', [roll('r1', 'zira', { invokes: [1] })], 'invoke'); // 6
-    rolled('junk', [null, 7, 'x']); // 7: unreadable snapshots are skipped
+      commitCommands(storage, write(++seq, id, { type, result: { rollId: 'x', rolls } }));
+    await rolled('old', [roll('r0', 'zira')]); // seq 1, before the session
+    await commitCommands(storage, write(++seq, 'session', { type: 'session.start' })); // 2
+    await rolled('a', [roll('r1', 'zira')]); // 3
+    await rolled('b', [roll('r2', 'tam', { opposition: { characterId: 'ogre' } })]); // 4
+    await rolled('c', [roll('r3', 'zira')]); // 5
+    await rolled('inv', [roll('r1', 'zira', { invokes: [1] })], 'invoke'); // 6
+    await rolled('junk', [null, 7, 'x']); // 7: unreadable snapshots are skipped
     const read = (before: number | undefined, limit: number, character?: string) =>
       storage.readRolls?.('T1', { before, limit, character });
 
-    expect(read(undefined, 10)).toEqual({
+    expect(await read(undefined, 10)).toEqual({
       rolls: [
         { seq: 5, roll: roll('r3', 'zira') },
         { seq: 4, roll: roll('r2', 'tam', { opposition: { characterId: 'ogre' } }) },
@@ -223,16 +359,16 @@ describe.each(adapters)('the storage contract: $name', (adapter) => {
       ],
       characters: ['ogre', 'tam', 'zira'],
     });
-    expect(read(5, 1)?.rolls.map((r) => r.seq)).toEqual([4]);
-    expect(read(4, 10)?.rolls.map((r) => r.seq)).toEqual([3]);
-    expect(read(undefined, 10, 'zira')?.rolls.map((r) => r.seq)).toEqual([5, 3]);
-    expect(read(undefined, 10, 'ogre')?.rolls.map((r) => r.seq)).toEqual([4]);
+    expect((await read(5, 1))?.rolls.map((r) => r.seq)).toEqual([4]);
+    expect((await read(4, 10))?.rolls.map((r) => r.seq)).toEqual([3]);
+    expect((await read(undefined, 10, 'zira'))?.rolls.map((r) => r.seq)).toEqual([5, 3]);
+    expect((await read(undefined, 10, 'ogre'))?.rolls.map((r) => r.seq)).toEqual([4]);
     expect(
-      storage.readRolls?.('T2', { before: undefined, limit: 5, character: undefined }),
+      await storage.readRolls?.('T2', { before: undefined, limit: 5, character: undefined }),
     ).toEqual({ rolls: [], characters: [] });
   });
 
-  it('creates a restored table with its log as the history of seq 1, pages it, goes on at 2', () => {
+  it('creates a restored table with its log as the history of seq 1, pages it, goes on at 2', async () => {
     const log = [1, 2, 3].map((n) => ({ n, text: `old ${n}` }));
     const restore = (hash: string) =>
       storage.createTable(
@@ -242,24 +378,35 @@ describe.each(adapters)('the storage contract: $name', (adapter) => {
         { log },
       );
     // All or nothing: a clashing token leaves neither the table nor its log behind.
-    expect(() => restore('gm-link')).toThrow();
-    expect(storage.getTable('T2')).toBeUndefined();
-    expect(storage.findCommand('T2', RESTORE_COMMAND_ID)).toBeUndefined();
-    restore('t2-gm');
-    expect(storage.readLog?.('T2', undefined, 2)).toEqual(log.slice(1));
-    expect(storage.readLog?.('T2', 2, 10)).toEqual(log.slice(0, 1));
-    expect(storage.loadDocuments('T2').seq).toBe(1);
-    expect(storage.findCommand('T2', RESTORE_COMMAND_ID)).toMatchObject({ seq: 1 });
-    expect(storage.appendCommand(command('next', { tableId: 'T2' }))).toBe(2);
-    expect(storage.readLog?.('T1', undefined, 10)).toEqual([]);
+    await expect(restore('gm-link')).rejects.toThrow();
+    expect(await storage.getTable('T2')).toBeUndefined();
+    expect(await storage.findCommands('T2', [RESTORE_COMMAND_ID])).toEqual([]);
+    await restore('t2-gm');
+    expect(await storage.readLog?.('T2', undefined, 2)).toEqual(log.slice(1));
+    expect(await storage.readLog?.('T2', 2, 10)).toEqual(log.slice(0, 1));
+    expect((await storage.loadDocuments('T2')).seq).toBe(1);
+    expect(await storage.findCommands('T2', [RESTORE_COMMAND_ID])).toMatchObject([{ seq: 1 }]);
+    // Seq 1 is the restore's: the table's next command goes at 2.
+    const [taken] = await storage.commit([part('T2', [write(1, 'first', { tableId: 'T2' })])]);
+    expect(taken).toMatchObject({ ok: false, fenced: false });
+    await commitCommands(storage, write(2, 'next', { tableId: 'T2' }));
+    expect((await storage.loadDocuments('T2')).seq).toBe(2);
+    expect(await storage.readLog?.('T1', undefined, 10)).toEqual([]);
   });
 
-  it('keeps everything across a reopen (durable adapters)', ({ skip }) => {
-    if (!reopen) skip('this adapter keeps nothing past its process');
-    storage.appendCommand(command('a', { updates: [{ doc: 'gm', bytes: docWith('kept') }] }));
-    storage.close();
-    storage = reopen!();
-    expect(storage.findCommand('T1', 'a')?.seq).toBe(1);
-    expect(notesOf(storage.loadDocuments('T1').docs.gm)).toEqual(['gm 0', 'kept']);
+  it('keeps everything across a reopen (durable adapters)', async ({ skip }) => {
+    if (!opened.durable) skip('this adapter keeps nothing past its process');
+    await commitCommands(
+      storage,
+      write(1, 'a', { updates: [{ doc: 'gm', bytes: docWith('kept') }] }),
+    );
+    await storage.commit([part('T1', [write(2, 'b')], 4)]);
+    storage = await opened.reopen();
+    expect(await storage.findCommands('T1', ['a'])).toMatchObject([{ seq: 1 }]);
+    expect(notesOf((await storage.loadDocuments('T1')).docs.gm)).toEqual(['gm 0', 'kept']);
+    // The fence too: an epoch before the stored one is still refused.
+    expect(await storage.commit([part('T1', [write(3, 'c')], 3)])).toMatchObject([
+      { ok: false, fenced: true },
+    ]);
   });
 });

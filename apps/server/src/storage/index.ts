@@ -1,5 +1,7 @@
 export type {
+  BatchOutcome,
   ChatScope,
+  CommandWrite,
   NewChatMessage,
   DocUpdate,
   NewCommand,
@@ -12,10 +14,13 @@ export type {
   StoredCommand,
   StoredDocument,
   StoredDocuments,
+  TableBatch,
   TableRecord,
+  TableWrite,
   TokenKind,
   TokenRecord,
 } from './storage';
 export { loadDoc } from './storage';
-export { openSqliteStorage } from './sqlite';
-export { openMemoryStorage } from './memory';
+export { openSqliteFile, openSqliteStorage } from './sqlite';
+export type { SqliteFile } from './sqlite';
+export { claimFence, openPostgresStorage, readFence } from './postgres';

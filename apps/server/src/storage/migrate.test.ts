@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createTableDocs, readTable, type LogEntry } from '@fateboard/table';
-import { openSqliteStorage } from './sqlite';
+import { openSqliteFile } from './sqlite';
 import { loadDoc } from './storage';
+import type { CommandWrite } from './storage';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -21,7 +22,7 @@ afterEach(() => {
 function oldFile(): string {
   const dir = mkdtempSync(join(tmpdir(), 'fateboard-migrate-'));
   dirs.push(dir);
-  const storage = openSqliteStorage(dir);
+  const storage = openSqliteFile(dir);
   const docs = createTableDocs({ id: 'T1', name: 'Old table', ruleset: 'fate-core' });
   const log = docs.pub.getArray<unknown>('log');
   docs.pub.transact(() => {
@@ -40,9 +41,10 @@ function oldFile(): string {
   log.push([
     [3, 9, 'seat-1', 24, 'Zira gave 1 fate point to Tam.', 0, null, [['c1', 'c2', 1, 10]]],
   ]);
-  storage.appendCommand({
+  const give: CommandWrite = {
     tableId: 'T1',
     commandId: 'give-1',
+    seq: 1,
     actor: { role: 'player', seatId: 'seat-1' },
     tokenHash: null,
     type: 'fate-point.give',
@@ -50,7 +52,8 @@ function oldFile(): string {
     result: null,
     created: 9000,
     updates: [{ doc: 'pub', bytes: Y.encodeStateAsUpdate(docs.pub, before) }],
-  });
+  };
+  storage.commit([{ tableId: 'T1', writes: [{ kind: 'command', command: give }] }]);
   storage.appendChat('T1', {
     at: 9500,
     from: { role: 'gm' },
@@ -95,7 +98,7 @@ describe('opening a storage file an older server wrote', () => {
   it('rewrites its stored logs as schema 3 rows once, keeping every entry', () => {
     const dir = oldFile();
 
-    const storage = openSqliteStorage(dir);
+    const storage = openSqliteFile(dir);
     const stored = storage.loadDocuments('T1');
     expect(stored.seq).toBe(1);
     expect(stored.docs.pub.updates).toEqual([]);
@@ -109,7 +112,7 @@ describe('opening a storage file an older server wrote', () => {
     storage.close();
 
     // Opened again, the file is not rewritten.
-    const again = openSqliteStorage(dir);
+    const again = openSqliteFile(dir);
     expect(again.loadDocuments('T1')).toEqual(stored);
     again.close();
     const db = new Database(join(dir, 'fateboard.sqlite'), { readonly: true });
@@ -119,11 +122,11 @@ describe('opening a storage file an older server wrote', () => {
 
   it('gives its tables a place for sealed links: none until the GM rotates them', () => {
     const dir = oldFile();
-    const storage = openSqliteStorage(dir);
+    const storage = openSqliteFile(dir);
     expect(storage.sealedLinks('T1')).toBeUndefined();
     storage.rotateLinks('T1', [], new Uint8Array([1, 2]));
     storage.close();
-    const again = openSqliteStorage(dir);
+    const again = openSqliteFile(dir);
     expect(again.sealedLinks('T1')).toEqual(new Uint8Array([1, 2]));
     expect(again.getTable('T1')?.name).toBe('Old table');
     again.close();
@@ -131,7 +134,7 @@ describe('opening a storage file an older server wrote', () => {
 
   it('gives its chat a place for message ids: old messages have none, new ones are found', () => {
     const dir = oldFile();
-    const storage = openSqliteStorage(dir);
+    const storage = openSqliteFile(dir);
     const gm = { role: 'gm' } as const;
     expect(storage.readChat('T1', { kind: 'all' }, undefined, 10).map((m) => m.text)).toEqual([
       'Said before chat ids.',

@@ -2,9 +2,17 @@ import type Database from 'better-sqlite3';
 import * as Y from 'yjs';
 import { claimWriterId, upgradeLog } from '@fateboard/table';
 import { CHAT_RETRY_INDEX } from './sqlite-chat';
-import { loadDoc, type Storage } from './storage';
+import { loadDoc } from './storage';
+import type { DocKey } from '@fateboard/table';
+import type { StoredDocuments } from './storage';
 
-type Step = (db: Database.Database, storage: Pick<Storage, 'loadDocuments' | 'compact'>) => void;
+/** The SQLite adapter's own synchronous reads and writes of documents, inside the migration. */
+export interface MigrationDocs {
+  loadDocuments: (tableId: string) => StoredDocuments;
+  compact: (tableId: string, seq: number, docs: Record<DocKey, Uint8Array>) => void;
+}
+
+type Step = (db: Database.Database, storage: MigrationDocs) => void;
 
 /**
  * What brings a file written by an older server up to date, in order. `PRAGMA user_version`

@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { ChatAuthor, ChatMessage, ChatTarget } from '@fateboard/table';
+import type { ChatAuthor, ChatMessage } from '@fateboard/table';
+import { toMessage } from './rows';
+import type { ChatRow } from './rows';
 import type { ChatScope, NewChatMessage } from './storage';
 
 // The chat's rows in the SQLite file (sqlite.ts): one row per message, numbered per table.
@@ -38,35 +40,6 @@ export const CHAT_RETRY_INDEX = `
 CREATE UNIQUE INDEX IF NOT EXISTS chat_retry
   ON chat (table_id, COALESCE(from_seat, ''), client_id) WHERE client_id IS NOT NULL;
 `;
-
-interface ChatRow {
-  n: number;
-  at: number;
-  from_seat: string | null;
-  from_name: string | null;
-  to_kind: string;
-  to_seat: string | null;
-  text: string;
-}
-
-function toTarget(row: ChatRow): ChatTarget {
-  if (row.to_kind === 'seat' && row.to_seat !== null) return { kind: 'seat', seatId: row.to_seat };
-  if (row.to_kind === 'gm') return { kind: 'gm' };
-  return { kind: 'table' };
-}
-
-function toMessage(row: ChatRow): ChatMessage {
-  return {
-    n: row.n,
-    at: row.at,
-    from:
-      row.from_seat === null
-        ? { role: 'gm' }
-        : { role: 'player', seatId: row.from_seat, name: row.from_name ?? '' },
-    to: toTarget(row),
-    text: row.text,
-  };
-}
 
 /** The chat's statements on an open database (after CHAT_SCHEMA ran). */
 export function sqliteChat(db: Database.Database): {

@@ -1,41 +1,4 @@
-import type { RulesetId } from '@fateboard/rules';
-import type { Role } from '@fateboard/table';
-import type { StoredActor, StoredCommand, TableRecord, TokenKind, TokenRecord } from './storage';
-
-// The SQLite file's tables and how their rows read as the storage's records (sqlite.ts).
-
-export interface TableRow {
-  id: string;
-  name: string;
-  ruleset: string;
-  created: number;
-}
-export interface TokenRow {
-  hash: string;
-  table_id: string;
-  role: string;
-  seat_id: string | null;
-  kind: string;
-  revoked: number;
-  created: number;
-}
-export interface CommandRow {
-  table_id: string;
-  command_id: string;
-  seq: number;
-  actor: string;
-  token_hash: string | null;
-  secret_hash: string | null;
-  type: string;
-  payload: string;
-  result: string | null;
-  created: number;
-}
-export interface BytesRow {
-  doc: string;
-  seq: number;
-  bytes: Buffer;
-}
+// The SQLite file's tables (sqlite.ts; rows.ts reads their rows as records).
 
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS tables (
@@ -87,33 +50,13 @@ CREATE TABLE IF NOT EXISTS snapshots (
 );
 `;
 
-export function toTable(row: TableRow): TableRecord {
-  return { id: row.id, name: row.name, ruleset: row.ruleset as RulesetId, created: row.created };
-}
-
-export function toToken(row: TokenRow): TokenRecord {
-  return {
-    hash: row.hash,
-    tableId: row.table_id,
-    role: row.role as Role,
-    seatId: row.seat_id,
-    kind: row.kind as TokenKind,
-    revoked: row.revoked !== 0,
-    created: row.created,
-  };
-}
-
-export function toCommand(row: CommandRow): StoredCommand {
-  return {
-    tableId: row.table_id,
-    commandId: row.command_id,
-    seq: row.seq,
-    actor: JSON.parse(row.actor) as StoredActor,
-    tokenHash: row.token_hash,
-    secretHash: row.secret_hash ?? null,
-    type: row.type,
-    payload: JSON.parse(row.payload) as unknown,
-    result: row.result === null ? null : (JSON.parse(row.result) as unknown),
-    created: row.created,
-  };
-}
+/**
+ * Cluster mode's fencing (TableBatch.fence): the lease epoch of the last writer that committed
+ * for each table. One node on SQLite writes no fence; the table keeps the contract the same.
+ */
+export const FENCES_SCHEMA = `
+CREATE TABLE IF NOT EXISTS fences (
+  table_id TEXT PRIMARY KEY,
+  epoch INTEGER NOT NULL
+);
+`;

@@ -5,26 +5,61 @@ import { DOC_KEYS } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
 import { restoreCommand, rollPage } from './storage';
 import type {
+  BatchOutcome,
   CommandRolls,
-  NewCommand,
+  CommandWrite,
   RestoredHistory,
   Storage,
   StoredDocument,
   StoredDocuments,
+  RollQuery,
   SealedLinks,
+  TableBatch,
   TableRecord,
   TokenRecord,
 } from './storage';
 import { migrate } from './migrate';
 import { CHAT_SCHEMA, sqliteChat } from './sqlite-chat';
-import { SCHEMA, toCommand, toTable, toToken } from './sqlite-rows';
-import type { BytesRow, CommandRow, TableRow, TokenRow } from './sqlite-rows';
+import { FENCES_SCHEMA, SCHEMA } from './sqlite-rows';
+import { toCommand, toTable, toToken } from './rows';
+import type { BytesRow, CommandRow, TableRow, TokenRow } from './rows';
+
+/**
+ * The Storage interface with every method answering at once: what better-sqlite3 does. The
+ * server uses it through `openSqliteStorage`; tests and tools that read a file synchronously
+ * (a second connection beside a running server) use it directly.
+ */
+export type SqliteFile = {
+  [K in keyof Required<Storage>]: Required<Storage>[K] extends (
+    ...args: infer A
+  ) => Promise<infer R>
+    ? (...args: A) => R
+    : never;
+};
 
 /**
  * Opens (creating if needed) `<dataDir>/fateboard.sqlite` in WAL mode, and brings a file an
  * older server wrote up to date (migrate.ts).
  */
 export function openSqliteStorage(dataDir: string): Storage {
+  const file = openSqliteFile(dataDir);
+  // Each method does its work at once and answers a settled promise, a throw as a rejection:
+  // SQLite's commit stays within the turn of the event loop.
+  const storage: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(file)) {
+    storage[name] = (...args: unknown[]): Promise<unknown> => {
+      try {
+        return Promise.resolve((method as (...a: unknown[]) => unknown)(...args));
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+  }
+  return storage as unknown as Storage;
+}
+
+/** The synchronous SQLite file behind `openSqliteStorage`. */
+export function openSqliteFile(dataDir: string): SqliteFile {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, 'fateboard.sqlite'));
   db.pragma('journal_mode = WAL');
@@ -34,6 +69,7 @@ export function openSqliteStorage(dataDir: string): Storage {
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
   db.exec(CHAT_SCHEMA);
+  db.exec(FENCES_SCHEMA);
   // Files made before joins carried a secret lack its column; CREATE TABLE IF NOT EXISTS
   // leaves an existing table as it is.
   const commandColumns = db.prepare<[], { name: string }>('PRAGMA table_info(commands)').all();
@@ -59,8 +95,14 @@ export function openSqliteStorage(dataDir: string): Storage {
     revokeSeat: db.prepare<[string, string]>(
       `UPDATE tokens SET revoked = 1 WHERE table_id = ? AND kind = 'seat' AND seat_id = ?`,
     ),
-    findCommand: db.prepare<[string, string], CommandRow>(
-      'SELECT * FROM commands WHERE table_id = ? AND command_id = ?',
+    // The ids go as one JSON array: one statement for any number of them.
+    findCommands: db.prepare<[string, string], CommandRow>(
+      `SELECT * FROM commands WHERE table_id = ? AND command_id IN (SELECT value FROM json_each(?))`,
+    ),
+    fence: db.prepare<[string], { epoch: number }>('SELECT epoch FROM fences WHERE table_id = ?'),
+    setFence: db.prepare<[string, number]>(
+      `INSERT INTO fences (table_id, epoch) VALUES (?, ?)
+       ON CONFLICT (table_id) DO UPDATE SET epoch = excluded.epoch`,
     ),
     lastSeq: db.prepare<[string], { seq: number }>(
       'SELECT COALESCE(MAX(seq), 0) AS seq FROM commands WHERE table_id = ?',
@@ -127,8 +169,8 @@ export function openSqliteStorage(dataDir: string): Storage {
     },
   );
 
-  const appendCommand = db.transaction((command: NewCommand): number => {
-    const seq = (q.lastSeq.get(command.tableId)?.seq ?? 0) + 1;
+  const writeCommand = (command: CommandWrite): void => {
+    const { seq } = command;
     q.insertCommand.run({
       tableId: command.tableId,
       commandId: command.commandId,
@@ -146,8 +188,38 @@ export function openSqliteStorage(dataDir: string): Storage {
     }
     for (const token of command.tokens ?? []) q.insertToken.run(tokenParams(token));
     if (command.revokeSeat !== undefined) q.revokeSeat.run(command.tableId, command.revokeSeat);
-    return seq;
+  };
+
+  // One table's part of a batch, a savepoint of the batch's transaction (better-sqlite3 nests
+  // a transaction function as one): all of it or none. Answers false when fenced out.
+  const writePart = db.transaction((part: TableBatch): boolean => {
+    if (part.fence !== undefined) {
+      const stored = q.fence.get(part.tableId)?.epoch;
+      if (stored !== undefined && stored > part.fence) return false;
+      q.setFence.run(part.tableId, part.fence);
+    }
+    for (const write of part.writes) {
+      const tableId = write.kind === 'command' ? write.command.tableId : write.token.tableId;
+      if (tableId !== part.tableId)
+        throw new Error(`a write for ${tableId} in ${part.tableId}'s part`);
+      if (write.kind === 'command') writeCommand(write.command);
+      else q.insertToken.run(tokenParams(write.token));
+    }
+    return true;
   });
+
+  const commit = db.transaction((parts: readonly TableBatch[]): BatchOutcome[] =>
+    parts.map((part): BatchOutcome => {
+      try {
+        return writePart(part) ? { ok: true } : { ok: false, fenced: true };
+      } catch (error) {
+        // SQLite rolls a whole transaction back by itself on some errors (a full disk, I/O
+        // errors): then the batch as a whole failed, and a write after it would autocommit.
+        if (!db.inTransaction) throw error;
+        return { ok: false, fenced: false, error };
+      }
+    }),
+  );
 
   const createTable = db.transaction(
     (
@@ -163,32 +235,9 @@ export function openSqliteStorage(dataDir: string): Storage {
         q.upsertSnapshot.run({ tableId: table.id, doc, seq: 0, bytes: docs[doc] });
       }
       for (const token of tokens) q.insertToken.run(tokenParams(token));
-      // Nested: a savepoint of this transaction, so the table and its log are stored together.
-      if (history !== undefined) appendCommand(restoreCommand(table, history));
+      if (history !== undefined) writeCommand({ ...restoreCommand(table, history), seq: 1 });
     },
   );
-
-  // Set while a batch runs. SQLite rolls a whole transaction back by itself on some errors (a
-  // full disk, I/O errors); a write after that would otherwise autocommit on its own, stored
-  // while the batch it belonged to is reported as failed.
-  let batching = false;
-  const insideBatch = () => {
-    if (batching && !db.inTransaction) {
-      throw new Error('the batch transaction was rolled back by SQLite; nothing more is written');
-    }
-  };
-  // One transaction function for every batch: better-sqlite3 builds a wrapper per call of
-  // db.transaction, which is not free once per event-loop turn.
-  const inTransaction = db.transaction((work: () => unknown) => work());
-  const batch = <T>(work: () => T): T => {
-    if (batching) return work();
-    batching = true;
-    try {
-      return inTransaction(work) as T;
-    } finally {
-      batching = false;
-    }
-  };
 
   const compact = db.transaction(
     (tableId: string, seq: number, docs: Record<DocKey, Uint8Array>) => {
@@ -220,7 +269,19 @@ export function openSqliteStorage(dataDir: string): Storage {
   let chatQueries: ReturnType<typeof sqliteChat> | undefined;
   const chat = () => (chatQueries ??= sqliteChat(db));
 
-  const storage: Storage = {
+  const readRolls = (tableId: string, query: RollQuery) => {
+    function* session(): Generator<CommandRolls> {
+      for (const row of q.sessionRolls.iterate(tableId)) {
+        if (row.type === 'session.start') return; // ends the iteration, freeing the statement
+        if (row.rolls !== null) yield { seq: row.seq, rolls: JSON.parse(row.rolls) as unknown[] };
+      }
+    }
+    return rollPage(session(), query);
+  };
+
+  migrate(db, { loadDocuments, compact });
+
+  return {
     createTable: (table, docs, tokens, history, links) =>
       createTable(table, docs, tokens, history, links),
     getTable: (id) => {
@@ -231,24 +292,16 @@ export function openSqliteStorage(dataDir: string): Storage {
       const row = q.findToken.get(hash);
       return row ? toToken(row) : undefined;
     },
-    addToken: (token) => {
-      insideBatch();
-      q.insertToken.run(tokenParams(token));
-    },
     rotateLinks: (tableId, fresh, links) => rotateLinks(tableId, fresh, links),
     sealedLinks: (tableId) => {
       const bytes = sealed().get.get(tableId)?.sealed_links;
       return bytes ? new Uint8Array(bytes) : undefined;
     },
-    findCommand: (tableId, commandId) => {
-      const row = q.findCommand.get(tableId, commandId);
-      return row ? toCommand(row) : undefined;
-    },
-    appendCommand: (command) => {
-      insideBatch();
-      return appendCommand(command);
-    },
-    batch,
+    findCommands: (tableId, commandIds) =>
+      commandIds.length === 0
+        ? []
+        : q.findCommands.all(tableId, JSON.stringify(commandIds)).map(toCommand),
+    commit: (parts) => commit(parts),
     loadDocuments: (tableId) => loadDocuments(tableId),
     compact: (tableId, seq, docs) => compact(tableId, seq, docs),
     readLog: (tableId, before, limit) =>
@@ -256,29 +309,15 @@ export function openSqliteStorage(dataDir: string): Storage {
         .all(tableId, before ?? Number.MAX_SAFE_INTEGER, limit)
         .map((row) => JSON.parse(row.entry) as unknown)
         .reverse(),
-    readRolls: (tableId, query) => {
-      function* session(): Generator<CommandRolls> {
-        for (const row of q.sessionRolls.iterate(tableId)) {
-          if (row.type === 'session.start') return; // ends the iteration, freeing the statement
-          if (row.rolls !== null) yield { seq: row.seq, rolls: JSON.parse(row.rolls) as unknown[] };
-        }
-      }
-      return rollPage(session(), query);
-    },
-    appendChat: (tableId, message) => {
-      insideBatch();
-      return chat().appendChat(tableId, message);
-    },
+    readRolls: (tableId, query) => readRolls(tableId, query),
+    appendChat: (tableId, message) => chat().appendChat(tableId, message),
     findChat: (tableId, from, id) => chat().findChat(tableId, from, id),
     readChat: (tableId, scope, before, limit) => chat().readChat(tableId, scope, before, limit),
     close: () => {
       if (db.open) db.close();
     },
   };
-  migrate(db, storage);
-  return storage;
 }
-
 function prepareSealed(db: Database.Database) {
   return {
     set: db.prepare<[Uint8Array, string]>('UPDATE tables SET sealed_links = ? WHERE id = ?'),

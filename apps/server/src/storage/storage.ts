@@ -134,10 +134,38 @@ export type NewChatMessage = Omit<ChatMessage, 'n'> & { spectators: boolean; id?
 export type ChatScope =
   { kind: 'all' } | { kind: 'public' } | { kind: 'spectator' } | { kind: 'seat'; seatId: string };
 
+/** A command as the room hands it to the commit: numbered by the room (the table's next seq). */
+export type CommandWrite = NewCommand & { seq: number };
+
+/** One write of a group commit. */
+export type TableWrite =
+  | { kind: 'command'; command: CommandWrite }
+  /** A token minted outside a command row (a retried join's fresh seat token). */
+  | { kind: 'token'; token: TokenRecord };
+
+/** What one batch writes for one table, in order. */
+export interface TableBatch {
+  tableId: string;
+  /**
+   * Cluster mode: the fencing epoch of the lease the writer holds for the table. The commit
+   * refuses the table's writes when a writer with a later epoch already committed for it, in
+   * the same transaction as the writes. Undefined (one node): no check.
+   */
+  fence?: number;
+  writes: TableWrite[];
+}
+
 /**
- * Everything the server keeps. Synchronous on purpose: a command is validated, applied and
- * stored without yielding, so commands of one table never interleave. Another backend
- * (PostgreSQL) would sit behind an async variant of the same shape.
+ * A table's part of a batch: stored, or not stored at all (a later epoch fenced it out, or a
+ * write failed, e.g. a seq another writer took); the other tables' parts are not affected.
+ */
+export type BatchOutcome = { ok: true } | { ok: false; fenced: boolean; error?: unknown };
+
+/**
+ * Everything the server keeps, asynchronous so that a networked database (PostgreSQL) sits
+ * behind the same interface as SQLite. A command is applied in memory by its room without
+ * yielding; the group commit (group-commit.ts) then hands the batch's writes to `commit` and
+ * acknowledges nothing before it resolves. Reads answer what is committed.
  */
 export interface Storage {
   /**
@@ -150,57 +178,59 @@ export interface Storage {
     tokens: TokenRecord[],
     history?: RestoredHistory,
     sealedLinks?: SealedLinks,
-  ) => void;
-  getTable: (id: string) => TableRecord | undefined;
-  findToken: (hash: string) => TokenRecord | undefined;
-  addToken: (token: TokenRecord) => void;
+  ) => Promise<void>;
+  getTable: (id: string) => Promise<TableRecord | undefined>;
+  findToken: (hash: string) => Promise<TokenRecord | undefined>;
   /**
    * Revokes the table's player and spectator link tokens, stores `fresh` and replaces the
    * sealed links by `sealedLinks` (the fresh ones, sealed); one transaction. Answers the
    * revoked tokens' hashes.
    */
-  rotateLinks: (tableId: string, fresh: TokenRecord[], sealedLinks: SealedLinks) => string[];
+  rotateLinks: (
+    tableId: string,
+    fresh: TokenRecord[],
+    sealedLinks: SealedLinks,
+  ) => Promise<string[]>;
   /** The table's sealed links, or undefined when it has none (made before they were kept). */
-  sealedLinks: (tableId: string) => SealedLinks | undefined;
-  findCommand: (tableId: string, commandId: string) => StoredCommand | undefined;
+  sealedLinks: (tableId: string) => Promise<SealedLinks | undefined>;
+  /** The stored commands of the table among `commandIds` (in no particular order). */
+  findCommands: (tableId: string, commandIds: readonly string[]) => Promise<StoredCommand[]>;
   /**
-   * Stores the command row, its document updates and its tokens in ONE transaction; returns its
-   * seq. Inside `batch` that transaction is a savepoint of the batch's.
+   * The group commit: every table's writes in ONE transaction (one fsync), each table's part
+   * all or nothing (BatchOutcome, in the order of `batches`). A command row goes with its
+   * document updates, its tokens and its seat revocation; a write for another table than its
+   * part's fails the part. Rejects when the transaction itself fails: then nothing of the batch
+   * is stored, except when the connection to a networked database broke during its COMMIT,
+   * which may have gone through (the group commit reloads the tables from storage, and tells
+   * a table whose reload holds more than it knew stored apart, see TableRoom.reload).
    */
-  appendCommand: (command: NewCommand) => number;
-  /**
-   * Runs `work` in one transaction and commits it (one fsync for everything written inside):
-   * the group commit of the commands that arrived in one turn of the event loop. The writes
-   * called inside nest as savepoints, so one of them failing undoes only itself. Throws when
-   * the commit fails; then nothing written inside is stored.
-   */
-  batch: <T>(work: () => T) => T;
-  loadDocuments: (tableId: string) => StoredDocuments;
+  commit: (batches: readonly TableBatch[]) => Promise<BatchOutcome[]>;
+  loadDocuments: (tableId: string) => Promise<StoredDocuments>;
   /** Replaces the table's snapshots and every update up to `seq` by `docs`; one transaction. */
-  compact: (tableId: string, seq: number, docs: Record<DocKey, Uint8Array>) => void;
+  compact: (tableId: string, seq: number, docs: Record<DocKey, Uint8Array>) => Promise<void>;
   /**
    * The newest `limit` public log entries numbered below `before` (all when undefined), oldest
    * first, read from the commands' stored results. Optional: a backend without it has no
    * log history to page (`GET /api/tables/:id/log` answers 501).
    */
-  readLog?: (tableId: string, before: number | undefined, limit: number) => unknown[];
+  readLog?: (tableId: string, before: number | undefined, limit: number) => Promise<unknown[]>;
   /**
    * The rolls of the current session (made by commands after the last `session.start`), newest
    * first: each once, as the last command that changed it stored it (RollQuery). Optional like
    * readLog (`GET /api/tables/:id/rolls` answers 501 without it).
    */
-  readRolls?: (tableId: string, query: RollQuery) => RollPage;
+  readRolls?: (tableId: string, query: RollQuery) => Promise<RollPage>;
   /**
    * Stores a chat message of the table, numbered next (from 1), and answers it with its number.
    * Its own transaction (chat is not a command and not in a batch). The table must exist; its
-   * messages go when it does. An `id` its author already stored is refused (throws).
+   * messages go when it does. An `id` its author already stored is refused (rejects).
    */
-  appendChat: (tableId: string, message: NewChatMessage) => ChatMessage;
+  appendChat: (tableId: string, message: NewChatMessage) => Promise<ChatMessage>;
   /**
    * The message `from` stored with `id` (NewChatMessage), or undefined: a retried `chat.send`
    * answers it instead of posting again. Another author's id is another message.
    */
-  findChat: (tableId: string, from: ChatAuthor, id: string) => ChatMessage | undefined;
+  findChat: (tableId: string, from: ChatAuthor, id: string) => Promise<ChatMessage | undefined>;
   /**
    * The newest `limit` chat messages numbered below `before` (all when undefined) that `scope`
    * may read, oldest first.
@@ -210,8 +240,8 @@ export interface Storage {
     scope: ChatScope,
     before: number | undefined,
     limit: number,
-  ) => ChatMessage[];
-  close: () => void;
+  ) => Promise<ChatMessage[]>;
+  close: () => Promise<void>;
 }
 
 /** A page of the session's rolls: made by commands numbered below `before`, of `character`. */

@@ -14,7 +14,8 @@ import { readGm, readTable } from '@fateboard/table';
 import { createLogger } from '../logger';
 import { createServer } from '../server';
 import type { RunningServer, ServerOptions } from '../server';
-import { openSqliteStorage } from '../storage';
+import { openSqliteFile, openSqliteStorage } from '../storage';
+import type { Storage } from '../storage';
 import type { Ack } from '@fateboard/table';
 import type { Presence } from '@fateboard/table';
 
@@ -245,7 +246,7 @@ export function storedDocs(
   dataDir: string,
   tableId: string,
 ): { pub: Y.Doc; gm: Y.Doc; seq: number } {
-  const storage = openSqliteStorage(dataDir);
+  const storage = openSqliteFile(dataDir);
   try {
     const stored = storage.loadDocuments(tableId);
     const load = (key: 'pub' | 'gm') => {
@@ -376,4 +377,25 @@ export class RawYjs {
   close(): void {
     this.ws.close();
   }
+}
+
+/**
+ * A SQLite storage on `dataDir` whose disk can fill: while `full` is set, every group commit
+ * fails as SQLite's does on a full disk (the transaction rolled back, nothing stored).
+ */
+export function fillingStorage(dataDir: string): {
+  storage: Storage;
+  setFull: (full: boolean) => void;
+  close: () => Promise<void>;
+} {
+  const real = openSqliteStorage(dataDir);
+  let full = false;
+  const storage: Storage = {
+    ...real,
+    commit: async (batches) => {
+      if (full) throw new Error('SQLITE_FULL: database or disk is full');
+      return real.commit(batches);
+    },
+  };
+  return { storage, setFull: (value) => (full = value), close: () => real.close() };
 }

@@ -6,14 +6,19 @@ import type { RoomDeps } from '../room';
 import type { Storage } from '../storage';
 
 /**
- * A room on table `T1` (a fate-core table, created in `storage` if missing), with a fixed
+ * A room on table `id` (`T1` unless given; a fate-core table, created in `storage` if missing), with a fixed
  * clock, seeded dice and ids `id1`, `id2`…; its own group commit unless `overrides` gives one.
  */
-export function newTestRoom(storage: Storage, overrides: Partial<RoomDeps> = {}): TableRoom {
-  const id = 'T1';
-  if (!storage.getTable(id)) createTable(storage, { id, name: 'Test', ruleset: 'fate-core' }, 0);
+export async function newTestRoom(
+  storage: Storage,
+  overrides: Partial<RoomDeps> = {},
+  id = 'T1',
+): Promise<TableRoom> {
+  if (!(await storage.getTable(id))) {
+    await createTable(storage, { id, name: 'Test', ruleset: 'fate-core' }, 0);
+  }
   let n = 0;
-  return new TableRoom(storage.getTable(id)!, {
+  return TableRoom.open((await storage.getTable(id))!, {
     storage,
     commits: new GroupCommit(storage, () => {}),
     clock: () => 1000,

@@ -1,0 +1,254 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import * as Y from 'yjs';
+import type { BatchOutcome, Storage } from './storage';
+import { claimFence, openPostgresStorage, readFence } from './postgres';
+import { commitCommands, docWith, notesOf, part, token, write } from './contract-support';
+import { postgresUnavailable, startPostgres } from '../test/postgres-server';
+import type { PostgresServer } from '../test/postgres-server';
+
+// What only a networked database shared by several nodes brings, beyond the storage contract
+// (contract*.test.ts): writers on other connections at the same time, a database that goes
+// away and comes back. Against a real PostgreSQL (test/postgres-server.ts).
+
+const unavailable = postgresUnavailable();
+
+describe('the PostgreSQL storage', () => {
+  let server: PostgresServer;
+  let url: string;
+  let storage: Storage;
+  /** Pools and clients a case opened besides `storage`, ended after it. */
+  let extra: { end: () => Promise<void> }[] = [];
+
+  beforeAll(async () => {
+    if (!unavailable) server = await startPostgres();
+  });
+  afterAll(async () => {
+    if (!unavailable) await server.stop();
+  });
+  beforeEach(async ({ skip }) => {
+    if (unavailable) return skip(unavailable);
+    url = await server.createDatabase();
+    storage = await openPostgresStorage(url);
+    await storage.createTable(
+      { id: 'T1', name: 'Harbour', ruleset: 'pirates', created: 1 },
+      { pub: docWith('pub 0'), gm: docWith('gm 0') },
+      [token('gm-link', { role: 'gm' })],
+    );
+  });
+  afterEach(async () => {
+    await storage?.close();
+    for (const other of extra) await other.end();
+    extra = [];
+  });
+  const another = async () => {
+    const opened = await openPostgresStorage(url);
+    extra.push({ end: () => opened.close() });
+    return opened;
+  };
+  /** A plain pool on the case's database, as the lease code would have. */
+  const plainPool = () => {
+    const pool = new pg.Pool({ connectionString: url });
+    pool.on('error', () => {});
+    extra.push(pool);
+    return pool;
+  };
+
+  it('creates its schema once when several nodes open the same empty database at once', async () => {
+    const fresh = await server.createDatabase();
+    const opened = await Promise.all([1, 2, 3, 4].map(() => openPostgresStorage(fresh)));
+    for (const s of opened) extra.push({ end: () => s.close() });
+    await opened[0]!.createTable(
+      { id: 'T9', name: 'Shared', ruleset: 'fate-core', created: 1 },
+      { pub: docWith('p'), gm: docWith('g') },
+      [],
+    );
+    expect((await opened[3]!.getTable('T9'))?.name).toBe('Shared');
+  });
+
+  it('answers times and seqs as numbers, and JSON exactly as written', async () => {
+    const now = Date.now();
+    const payload = { z: 1, a: [1.5, 'ü 🎲', { y: null, b: false }], '': 'empty key', n: -0.25 };
+    await storage.createTable(
+      { id: 'T2', name: 'Now', ruleset: 'fate-core', created: now },
+      { pub: docWith('p'), gm: docWith('g') },
+      [token('t2-gm', { tableId: 'T2', role: 'gm', created: now })],
+    );
+    await commitCommands(
+      storage,
+      write(2 ** 40, 'big', { tableId: 'T2', created: now, payload, result: { log: [] } }),
+    );
+    expect(await storage.getTable('T2')).toMatchObject({ created: now });
+    expect((await storage.findToken('t2-gm'))?.created).toBe(now);
+    const [stored] = await storage.findCommands('T2', ['big']);
+    expect(stored).toMatchObject({ seq: 2 ** 40, created: now });
+    // Key order and all: what was stored is what a replay reads back.
+    expect(JSON.stringify(stored?.payload)).toBe(JSON.stringify(payload));
+    expect((await storage.loadDocuments('T2')).seq).toBe(2 ** 40);
+    const at = await storage.appendChat('T2', {
+      at: now,
+      from: { role: 'gm' },
+      to: { kind: 'table' },
+      text: 'x',
+      spectators: true,
+    });
+    expect((await storage.readChat('T2', { kind: 'all' }, undefined, 1))[0]).toEqual(at);
+  });
+
+  it('lets one epoch win each seq when two nodes write a table at once', async () => {
+    const old = storage;
+    const fresh = await another();
+    let freshWon = false;
+    for (let seq = 1; seq <= 20; seq++) {
+      // Each starts first every other round, so either may get to the fence row first.
+      const first = () => old.commit([part('T1', [write(seq, `old-${seq}`)], 1)]);
+      const second = () => fresh.commit([part('T1', [write(seq, `fresh-${seq}`)], 2)]);
+      const [a, b] =
+        seq % 2 === 1
+          ? await Promise.all([first(), second()])
+          : (await Promise.all([second(), first()])).reverse();
+      const outcomes = [a![0]!, b![0]!];
+      // Exactly one of the two is stored at the seq, and it is the one the row holds.
+      expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+      const winner = b![0]!.ok ? `fresh-${seq}` : `old-${seq}`;
+      const rows = await storage.findCommands('T1', [`old-${seq}`, `fresh-${seq}`]);
+      expect(rows.map((r) => r.commandId)).toEqual([winner]);
+      // Once the later epoch committed, the earlier one is fenced out for good.
+      if (freshWon) expect(a![0]).toMatchObject({ ok: false, fenced: true });
+      freshWon ||= b![0]!.ok;
+    }
+    // Alone, the later epoch goes in (whether or not it won a race above); the earlier one is
+    // shut out after it.
+    expect(await fresh.commit([part('T1', [write(21, 'fresh-21')], 2)])).toEqual([{ ok: true }]);
+    expect(await readFence(plainPool(), 'T1')).toBe(2);
+    expect(await old.commit([part('T1', [write(22, 'late')], 1)])).toMatchObject([
+      { ok: false, fenced: true },
+    ]);
+  });
+
+  it('claims an epoch for a new holder strictly above every earlier one', async () => {
+    const pool = plainPool();
+    expect(await readFence(pool, 'T1')).toBeUndefined();
+    expect(await claimFence(pool, 'T1', 3)).toBe(true);
+    // The same epoch twice (two nodes handed it by a Redis that lost its data): one claim.
+    expect(await claimFence(pool, 'T1', 3)).toBe(false);
+    expect(await claimFence(pool, 'T1', 2)).toBe(false);
+    expect(await readFence(pool, 'T1')).toBe(3);
+    // The holder's commits go on under it; an earlier holder's are refused.
+    expect(await storage.commit([part('T1', [write(1, 'a')], 3)])).toEqual([{ ok: true }]);
+    expect(await storage.commit([part('T1', [write(2, 'b')], 2)])).toMatchObject([
+      { ok: false, fenced: true },
+    ]);
+    expect(await claimFence(pool, 'T1', 4)).toBe(true);
+    expect(await storage.commit([part('T1', [write(2, 'c')], 3)])).toMatchObject([
+      { ok: false, fenced: true },
+    ]);
+  });
+
+  it('loads whole documents while compactions replace them', async () => {
+    // A writer adds a note per command, a compactor folds them into snapshots, readers load:
+    // every load holds every note up to its seq, never a snapshot without its updates.
+    const reader = await another();
+    const count = 40;
+    let written = 0;
+    const expected = (seq: number) =>
+      [...Array.from({ length: seq }, (_, i) => `n${i + 1}`), 'pub 0'].sort();
+    const writer = (async () => {
+      for (let seq = 1; seq <= count; seq++) {
+        await commitCommands(
+          storage,
+          write(seq, `c${seq}`, { updates: [{ doc: 'pub', bytes: docWith(`n${seq}`) }] }),
+        );
+        written = seq;
+      }
+    })();
+    const compactor = (async () => {
+      while (written < count) {
+        const stored = await storage.loadDocuments('T1');
+        const pub = new Y.Doc();
+        for (const key of notesOf(stored.docs.pub)) pub.getMap('meta').set(key, true);
+        await storage.compact('T1', stored.seq, {
+          pub: Y.encodeStateAsUpdate(pub),
+          gm: docWith('gm 0'),
+        });
+      }
+    })();
+    let loads = 0;
+    while (written < count) {
+      const stored = await reader.loadDocuments('T1');
+      expect(notesOf(stored.docs.pub)).toEqual(expected(stored.seq));
+      loads++;
+    }
+    await Promise.all([writer, compactor]);
+    expect(notesOf((await reader.loadDocuments('T1')).docs.pub)).toEqual(expected(count));
+    expect(loads).toBeGreaterThan(0);
+  });
+
+  it('rejects a commit when the database goes away mid-way, stores none of it, recovers', async () => {
+    await storage.createTable(
+      { id: 'T2', name: 'Other', ruleset: 'fate-core', created: 1 },
+      { pub: docWith('t2'), gm: docWith('t2 gm') },
+      [],
+    );
+    expect(await storage.commit([part('T2', [write(1, 'b0', { tableId: 'T2' })], 1)])).toEqual([
+      { ok: true },
+    ]);
+    // Another connection holds T2's fence row, so the commit stops inside its transaction:
+    // T1's part written, T2's waiting.
+    const blocker = new pg.Client({ connectionString: url });
+    blocker.on('error', () => {});
+    await blocker.connect();
+    await blocker.query('BEGIN');
+    await blocker.query(`SELECT * FROM fences WHERE table_id = 'T2' FOR UPDATE`);
+    const pending = storage.commit([
+      part('T1', [
+        write(1, 'a', {
+          updates: [{ doc: 'pub', bytes: docWith('lost') }],
+          tokens: [token('lost')],
+        }),
+      ]),
+      part('T2', [write(2, 'b', { tableId: 'T2' })], 1),
+    ]);
+    const outcome = pending.then(
+      (outcomes: BatchOutcome[]) => ({ outcomes }),
+      (error: unknown) => ({ error }),
+    );
+    // Asked on a connection of its own: inside the blocker's transaction, pg_stat_activity
+    // would answer the same snapshot every time.
+    const watcher = plainPool();
+    await waitFor(async () => {
+      const { rows } = await watcher.query(
+        `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+      );
+      return rows.length > 0;
+    });
+    await server.halt();
+    expect(await outcome).toHaveProperty('error');
+    await blocker.end().catch(() => {});
+    // While the database is down every call rejects, and nothing is half done.
+    await expect(storage.commit([part('T1', [write(1, 'down')])])).rejects.toThrow();
+    await expect(storage.getTable('T1')).rejects.toThrow();
+
+    await server.resume();
+    // The same storage, no reopen: its pool connects anew.
+    expect(await storage.findCommands('T1', ['a', 'down'])).toEqual([]);
+    expect(await storage.findCommands('T2', ['b'])).toEqual([]);
+    expect(await storage.findToken('lost')).toBeUndefined();
+    expect(notesOf((await storage.loadDocuments('T1')).docs.pub)).toEqual(['pub 0']);
+    expect(
+      await storage.commit([
+        part('T1', [write(1, 'a')]),
+        part('T2', [write(2, 'b', { tableId: 'T2' })], 1),
+      ]),
+    ).toEqual([{ ok: true }, { ok: true }]);
+    expect((await storage.loadDocuments('T2')).seq).toBe(2);
+  });
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,516 @@
+import pg from 'pg';
+import { DOC_KEYS } from '@fateboard/table';
+import type { DocKey } from '@fateboard/table';
+import { restoreCommand, rollPage } from './storage';
+import type {
+  BatchOutcome,
+  ChatScope,
+  CommandWrite,
+  RestoredHistory,
+  SealedLinks,
+  Storage,
+  StoredDocument,
+  StoredDocuments,
+  TableBatch,
+  TableRecord,
+  TokenRecord,
+} from './storage';
+import {
+  CHAT_COLUMNS,
+  COMMAND_COLUMNS,
+  SCHEMA,
+  SCHEMA_OBJECTS,
+  TABLE_COLUMNS,
+  TOKEN_COLUMNS,
+} from './postgres-schema';
+import { toCommand, toMessage, toTable, toToken } from './rows';
+import type { BytesRow, ChatRow, CommandRow, TableRow, TokenRow } from './rows';
+
+// The PostgreSQL adapter: the same contract as SQLite's (contract.test.ts), for a database
+// several server nodes share (cluster mode fences their writes per table, TableBatch.fence).
+
+/** Anything that runs a query: the storage's pool, a client of it, or the lease code's own. */
+type Queryable = Pick<pg.ClientBase, 'query'>;
+
+/** Serialises the schema's creation when several nodes start at once (an arbitrary key). */
+const SCHEMA_LOCK = 0x46617465;
+
+/**
+ * The fencing check (TableBatch.fence), in the commit's transaction: the epoch is stored
+ * unless a later one is already; no row back means a later epoch committed first. The row
+ * stays locked until the commit ends, so two writers of one table commit one after the other.
+ */
+const FENCE = `INSERT INTO fences (table_id, epoch) VALUES ($1, $2)
+  ON CONFLICT (table_id) DO UPDATE SET epoch = EXCLUDED.epoch
+  WHERE fences.epoch <= EXCLUDED.epoch RETURNING epoch`;
+
+// Multi-row inserts as one array per column: one statement whatever the number of rows, and
+// its text the same every time, so each connection prepares it once (the `name`).
+const INSERT_COMMANDS = {
+  name: 'fateboard-insert-commands',
+  text: `INSERT INTO commands (${COMMAND_COLUMNS}) SELECT * FROM unnest(
+    $1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[],
+    $8::text[], $9::text[], $10::bigint[])`,
+};
+const INSERT_UPDATES = {
+  name: 'fateboard-insert-updates',
+  text: `INSERT INTO updates (table_id, doc, seq, bytes)
+    SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bytea[])`,
+};
+const INSERT_TOKENS = {
+  name: 'fateboard-insert-tokens',
+  text: `INSERT INTO tokens (${TOKEN_COLUMNS}) SELECT * FROM unnest(
+    $1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::bigint[])`,
+};
+const REVOKE_SEATS = {
+  name: 'fateboard-revoke-seats',
+  text: `UPDATE tokens SET revoked = true
+    WHERE table_id = $1 AND kind = 'seat' AND seat_id = ANY($2::text[])`,
+};
+
+/**
+ * The documents as one statement reads them: a single snapshot of the database, so a compact
+ * committing meanwhile (snapshots replaced, updates deleted) is seen wholly or not at all.
+ */
+const LOAD_DOCUMENTS = `
+  SELECT 'snapshot' AS part, doc, seq, bytes FROM snapshots WHERE table_id = $1
+  UNION ALL
+  SELECT 'update', doc, seq, bytes FROM updates WHERE table_id = $1
+  UNION ALL
+  SELECT 'seq', NULL::text, COALESCE(MAX(seq), 0), NULL::bytea FROM commands WHERE table_id = $1
+  ORDER BY seq`;
+
+/**
+ * The newest log entries below a number, newest first as sqlite.ts reads them. The CASEs keep
+ * PostgreSQL from casting what is not there: a result without a `log` array, an entry without
+ * a numeric `n` (skipped, as SQLite's comparison skips them).
+ */
+const READ_LOG = `
+  SELECT e.entry FROM commands c,
+    json_array_elements(CASE WHEN json_typeof(c.result::json -> 'log') = 'array'
+      THEN c.result::json -> 'log' END) WITH ORDINALITY AS e(entry, i)
+  WHERE c.table_id = $1 AND c.result IS NOT NULL
+    AND CASE WHEN json_typeof(e.entry -> 'n') = 'number'
+      THEN (e.entry ->> 'n')::numeric END < $2::numeric
+  ORDER BY c.seq DESC, e.i DESC LIMIT $3`;
+
+/** The current session's commands with rolls, newest first (rollPage reads them). */
+const SESSION_ROLLS = `
+  SELECT seq, result::json -> 'rolls' AS rolls FROM commands
+  WHERE table_id = $1 AND result IS NOT NULL
+    AND json_typeof(result::json -> 'rolls') = 'array'
+    AND seq > COALESCE((SELECT MAX(seq) FROM commands
+      WHERE table_id = $1 AND type = 'session.start'), 0)
+  ORDER BY seq DESC`;
+
+/** What each reader's chat page holds (sqlite-chat.ts's scopes); $4 is the seat. */
+const CHAT_SCOPES: Record<ChatScope['kind'], string> = {
+  all: 'true',
+  public: `to_kind = 'table'`,
+  spectator: `to_kind = 'table' AND spectators`,
+  seat: `to_kind = 'table' OR from_seat = $4 OR to_seat = $4`,
+};
+
+/**
+ * Numbers the message with the table's counter and stores it in one statement: the UPDATE
+ * locks the table's row, so concurrent appends number one after the other; no row when the
+ * table does not exist.
+ */
+const APPEND_CHAT = `
+  WITH next AS (UPDATE tables SET chat_n = chat_n + 1 WHERE id = $1 RETURNING chat_n)
+  INSERT INTO chat (table_id, n, at, from_seat, from_name, to_kind, to_seat, text, spectators,
+    client_id)
+  SELECT $1, chat_n, $2::bigint, $3::text, $4::text, $5::text, $6::text, $7::text, $8::boolean,
+    $9::text FROM next RETURNING n`;
+
+/** Every int8 as a JS number (the driver answers strings): seqs and times stay below 2^53. */
+const types = new pg.TypeOverrides();
+types.setTypeParser(pg.types.builtins.INT8, Number);
+
+/**
+ * The epoch of the latest lease that committed writes for the table (TableBatch.fence), or
+ * undefined when none did: a new lease starts above it.
+ */
+export async function readFence(db: Queryable, tableId: string): Promise<number | undefined> {
+  const { rows } = await db.query<{ epoch: string | number }>(
+    'SELECT epoch FROM fences WHERE table_id = $1',
+    [tableId],
+  );
+  // A client of another pool reads int8 as a string.
+  return rows[0] === undefined ? undefined : Number(rows[0].epoch);
+}
+
+/**
+ * A new lease holder's claim of its epoch, before its first write: stored only above every
+ * epoch before it (strictly, where a commit's fence accepts its own epoch again), so that two
+ * nodes handed the same epoch (a Redis that lost its data) cannot both claim it. Answers
+ * whether this call claimed it.
+ */
+export async function claimFence(db: Queryable, tableId: string, epoch: number): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `INSERT INTO fences (table_id, epoch) VALUES ($1, $2)
+     ON CONFLICT (table_id) DO UPDATE SET epoch = EXCLUDED.epoch
+     WHERE fences.epoch < EXCLUDED.epoch RETURNING epoch`,
+    [tableId, epoch],
+  );
+  return rowCount === 1;
+}
+
+/** Opens a pool on `url` and creates the schema if the database has none. */
+export async function openPostgresStorage(url: string): Promise<Storage> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    types,
+    // Without a limit a connection attempt to an unreachable host waits forever, and every
+    // command of the node with it.
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+  });
+  // An idle connection that breaks (the database restarted) is dropped by the pool, which
+  // then emits 'error'; unhandled, that would end the process. The next query connects anew,
+  // and a query that fails rejects where it was made.
+  pool.on('error', () => {});
+  try {
+    await createSchema(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return postgresStorage(pool);
+}
+
+/** Creates what is missing of the schema, one node at a time, in one transaction. */
+async function createSchema(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ ready: boolean }>(
+    `SELECT bool_and(to_regclass(name) IS NOT NULL) AS ready FROM unnest($1::text[]) AS name`,
+    [SCHEMA_OBJECTS],
+  );
+  if (rows[0]?.ready) return;
+  await transaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+    await client.query(SCHEMA);
+  });
+}
+
+function postgresStorage(pool: pg.Pool): Storage {
+  let ended: Promise<void> | undefined;
+
+  return {
+    createTable: (table, docs, tokens, history, links) =>
+      transaction(pool, (client) => createTable(client, table, docs, tokens, history, links)),
+    getTable: async (id) => {
+      const { rows } = await pool.query<TableRow>(
+        `SELECT ${TABLE_COLUMNS} FROM tables WHERE id = $1`,
+        [id],
+      );
+      return rows[0] && toTable(rows[0]);
+    },
+    findToken: async (hash) => {
+      const { rows } = await pool.query<TokenRow>(
+        `SELECT ${TOKEN_COLUMNS} FROM tokens WHERE hash = $1`,
+        [hash],
+      );
+      return rows[0] && toToken(rows[0]);
+    },
+    rotateLinks: (tableId, fresh, links) =>
+      transaction(pool, async (client) => {
+        const { rows } = await client.query<{ hash: string }>(
+          `UPDATE tokens SET revoked = true WHERE table_id = $1 AND kind = 'link'
+           AND NOT revoked AND role IN ('player', 'spectator') RETURNING hash`,
+          [tableId],
+        );
+        await insertTokens(client, fresh);
+        await client.query('UPDATE tables SET sealed_links = $1 WHERE id = $2', [links, tableId]);
+        return rows.map((row) => row.hash);
+      }),
+    sealedLinks: async (tableId) => {
+      const { rows } = await pool.query<{ sealed_links: Buffer | null }>(
+        'SELECT sealed_links FROM tables WHERE id = $1',
+        [tableId],
+      );
+      const bytes = rows[0]?.sealed_links;
+      return bytes ? new Uint8Array(bytes) : undefined;
+    },
+    findCommands: async (tableId, commandIds) => {
+      if (commandIds.length === 0) return [];
+      const { rows } = await pool.query<CommandRow>(
+        `SELECT ${COMMAND_COLUMNS} FROM commands WHERE table_id = $1 AND command_id = ANY($2)`,
+        [tableId, commandIds],
+      );
+      return rows.map(toCommand);
+    },
+    commit: (batches) => commit(pool, batches),
+    loadDocuments: async (tableId) => {
+      const { rows } = await pool.query<BytesRow & { part: string }>(LOAD_DOCUMENTS, [tableId]);
+      return documents(rows);
+    },
+    compact: (tableId, seq, docs) =>
+      transaction(pool, async (client) => {
+        await upsertSnapshots(client, tableId, seq, docs);
+        await client.query('DELETE FROM updates WHERE table_id = $1 AND seq <= $2', [tableId, seq]);
+      }),
+    readLog: async (tableId, before, limit) => {
+      const { rows } = await pool.query<{ entry: unknown }>(READ_LOG, [
+        tableId,
+        before ?? Number.MAX_SAFE_INTEGER,
+        limit,
+      ]);
+      return rows.map((row) => row.entry).reverse();
+    },
+    readRolls: async (tableId, query) => {
+      const { rows } = await pool.query<{ seq: number; rolls: unknown[] }>(SESSION_ROLLS, [
+        tableId,
+      ]);
+      return rollPage(rows, query);
+    },
+    appendChat: async (tableId, message) => {
+      const { from, to } = message;
+      const { rows } = await pool.query<{ n: number }>(APPEND_CHAT, [
+        tableId,
+        message.at,
+        from.role === 'player' ? from.seatId : null,
+        from.role === 'player' ? from.name : null,
+        to.kind,
+        to.kind === 'seat' ? to.seatId : null,
+        message.text,
+        message.spectators,
+        message.id ?? null,
+      ]);
+      if (rows[0] === undefined) throw new Error(`no table ${tableId}`);
+      return { n: rows[0].n, at: message.at, from, to, text: message.text };
+    },
+    findChat: async (tableId, from, id) => {
+      const { rows } = await pool.query<ChatRow>(
+        `SELECT ${CHAT_COLUMNS} FROM chat
+         WHERE table_id = $1 AND COALESCE(from_seat, '') = $2 AND client_id = $3`,
+        [tableId, from.role === 'player' ? from.seatId : '', id],
+      );
+      return rows[0] && toMessage(rows[0]);
+    },
+    readChat: async (tableId, scope, before, limit) => {
+      // Newest first on the (table_id, n) key, stopping at the limit; the scope filters rows.
+      const { rows } = await pool.query<ChatRow>(
+        `SELECT ${CHAT_COLUMNS} FROM chat
+         WHERE table_id = $1 AND n < $2 AND (${CHAT_SCOPES[scope.kind]})
+         ORDER BY n DESC LIMIT $3`,
+        [
+          tableId,
+          before ?? Number.MAX_SAFE_INTEGER,
+          limit,
+          ...(scope.kind === 'seat' ? [scope.seatId] : []),
+        ],
+      );
+      return rows.map(toMessage).reverse();
+    },
+    close: () => (ended ??= pool.end()),
+  };
+}
+
+/**
+ * Runs `work` in one transaction on a client of its own. A client whose ROLLBACK fails too
+ * (the connection broke) is destroyed rather than handed back to the pool mid-transaction.
+ */
+async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>) {
+  const client = await pool.connect();
+  // A checked-out client has no listener of the pool's: its connection breaking would be an
+  // unhandled 'error', ending the process. The query under way rejects with it anyway.
+  const ignore = () => {};
+  client.on('error', ignore);
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => (broken = true));
+    throw error;
+  } finally {
+    client.removeListener('error', ignore);
+    client.release(broken);
+  }
+}
+
+/**
+ * The group commit: one transaction, each table's part in a savepoint of its own so that a
+ * failing part (a seq or command id taken, a later epoch) undoes only itself. A part whose
+ * statement fails leaves the transaction aborted until the ROLLBACK TO SAVEPOINT; when that
+ * fails too, or BEGIN or COMMIT does, the connection is gone and the whole call rejects.
+ */
+async function commit(pool: pg.Pool, batches: readonly TableBatch[]): Promise<BatchOutcome[]> {
+  if (batches.length === 0) return [];
+  const outcomes: BatchOutcome[] = [];
+  // In table order, whatever the caller's: two nodes committing the same tables lock their
+  // fence rows in the same order and so never deadlock.
+  const order = batches.map((_, i) => i).sort((a, b) => compare(batches[a]!, batches[b]!));
+  // One part needs no savepoint: when it fails, the COMMIT of the aborted transaction rolls
+  // it back (PostgreSQL answers a COMMIT there with ROLLBACK, no error). A round trip less for
+  // the common batch of one table.
+  const savepoints = batches.length > 1;
+  await transaction(pool, async (client) => {
+    for (const i of order) {
+      if (savepoints) await client.query(`SAVEPOINT part_${i}`);
+      try {
+        outcomes[i] = await writePart(client, batches[i]!);
+      } catch (error) {
+        if (savepoints) await client.query(`ROLLBACK TO SAVEPOINT part_${i}`);
+        outcomes[i] = { ok: false, fenced: false, error };
+      }
+      // A fenced part wrote nothing; there is nothing to undo.
+    }
+  });
+  return outcomes;
+}
+
+function compare(a: TableBatch, b: TableBatch): number {
+  return a.tableId < b.tableId ? -1 : a.tableId > b.tableId ? 1 : 0;
+}
+
+/** One table's part: the fence, then its commands, their updates, then tokens in order. */
+async function writePart(client: pg.PoolClient, part: TableBatch): Promise<BatchOutcome> {
+  for (const write of part.writes) {
+    const tableId = write.kind === 'command' ? write.command.tableId : write.token.tableId;
+    // The fence covers the part's table only: a write for another would go unchecked.
+    if (tableId !== part.tableId) {
+      throw new Error(`a write for table ${tableId} in the part of table ${part.tableId}`);
+    }
+  }
+  if (part.fence !== undefined) {
+    const { rowCount } = await client.query(FENCE, [part.tableId, part.fence]);
+    if (rowCount === 0) return { ok: false, fenced: true };
+  }
+  const commands = part.writes.flatMap((w) => (w.kind === 'command' ? [w.command] : []));
+  await insertCommands(client, commands);
+  // Tokens go in and seats are revoked in the order of the writes, a command's own tokens
+  // before its revocation as SQLite does: a seat token minted after a command removed the
+  // seat stays valid, one minted before is revoked with the rest.
+  let minted: TokenRecord[] = [];
+  let revoked: string[] = [];
+  for (const write of part.writes) {
+    const tokens = write.kind === 'command' ? (write.command.tokens ?? []) : [write.token];
+    if (tokens.length > 0 && revoked.length > 0) {
+      await revokeSeats(client, part.tableId, revoked);
+      revoked = [];
+    }
+    minted.push(...tokens);
+    if (write.kind === 'command' && write.command.revokeSeat !== undefined) {
+      await insertTokens(client, minted);
+      minted = [];
+      revoked.push(write.command.revokeSeat);
+    }
+  }
+  await revokeSeats(client, part.tableId, revoked);
+  await insertTokens(client, minted);
+  return { ok: true };
+}
+
+async function insertCommands(client: pg.PoolClient, commands: CommandWrite[]): Promise<void> {
+  if (commands.length === 0) return;
+  await client.query({
+    ...INSERT_COMMANDS,
+    values: [
+      commands.map((c) => c.tableId),
+      commands.map((c) => c.commandId),
+      commands.map((c) => c.seq),
+      commands.map((c) => JSON.stringify(c.actor)),
+      commands.map((c) => c.tokenHash),
+      commands.map((c) => c.secretHash ?? null),
+      commands.map((c) => c.type),
+      commands.map((c) => JSON.stringify(c.payload)),
+      commands.map((c) => (c.result === undefined ? null : JSON.stringify(c.result))),
+      commands.map((c) => c.created),
+    ],
+  });
+  const updates = commands.flatMap((c) =>
+    c.updates.map((u) => ({ tableId: c.tableId, seq: c.seq, ...u })),
+  );
+  if (updates.length === 0) return;
+  await client.query({
+    ...INSERT_UPDATES,
+    values: [
+      updates.map((u) => u.tableId),
+      updates.map((u) => u.doc),
+      updates.map((u) => u.seq),
+      updates.map((u) => u.bytes),
+    ],
+  });
+}
+
+async function insertTokens(client: pg.PoolClient, tokens: readonly TokenRecord[]) {
+  if (tokens.length === 0) return;
+  await client.query({
+    ...INSERT_TOKENS,
+    values: [
+      tokens.map((t) => t.hash),
+      tokens.map((t) => t.tableId),
+      tokens.map((t) => t.role),
+      tokens.map((t) => t.seatId),
+      tokens.map((t) => t.kind),
+      tokens.map((t) => t.revoked),
+      tokens.map((t) => t.created),
+    ],
+  });
+}
+
+async function revokeSeats(client: pg.PoolClient, tableId: string, seats: string[]) {
+  if (seats.length === 0) return;
+  await client.query({ ...REVOKE_SEATS, values: [tableId, seats] });
+}
+
+async function upsertSnapshots(
+  client: pg.PoolClient,
+  tableId: string,
+  seq: number,
+  docs: Record<DocKey, Uint8Array>,
+) {
+  await client.query(
+    `INSERT INTO snapshots (table_id, doc, seq, bytes)
+     SELECT $1::text, * FROM unnest($2::text[], $3::bigint[], $4::bytea[])
+     ON CONFLICT (table_id, doc) DO UPDATE SET seq = EXCLUDED.seq, bytes = EXCLUDED.bytes`,
+    [tableId, DOC_KEYS, DOC_KEYS.map(() => seq), DOC_KEYS.map((doc) => docs[doc])],
+  );
+}
+
+async function createTable(
+  client: pg.PoolClient,
+  table: TableRecord,
+  docs: Record<DocKey, Uint8Array>,
+  tokens: TokenRecord[],
+  history: RestoredHistory | undefined,
+  links: SealedLinks | undefined,
+): Promise<void> {
+  await client.query(
+    'INSERT INTO tables (id, name, ruleset, created, sealed_links) VALUES ($1, $2, $3, $4, $5)',
+    [table.id, table.name, table.ruleset, table.created, links ?? null],
+  );
+  await upsertSnapshots(client, table.id, 0, docs);
+  await insertTokens(client, tokens);
+  // The restored log is the table's first command, stored in the same transaction.
+  if (history !== undefined) {
+    await insertCommands(client, [{ ...restoreCommand(table, history), seq: 1 }]);
+  }
+}
+
+/** The stored documents from LOAD_DOCUMENTS's rows; updates a snapshot covers are skipped. */
+function documents(rows: (BytesRow & { part: string })[]): StoredDocuments {
+  const docs: Record<DocKey, StoredDocument> = {
+    pub: { snapshot: null, updates: [] },
+    gm: { snapshot: null, updates: [] },
+  };
+  const since: Record<string, number> = {};
+  let seq = 0;
+  for (const row of rows) {
+    if (row.part === 'seq') seq = row.seq;
+    else if ((row.doc === 'pub' || row.doc === 'gm') && row.part === 'snapshot') {
+      docs[row.doc].snapshot = new Uint8Array(row.bytes);
+      since[row.doc] = row.seq;
+    }
+  }
+  // Rows come in seq order, so each document's updates do.
+  for (const row of rows) {
+    if (row.part !== 'update' || (row.doc !== 'pub' && row.doc !== 'gm')) continue;
+    if (row.seq <= (since[row.doc] ?? 0)) continue;
+    docs[row.doc].updates.push(new Uint8Array(row.bytes));
+  }
+  return { seq, docs };
+}
