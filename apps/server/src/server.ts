@@ -48,6 +48,12 @@ export interface ServerOptions {
   node?: string;
   /** The bearer token `/metrics` asks for; METRICS_TOKEN, else none (open). */
   metricsToken?: string;
+  /**
+   * Cluster mode (docs/SCALING.md): the Redis that holds the tables' write leases and carries
+   * updates, forwarded commands and revocations between the nodes; REDIS_URL. The nodes share
+   * one `storage` (PostgreSQL), and each needs its own `node` name.
+   */
+  redisUrl?: string;
 }
 
 export interface RunningServer {
