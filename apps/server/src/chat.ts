@@ -30,6 +30,8 @@ export interface ChatDeps {
   connections: Connections;
   clock: () => number;
   log: Log;
+  /** Cluster mode: hands a stored message to the other nodes, which deliver it to theirs. */
+  spread?: (tableId: string, message: ChatMessage) => void;
 }
 
 /** Who sends or reads, as the connection knows it now (a join seats a player link later). */
@@ -133,7 +135,8 @@ export async function sendChat(
       spectators,
       ...(id === undefined ? {} : { id }),
     });
-    deliver(deps, room, message);
+    deliverChat(deps, room, message);
+    deps.spread?.(sender.tableId, message);
     return message;
   });
   try {
@@ -162,7 +165,7 @@ function inTurn<T>(room: TableRoom, append: () => Promise<T>): Promise<T> {
 }
 
 /** Writes a stored message to every connection of its table allowed to read it, and only those. */
-function deliver(deps: ChatDeps, room: TableRoom, message: ChatMessage): void {
+export function deliverChat(deps: ChatDeps, room: TableRoom, message: ChatMessage): void {
   for (const connection of deps.connections.ofTable(room.id)) {
     if (!connection.chat) continue;
     if (!chatVisible(message, readerOf(connectionSender(connection), room))) continue;

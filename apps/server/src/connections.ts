@@ -1,9 +1,13 @@
 import type { Role } from '@fateboard/table';
 import type { ChatMessage, ClosedNotice, DocKey } from '@fateboard/table';
 
-/** Why the server dropped a connection; sent to the client before it goes. */
 /** Why the server closes a connection (the `closed` notice's code). */
 export type CloseReason = ClosedNotice['code'];
+
+/** A revocation other nodes must apply to their connections too (cluster/cluster.ts). */
+export type SpreadClose =
+  | { kind: 'close-tokens'; hashes: string[]; message: string }
+  | { kind: 'close-seat'; seatId: string };
 
 /** A live socket.io or y-websocket connection, as the rest of the server sees it. */
 export interface LiveConnection {
@@ -53,11 +57,24 @@ export class Connections {
     return [...(this.byTable.get(tableId) ?? [])];
   }
 
-  /** Closes every connection opened with one of these tokens; answers how many. */
-  closeTokens(tableId: string, tokenHashes: readonly string[], message: string): number {
+  /**
+   * Cluster mode: tells the other nodes to close theirs too (a revocation holds on every node).
+   * Not called for a close that came from another node.
+   */
+  spread: ((tableId: string, close: SpreadClose) => void) | undefined;
+
+  /** Closes every connection opened with one of these tokens; answers how many (here). */
+  closeTokens(
+    tableId: string,
+    tokenHashes: readonly string[],
+    message: string,
+    fromElsewhere = false,
+  ): number {
     const hashes = new Set(tokenHashes);
     const doomed = this.ofTable(tableId).filter((c) => hashes.has(c.tokenHash));
     for (const connection of doomed) connection.close('revoked-token', message);
+    if (!fromElsewhere)
+      this.spread?.(tableId, { kind: 'close-tokens', hashes: [...hashes], message });
     return doomed.length;
   }
 
@@ -65,11 +82,12 @@ export class Connections {
    * Closes every connection acting for a seat the GM removed: those opened with its seat token
    * and the player-link socket that joined it. Their tokens are revoked, so they stay out.
    */
-  closeSeat(tableId: string, seatId: string): number {
+  closeSeat(tableId: string, seatId: string, fromElsewhere = false): number {
     const doomed = this.ofTable(tableId).filter((c) => c.seatId === seatId);
     for (const connection of doomed) {
       connection.close('revoked-token', 'The GM removed you from the table.');
     }
+    if (!fromElsewhere) this.spread?.(tableId, { kind: 'close-seat', seatId });
     return doomed.length;
   }
 

@@ -14,6 +14,11 @@ export interface RoomDocsDeps {
   /** Rebuild once the encoded documents are this many times the size of a fresh rebuild. */
   rebuildRatio: number;
   log: Log;
+  /**
+   * Whether this node may write the documents to storage now (compaction, rebuilds), and the
+   * fencing epoch to write them under (cluster mode); undefined on a node that only follows.
+   */
+  writeFence: () => { fence?: number } | undefined;
 }
 
 /** Below this many encoded bytes a table is too small to be worth rebuilding. */
@@ -126,6 +131,31 @@ export class RoomDocs {
     for (const update of updates) this.versions[update.doc]++;
   }
 
+  /**
+   * Another node's committed updates, stored there as `seq` (cluster mode: this node follows
+   * the table's writer).
+   */
+  follow(seq: number, updates: DocUpdate[]): void {
+    for (const update of updates) Y.applyUpdate(this.docs[update.doc], update.bytes, 'writer');
+    this.stored(seq, updates);
+  }
+
+  /**
+   * Reloads from storage and answers, per document, what the new documents hold that the old
+   * ones did not: what this node's replicas have yet to get (a follower that missed updates).
+   */
+  async catchUp(): Promise<DocUpdate[]> {
+    const before = DOC_KEYS.map((key) => Y.encodeStateVector(this.docs[key]));
+    await this.reload();
+    const missing: DocUpdate[] = [];
+    DOC_KEYS.forEach((key, i) => {
+      const bytes = Y.encodeStateAsUpdate(this.docs[key], before[i]);
+      // An empty update (no structs, no deletions) encodes as two zero bytes.
+      if (bytes.length > 2) missing.push({ doc: key, bytes });
+    });
+    return missing;
+  }
+
   /** Throws away the in-memory documents and loads what storage holds. */
   async reload(): Promise<void> {
     const stored = await this.deps.storage.loadDocuments(this.deps.tableId);
@@ -146,6 +176,8 @@ export class RoomDocs {
    * did; the replicas of the old documents are then the room's to close.
    */
   async rebuildIfOutgrown(): Promise<boolean> {
+    const writer = this.deps.writeFence();
+    if (!writer) return false;
     const ratio = this.deps.rebuildRatio;
     const atMost = this.checkedBytes + this.grownSinceCheck;
     if (this.checkedBytes > 0 && atMost < REBUILD_MIN_BYTES) return false;
@@ -166,7 +198,7 @@ export class RoomDocs {
       return false;
     }
     try {
-      await this.deps.storage.compact(this.deps.tableId, this.seq, bytes);
+      await this.deps.storage.compact(this.deps.tableId, this.seq, bytes, writer.fence);
     } catch (error) {
       this.deps.log('rebuild failed', error, this.deps.tableId);
       fresh.pub.destroy();
@@ -187,12 +219,15 @@ export class RoomDocs {
 
   /** Merges the stored updates into one snapshot when there are more than `compactAfter`. */
   async compactIfMany(): Promise<void> {
-    if (this.storedUpdates <= this.deps.compactAfter) return;
+    const writer = this.deps.writeFence();
+    if (!writer || this.storedUpdates <= this.deps.compactAfter) return;
     try {
-      await this.deps.storage.compact(this.deps.tableId, this.seq, {
-        pub: Y.encodeStateAsUpdate(this.docs.pub),
-        gm: Y.encodeStateAsUpdate(this.docs.gm),
-      });
+      await this.deps.storage.compact(
+        this.deps.tableId,
+        this.seq,
+        { pub: Y.encodeStateAsUpdate(this.docs.pub), gm: Y.encodeStateAsUpdate(this.docs.gm) },
+        writer.fence,
+      );
       this.storedUpdates = 0;
     } catch (error) {
       this.deps.log('compaction failed', error, this.deps.tableId);

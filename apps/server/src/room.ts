@@ -9,6 +9,24 @@ import type { Sender, SenderOf } from './room-command';
 import { RoomDocs } from './room-docs';
 import { replayCommand } from './room-replay';
 import type { Log } from './logger';
+import type { Claim, TableEvent } from './cluster/cluster';
+
+/** What a room needs of cluster mode (cluster/cluster.ts's Cluster). */
+export interface RoomCluster {
+  writeEpoch: (tableId: string) => number | undefined;
+  claim: (tableId: string) => Promise<Claim>;
+  forward: (
+    node: string,
+    tableId: string,
+    sender: Sender,
+    input: unknown,
+  ) => Promise<HandledCommand>;
+  publish: (tableId: string, event: TableEvent) => void;
+  /** Hears the table's events (Rooms, while it is loaded here) and gives its lease up. */
+  watch: (tableId: string) => Promise<void>;
+  unwatch: (tableId: string) => void;
+  release: (tableId: string) => Promise<void>;
+}
 
 export interface RoomDeps {
   storage: Storage;
@@ -29,6 +47,8 @@ export interface RoomDeps {
   log: Log;
   /** After a committed `seat.remove`: the seat's connections must go (its tokens are revoked). */
   seatRemoved?: (tableId: string, seatId: string) => void;
+  /** Cluster mode: the room writes only while this node holds the table's lease. */
+  cluster?: RoomCluster;
 }
 
 type UpdateListener = (doc: DocKey, update: Uint8Array) => void;
@@ -58,6 +78,15 @@ export class TableRoom implements BatchRoom {
   /** The seq of the last command known stored: published, or loaded. */
   private storedSeq: number;
   /**
+   * Cluster mode: the lease epoch under which this room last loaded its documents as the
+   * table's writer. It writes while the node's lease still has this epoch; otherwise it
+   * follows the writer (`follow`) and routes commands to it.
+   */
+  private ownedEpoch: number | undefined;
+  private becoming: Promise<void> | undefined;
+  /** The other nodes' events, applied one at a time (a gap's repair waits for storage). */
+  private following: Promise<void> = Promise.resolve();
+  /**
    * Set when a failed command could not be undone by reloading from storage: the live
    * documents may hold a change that was never stored. A broken room refuses everything
    * and its owner drops it and every connection to it; the next use loads it afresh.
@@ -69,15 +98,20 @@ export class TableRoom implements BatchRoom {
    * (nobody uses the room before this resolves, so nothing needs to wait for it).
    */
   static async open(table: TableRecord, deps: RoomDeps): Promise<TableRoom> {
+    // The room's own answer once it exists; it does not before its documents are loaded.
+    const made: { room?: TableRoom } = {};
     const docs = await RoomDocs.open({
       storage: deps.storage,
       tableId: table.id,
       compactAfter: deps.compactAfter,
       rebuildRatio: deps.rebuildRatio ?? 2,
       log: deps.log,
+      // A cluster node loads a table as a follower: it writes nothing until it owns it.
+      writeFence: () => (made.room ? made.room.writeFence() : deps.cluster ? undefined : {}),
     });
     if (!(await docs.rebuildIfOutgrown())) await docs.compactIfMany();
-    return new TableRoom(table, docs, deps);
+    made.room = new TableRoom(table, docs, deps);
+    return made.room;
   }
 
   private constructor(
@@ -142,6 +176,150 @@ export class TableRoom implements BatchRoom {
     input: unknown,
     onSeat?: (seatId: string | undefined) => void,
   ): Promise<HandledCommand> {
+    const { cluster } = this.deps;
+    if (
+      cluster &&
+      (this.ownedEpoch === undefined || cluster.writeEpoch(this.id) !== this.ownedEpoch)
+    ) {
+      return this.route(cluster, from, input, onSeat);
+    }
+    return this.submit(from, input, onSeat);
+  }
+
+  /**
+   * A command forwarded by another node: applied here if this node writes the table, never
+   * forwarded again (the nodes disagree on the owner only while a lease moves).
+   */
+  handleForwarded(sender: Sender, input: unknown): Promise<HandledCommand> {
+    const { cluster } = this.deps;
+    if (!cluster) return this.submit(sender, input);
+    return this.route(cluster, sender, input, undefined, true);
+  }
+
+  /** Cluster mode, not the writer (yet): claims the table, or forwards to its writer. */
+  private async route(
+    cluster: RoomCluster,
+    from: SenderOf,
+    input: unknown,
+    onSeat: ((seatId: string | undefined) => void) | undefined,
+    forwarded = false,
+  ): Promise<HandledCommand> {
+    const claim = await cluster.claim(this.id);
+    if (claim.kind === 'owner') {
+      if (this.ownedEpoch !== claim.epoch) await this.becomeOwner(claim.epoch);
+      return this.submit(from, input, onSeat);
+    }
+    if (claim.kind === 'other' && !forwarded) {
+      const sender = typeof from === 'function' ? from() : from;
+      const handled = await cluster.forward(claim.node, this.id, sender, input);
+      if (handled.seatId !== undefined) onSeat?.(handled.seatId);
+      return handled;
+    }
+    return {
+      ack: {
+        ok: false,
+        code: 'storage',
+        message: 'The table is moving between servers; try again.',
+      },
+    };
+  }
+
+  /**
+   * Takes the table over as its writer under `epoch`: loads what storage holds (another node
+   * may have written since this one last followed), hands this node's replicas what they
+   * missed, and claims a writer id the documents' history has not used.
+   */
+  private becomeOwner(epoch: number): Promise<void> {
+    this.becoming ??= (async () => {
+      // The events already heard first (outside the lane: a gap's repair runs in it).
+      await this.following;
+      await this.deps.commits.exclusive(() => this.catchUp());
+      if (!this.broken) this.ownedEpoch = epoch;
+    })().finally(() => (this.becoming = undefined));
+    return this.becoming;
+  }
+
+  /**
+   * Cluster mode, after this node could not hear the writer for a while: takes from storage
+   * what it missed, in turn with the events.
+   */
+  resync(): void {
+    this.following = this.following
+      .then(async () => {
+        if (!this.broken && !this.disposed && !this.isWriter()) {
+          await this.deps.commits.exclusive(() => this.catchUp());
+        }
+      })
+      .catch((error: unknown) => this.deps.log('catching up failed', error, this.id));
+  }
+
+  /** The writer's events (cluster mode), in the order they arrive. */
+  follow(event: Extract<TableEvent, { kind: 'updates' | 'rebuilt' }>): void {
+    this.following = this.following
+      .then(() => this.followOne(event))
+      .catch((error: unknown) => {
+        this.deps.log('following the writer failed', error, this.id);
+      });
+  }
+
+  private async followOne(event: Extract<TableEvent, { kind: 'updates' | 'rebuilt' }>) {
+    if (this.broken || this.disposed || this.isWriter()) return;
+    if (event.kind === 'rebuilt') {
+      await this.deps.commits.exclusive(() => this.docs.reload());
+      this.storedSeq = this.docs.lastSeq;
+      for (const listener of [...this.rebuiltListeners]) listener(this.epoch);
+      return;
+    }
+    if (event.seq <= this.docs.lastSeq) return;
+    if (event.seq === this.docs.lastSeq + 1) {
+      this.docs.follow(event.seq, event.updates);
+      this.storedSeq = event.seq;
+      this.publish(event.updates);
+      return;
+    }
+    // A gap: an update was lost on the way. Storage has it (the writer stores first).
+    await this.deps.commits.exclusive(() => this.catchUp());
+  }
+
+  /** Reloads from storage and publishes to this node's replicas what they lack. */
+  private async catchUp(): Promise<void> {
+    const epoch = this.epoch;
+    let missing;
+    try {
+      missing = await this.docs.catchUp();
+    } catch (error) {
+      this.break('catching up with storage failed; the room is dropped', error);
+      return;
+    }
+    this.storedSeq = this.docs.lastSeq;
+    if (this.epoch !== epoch) {
+      for (const listener of [...this.rebuiltListeners]) listener(this.epoch);
+      return;
+    }
+    for (const update of missing) {
+      for (const listener of this.listeners) listener(update.doc, update.bytes);
+    }
+  }
+
+  /** Whether this node writes the table now (always, outside cluster mode). */
+  private isWriter(): boolean {
+    const { cluster } = this.deps;
+    return (
+      !cluster || (this.ownedEpoch !== undefined && cluster.writeEpoch(this.id) === this.ownedEpoch)
+    );
+  }
+
+  /** RoomDocsDeps.writeFence. */
+  private writeFence(): { fence?: number } | undefined {
+    if (!this.deps.cluster) return {};
+    return this.isWriter() ? { fence: this.ownedEpoch! } : undefined;
+  }
+
+  private submit(
+    from: SenderOf,
+    input: unknown,
+    onSeat?: (seatId: string | undefined) => void,
+  ): Promise<HandledCommand> {
     return this.deps.commits.submit(this, commandIdOf(input), (previous) => {
       const prepared = this.prepare(typeof from === 'function' ? from() : from, input, previous);
       const seatId = prepared.handled.seatId;
@@ -155,7 +333,7 @@ export class TableRoom implements BatchRoom {
 
   /** Cluster mode's fencing epoch; one node writes without one. */
   fence(): number | undefined {
-    return undefined;
+    return this.ownedEpoch;
   }
 
   /**
@@ -192,6 +370,15 @@ export class TableRoom implements BatchRoom {
 
   /** One command, applied in memory; its writes go to the group commit's transaction. */
   private prepare(sender: Sender, input: unknown, previous: StoredCommand | undefined): Prepared {
+    if (!this.isWriter()) {
+      // The lease went between the routing and the batch: the client retries, and the retry
+      // goes to the new writer.
+      return answerOnly({
+        ok: false,
+        code: 'storage',
+        message: 'The table is moving between servers; try again.',
+      });
+    }
     if (this.broken || this.disposed || this.stale) {
       return answerOnly({
         ok: false,
@@ -273,6 +460,7 @@ export class TableRoom implements BatchRoom {
       writes: [{ kind: 'command', command: { ...row, seq } }],
       publish: () => {
         this.storedSeq = seq;
+        this.deps.cluster?.publish(this.id, { kind: 'updates', seq, updates });
         this.publish(updates, row.revokeSeat);
       },
     };
@@ -317,7 +505,7 @@ export class TableRoom implements BatchRoom {
     this.listeners.clear();
     return this.deps.commits.exclusive(async () => {
       // A broken room's documents may hold a change that was never stored: never write them.
-      if (!this.broken && !(await this.docs.rebuildIfOutgrown())) await this.docs.compactIfMany();
+      if (!this.broken && !(await this.rebuildIfOutgrown())) await this.docs.compactIfMany();
       this.docs.destroy();
     });
   }
@@ -328,6 +516,7 @@ export class TableRoom implements BatchRoom {
    */
   private async rebuildIfOutgrown(): Promise<boolean> {
     if (this.broken || !(await this.docs.rebuildIfOutgrown())) return false;
+    this.deps.cluster?.publish(this.id, { kind: 'rebuilt' });
     const epoch = this.epoch;
     for (const listener of [...this.rebuiltListeners]) listener(epoch);
     return true;

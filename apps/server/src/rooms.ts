@@ -77,6 +77,11 @@ export class Rooms {
     return this.entries.size;
   }
 
+  /** The ids of the tables loaded now. */
+  loadedIds(): string[] {
+    return [...this.entries.keys()];
+  }
+
   isLoaded(tableId: string): boolean {
     return this.entries.has(tableId);
   }
@@ -87,7 +92,7 @@ export class Rooms {
     const unloads: Promise<void>[] = [];
     for (const [tableId, entry] of this.entries) {
       clearTimeout(entry.idleTimer);
-      unloads.push(entry.room.dispose());
+      unloads.push(this.unload(tableId, entry));
       this.entries.delete(tableId);
     }
     await Promise.all(unloads);
@@ -107,20 +112,37 @@ export class Rooms {
   private async load(tableId: string): Promise<Entry | undefined> {
     const table = await this.deps.storage.getTable(tableId);
     if (!table) return undefined;
-    const entry: Entry = {
-      room: await TableRoom.open(table, this.deps),
-      users: 0,
-      idleTimer: undefined,
-    };
+    // Cluster mode: listening before loading, so that no update committed meanwhile is missed
+    // (one that came before the load is in what it loaded, and ignored).
+    await this.deps.cluster?.watch(tableId);
+    let room;
+    try {
+      room = await TableRoom.open(table, this.deps);
+    } catch (error) {
+      this.deps.cluster?.unwatch(tableId);
+      throw error;
+    }
+    const entry: Entry = { room, users: 0, idleTimer: undefined };
     entry.room.onBroken(() => {
       if (this.entries.get(tableId) !== entry) return;
       clearTimeout(entry.idleTimer);
       this.entries.delete(tableId);
-      void entry.room.dispose();
+      void this.unload(tableId, entry);
       for (const listener of [...this.brokenListeners]) listener(tableId);
     });
     this.entries.set(tableId, entry);
     return entry;
+  }
+
+  /** Disposes of a room taken out of `entries`; in cluster mode, gives its lease up after. */
+  private async unload(tableId: string, entry: Entry): Promise<void> {
+    const { cluster } = this.deps;
+    // Another room of the table may have loaded meanwhile: it keeps listening.
+    if (cluster && !this.entries.has(tableId) && !this.loading.has(tableId)) {
+      cluster.unwatch(tableId);
+    }
+    await entry.room.dispose();
+    if (cluster && !this.entries.has(tableId)) await cluster.release(tableId);
   }
 
   private scheduleUnload(tableId: string, entry: Entry): void {
@@ -128,7 +150,7 @@ export class Rooms {
     entry.idleTimer = setTimeout(() => {
       if (entry.users > 0 || this.entries.get(tableId) !== entry) return;
       this.entries.delete(tableId);
-      void entry.room.dispose();
+      void this.unload(tableId, entry);
     }, this.idleMs);
     entry.idleTimer.unref();
   }

@@ -18,6 +18,9 @@ import { attachSocketIo } from './socketio';
 import type { Storage } from './storage';
 import { openSqliteStorage } from './storage';
 import { cryptoRng } from './tokens';
+import { Cluster } from './cluster/cluster';
+import type { TableEvent } from './cluster/cluster';
+import { deliverChat } from './chat';
 import { YjsServer } from './yjs-connection';
 
 export interface ServerOptions {
@@ -54,6 +57,8 @@ export interface ServerOptions {
    * one `storage` (PostgreSQL), and each needs its own `node` name.
    */
   redisUrl?: string;
+  /** Cluster mode: the lease's time to live, after which a dead writer's tables move. */
+  leaseMs?: number;
 }
 
 export interface RunningServer {
@@ -94,10 +99,21 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const ownsStorage = options.storage === undefined;
   const storage = metrics.countErrors(options.storage ?? openSqliteStorage(options.dataDir));
   const commits = new GroupCommit(storage, log, metrics);
+  // Cluster mode: several nodes on one PostgreSQL, one writer per table (docs/SCALING.md).
+  const cluster = options.redisUrl
+    ? await Cluster.start({
+        redisUrl: options.redisUrl,
+        node: options.node ?? 'node',
+        storage,
+        log,
+        ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
+      })
+    : undefined;
   const rooms = new Rooms(
     {
       storage,
       commits,
+      ...(cluster ? { cluster } : {}),
       clock,
       rng: options.rng ?? cryptoRng,
       newId: options.newId ?? (() => randomBytes(9).toString('base64url')),
@@ -108,6 +124,39 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     },
     limits.idleUnloadMs,
   );
+  if (cluster) {
+    connections.spread = (tableId, close) => cluster.publish(tableId, close);
+    cluster.serveForwarded(async (tableId, sender, input) => {
+      const room = await rooms.get(tableId);
+      if (room) return room.handleForwarded(sender, input);
+      return { ack: { ok: false, code: 'not-found', message: 'No such table.' } };
+    });
+    cluster.onTableEvent((tableId, event) => onClusterEvent(tableId, event));
+    // Events sent while this node could not hear them are lost: every followed table checks
+    // storage for what it missed.
+    cluster.onReconnect(() => {
+      for (const tableId of rooms.loadedIds()) rooms.loaded(tableId)?.resync();
+    });
+  }
+  const onClusterEvent = (tableId: string, event: TableEvent): void => {
+    switch (event.kind) {
+      case 'updates':
+      case 'rebuilt':
+        rooms.loaded(tableId)?.follow(event);
+        return;
+      case 'close-tokens':
+        connections.closeTokens(tableId, event.hashes, event.message, true);
+        return;
+      case 'close-seat':
+        connections.closeSeat(tableId, event.seatId, true);
+        return;
+      case 'chat': {
+        const room = rooms.loaded(tableId);
+        if (room) deliverChat({ storage, connections, clock, log }, room, event.message);
+        return;
+      }
+    }
+  };
   // After the current command's refusal has gone out; a broken room answers nothing meanwhile.
   rooms.onBroken((tableId) =>
     setImmediate(() =>
@@ -157,6 +206,12 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     originAllowed: checkOrigin,
     log,
     metrics,
+    ...(cluster
+      ? {
+          spread: (tableId, message) => cluster.publish(tableId, { kind: 'chat', message }),
+          websocketOnly: true,
+        }
+      : {}),
   });
   httpServer.on('upgrade', (req, socket, head) => {
     // An exception here would escape to the process: one request must not stop the server.
@@ -207,6 +262,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
         // Commands that arrived before the sockets closed are stored (and their acks dropped).
         await commits.drain();
         await rooms.close();
+        await cluster?.close();
         if (ownsStorage) await storage.close();
       })();
       return closing;

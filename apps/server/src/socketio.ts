@@ -35,6 +35,13 @@ export interface SocketIoDeps {
   originAllowed: (req: IncomingMessage) => boolean;
   log: Log;
   metrics: Metrics;
+  /** Cluster mode: chat messages go to the other nodes too (ChatDeps.spread). */
+  spread?: (tableId: string, message: ChatMessage) => void;
+  /**
+   * Cluster mode: websocket only, so that a load balancer needs no sticky sessions (a long
+   * poll's requests must all reach one node).
+   */
+  websocketOnly?: boolean;
 }
 
 const KNOWN_EVENTS = new Set(['command', 'chat.send', 'chat.history']);
@@ -63,6 +70,7 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
   >(httpServer, {
     serveClient: false,
     maxHttpBufferSize: limits.maxMessageBytes,
+    ...(deps.websocketOnly ? { transports: ['websocket' as const] } : {}),
     // y-websocket shares the HTTP server; engine.io must not end upgrades it does not own.
     destroyUpgrade: false,
     allowRequest: (req, callback) => {

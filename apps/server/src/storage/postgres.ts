@@ -244,11 +244,30 @@ function postgresStorage(pool: pg.Pool): Storage {
       const { rows } = await pool.query<BytesRow & { part: string }>(LOAD_DOCUMENTS, [tableId]);
       return documents(rows);
     },
-    compact: (tableId, seq, docs) =>
+    compact: (tableId, seq, docs, fence) =>
       transaction(pool, async (client) => {
+        if (fence !== undefined) {
+          // Under the lease's epoch only: a writer that lost the table writes no snapshot.
+          const { rows } = await client.query<{ epoch: number }>(
+            'SELECT epoch FROM fences WHERE table_id = $1 FOR UPDATE',
+            [tableId],
+          );
+          const stored = rows[0]?.epoch;
+          if (stored !== undefined && Number(stored) > fence) {
+            throw new Error(`fenced: epoch ${fence} compacting ${tableId} after ${stored}`);
+          }
+        }
+        // Never back: a snapshot of a later seq stays (a slow writer's compaction after it).
+        const { rowCount } = await client.query(
+          'SELECT 1 FROM snapshots WHERE table_id = $1 AND seq > $2',
+          [tableId, seq],
+        );
+        if (rowCount) return;
         await upsertSnapshots(client, tableId, seq, docs);
         await client.query('DELETE FROM updates WHERE table_id = $1 AND seq <= $2', [tableId, seq]);
       }),
+    readFence: (tableId) => readFence(pool, tableId),
+    claimFence: (tableId, epoch) => claimFence(pool, tableId, epoch),
     readLog: async (tableId, before, limit) => {
       const { rows } = await pool.query<{ entry: unknown }>(READ_LOG, [
         tableId,

@@ -30,7 +30,8 @@ import type { BytesRow, CommandRow, TableRow, TokenRow } from './rows';
  * (a second connection beside a running server) use it directly.
  */
 export type SqliteFile = {
-  [K in keyof Required<Storage>]: Required<Storage>[K] extends (
+  // No fencing reads: one server writes a SQLite file, never a cluster.
+  [K in keyof Required<Omit<Storage, 'readFence' | 'claimFence'>>]: Required<Storage>[K] extends (
     ...args: infer A
   ) => Promise<infer R>
     ? (...args: A) => R
@@ -123,6 +124,9 @@ export function openSqliteFile(dataDir: string): SqliteFile {
     upsertSnapshot: db.prepare(
       `INSERT INTO snapshots (table_id, doc, seq, bytes) VALUES (@tableId, @doc, @seq, @bytes)
        ON CONFLICT (table_id, doc) DO UPDATE SET seq = excluded.seq, bytes = excluded.bytes`,
+    ),
+    laterSnapshot: db.prepare<[string, number], { one: number }>(
+      'SELECT 1 AS one FROM snapshots WHERE table_id = ? AND seq > ?',
     ),
     deleteUpdates: db.prepare<[string, number]>(
       'DELETE FROM updates WHERE table_id = ? AND seq <= ?',
@@ -240,7 +244,12 @@ export function openSqliteFile(dataDir: string): SqliteFile {
   );
 
   const compact = db.transaction(
-    (tableId: string, seq: number, docs: Record<DocKey, Uint8Array>) => {
+    (tableId: string, seq: number, docs: Record<DocKey, Uint8Array>, fence?: number) => {
+      const stored = fence === undefined ? undefined : q.fence.get(tableId)?.epoch;
+      if (fence !== undefined && stored !== undefined && stored > fence) {
+        throw new Error(`fenced: epoch ${fence} compacting ${tableId} after ${stored}`);
+      }
+      if (q.laterSnapshot.get(tableId, seq)) return;
       for (const doc of DOC_KEYS) q.upsertSnapshot.run({ tableId, doc, seq, bytes: docs[doc] });
       q.deleteUpdates.run(tableId, seq);
     },
@@ -303,7 +312,7 @@ export function openSqliteFile(dataDir: string): SqliteFile {
         : q.findCommands.all(tableId, JSON.stringify(commandIds)).map(toCommand),
     commit: (parts) => commit(parts),
     loadDocuments: (tableId) => loadDocuments(tableId),
-    compact: (tableId, seq, docs) => compact(tableId, seq, docs),
+    compact: (tableId, seq, docs, fence) => compact(tableId, seq, docs, fence),
     readLog: (tableId, before, limit) =>
       q.readLog
         .all(tableId, before ?? Number.MAX_SAFE_INTEGER, limit)

@@ -206,8 +206,25 @@ export interface Storage {
    */
   commit: (batches: readonly TableBatch[]) => Promise<BatchOutcome[]>;
   loadDocuments: (tableId: string) => Promise<StoredDocuments>;
-  /** Replaces the table's snapshots and every update up to `seq` by `docs`; one transaction. */
-  compact: (tableId: string, seq: number, docs: Record<DocKey, Uint8Array>) => Promise<void>;
+  /**
+   * Replaces the table's snapshots and every update up to `seq` by `docs`; one transaction.
+   * Nothing changes when a snapshot of a later seq is stored already. With `fence` (cluster
+   * mode, as TableBatch's), it rejects when a later epoch committed for the table.
+   */
+  compact: (
+    tableId: string,
+    seq: number,
+    docs: Record<DocKey, Uint8Array>,
+    fence?: number,
+  ) => Promise<void>;
+  /**
+   * Cluster mode's fencing reads (PostgreSQL; a storage without them cannot run a cluster):
+   * the epoch last committed or claimed for the table, and a new lease holder's claim of its
+   * epoch before its first write, stored only above every epoch before it (answers whether
+   * this call claimed it), so that two nodes handed the same epoch cannot both write.
+   */
+  readFence?: (tableId: string) => Promise<number | undefined>;
+  claimFence?: (tableId: string, epoch: number) => Promise<boolean>;
   /**
    * The newest `limit` public log entries numbered below `before` (all when undefined), oldest
    * first, read from the commands' stored results. Optional: a backend without it has no

@@ -1,0 +1,397 @@
+// `pnpm cluster`: cluster mode on one machine (docs/SCALING.md). Builds the client once, starts
+// a throwaway PostgreSQL and Redis in a temporary directory, then three nodes on PORT, PORT+1
+// and PORT+2 (PORT default 3000) sharing them, their log lines prefixed with their names.
+// Ctrl-C stops the nodes (SIGTERM, SIGKILL after 10 s), then Redis and PostgreSQL, and deletes
+// the directory. Needs redis-server and PostgreSQL's binaries (apt-get install redis-server
+// postgresql); as root, PostgreSQL runs as the postgres user.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+import { postgresUnavailable, startPostgres } from '../src/test/postgres-server';
+import type { PostgresServer } from '../src/test/postgres-server';
+
+const NODES = 3;
+const STOP_GRACE_MS = 10_000;
+const READY_TIMEOUT_MS = 60_000;
+
+const serverDir = resolve(import.meta.dirname, '..');
+const root = resolve(serverDir, '../..');
+const basePort = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST;
+const names = Array.from({ length: NODES }, (_, i) => `node-${i + 1}`);
+const width = Math.max('cluster'.length, ...names.map((n) => n.length));
+
+function say(line: string, from = 'cluster'): void {
+  process.stdout.write(`${from.padEnd(width)} | ${line}\n`);
+}
+
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => child.once('exit', () => done()));
+}
+
+/** Whether something already listens on the port the node would take. */
+function portTaken(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.once('error', () => done(true));
+    probe.listen(port, host, () => probe.close(() => done(false)));
+  });
+}
+
+/** A loopback port that was free a moment ago (the kernel's pick). */
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? done(port) : fail(new Error('no free port'))));
+    });
+  });
+}
+
+// ── Redis ────────────────────────────────────────────────────────────────────────────────
+// Not the test harness's startRedisServer: its redis-server shares our process group, so a
+// Ctrl-C would stop it at once, under nodes still closing. This one has a group of its own
+// and stops only after the nodes.
+
+function findRedisServer(): string | undefined {
+  const candidates = [
+    process.env.REDIS_SERVER,
+    ...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'redis-server')),
+    '/usr/bin/redis-server',
+    '/usr/local/bin/redis-server',
+  ];
+  return candidates.find((c): c is string => !!c && existsSync(c));
+}
+
+/** One PING over a raw socket: true once it answers PONG. */
+function ping(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    let answer = '';
+    const end = (ok: boolean) => {
+      socket.destroy();
+      done(ok);
+    };
+    socket.setTimeout(500, () => end(false));
+    socket.once('error', () => end(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('latin1');
+      if (answer.includes('\r\n')) end(answer.startsWith('+PONG'));
+    });
+  });
+}
+
+async function startRedis(
+  binary: string,
+  dir: string,
+): Promise<{ url: string; child: ChildProcess }> {
+  mkdirSync(dir);
+  const logfile = join(dir, 'redis.log');
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir];
+    args.push('--save', '', '--appendonly', 'no', '--logfile', logfile);
+    const child = spawn(binary, args, { detached: true, stdio: 'ignore' });
+    const deadline = performance.now() + 10_000;
+    while (performance.now() < deadline && child.exitCode === null) {
+      if (await ping(port)) return { url: `redis://127.0.0.1:${port}`, child };
+      await sleep(20);
+    }
+    child.kill('SIGKILL');
+    await exited(child);
+    // The free port may have been taken before redis-server bound it: try another.
+    if (attempt >= 3) {
+      const log = existsSync(logfile) ? readFileSync(logfile, 'utf8').slice(-2000) : '';
+      throw new Error(`redis-server did not start on port ${port}:\n${log}`);
+    }
+  }
+}
+
+// ── The run ──────────────────────────────────────────────────────────────────────────────
+
+interface ClusterNode {
+  name: string;
+  port: number;
+  child: ChildProcess;
+  ready: boolean;
+}
+
+let dir: string | undefined;
+let postgres: PostgresServer | undefined;
+let redis: ChildProcess | undefined;
+let watchdog: ChildProcess | undefined;
+let build: ChildProcess | undefined;
+const nodes: ClusterNode[] = [];
+let stopping: Promise<void> | undefined;
+/** Set by a shutdown: the start gives up at its next step. */
+let aborting = false;
+/** The start (main), which a shutdown lets finish its step first, so that it knows what is up. */
+let startup: Promise<void> = Promise.resolve();
+let killNow: (() => void) | undefined;
+
+/** What the watchdog kills if this process dies without cleaning up: groups of the nodes. */
+function notePids(): void {
+  if (!dir) return;
+  const pids = nodes.map((n) => `-${n.child.pid}`);
+  if (redis?.pid) pids.push(`-${redis.pid}`);
+  writeFileSync(join(dir, 'pids'), pids.join(' '));
+}
+
+/**
+ * This process may die without cleaning up (SIGKILL): a detached shell watches it and then
+ * stops the nodes and Redis and deletes the directory (the PostgreSQL harness has its own
+ * watchdog, which stops PostgreSQL).
+ */
+function guard(directory: string): ChildProcess {
+  const pids = join(directory, 'pids');
+  const script =
+    `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; ` +
+    `p=$(cat '${pids}' 2>/dev/null); ` +
+    `if [ -n "$p" ]; then kill -TERM $p 2>/dev/null; sleep 10; kill -KILL $p 2>/dev/null; fi; ` +
+    `sleep 2; rm -rf '${directory}'`;
+  const child = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' });
+  child.unref();
+  return child;
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** Stops whatever has started, in order: the nodes, Redis, PostgreSQL, then the directory. */
+function stop(): Promise<void> {
+  stopping ??= (async () => {
+    aborting = true;
+    build?.kill('SIGTERM');
+    await startup.catch(() => {});
+    const running = nodes.filter((n) => n.child.exitCode === null && n.child.signalCode === null);
+    if (running.length > 0) {
+      say(`stopping ${running.map((n) => n.name).join(', ')} (SIGTERM; SIGKILL after 10 s)`);
+    }
+    const kill = () => {
+      for (const n of running) signalGroup(n.child, 'SIGKILL');
+    };
+    killNow = kill;
+    const killer = setTimeout(() => {
+      say('a node is still running after 10 s: SIGKILL');
+      kill();
+    }, STOP_GRACE_MS);
+    for (const n of running) signalGroup(n.child, 'SIGTERM');
+    await Promise.all(running.map((n) => exited(n.child)));
+    clearTimeout(killer);
+    if (redis) {
+      say('stopping Redis');
+      const child = redis;
+      signalGroup(child, 'SIGTERM');
+      const redisKiller = setTimeout(() => signalGroup(child, 'SIGKILL'), 5000);
+      await exited(child);
+      clearTimeout(redisKiller);
+    }
+    if (postgres) {
+      say('stopping PostgreSQL');
+      await postgres.stop();
+    }
+    if (dir) {
+      rmSync(dir, { recursive: true, force: true });
+      say(`removed ${dir}`);
+    }
+    watchdog?.kill();
+  })();
+  return stopping;
+}
+
+let firstSignal = 0;
+function onSignal(signal: NodeJS.Signals): void {
+  if (stopping) {
+    // One Ctrl-C can come twice (to the whole process group, and relayed by a parent): only a
+    // second one a moment later means no more waiting for the nodes.
+    if (performance.now() - firstSignal < 1000) return;
+    say(`${signal} again: killing the nodes now`);
+    killNow?.();
+    return;
+  }
+  firstSignal = performance.now();
+  process.stdout.write('\n');
+  say(`${signal}: shutting down`);
+  void stop().then(() => process.exit(0));
+}
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+/** Thrown by a step of the start that finds a shutdown already begun. */
+class Stopped extends Error {}
+function checkpoint(): void {
+  if (aborting) throw new Stopped();
+}
+
+function forward(stream: NodeJS.ReadableStream | null, name: string): void {
+  if (!stream) return;
+  createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => say(line, name));
+}
+
+function startNode(name: string, port: number, env: NodeJS.ProcessEnv): ClusterNode {
+  // One process per node (tsx as a loader, not its CLI, which would run the node as a child of
+  // its own); in a group of its own, so that Ctrl-C reaches only this script, which stops the
+  // nodes before what they depend on.
+  const loader = import.meta.resolve('tsx');
+  const child = spawn(process.execPath, ['--import', loader, 'src/main.ts'], {
+    cwd: serverDir,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const node: ClusterNode = { name, port, child, ready: false };
+  forward(child.stdout, name);
+  forward(child.stderr, name);
+  child.once('exit', (code, signal) => {
+    if (stopping) return;
+    const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+    const left = nodes.filter((n) => n.child.exitCode === null && n.child.signalCode === null);
+    if (left.length === 0) {
+      say(`${name} ${how}, and no node is left: shutting down`);
+      void stop().then(() => process.exit(1));
+    } else {
+      say(`${name} ${how}; ${left.map((n) => n.name).join(', ')} keep running`);
+    }
+  });
+  return node;
+}
+
+/** Resolves once the node answers /healthz, false when it exits or takes over a minute. */
+async function whenReady(node: ClusterNode): Promise<boolean> {
+  const deadline = performance.now() + READY_TIMEOUT_MS;
+  while (performance.now() < deadline) {
+    if (aborting || node.child.exitCode !== null || node.child.signalCode !== null) return false;
+    try {
+      const response = await fetch(`http://localhost:${node.port}/healthz`);
+      if (response.ok) return (node.ready = true);
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  return false;
+}
+
+function run(command: string, args: string[]): Promise<number | null> {
+  return new Promise((done, fail) => {
+    build = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    build.once('error', fail);
+    build.once('exit', (code) => done(code));
+  });
+}
+
+async function main(): Promise<void> {
+  if (!Number.isInteger(basePort) || basePort < 1 || basePort + NODES - 1 > 65_535) {
+    throw new Error(`PORT must be a port number (got ${process.env.PORT})`);
+  }
+  const redisServer = findRedisServer();
+  if (!redisServer) {
+    throw new Error('redis-server not found: apt-get install redis-server (or set REDIS_SERVER)');
+  }
+  const noPostgres = postgresUnavailable();
+  if (noPostgres) throw new Error(noPostgres);
+  const ports = names.map((_, i) => basePort + i);
+  for (const port of ports) {
+    if (await portTaken(port)) throw new Error(`port ${port} is in use: set PORT to another base`);
+  }
+
+  say('building the client (pnpm build)');
+  const built = await run('pnpm', ['build']);
+  build = undefined;
+  checkpoint();
+  if (built !== 0) throw new Error(`pnpm build failed (${built})`);
+
+  dir = mkdtempSync(join(tmpdir(), 'fateboard-cluster-'));
+  // PostgreSQL's directory goes inside ours, where the postgres user (as root) must reach it.
+  chmodSync(dir, 0o755);
+  watchdog = guard(dir);
+  say(`temporary directory ${dir}`);
+
+  // The harness makes its directory in os.tmpdir(), which reads TMPDIR at each call.
+  const tmp = process.env.TMPDIR;
+  process.env.TMPDIR = dir;
+  try {
+    postgres = await startPostgres();
+  } finally {
+    if (tmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmp;
+  }
+  checkpoint();
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
+  try {
+    await admin.query('CREATE DATABASE fateboard');
+  } finally {
+    await admin.end();
+  }
+  const databaseUrl = postgres.url.replace(/\/postgres$/, '/fateboard');
+  say(`PostgreSQL ${databaseUrl}`);
+  checkpoint();
+
+  const started = await startRedis(redisServer, join(dir, 'redis'));
+  redis = started.child;
+  notePids();
+  say(`Redis ${started.url}`);
+  checkpoint();
+
+  const { PUBLIC_URL: _publicUrl, ...env } = process.env;
+  names.forEach((name, i) => {
+    const port = ports[i]!;
+    const dataDir = join(dir!, name);
+    mkdirSync(dataDir);
+    const node = startNode(name, port, {
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: started.url,
+      NODE_ID: name,
+    });
+    nodes.push(node);
+  });
+  notePids();
+
+  const ready = await Promise.all(nodes.map(whenReady));
+  checkpoint();
+  const up = nodes.filter((_, i) => ready[i]);
+  if (up.length === 0) throw new Error('no node started');
+  const lines = [
+    '',
+    `Fateboard cluster: ${up.length} of ${NODES} nodes up, sharing PostgreSQL and Redis`,
+    ...nodes.map(
+      (n, i) => `  ${n.name}  http://localhost:${n.port}${ready[i] ? '' : '  (did not start)'}`,
+    ),
+    'Any node serves any table: create one on one node, open its links on another.',
+    'Ctrl-C stops the nodes, then Redis and PostgreSQL, and deletes the temporary directory.',
+    '',
+  ];
+  for (const line of lines) say(line);
+}
+
+startup = main();
+void startup.catch(async (error: unknown) => {
+  if (!(error instanceof Stopped)) {
+    say(`cannot start the cluster: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  await stop();
+  process.exit(error instanceof Stopped ? 0 : 1);
+});

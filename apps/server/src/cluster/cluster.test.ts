@@ -1,0 +1,244 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type * as Y from 'yjs';
+import { readGm, readTable } from '@fateboard/table';
+import { loadDoc, openPostgresStorage } from '../storage';
+import type { Storage } from '../storage';
+import {
+  TestServer,
+  api,
+  connectSocket,
+  createTable,
+  openReplica,
+  samePub,
+  waitFor,
+} from '../test/harness';
+import type { Participant, Replica } from '../test/harness';
+import { postgresUnavailable, startPostgres } from '../test/postgres-server';
+import type { PostgresServer } from '../test/postgres-server';
+import { redisServerSkipReason, startRedisServer } from '../test/redis-server';
+import type { TestRedis } from '../test/redis-server';
+import { fateCoreSheet } from '../test/sheets';
+
+// Cluster mode with three nodes in this process, on a real PostgreSQL and a real Redis: any
+// node serves any table, one writes it (the others forward to it), and every replica on every
+// node hears every update. cluster-failover.test.ts kills and stops node processes.
+
+const unavailable = postgresUnavailable() ?? redisServerSkipReason();
+
+let pg: PostgresServer | undefined;
+let redis: TestRedis | undefined;
+const cleanup: (() => unknown)[] = [];
+
+beforeAll(async () => {
+  if (unavailable) return;
+  [pg, redis] = await Promise.all([startPostgres(), startRedisServer()]);
+}, 60_000);
+afterAll(async () => {
+  await redis?.stop();
+  await pg?.stop();
+});
+afterEach(async () => {
+  while (cleanup.length > 0) await cleanup.pop()!();
+});
+
+/** Three nodes on one fresh database, each with its own pool, as three machines would be. */
+async function startCluster(count = 3, leaseMs = 1500) {
+  const url = await pg!.createDatabase();
+  const nodes: TestServer[] = [];
+  for (let i = 1; i <= count; i++) {
+    const storage = await openPostgresStorage(url);
+    const node = await TestServer.start({
+      storage,
+      redisUrl: redis!.url,
+      node: `node-${i}`,
+      leaseMs,
+    });
+    cleanup.push(async () => {
+      await node.stop().catch(() => {});
+      await storage.close();
+    });
+    nodes.push(node);
+  }
+  const reader = await openPostgresStorage(url);
+  cleanup.push(() => reader.close());
+  return { nodes, reader };
+}
+
+/** The public document as PostgreSQL holds it. */
+async function storedPub(storage: Storage, tableId: string): Promise<Y.Doc> {
+  return loadDoc((await storage.loadDocuments(tableId)).docs.pub);
+}
+
+function track<T extends Participant | Replica>(x: T): T {
+  cleanup.push(() => ('destroy' in x ? x.destroy() : x.close()));
+  return x;
+}
+
+describe.skipIf(unavailable)('a cluster of three nodes', () => {
+  it('serves one table from every node: forwarded commands, one order, every replica alike', async () => {
+    const { nodes, reader } = await startCluster();
+    const [one, two, three] = nodes as [TestServer, TestServer, TestServer];
+    // Made on node 1 (REST), played on node 2 (socket.io), watched on node 3 (y-websocket).
+    const table = await createTable(one.url);
+    const name = `table/${table.id}`;
+    const gm = track(await connectSocket(one.url, table.tokens.gm, 'gm'));
+    const ann = track(await connectSocket(two.url, table.tokens.player, 'ann'));
+    const spectator = track(await openReplica(three.url, name, table.tokens.spectator));
+    const gmOnTwo = track(await openReplica(two.url, `${name}/gm`, table.tokens.gm));
+
+    const seqs: number[] = [];
+    const joined = await ann.ok({ type: 'join', name: 'Ann' });
+    seqs.push(joined.seq);
+    const seatId = (joined.result as { seatId: string }).seatId;
+    for (const command of [
+      { type: 'scene.start', name: 'The burning docks', characterIds: [] },
+      { type: 'aspect.add', kind: 'situation', text: 'Smoke everywhere' },
+      { type: 'aspect.add', kind: 'situation', text: 'Crates stacked high' },
+    ]) {
+      seqs.push((await gm.ok(command)).seq);
+    }
+    seqs.push(
+      (
+        await ann.ok({
+          type: 'character.create',
+          character: fateCoreSheet('Zira Vell', 'Smuggler with a heart of gold', 'Owes the Guild'),
+        })
+      ).seq,
+    );
+    // A note in the GM's document, heard by the GM's replica on another node.
+    seqs.push((await gm.ok({ type: 'gm.note', text: 'The harbourmaster is bribed' })).seq);
+    // One table, one writer: one sequence across the nodes the commands came in by.
+    expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
+
+    await waitFor(
+      () =>
+        readTable(spectator.doc).aspects.length === 2 &&
+        readTable(spectator.doc).characters.length === 1,
+      'the updates on node 3',
+    );
+    expect(readTable(spectator.doc).seats).toEqual([
+      expect.objectContaining({ id: seatId, name: 'Ann' }),
+    ]);
+    expect(samePub(await storedPub(reader, table.id), spectator.doc)).toBe(true);
+    await waitFor(
+      () => JSON.stringify(readGm(gmOnTwo.doc)).includes('harbourmaster'),
+      "the GM's note on node 2",
+    );
+
+    // A replica that joins on yet another node starts from what is stored.
+    const late = track(await openReplica(two.url, name, table.tokens.spectator));
+    expect(samePub(late.doc, spectator.doc)).toBe(true);
+    // Every node answers the table's REST reads.
+    for (const node of nodes) {
+      const { status, body } = await api(node.url, `/api/tables/${table.id}`, {
+        token: table.tokens.player,
+      });
+      expect(status).toBe(200);
+      expect(body.seats).toEqual([{ id: seatId, name: 'Ann' }]);
+    }
+  }, 60_000);
+
+  it('applies a command id retried through another node once', async () => {
+    const { nodes, reader } = await startCluster();
+    const [one, two, three] = nodes as [TestServer, TestServer, TestServer];
+    const table = await createTable(one.url);
+    const viaOne = track(await connectSocket(one.url, table.tokens.gm, 'gm1'));
+    const viaThree = track(await connectSocket(three.url, table.tokens.gm, 'gm3'));
+    const viaTwo = track(await connectSocket(two.url, table.tokens.gm, 'gm2'));
+    const command = { id: 'retry-1', type: 'aspect.add', kind: 'situation', text: 'Once only' };
+    const first = await viaTwo.ok(command);
+    expect(await viaThree.send(command)).toEqual(first);
+    expect(await viaOne.send(command)).toEqual(first);
+    const stored = readTable(await storedPub(reader, table.id));
+    expect(stored.aspects.map((a) => a.text)).toEqual(['Once only']);
+  }, 60_000);
+
+  it("closes a replaced link's connections on every node", async () => {
+    const { nodes } = await startCluster();
+    const [one, two, three] = nodes as [TestServer, TestServer, TestServer];
+    const table = await createTable(one.url);
+    const player = track(await connectSocket(two.url, table.tokens.player, 'p'));
+    const watcher = track(await connectSocket(three.url, table.tokens.spectator, 's'));
+    const rotated = await api(one.url, `/api/tables/${table.id}/rotate-links`, {
+      method: 'POST',
+      token: table.tokens.gm,
+    });
+    expect(rotated.status).toBe(200);
+    await waitFor(() => player.closed?.code === 'revoked-token', 'the player told on node 2');
+    await waitFor(() => watcher.closed?.code === 'revoked-token', 'the spectator told on node 3');
+  }, 60_000);
+
+  it('moves the table to another node when its writer stops, keeping every acknowledged command', async () => {
+    const { nodes, reader } = await startCluster(3, 1000);
+    const [one, two, three] = nodes as [TestServer, TestServer, TestServer];
+    const table = await createTable(one.url);
+    const gmOnOne = track(await connectSocket(one.url, table.tokens.gm, 'gm1'));
+    const gmOnTwo = track(await connectSocket(two.url, table.tokens.gm, 'gm2'));
+    const spectator = track(
+      await openReplica(three.url, `table/${table.id}`, table.tokens.spectator),
+    );
+    // Node 1 writes the table: its command came first.
+    const acked = [await gmOnOne.ok({ type: 'aspect.add', kind: 'situation', text: 'First' })];
+    acked.push(await gmOnTwo.ok({ type: 'aspect.add', kind: 'situation', text: 'Forwarded' }));
+    await one.server.close();
+    const stopped = Date.now();
+    // Node 2 takes over once node 1's lease is gone, and goes on after the last seq.
+    let next;
+    for (;;) {
+      next = await gmOnTwo.send({
+        id: 'after-stop',
+        type: 'aspect.add',
+        kind: 'situation',
+        text: 'After',
+      });
+      if (next.ok || Date.now() - stopped > 10_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(next).toMatchObject({ ok: true, seq: acked[1]!.seq + 1 });
+    expect(Date.now() - stopped).toBeLessThan(5000);
+    await waitFor(
+      () => readTable(spectator.doc).aspects.length === 3,
+      'the new writer heard on node 3',
+    );
+    expect(readTable(await storedPub(reader, table.id)).aspects.map((a) => a.text)).toEqual([
+      'First',
+      'Forwarded',
+      'After',
+    ]);
+    expect(samePub(await storedPub(reader, table.id), spectator.doc)).toBe(true);
+  }, 60_000);
+
+  it('refuses writes with a retryable code while Redis is down, serves reads, and recovers', async () => {
+    const { nodes } = await startCluster(2, 1000);
+    const [one, two] = nodes as [TestServer, TestServer];
+    const table = await createTable(one.url);
+    const gm = track(await connectSocket(two.url, table.tokens.gm, 'gm'));
+    await gm.ok({ type: 'aspect.add', kind: 'situation', text: 'Before' });
+    // Redis goes away for 2.5 s.
+    const restarting = redis!.restart({ downMs: 2500 });
+    // Within a lease the writer may still write; past it, nobody can be sure to be the only one.
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect(
+      await gm.send({ type: 'aspect.add', kind: 'situation', text: 'Unfenced' }),
+    ).toMatchObject({
+      ok: false,
+      code: 'storage',
+    });
+    const read = await api(one.url, `/api/tables/${table.id}`, { token: table.tokens.gm });
+    expect(read.status).toBe(200);
+    expect(read.body.id).toBe(table.id);
+    await restarting;
+    let after;
+    const back = Date.now();
+    do {
+      after = await gm.send({
+        id: 'after-redis',
+        type: 'aspect.add',
+        kind: 'situation',
+        text: 'After',
+      });
+      if (!after.ok) await new Promise((resolve) => setTimeout(resolve, 100));
+    } while (!after.ok && Date.now() - back < 10_000);
+    expect(after).toMatchObject({ ok: true });
+  }, 60_000);
+});

@@ -1,0 +1,270 @@
+import { randomBytes } from 'node:crypto';
+import type { ChatMessage, DocKey } from '@fateboard/table';
+import type { HandledCommand } from '../group-commit';
+import type { Log } from '../logger';
+import type { Sender } from '../room-command';
+import type { DocUpdate, Storage } from '../storage';
+import { Bus, fromBase64, toBase64 } from './bus';
+import { LeaseKeeper, createLeaseClient } from './leases';
+
+/**
+ * What one node of a cluster knows of the others (docs/SCALING.md). Every node serves every
+ * table; one at a time writes it: the holder of its lease in Redis (leases.ts), under the
+ * lease's epoch, which PostgreSQL checks in the commit's own transaction (the fence). The
+ * other nodes forward commands to it, and follow its committed updates, in seq order, over
+ * Redis pub/sub (bus.ts), repairing any gap from storage.
+ */
+
+/** What the nodes of a cluster tell each other about a table. */
+export type TableEvent =
+  /** Committed by the owner as `seq`: the followers apply it after `seq - 1`. */
+  | { kind: 'updates'; seq: number; updates: DocUpdate[] }
+  /** The owner rebuilt the documents (a new epoch): the followers load them afresh. */
+  | { kind: 'rebuilt' }
+  /** Revoked tokens (a link rotation): their connections close on every node. */
+  | { kind: 'close-tokens'; hashes: string[]; message: string }
+  /** A removed seat: its connections close on every node. */
+  | { kind: 'close-seat'; seatId: string }
+  /** A stored chat message: every node delivers it to its own readers. */
+  | { kind: 'chat'; message: ChatMessage };
+
+export type Claim =
+  { kind: 'owner'; epoch: number } | { kind: 'other'; node: string } | { kind: 'unavailable' };
+
+export interface ClusterOptions {
+  redisUrl: string;
+  node: string;
+  storage: Storage;
+  log: Log;
+  /** The lease's time to live; a dead owner's tables move after it (default 3000 ms). */
+  leaseMs?: number;
+  /** How long a forwarded command waits for the owner's answer (default 5000 ms). */
+  forwardTimeoutMs?: number;
+}
+
+type Wire =
+  | { kind: 'command'; id: string; from: string; tableId: string; sender: Sender; input: unknown }
+  | { kind: 'answer'; id: string; handled: HandledCommand };
+
+type WireEvent = { from: string; event: unknown };
+
+const tableChannel = (tableId: string) => `fateboard:table:${tableId}`;
+const nodeChannel = (node: string) => `fateboard:node:${node}`;
+
+const MOVED: HandledCommand = {
+  ack: { ok: false, code: 'storage', message: 'The table is moving between servers; try again.' },
+};
+
+export class Cluster {
+  private readonly keeper: LeaseKeeper;
+  private readonly bus: Bus;
+  private readonly claims = new Map<string, Promise<Claim>>();
+  private readonly waiting = new Map<
+    string,
+    { resolve: (handled: HandledCommand) => void; timer: NodeJS.Timeout }
+  >();
+  private serve:
+    ((tableId: string, sender: Sender, input: unknown) => Promise<HandledCommand>) | undefined;
+  private onEvent: ((tableId: string, event: TableEvent) => void) | undefined;
+  private readonly readFence: (tableId: string) => Promise<number | undefined>;
+  private readonly claimFence: (tableId: string, epoch: number) => Promise<boolean>;
+  private readonly forwardTimeoutMs: number;
+
+  private constructor(private readonly options: ClusterOptions) {
+    const { storage } = options;
+    if (!storage.readFence || !storage.claimFence) {
+      throw new Error('cluster mode needs a storage with fencing: PostgreSQL (DATABASE_URL)');
+    }
+    this.readFence = storage.readFence;
+    this.claimFence = storage.claimFence;
+    this.forwardTimeoutMs = options.forwardTimeoutMs ?? 5000;
+    const ttlMs = options.leaseMs ?? 3000;
+    // The node name is unique per process: a restarted node must not inherit its leases.
+    this.keeper = new LeaseKeeper({
+      redis: createLeaseClient(options.redisUrl, ttlMs),
+      nodeId: `${options.node}#${randomBytes(4).toString('hex')}`,
+      ttlMs,
+      report: options.log,
+    });
+    this.bus = new Bus(options.redisUrl, options.log);
+  }
+
+  static async start(options: ClusterOptions): Promise<Cluster> {
+    const cluster = new Cluster(options);
+    await cluster.bus.ready();
+    await cluster.bus.subscribe(nodeChannel(cluster.node), (message) => cluster.onWire(message));
+    return cluster;
+  }
+
+  get node(): string {
+    return this.keeper.nodeId;
+  }
+
+  /** The epoch this node may write the table under now, or undefined. */
+  writeEpoch(tableId: string): number | undefined {
+    return this.keeper.holds(tableId)?.epoch;
+  }
+
+  /**
+   * Makes this node the table's writer if nobody is, or names who is. The first claim of a
+   * fresh lease stores its epoch in PostgreSQL, strictly above every epoch before it.
+   */
+  claim(tableId: string): Promise<Claim> {
+    const held = this.writeEpoch(tableId);
+    if (held !== undefined) return Promise.resolve({ kind: 'owner', epoch: held });
+    let claim = this.claims.get(tableId);
+    if (!claim) {
+      claim = this.tryClaim(tableId).finally(() => this.claims.delete(tableId));
+      this.claims.set(tableId, claim);
+    }
+    return claim;
+  }
+
+  /** Gives the table's lease up (the table unloaded here). */
+  async release(tableId: string): Promise<void> {
+    if (this.writeEpoch(tableId) === undefined) return;
+    await this.keeper.release(tableId).catch(() => false);
+  }
+
+  /** Called when this node lost a table's lease (expired, or taken over). */
+  onLost(listener: (tableId: string) => void): () => void {
+    return this.keeper.on((event) => {
+      if (event.type === 'lost') listener(event.tableId);
+    });
+  }
+
+  /** Sends a command to the table's writer and answers its acknowledgement. */
+  forward(node: string, tableId: string, sender: Sender, input: unknown): Promise<HandledCommand> {
+    const id = randomBytes(12).toString('base64url');
+    return new Promise<HandledCommand>((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        resolve({
+          ack: {
+            ok: false,
+            code: 'storage',
+            message: "The table's server did not answer; try again.",
+          },
+        });
+      }, this.forwardTimeoutMs);
+      timer.unref();
+      this.waiting.set(id, { resolve, timer });
+      const wire: Wire = { kind: 'command', id, from: this.node, tableId, sender, input };
+      void this.bus.publish(nodeChannel(node), wire).then((sent) => {
+        if (sent) return;
+        clearTimeout(timer);
+        this.waiting.delete(id);
+        resolve(MOVED);
+      });
+    });
+  }
+
+  /** Who applies the commands other nodes forward here. */
+  serveForwarded(
+    handler: (tableId: string, sender: Sender, input: unknown) => Promise<HandledCommand>,
+  ): void {
+    this.serve = handler;
+  }
+
+  /** Who hears the other nodes' events of the tables this node watches. */
+  onTableEvent(handler: (tableId: string, event: TableEvent) => void): void {
+    this.onEvent = handler;
+  }
+
+  /** Starts hearing a table's events (it loaded here); resolves once Redis listens. */
+  async watch(tableId: string): Promise<void> {
+    await this.bus.subscribe(tableChannel(tableId), (message) =>
+      this.onTableWire(tableId, message),
+    );
+  }
+
+  unwatch(tableId: string): void {
+    this.bus.unsubscribe(tableChannel(tableId));
+  }
+
+  /** Tells the other nodes watching the table; best effort (followers repair a gap). */
+  publish(tableId: string, event: TableEvent): void {
+    const wire: WireEvent = { from: this.node, event: encodeEvent(event) };
+    void this.bus.publish(tableChannel(tableId), wire);
+  }
+
+  /** Called after this node's Redis connection came back: events sent meanwhile are lost. */
+  onReconnect(listener: () => void): () => void {
+    return this.bus.onReconnect(listener);
+  }
+
+  async close(): Promise<void> {
+    for (const { timer, resolve } of this.waiting.values()) {
+      clearTimeout(timer);
+      resolve(MOVED);
+    }
+    this.waiting.clear();
+    await this.keeper.close();
+    await this.bus.close();
+  }
+
+  private async tryClaim(tableId: string): Promise<Claim> {
+    try {
+      const floor = (await this.readFence(tableId)) ?? 0;
+      const got = await this.keeper.acquire(tableId, floor);
+      if (got.owner === 'other') return { kind: 'other', node: got.nodeId };
+      if (got.fresh && !(await this.claimFence(tableId, got.epoch))) {
+        // Another node claimed this epoch (Redis lost its data and handed it out twice).
+        await this.keeper.release(tableId).catch(() => false);
+        return { kind: 'unavailable' };
+      }
+      return { kind: 'owner', epoch: got.epoch };
+    } catch (error) {
+      this.options.log('claiming a table failed', error, tableId);
+      return { kind: 'unavailable' };
+    }
+  }
+
+  private onWire(message: unknown): void {
+    const wire = message as Wire;
+    if (wire?.kind === 'answer') {
+      const waiting = this.waiting.get(wire.id);
+      if (!waiting) return;
+      clearTimeout(waiting.timer);
+      this.waiting.delete(wire.id);
+      waiting.resolve(wire.handled);
+      return;
+    }
+    if (wire?.kind !== 'command' || typeof wire.tableId !== 'string' || !this.serve) return;
+    const answer = (handled: HandledCommand) => {
+      const reply: Wire = { kind: 'answer', id: wire.id, handled };
+      void this.bus.publish(nodeChannel(wire.from), reply);
+    };
+    this.serve(wire.tableId, wire.sender, wire.input).then(answer, (error: unknown) => {
+      this.options.log('a forwarded command failed', error, wire.tableId);
+      answer(MOVED);
+    });
+  }
+
+  private onTableWire(tableId: string, message: unknown): void {
+    const wire = message as WireEvent;
+    if (!wire || wire.from === this.node || !this.onEvent) return;
+    const event = decodeEvent(wire.event);
+    if (event) this.onEvent(tableId, event);
+  }
+}
+
+/** Updates travel as base64 in JSON. */
+function encodeEvent(event: TableEvent): unknown {
+  if (event.kind !== 'updates') return event;
+  return {
+    ...event,
+    updates: event.updates.map((u) => ({ doc: u.doc, bytes: toBase64(u.bytes) })),
+  };
+}
+
+function decodeEvent(raw: unknown): TableEvent | undefined {
+  const event = raw as { kind?: unknown; updates?: { doc: DocKey; bytes: string }[] } | null;
+  if (!event || typeof event.kind !== 'string') return undefined;
+  if (event.kind !== 'updates') return event as TableEvent;
+  if (!Array.isArray(event.updates)) return undefined;
+  return {
+    ...(event as { kind: 'updates'; seq: number }),
+    updates: event.updates.map((u) => ({ doc: u.doc, bytes: fromBase64(u.bytes) })),
+  };
+}
