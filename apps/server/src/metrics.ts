@@ -34,6 +34,9 @@ export class Metrics {
   private readonly fanoutSeconds: Histogram;
   private readonly fanoutReceivers: Counter;
   private readonly storageErrors: Counter<'operation'>;
+  private readonly leaseChanges: Counter<'change'>;
+  private readonly forwards: Counter<'outcome'>;
+  private readonly redisErrors: Counter<'operation'>;
 
   private last: { at: number; text: Promise<string> } | undefined;
 
@@ -142,6 +145,37 @@ export class Metrics {
       labelNames: ['operation'],
       registers,
     });
+    this.leaseChanges = new Counter({
+      name: 'fateboard_lease_changes_total',
+      help: "Cluster mode: tables' write leases this node acquired or lost (expired, taken over).",
+      labelNames: ['change'],
+      registers,
+    });
+    this.forwards = new Counter({
+      name: 'fateboard_forwarded_commands_total',
+      help: "Cluster mode: commands this node forwarded to a table's writer, by its answer.",
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.redisErrors = new Counter({
+      name: 'fateboard_redis_errors_total',
+      help: 'Cluster mode: Redis calls that failed (lease, publish), by what they were for.',
+      labelNames: ['operation'],
+      registers,
+    });
+  }
+
+  /** Cluster mode's figures (cluster/cluster.ts reports them). */
+  lease(change: 'acquired' | 'lost'): void {
+    this.leaseChanges.inc({ change });
+  }
+
+  forwarded(ack: Ack): void {
+    this.forwards.inc({ outcome: ack.ok ? 'applied' : 'refused' });
+  }
+
+  redisError(operation: 'lease' | 'publish'): void {
+    this.redisErrors.inc({ operation });
   }
 
   /** A command was answered. `type` is what the client sent, known or not. */

@@ -106,6 +106,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
         node: options.node ?? 'node',
         storage,
         log,
+        metrics,
         ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
       })
     : undefined;

@@ -16,6 +16,8 @@ export class Bus {
   constructor(
     url: string,
     private readonly log: Log,
+    /** Counts a publish Redis could not take (the metrics). */
+    private readonly failed: () => void = () => {},
   ) {
     const options = {
       // Not connected: fail at once (a publish is best effort, a forward has its own timeout).
@@ -63,6 +65,7 @@ export class Bus {
       await this.pub.publish(channel, JSON.stringify(message));
       return true;
     } catch {
+      this.failed();
       return false;
     }
   }

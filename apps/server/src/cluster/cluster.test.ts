@@ -69,6 +69,16 @@ async function storedPub(storage: Storage, tableId: string): Promise<Y.Doc> {
   return loadDoc((await storage.loadDocuments(tableId)).docs.pub);
 }
 
+/** A counter's value on a node's /metrics, summed over its series with these labels. */
+async function counter(url: string, name: string, label: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith(`${name}{`) && line.includes(label)) sum += Number(line.split(' ').pop());
+  }
+  return sum;
+}
+
 function track<T extends Participant | Replica>(x: T): T {
   cleanup.push(() => ('destroy' in x ? x.destroy() : x.close()));
   return x;
@@ -124,6 +134,17 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
       () => JSON.stringify(readGm(gmOnTwo.doc)).includes('harbourmaster'),
       "the GM's note on node 2",
     );
+
+    // One node took the lease, and the other's commands were forwarded to it.
+    const leases = await Promise.all(
+      nodes.map((n) => counter(n.url, 'fateboard_lease_changes_total', 'change="acquired"')),
+    );
+    expect(leases.reduce((a, b) => a + b, 0)).toBe(1);
+    const forwarded = await Promise.all(
+      nodes.map((n) => counter(n.url, 'fateboard_forwarded_commands_total', 'outcome="applied"')),
+    );
+    // Ann's two commands came by node 2, the GM's four by node 1: one of them forwarded.
+    expect([2, 4]).toContain(forwarded.reduce((a, b) => a + b, 0));
 
     // A replica that joins on yet another node starts from what is stored.
     const late = track(await openReplica(two.url, name, table.tokens.spectator));

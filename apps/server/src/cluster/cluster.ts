@@ -40,6 +40,14 @@ export interface ClusterOptions {
   leaseMs?: number;
   /** How long a forwarded command waits for the owner's answer (default 5000 ms). */
   forwardTimeoutMs?: number;
+  /** Where the cluster's figures go (metrics.ts). */
+  metrics?: ClusterMetrics;
+}
+
+export interface ClusterMetrics {
+  lease: (change: 'acquired' | 'lost') => void;
+  forwarded: (ack: HandledCommand['ack']) => void;
+  redisError: (operation: 'lease' | 'publish') => void;
 }
 
 type Wire =
@@ -80,13 +88,18 @@ export class Cluster {
     this.forwardTimeoutMs = options.forwardTimeoutMs ?? 5000;
     const ttlMs = options.leaseMs ?? 3000;
     // The node name is unique per process: a restarted node must not inherit its leases.
+    const { metrics } = options;
     this.keeper = new LeaseKeeper({
       redis: createLeaseClient(options.redisUrl, ttlMs),
       nodeId: `${options.node}#${randomBytes(4).toString('hex')}`,
       ttlMs,
-      report: options.log,
+      report: (message, error, table) => {
+        metrics?.redisError('lease');
+        options.log(message, error, table);
+      },
     });
-    this.bus = new Bus(options.redisUrl, options.log);
+    this.keeper.on((event) => metrics?.lease(event.type === 'acquired' ? 'acquired' : 'lost'));
+    this.bus = new Bus(options.redisUrl, options.log, () => metrics?.redisError('publish'));
   }
 
   static async start(options: ClusterOptions): Promise<Cluster> {
@@ -134,7 +147,23 @@ export class Cluster {
   }
 
   /** Sends a command to the table's writer and answers its acknowledgement. */
-  forward(node: string, tableId: string, sender: Sender, input: unknown): Promise<HandledCommand> {
+  async forward(
+    node: string,
+    tableId: string,
+    sender: Sender,
+    input: unknown,
+  ): Promise<HandledCommand> {
+    const handled = await this.send(node, tableId, sender, input);
+    this.options.metrics?.forwarded(handled.ack);
+    return handled;
+  }
+
+  private send(
+    node: string,
+    tableId: string,
+    sender: Sender,
+    input: unknown,
+  ): Promise<HandledCommand> {
     const id = randomBytes(12).toString('base64url');
     return new Promise<HandledCommand>((resolve) => {
       const timer = setTimeout(() => {
