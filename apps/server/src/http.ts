@@ -46,6 +46,8 @@ export interface HttpDeps {
   metrics: Metrics;
   /** The bearer token `/metrics` asks for (METRICS_TOKEN); open to all when unset. */
   metricsToken: string | undefined;
+  /** Cluster mode: a limit all the nodes count together (Cluster.allow). */
+  shared?: (key: string, perMinute: number) => Promise<boolean>;
 }
 
 const CreateTableBody = v.object({
@@ -119,7 +121,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   // One bucket per client address (an IPv6 /64 counts as one), the least recently used
   // forgotten past createTableAddresses: a crowd of new addresses never resets the others.
   const creators = new LruMap<string, TokenBucket>(deps.limits.createTableAddresses);
-  const allowCreation = (req: Request) => {
+  const allowCreation = async (req: Request): Promise<void> => {
     const address = addressGroup(req.socket.remoteAddress);
     let bucket = creators.get(address);
     if (!bucket) {
@@ -130,7 +132,15 @@ export function createHttpApp(deps: HttpDeps): express.Express {
       );
       creators.set(address, bucket);
     }
-    if (!bucket.take()) throw new HttpError(429, 'rate-limited', 'Too many tables; wait a minute.');
+    const tooMany = () => new HttpError(429, 'rate-limited', 'Too many tables; wait a minute.');
+    if (!bucket.take()) throw tooMany();
+    // Cluster mode: the nodes count together, so that spreading requests over them gains
+    // nothing (a minute's worth and a burst, as one node allows).
+    const { shared } = deps;
+    if (shared) {
+      const allowance = deps.limits.createTablePerMinute + deps.limits.createTableBurst;
+      if (!(await shared(`create-table:${address}`, allowance))) throw tooMany();
+    }
   };
   const links = (id: string, tokens: Record<Role, string>) => ({
     gm: linkTo(deps.publicUrl(), id, tokens.gm),
@@ -152,7 +162,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   api.use(express.json({ limit: deps.limits.maxBodyBytes }));
 
   api.post('/tables', async (req, res) => {
-    allowCreation(req);
+    await allowCreation(req);
     const body = v.safeParse(CreateTableBody, req.body);
     if (!body.success) throw new HttpError(400, 'bad-request', body.issues[0].message);
     const { id, tokens } = await createTable(deps.storage, body.output, deps.clock());

@@ -156,6 +156,9 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
         if (room) deliverChat({ storage, connections, clock, log }, room, event.message);
         return;
       }
+      case 'presence':
+        socketIo.heardPresence(tableId, event.node, event.share);
+        return;
     }
   };
   // After the current command's refusal has gone out; a broken room answers nothing meanwhile.
@@ -185,6 +188,9 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     log,
     metrics,
     metricsToken: options.metricsToken ?? process.env.METRICS_TOKEN,
+    ...(cluster
+      ? { shared: (key: string, perMinute: number) => cluster.allow(key, perMinute) }
+      : {}),
   });
   const httpServer = createHttpServer(app);
   const yjs = new YjsServer({
@@ -211,6 +217,8 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       ? {
           spread: (tableId, message) => cluster.publish(tableId, { kind: 'chat', message }),
           websocketOnly: true,
+          sharePresence: (tableId, share) =>
+            cluster.publish(tableId, { kind: 'presence', node: cluster.node, share }),
         }
       : {}),
   });

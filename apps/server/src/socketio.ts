@@ -1,6 +1,6 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
-import { protocolMatches, readTable } from '@fateboard/table';
+import { protocolMatches } from '@fateboard/table';
 import type {
   Ack,
   ChatMessage,
@@ -19,6 +19,8 @@ import type { Rooms } from './rooms';
 import type { Storage } from './storage';
 import type { Log } from './logger';
 import type { Metrics } from './metrics';
+import { PresenceBroadcaster } from './presence';
+import type { PresenceShare } from './presence';
 
 interface SocketData {
   identity: Identity;
@@ -42,6 +44,8 @@ export interface SocketIoDeps {
    * poll's requests must all reach one node).
    */
   websocketOnly?: boolean;
+  /** Cluster mode: this node's part of a table's presence goes to the other nodes. */
+  sharePresence?: (tableId: string, share: PresenceShare) => void;
 }
 
 const KNOWN_EVENTS = new Set(['command', 'chat.send', 'chat.history']);
@@ -56,7 +60,10 @@ function lastFunction(args: unknown[]): AckFn | undefined {
 }
 
 /** socket.io on the server: commands with acknowledgements, and presence. */
-export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { close(): void } {
+export function attachSocketIo(
+  httpServer: HttpServer,
+  deps: SocketIoDeps,
+): { close(): void; heardPresence(tableId: string, node: string, share: PresenceShare): void } {
   const { limits } = deps;
   const io = new Server<
     Record<string, never>,
@@ -115,8 +122,10 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
     next();
   }
 
-  const presence = new PresenceBroadcaster(deps, (tableId, p) =>
-    io.to(roomOf(tableId)).emit('presence', p),
+  const presence = new PresenceBroadcaster(
+    deps,
+    (tableId, p) => io.to(roomOf(tableId)).emit('presence', p),
+    deps.sharePresence,
   );
 
   io.on('connection', (socket) => {
@@ -256,63 +265,6 @@ export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): { cl
       presence.close();
       void io.close();
     },
+    heardPresence: (tableId, node, share) => presence.heard(tableId, node, share),
   };
-}
-
-/** Coalesces presence changes per table and broadcasts them to the table's socket.io room. */
-class PresenceBroadcaster {
-  private readonly pending = new Map<string, NodeJS.Timeout>();
-  private readonly stop: () => void;
-
-  constructor(
-    private readonly deps: SocketIoDeps,
-    private readonly emit: (tableId: string, presence: Presence) => void,
-  ) {
-    this.stop = deps.connections.onChange((tableId) => this.schedule(tableId));
-  }
-
-  close(): void {
-    this.stop();
-    for (const timer of this.pending.values()) clearTimeout(timer);
-    this.pending.clear();
-  }
-
-  private schedule(tableId: string): void {
-    if (this.pending.has(tableId)) return;
-    const timer = setTimeout(() => {
-      this.pending.delete(tableId);
-      this.send(tableId);
-    }, this.deps.limits.presenceDelayMs);
-    timer.unref();
-    this.pending.set(tableId, timer);
-  }
-
-  private send(tableId: string): void {
-    const connections = this.deps.connections.ofTable(tableId);
-    const sockets = connections.filter((c) => c.transport === 'socket.io');
-    const room = this.deps.rooms.loaded(tableId);
-    if (sockets.length === 0 || !room) return;
-    const seats = new Map(readTable(room.doc('pub')).seats.map((s) => [s.id, s]));
-    const byKey = new Map<string, Presence['participants'][number]>();
-    for (const c of sockets) {
-      if (c.role === 'spectator') continue;
-      const key = `${c.role}/${c.seatId ?? ''}`;
-      const existing = byKey.get(key);
-      if (existing) {
-        existing.connections++;
-        continue;
-      }
-      const entry: Presence['participants'][number] = { role: c.role, connections: 1 };
-      if (c.seatId !== undefined) {
-        entry.seatId = c.seatId;
-        const name = seats.get(c.seatId)?.name;
-        if (name !== undefined) entry.name = name;
-      }
-      byKey.set(key, entry);
-    }
-    const spectators = connections.filter(
-      (c) => c.role === 'spectator' && c.transport === 'yjs' && c.doc === 'pub',
-    ).length;
-    this.emit(tableId, { tableId, participants: [...byKey.values()], spectators });
-  }
 }

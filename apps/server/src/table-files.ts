@@ -21,7 +21,7 @@ export interface TableFileDeps {
   clock: () => number;
   authorize: (req: Request) => Promise<Identity>;
   /** Throws `rate-limited` when this address made too many tables (a restore makes one). */
-  allowCreation: (req: Request) => void;
+  allowCreation: (req: Request) => Promise<void>;
   links: (tableId: string, tokens: Record<Role, string>) => Record<Role, string>;
 }
 
@@ -67,8 +67,8 @@ export function exportRoute(deps: TableFileDeps): RequestHandler {
 export function restoreRoutes(deps: TableFileDeps): RequestHandler[] {
   return [
     // The rate limit before the body: a refused address costs no 16 MiB read.
-    (req, _res, next) => {
-      deps.allowCreation(req);
+    async (req, _res, next) => {
+      await deps.allowCreation(req);
       next();
     },
     rawBody(MAX_TABLE_FILE_BYTES),

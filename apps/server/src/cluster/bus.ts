@@ -70,6 +70,25 @@ export class Bus {
     }
   }
 
+  /**
+   * Counts one more under `key` in a window of `windowMs` from its first count, and answers
+   * the count; undefined when Redis cannot be asked (the caller's own limit holds then).
+   */
+  async count(key: string, windowMs: number): Promise<number | undefined> {
+    try {
+      // NX: the window's expiry is set by its first count only (Redis 7).
+      const [[, count]] = (await this.pub
+        .multi()
+        .incr(key)
+        .pexpire(key, windowMs, 'NX')
+        .exec()) as [[unknown, number]];
+      return count;
+    } catch {
+      this.failed();
+      return undefined;
+    }
+  }
+
   /** Listens on `channel`; resolves once Redis confirmed it (never rejects). */
   async subscribe(channel: string, handler: (message: unknown) => void): Promise<void> {
     this.handlers.set(channel, handler);

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
 import type * as Y from 'yjs';
 import { readGm, readTable } from '@fateboard/table';
 import { loadDoc, openPostgresStorage } from '../storage';
@@ -44,6 +45,10 @@ afterEach(async () => {
 /** Three nodes on one fresh database, each with its own pool, as three machines would be. */
 async function startCluster(count = 3, leaseMs = 1500) {
   const url = await pg!.createDatabase();
+  // A fresh Redis too: leases, epochs and the shared limits of the case before are gone.
+  const flush = new Redis(redis!.url);
+  await flush.flushall();
+  flush.disconnect();
   const nodes: TestServer[] = [];
   for (let i = 1; i <= count; i++) {
     const storage = await openPostgresStorage(url);
@@ -135,6 +140,18 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
       "the GM's note on node 2",
     );
 
+    // Presence spans the nodes: the GM on node 1 sees Ann on node 2 and the spectator on 3.
+    for (const who of [gm, ann]) {
+      await waitFor(() => {
+        const p = who.presence;
+        return (
+          p?.spectators === 1 &&
+          p.participants.some((x) => x.role === 'gm' && x.connections === 1) &&
+          p.participants.some((x) => x.seatId === seatId && x.name === 'Ann')
+        );
+      }, `presence across the nodes (${who.name})`);
+    }
+
     // One node took the lease, and the other's commands were forwarded to it.
     const leases = await Promise.all(
       nodes.map((n) => counter(n.url, 'fateboard_lease_changes_total', 'change="acquired"')),
@@ -157,6 +174,22 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
       expect(status).toBe(200);
       expect(body.seats).toEqual([{ id: seatId, name: 'Ann' }]);
     }
+  }, 60_000);
+
+  it('counts the table-creation limit over all the nodes', async () => {
+    const { nodes } = await startCluster();
+    // One node allows 10 a minute and a burst of 20 (limits.ts): 30 in a minute, then no
+    // more, however the requests are spread (each node alone would take 11 of these).
+    const statuses: number[] = [];
+    for (let i = 0; i < 33; i++) {
+      const node = nodes[i % nodes.length]!;
+      const { status } = await api(node.url, '/api/tables', {
+        body: { name: `Table ${i}`, ruleset: 'fate-core' },
+      });
+      statuses.push(status);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(30);
+    expect(statuses.slice(30)).toEqual([429, 429, 429]);
   }, 60_000);
 
   it('applies a command id retried through another node once', async () => {

@@ -4,6 +4,7 @@ import type { HandledCommand } from '../group-commit';
 import type { Log } from '../logger';
 import type { Sender } from '../room-command';
 import type { DocUpdate, Storage } from '../storage';
+import type { PresenceShare } from '../presence';
 import { Bus, fromBase64, toBase64 } from './bus';
 import { LeaseKeeper, createLeaseClient } from './leases';
 
@@ -26,7 +27,9 @@ export type TableEvent =
   /** A removed seat: its connections close on every node. */
   | { kind: 'close-seat'; seatId: string }
   /** A stored chat message: every node delivers it to its own readers. */
-  | { kind: 'chat'; message: ChatMessage };
+  | { kind: 'chat'; message: ChatMessage }
+  /** One node's part of the table's presence (presence.ts): the others add it to theirs. */
+  | { kind: 'presence'; node: string; share: PresenceShare };
 
 export type Claim =
   { kind: 'owner'; epoch: number } | { kind: 'other'; node: string } | { kind: 'unavailable' };
@@ -215,6 +218,16 @@ export class Cluster {
   publish(tableId: string, event: TableEvent): void {
     const wire: WireEvent = { from: this.node, event: encodeEvent(event) };
     void this.bus.publish(tableChannel(tableId), wire);
+  }
+
+  /**
+   * A limit every node counts together (a client spreads its requests over the nodes): one
+   * more under `key` this minute; false once `perMinute` are used. True when Redis cannot be
+   * asked: each node's own limit still holds.
+   */
+  async allow(key: string, perMinute: number): Promise<boolean> {
+    const count = await this.bus.count(`fateboard:limit:${key}`, 60_000);
+    return count === undefined || count <= perMinute;
   }
 
   /** Called after this node's Redis connection came back: events sent meanwhile are lost. */
