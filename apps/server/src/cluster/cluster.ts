@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { ChatMessage, DocKey } from '@fateboard/table';
 import type { HandledCommand } from '../group-commit';
 import type { Log } from '../logger';
@@ -41,7 +42,8 @@ export interface ClusterOptions {
   log: Log;
   /** The lease's time to live; a dead owner's tables move after it (default 3000 ms). */
   leaseMs?: number;
-  /** How long a forwarded command waits for the owner's answer (default 5000 ms). */
+  /** How long a forwarded command waits for the owner's answer (default 1500 ms): a dead
+   * writer's tables must move within seconds, and a live one answers in milliseconds. */
   forwardTimeoutMs?: number;
   /** Where the cluster's figures go (metrics.ts). */
   metrics?: ClusterMetrics;
@@ -59,6 +61,9 @@ type Wire =
 
 type WireEvent = { from: string; event: unknown };
 
+/** How long a table's writer, as Redis named it, is believed without asking again. */
+const OWNER_KEPT_MS = 1000;
+
 const tableChannel = (tableId: string) => `fateboard:table:${tableId}`;
 const nodeChannel = (node: string) => `fateboard:node:${node}`;
 
@@ -70,6 +75,8 @@ export class Cluster {
   private readonly keeper: LeaseKeeper;
   private readonly bus: Bus;
   private readonly claims = new Map<string, Promise<Claim>>();
+  /** The writer of each table as Redis last named it, and when (monotonic ms). */
+  private readonly owners = new Map<string, { node: string; at: number }>();
   private readonly waiting = new Map<
     string,
     { resolve: (handled: HandledCommand) => void; timer: NodeJS.Timeout }
@@ -88,7 +95,7 @@ export class Cluster {
     }
     this.readFence = storage.readFence;
     this.claimFence = storage.claimFence;
-    this.forwardTimeoutMs = options.forwardTimeoutMs ?? 5000;
+    this.forwardTimeoutMs = options.forwardTimeoutMs ?? 1500;
     const ttlMs = options.leaseMs ?? 3000;
     // The node name is unique per process: a restarted node must not inherit its leases.
     const { metrics } = options;
@@ -128,6 +135,11 @@ export class Cluster {
   claim(tableId: string): Promise<Claim> {
     const held = this.writeEpoch(tableId);
     if (held !== undefined) return Promise.resolve({ kind: 'owner', epoch: held });
+    // Who wrote it a moment ago most likely still does: no round trip per forwarded command.
+    const known = this.owners.get(tableId);
+    if (known && performance.now() - known.at < OWNER_KEPT_MS) {
+      return Promise.resolve({ kind: 'other', node: known.node });
+    }
     let claim = this.claims.get(tableId);
     if (!claim) {
       claim = this.tryClaim(tableId).finally(() => this.claims.delete(tableId));
@@ -158,6 +170,8 @@ export class Cluster {
   ): Promise<HandledCommand> {
     const handled = await this.send(node, tableId, sender, input);
     this.options.metrics?.forwarded(handled.ack);
+    // Refused as moved (or unanswered): ask Redis again next time.
+    if (!handled.ack.ok && handled.ack.code === 'storage') this.owners.delete(tableId);
     return handled;
   }
 
@@ -249,7 +263,11 @@ export class Cluster {
     try {
       const floor = (await this.readFence(tableId)) ?? 0;
       const got = await this.keeper.acquire(tableId, floor);
-      if (got.owner === 'other') return { kind: 'other', node: got.nodeId };
+      if (got.owner === 'other') {
+        this.owners.set(tableId, { node: got.nodeId, at: performance.now() });
+        return { kind: 'other', node: got.nodeId };
+      }
+      this.owners.delete(tableId);
       if (got.fresh && !(await this.claimFence(tableId, got.epoch))) {
         // Another node claimed this epoch (Redis lost its data and handed it out twice).
         await this.keeper.release(tableId).catch(() => false);
