@@ -1,72 +1,30 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import { readGm, readTable } from '@fateboard/table';
-import { loadDoc, openPostgresStorage } from '../storage';
+import { loadDoc } from '../storage';
 import type { Storage } from '../storage';
-import {
-  TestServer,
-  api,
-  connectSocket,
-  createTable,
-  openReplica,
-  samePub,
-  waitFor,
-} from '../test/harness';
-import type { Participant, Replica } from '../test/harness';
-import { postgresUnavailable, startPostgres } from '../test/postgres-server';
-import type { PostgresServer } from '../test/postgres-server';
-import { redisServerSkipReason, startRedisServer } from '../test/redis-server';
-import type { TestRedis } from '../test/redis-server';
+import { api, connectSocket, createTable, openReplica, samePub, waitFor } from '../test/harness';
+import type { Participant, Replica, TestServer } from '../test/harness';
+import { clusterServices, clusterUnavailable } from '../test/cluster-fixture';
 import { fateCoreSheet } from '../test/sheets';
 
 // Cluster mode with three nodes in this process, on a real PostgreSQL and a real Redis: any
 // node serves any table, one writes it (the others forward to it), and every replica on every
 // node hears every update. cluster-failover.test.ts kills and stops node processes.
 
-const unavailable = postgresUnavailable() ?? redisServerSkipReason();
+const unavailable = clusterUnavailable();
 
-let pg: PostgresServer | undefined;
-let redis: TestRedis | undefined;
+const services = clusterServices(unavailable);
 const cleanup: (() => unknown)[] = [];
-
-beforeAll(async () => {
-  if (unavailable) return;
-  [pg, redis] = await Promise.all([startPostgres(), startRedisServer()]);
-}, 60_000);
-afterAll(async () => {
-  await redis?.stop();
-  await pg?.stop();
-});
 afterEach(async () => {
   while (cleanup.length > 0) await cleanup.pop()!();
 });
 
 /** Three nodes on one fresh database, each with its own pool, as three machines would be. */
 async function startCluster(count = 3, leaseMs = 1500) {
-  const url = await pg!.createDatabase();
-  // A fresh Redis too: leases, epochs and the shared limits of the case before are gone.
-  const flush = new Redis(redis!.url);
-  await flush.flushall();
-  flush.disconnect();
-  const nodes: TestServer[] = [];
-  for (let i = 1; i <= count; i++) {
-    const storage = await openPostgresStorage(url);
-    const node = await TestServer.start({
-      storage,
-      redisUrl: redis!.url,
-      node: `node-${i}`,
-      leaseMs,
-    });
-    cleanup.push(async () => {
-      await node.stop().catch(() => {});
-      await storage.close();
-    });
-    nodes.push(node);
-  }
-  const reader = await openPostgresStorage(url);
-  cleanup.push(() => reader.close());
-  return { nodes, reader };
+  const cluster = await services.startCluster({ count, leaseMs });
+  cleanup.push(() => cluster.close());
+  return cluster;
 }
 
 /** The public document as PostgreSQL holds it. */
@@ -269,7 +227,7 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
     const gm = track(await connectSocket(two.url, table.tokens.gm, 'gm'));
     await gm.ok({ type: 'aspect.add', kind: 'situation', text: 'Before' });
     // Redis goes away for 2.5 s.
-    const restarting = redis!.restart({ downMs: 2500 });
+    const restarting = services.redis.restart({ downMs: 2500 });
     // Within a lease the writer may still write; past it, nobody can be sure to be the only one.
     await new Promise((resolve) => setTimeout(resolve, 1300));
     expect(

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll } from 'vitest';
+import { Redis } from 'ioredis';
+import { openPostgresStorage } from '../storage';
+import type { Storage } from '../storage';
+import type { ServerOptions } from '../server';
+import { TestServer } from './harness';
+import { postgresUnavailable, startPostgres } from './postgres-server';
+import type { PostgresServer } from './postgres-server';
+import { redisServerSkipReason, startRedisServer } from './redis-server';
+import type { TestRedis } from './redis-server';
+
+// Cluster mode in this process, on a real PostgreSQL and a real Redis (cluster.test.ts,
+// scene.test.ts): in-process nodes, each with its own pool and Redis connections, as separate
+// machines would have. cluster-nodes.ts runs nodes as processes instead.
+
+/** Why clusters cannot run here (no PostgreSQL or no Redis), or undefined when they can. */
+export function clusterUnavailable(): string | undefined {
+  return postgresUnavailable() ?? redisServerSkipReason();
+}
+
+export interface Cluster {
+  nodes: TestServer[];
+  /** A pool of its own on the cluster's database, to read what the nodes stored. */
+  reader: Storage;
+  /** Stops every node and closes every pool. */
+  close(): Promise<void>;
+}
+
+export interface ClusterOptions {
+  /** 3 by default. */
+  count?: number;
+  /** 1500 ms by default. */
+  leaseMs?: number;
+  /**
+   * More options for every node (an `rng` given here is one object shared by the nodes: in one
+   * process, the dice run in one sequence whichever node writes).
+   */
+  server?: Partial<ServerOptions>;
+}
+
+/**
+ * A PostgreSQL and a Redis for the clusters of the tests of the file or describe this is
+ * called in: started before them (not when `unavailable`), stopped after them.
+ */
+export function clusterServices(unavailable: string | undefined) {
+  let pg: PostgresServer | undefined;
+  let redis: TestRedis | undefined;
+  beforeAll(async () => {
+    if (unavailable) return;
+    [pg, redis] = await Promise.all([startPostgres(), startRedisServer()]);
+  }, 60_000);
+  afterAll(async () => {
+    await redis?.stop();
+    await pg?.stop();
+  });
+  const started = () => {
+    if (!pg || !redis) throw new Error(`PostgreSQL and Redis are not running: ${unavailable}`);
+    return { pg, redis };
+  };
+  return {
+    get redis(): TestRedis {
+      return started().redis;
+    },
+    /** Nodes on one fresh database and a flushed Redis; `close` them after the test. */
+    startCluster: (options: ClusterOptions = {}) => {
+      const { pg, redis } = started();
+      return startCluster(pg, redis, options);
+    },
+  };
+}
+
+async function startCluster(
+  pg: PostgresServer,
+  redis: TestRedis,
+  { count = 3, leaseMs = 1500, server = {} }: ClusterOptions,
+): Promise<Cluster> {
+  const url = await pg.createDatabase();
+  // A fresh Redis too: leases, epochs and the shared limits of the case before are gone.
+  const flush = new Redis(redis.url);
+  await flush.flushall();
+  flush.disconnect();
+  const nodes: TestServer[] = [];
+  const closing: (() => Promise<void>)[] = [];
+  const close = async () => {
+    while (closing.length > 0) await closing.pop()!();
+  };
+  try {
+    for (let i = 1; i <= count; i++) {
+      const storage = await openPostgresStorage(url);
+      closing.push(() => storage.close());
+      const node = await TestServer.start({
+        ...server,
+        storage,
+        redisUrl: redis.url,
+        node: `node-${i}`,
+        leaseMs,
+      });
+      closing.push(() => node.stop().catch(() => {}));
+      nodes.push(node);
+    }
+    const reader = await openPostgresStorage(url);
+    closing.push(() => reader.close());
+    return { nodes, reader, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
