@@ -61,6 +61,9 @@ export function clusterServices(unavailable: string | undefined) {
     get redis(): TestRedis {
       return started().redis;
     },
+    get pg(): PostgresServer {
+      return started().pg;
+    },
     /** Nodes on one fresh database and a flushed Redis; `close` them after the test. */
     startCluster: (options: ClusterOptions = {}) => {
       const { pg, redis } = started();
