@@ -10,7 +10,7 @@ import { fateCoreSheet } from '../test/sheets';
 
 // Cluster mode with three nodes in this process, on a real PostgreSQL and a real Redis: any
 // node serves any table, one writes it (the others forward to it), and every replica on every
-// node hears every update. cluster-failover.test.ts kills and stops node processes.
+// node hears every update. failover.test.ts kills and stops node processes.
 
 const unavailable = clusterUnavailable();
 

@@ -165,6 +165,11 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
     // command of the node with it.
     connectionTimeoutMillis: 10_000,
     keepAlive: true,
+    // A writer that stalls inside a commit (a long GC pause, SIGSTOP, a cut network) holds its
+    // table's fence row until it wakes, and no other node could take the table over before:
+    // PostgreSQL ends such a session after a second, well inside the lease. The stalled node's
+    // COMMIT then fails, and its commands are refused and retried.
+    idle_in_transaction_session_timeout: 1000,
   });
   // An idle connection that breaks (the database restarted) is dropped by the pool, which
   // then emits 'error'; unhandled, that would end the process. The next query connects anew,
