@@ -59,14 +59,16 @@ export class Bus {
     await Promise.all([this.pub, this.sub].map((redis) => waitReady(redis)));
   }
 
-  /** Sends to every node listening on `channel`; false when Redis could not take it. */
-  async publish(channel: string, message: unknown): Promise<boolean> {
+  /**
+   * Sends to every node listening on `channel`; answers how many were (Redis counts them), or
+   * undefined when Redis could not take it.
+   */
+  async publish(channel: string, message: unknown): Promise<number | undefined> {
     try {
-      await this.pub.publish(channel, JSON.stringify(message));
-      return true;
+      return await this.pub.publish(channel, JSON.stringify(message));
     } catch {
       this.failed();
-      return false;
+      return undefined;
     }
   }
 

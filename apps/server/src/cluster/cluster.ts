@@ -196,8 +196,9 @@ export class Cluster {
       timer.unref();
       this.waiting.set(id, { resolve, timer });
       const wire: Wire = { kind: 'command', id, from: this.node, tableId, sender, input };
-      void this.bus.publish(nodeChannel(node), wire).then((sent) => {
-        if (sent) return;
+      void this.bus.publish(nodeChannel(node), wire).then((listeners) => {
+        // Nobody listens on the writer's channel: it is gone (its lease not yet expired).
+        if (listeners !== undefined && listeners > 0) return;
         clearTimeout(timer);
         this.waiting.delete(id);
         resolve(MOVED);
