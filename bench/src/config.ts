@@ -1,6 +1,7 @@
 import type { CampaignSize } from './campaign';
 import { LONG_CAMPAIGN } from './campaign';
 import type { RoundPlan } from './open-loop';
+import type { ClusterConfig } from './cluster-case';
 
 export interface BenchConfig {
   quick: boolean;
@@ -17,6 +18,8 @@ export interface BenchConfig {
   /** Commands in flight per connection in the throughput runs. */
   window: number;
   tables: number;
+  /** Cluster mode next to the single node (cluster-case.ts). */
+  cluster: ClusterConfig;
 }
 
 export const FULL: BenchConfig = {
@@ -32,6 +35,16 @@ export const FULL: BenchConfig = {
   throughputTables: 50,
   window: 16,
   tables: 2000,
+  cluster: {
+    nodes: 3,
+    fanoutSizes: [50, 500],
+    plan: { warm: 10, measured: 80, rateHz: 10 },
+    reps: 3,
+    throughputTables: 50,
+    throughputSeconds: 3,
+    window: 4,
+    failovers: 5,
+  },
 };
 
 /** CI: every figure, small: proves the suite still runs, in well under a minute. */
@@ -48,4 +61,16 @@ export const QUICK: BenchConfig = {
   throughputTables: 5,
   window: 16,
   tables: 30,
+  // The cluster path once: one small fan-out size, a short round trip and throughput run,
+  // one failover.
+  cluster: {
+    nodes: 3,
+    fanoutSizes: [10],
+    plan: { warm: 2, measured: 10, rateHz: 30 },
+    reps: 1,
+    throughputTables: 6,
+    throughputSeconds: 0.5,
+    window: 4,
+    failovers: 1,
+  },
 };

@@ -183,6 +183,8 @@ export function serveIpc(
   process.on('disconnect', () => {
     void onExit().finally(() => process.exit(0));
   });
+  // The parent died while this child was still starting (before it listened for that).
+  if (!process.connected) void onExit().finally(() => process.exit(0));
 }
 
 export function cpuMicros(a: ProcStats, b: ProcStats): number {

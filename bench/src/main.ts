@@ -7,6 +7,7 @@ import { runFanout } from './fanout-case';
 import { runLongTable } from './longtable-case';
 import { runThroughput } from './throughput-case';
 import { runTables } from './tables-case';
+import { runCluster } from './cluster-case';
 import { clientSize } from './client-size';
 import { markdownTable } from './report';
 
@@ -107,6 +108,8 @@ try {
       say,
     ),
   );
+  // Its own PostgreSQL, Redis and three nodes (stopped at its end), next to `server`.
+  await section('cluster', () => runCluster(server, config.cluster, core, say));
   await section('tables', () =>
     runTables(tablesServer.base, tablesServer.proc, config.tables, say),
   );

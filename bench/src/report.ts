@@ -1,4 +1,5 @@
 import type { ClientFigures } from './client-size';
+import type { ClusterOutcome } from './cluster-case';
 import type { FanoutFigures, FanoutResults } from './fanout-case';
 import type { PeerKind } from './under-test';
 import { LABEL } from './under-test';
@@ -51,6 +52,57 @@ function peerRows(c: FanoutFigures): string[][] {
       'report',
     ],
   ];
+}
+
+/** Cluster mode (three nodes, PostgreSQL, Redis), each next to the single node of the run. */
+function clusterRows(cl: ClusterOutcome | undefined): string[][] {
+  if (!cl) return [];
+  if ('skipped' in cl) return [['cluster mode', 'skipped', cl.skipped, 'report']];
+  const pair = (p: { p50: Repeated; p99: Repeated }) => `${ms(p.p50)} / ${ms(p.p99)}`;
+  const short = (p: { p50: Repeated; p99: Repeated }) =>
+    `${round(p.p50.median)} / ${round(p.p99.median)} ms`;
+  const rows: string[][] = [];
+  for (const c of cl.fanout) {
+    rows.push([
+      `cluster: push fan-out p50 / p99 (${c.spectators} spectators over ${cl.nodes} nodes + 7)`,
+      pair(c.spread),
+      `one node (SQLite) ${short(c.single)}; cluster, all on the owner node ${short(c.ownerOnly)}; ` +
+        `the owner's commit p50 PostgreSQL ${round(c.commitP50.cluster.median)} ms, SQLite ${round(c.commitP50.single.median)} ms`,
+      'report',
+    ]);
+  }
+  const rt = cl.roundTrip;
+  rows.push([
+    'cluster: command round trip through another node (forwarded)',
+    pair(rt.forwarded),
+    `through the owner ${short(rt.owner)}; one node (SQLite) ${short(rt.single)}`,
+    'report',
+  ]);
+  const tp = cl.throughput;
+  const rate = (r: Repeated) => `${round(r.median, 0)}/s (${round(r.min, 0)}–${round(r.max, 0)})`;
+  rows.push([
+    `cluster: durable throughput, ${tp.tables} tables on ${cl.nodes} nodes`,
+    rate(tp.cluster.perSecond),
+    `one node (SQLite) ${rate(tp.single.perSecond)}; ack p99 ${round(tp.cluster.ackP99.median)} ms ` +
+      `(one node ${round(tp.single.ackP99.median)} ms) at ${tp.window} in flight a table; ` +
+      `node CPU ${round(tp.cluster.nodeCores.median, 2)} cores (one node ${round(tp.single.nodeCores.median, 2)})` +
+      (tp.cluster.serverCoreBusy && tp.single.serverCoreBusy
+        ? `, the servers' core ${round(100 * tp.cluster.serverCoreBusy.median, 0)}% busy (one node ${round(100 * tp.single.serverCoreBusy.median, 0)}%)`
+        : '') +
+      '; ' +
+      `owners ${Object.entries(tp.owners)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    'report',
+  ]);
+  rows.push([
+    'cluster: failover, SIGKILL of the owner → first ack through another node',
+    `${round(cl.failover.ms.median, 0)} ms (${round(cl.failover.ms.min, 0)}–${round(cl.failover.ms.max, 0)})`,
+    `${cl.failover.ms.runs.length} tries; lease TTL ${cl.failover.leaseMs} ms, renewed every ${round(cl.failover.leaseMs / 3, 0)} ms; ` +
+      `a command every 20 ms meanwhile, refused ${cl.failover.refused.join(', ')} (of them after the 5 s forward timeout: ${cl.failover.timedOut.join(', ')})`,
+    'report',
+  ]);
+  return rows;
 }
 
 /** The issue's table, filled in: one row per figure, with its target. */
@@ -140,6 +192,7 @@ export function markdownTable(results: Record<string, unknown>): string {
       'report; aim ≥ 2,000/s',
     ]);
   }
+  rows.push(...clusterRows(results.cluster as ClusterOutcome | undefined));
   const tables = results.tables as TablesFigures | undefined;
   if (tables) {
     rows.push([

@@ -6,14 +6,24 @@ import type { Repeated } from './stats';
 import { percentile, repeated, round, sleep } from './stats';
 import type { Child } from './ipc';
 
-interface Bench {
+export interface Bench {
+  tableId: string;
   gm: Participant;
   characters: [string, string];
   receivers: Receiver[];
 }
 
-/** A table with two NPCs and seven replicas (GM + six player-link readers). */
-async function benchTable(base: string, name: string): Promise<Bench> {
+/**
+ * A table with two NPCs and seven replicas (GM + six player-link readers). The GM is on
+ * `base`; replica i on `replicaBases[i % length]` (the cluster case spreads them over its
+ * nodes), all on `base` by default.
+ */
+export async function benchTable(
+  base: string,
+  name: string,
+  replicaBases: string[] = [base],
+): Promise<Bench> {
+  const on = (i: number) => replicaBases[i % replicaBases.length]!;
   const table = await createTable(base, name);
   const gm = await Participant.connect(base, table.tokens.gm, 'gm');
   const ids: string[] = [];
@@ -28,11 +38,11 @@ async function benchTable(base: string, name: string): Promise<Bench> {
     await gm.ok({ type: 'gm.adjust', adjust: { what: 'fate-points', characterId: id, value: 3 } });
     ids.push(id);
   }
-  const receivers = [new YReceiver(docUrl(base, table.id, table.tokens.gm))];
-  for (let i = 0; i < 6; i++)
-    receivers.push(new YReceiver(docUrl(base, table.id, table.tokens.player)));
+  const receivers = [new YReceiver(docUrl(on(0), table.id, table.tokens.gm))];
+  for (let i = 1; i <= 6; i++)
+    receivers.push(new YReceiver(docUrl(on(i), table.id, table.tokens.player)));
   await Promise.all(receivers.map((r) => r.connect()));
-  return { gm, characters: [ids[0]!, ids[1]!], receivers };
+  return { tableId: table.id, gm, characters: [ids[0]!, ids[1]!], receivers };
 }
 
 /**
@@ -40,7 +50,7 @@ async function benchTable(base: string, name: string): Promise<Bench> {
  * flight for `seconds`; every one is applied, stored (one SQLite transaction, synchronous =
  * FULL) and acknowledged. Counts acknowledgements per second.
  */
-async function drive(
+export async function drive(
   benches: Bench[],
   seconds: number,
   window: number,
