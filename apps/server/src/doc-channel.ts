@@ -58,7 +58,16 @@ export interface DocChannelLimits {
   maxBufferedBytes: number;
   awarenessClientsPerConnection: number;
   awarenessState: AwarenessStateLimits;
+  /**
+   * Cluster mode: hands every awareness change made here (a state of a client of this node
+   * set, renewed or removed) to the other nodes, which apply it to their channel of the
+   * document (`applyRemoteAwareness`).
+   */
+  relayAwareness?: (update: Uint8Array) => void;
 }
+
+/** The origin of awareness changes that came from another node: never relayed back. */
+const REMOTE = Symbol('another node');
 
 /** Diffs kept per document version, for replicas asking with the same state vector. */
 const CACHED_DIFFS = 32;
@@ -98,11 +107,14 @@ export class DocChannel {
     this.awareness.setLocalState(null);
     this.awareness.on(
       'update',
-      ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }) => {
+      (
+        { added, updated, removed }: { added: number[]; updated: number[]; removed: number[] },
+        origin: unknown,
+      ) => {
         const changed = [...added, ...updated, ...removed];
-        this.broadcast(
-          awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed)),
-        );
+        const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed);
+        this.broadcast(awarenessMessage(update));
+        if (origin !== REMOTE) this.limits.relayAwareness?.(update);
       },
     );
     // Updates come after their commit and after the acknowledgements of their batch (see
@@ -258,6 +270,15 @@ export class DocChannel {
       awarenessProtocol.applyAwarenessUpdate(this.awareness, writeAwarenessEntries(kept), client);
     }
     return undefined;
+  }
+
+  /**
+   * Another node's awareness change of this document (cluster mode), checked there: applied
+   * and sent to this node's connections. Those states expire here as any do when not renewed
+   * (y-protocols' 30 s), so a node that died drops out of everyone's awareness.
+   */
+  applyRemoteAwareness(update: Uint8Array): void {
+    awarenessProtocol.applyAwarenessUpdate(this.awareness, update, REMOTE);
   }
 
   /** The state the relay holds for an id as JSON; `null` once it left (as a removal reads). */

@@ -159,6 +159,9 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       case 'presence':
         socketIo.heardPresence(tableId, event.node, event.share);
         return;
+      case 'awareness':
+        yjs.heardAwareness(tableId, event.doc, event.update);
+        return;
     }
   };
   // After the current command's refusal has gone out; a broken room answers nothing meanwhile.
@@ -203,6 +206,12 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     originAllowed: checkOrigin,
     log,
     metrics,
+    ...(cluster
+      ? {
+          relayAwareness: (tableId, doc, update) =>
+            cluster.publish(tableId, { kind: 'awareness', doc, update }),
+        }
+      : {}),
   });
   const socketIo = attachSocketIo(httpServer, {
     storage,

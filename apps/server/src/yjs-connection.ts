@@ -44,6 +44,8 @@ export interface YjsServerDeps {
   originAllowed: (req: IncomingMessage) => boolean;
   log: Log;
   metrics: Metrics;
+  /** Cluster mode: awareness changes go to the other nodes too (DocChannelLimits). */
+  relayAwareness?: (tableId: string, key: DocKey, update: Uint8Array) => void;
 }
 
 /**
@@ -99,6 +101,16 @@ export class YjsServer {
         socket.destroy();
       });
     return true;
+  }
+
+  /** Another node's awareness change of a document (cluster mode), for the connections here. */
+  heardAwareness(tableId: string, key: DocKey, update: Uint8Array): void {
+    const channel = this.channels.get(channelKey(tableId, key));
+    try {
+      channel?.applyRemoteAwareness(update);
+    } catch (error) {
+      this.deps.log('a malformed awareness update from another node', error, tableId);
+    }
   }
 
   close(): void {
@@ -269,6 +281,12 @@ export class YjsServer {
         fanout: (seconds, writes) => this.deps.metrics.fanout(seconds, writes),
         maxBufferedBytes: limits.maxBufferedBytes,
         awarenessClientsPerConnection: limits.awarenessClientsPerConnection,
+        ...(this.deps.relayAwareness
+          ? {
+              relayAwareness: (update: Uint8Array) =>
+                this.deps.relayAwareness?.(room.id, key, update),
+            }
+          : {}),
         awarenessState: {
           maxChars: limits.awarenessStateChars,
           maxDepth: limits.awarenessStateDepth,

@@ -110,6 +110,18 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
       }, `presence across the nodes (${who.name})`);
     }
 
+    // Awareness spans the nodes too: the GM's replica of the public document on node 2 says
+    // it is here; the spectator's replica on node 3 hears it, with the identity node 2 vouched for.
+    const gmPubOnTwo = track(await openReplica(two.url, name, table.tokens.gm));
+    gmPubOnTwo.provider.awareness.setLocalStateField('cursor', { aspect: 1 });
+    await waitFor(
+      () =>
+        [...spectator.provider.awareness.getStates().values()].some(
+          (state) => (state as { who?: { role?: string } }).who?.role === 'gm',
+        ),
+      "the GM's awareness on node 3",
+    );
+
     // One node took the lease, and the other's commands were forwarded to it.
     const leases = await Promise.all(
       nodes.map((n) => counter(n.url, 'fateboard_lease_changes_total', 'change="acquired"')),

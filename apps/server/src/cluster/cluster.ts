@@ -30,7 +30,9 @@ export type TableEvent =
   /** A stored chat message: every node delivers it to its own readers. */
   | { kind: 'chat'; message: ChatMessage }
   /** One node's part of the table's presence (presence.ts): the others add it to theirs. */
-  | { kind: 'presence'; node: string; share: PresenceShare };
+  | { kind: 'presence'; node: string; share: PresenceShare }
+  /** An awareness change of a document's connections on one node, for the others' (doc-channel.ts). */
+  | { kind: 'awareness'; doc: DocKey; update: Uint8Array };
 
 export type Claim =
   { kind: 'owner'; epoch: number } | { kind: 'other'; node: string } | { kind: 'unavailable' };
@@ -312,6 +314,7 @@ export class Cluster {
 
 /** Updates travel as base64 in JSON. */
 function encodeEvent(event: TableEvent): unknown {
+  if (event.kind === 'awareness') return { ...event, update: toBase64(event.update) };
   if (event.kind !== 'updates') return event;
   return {
     ...event,
@@ -322,6 +325,11 @@ function encodeEvent(event: TableEvent): unknown {
 function decodeEvent(raw: unknown): TableEvent | undefined {
   const event = raw as { kind?: unknown; updates?: { doc: DocKey; bytes: string }[] } | null;
   if (!event || typeof event.kind !== 'string') return undefined;
+  if (event.kind === 'awareness') {
+    const { doc, update } = event as { doc?: unknown; update?: unknown };
+    if ((doc !== 'pub' && doc !== 'gm') || typeof update !== 'string') return undefined;
+    return { kind: 'awareness', doc, update: fromBase64(update) };
+  }
   if (event.kind !== 'updates') return event as TableEvent;
   if (!Array.isArray(event.updates)) return undefined;
   return {
