@@ -285,4 +285,5 @@ export {
   isIncapacitated,
   narrativeRecover,
   narrativeTakeOut,
+  narrativeAspectOnSheet,
 } from './rulesets/narrative/damage';

@@ -1,5 +1,5 @@
 import type { Character, Hit, NarrativeSplit } from '@fateboard/rules';
-import { narrativeSplitOption } from '@fateboard/rules';
+import { narrativeAspectOnSheet, narrativeSplitOption } from '@fateboard/rules';
 import { fromStore } from 'svelte/store';
 import { signed } from './rules';
 import { count, i18n } from './i18n';
@@ -51,7 +51,7 @@ export class DamageSplit {
   get steps(): AspectStep[] {
     const left = this.left;
     return this.#character()
-      .aspects.filter((a) => a.rating !== undefined && a.text.trim())
+      .aspects.filter(narrativeAspectOnSheet)
       .map((a) => {
         const levels = this.levels[a.id] ?? 0;
         const rating = a.rating ?? 0;

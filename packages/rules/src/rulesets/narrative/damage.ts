@@ -11,7 +11,7 @@ import { narrativeBaseRating, NARRATIVE_FLOOR } from './template';
  * aspect: the text says damage "is not always physical" and names no tracks.
  */
 function capacity(a: CharacterAspect): number {
-  return onSheet(a) ? Math.max(0, (a.rating ?? 0) - NARRATIVE_FLOOR) : 0;
+  return narrativeAspectOnSheet(a) ? Math.max(0, (a.rating ?? 0) - NARRATIVE_FLOOR) : 0;
 }
 
 /**
@@ -20,7 +20,7 @@ function capacity(a: CharacterAspect): number {
  * the defender could lower, so it neither soaks a hit nor keeps its owner standing
  * [NAR-DAMAGE-1] [NAR-INCAP-1].
  */
-function onSheet(a: CharacterAspect): boolean {
+export function narrativeAspectOnSheet(a: CharacterAspect): boolean {
   return a.rating !== undefined && a.text.trim() !== '';
 }
 
@@ -31,7 +31,7 @@ export function narrativeRemainingLevels(character: Character): number {
 
 /** Incapacitated exactly when every (rated) aspect is down to Poor [NAR-INCAP-1]. */
 export function isIncapacitated(character: Character): boolean {
-  const rated = character.aspects.filter(onSheet);
+  const rated = character.aspects.filter(narrativeAspectOnSheet);
   return rated.length > 0 && rated.every((a) => (a.rating ?? 0) <= NARRATIVE_FLOOR);
 }
 
@@ -136,7 +136,7 @@ export function narrativeSplitProblem(
       return { code: 'bad-levels', message: 'Each aspect lowered loses whole levels.' };
     }
     const a = character.aspects.find((x) => x.id === id);
-    if (!a || a.rating === undefined || !onSheet(a)) {
+    if (!a || a.rating === undefined || !narrativeAspectOnSheet(a)) {
       return { code: 'no-such-aspect', message: `There is no rated aspect "${id}".` };
     }
     if (levels > capacity(a)) {
@@ -235,7 +235,7 @@ export function narrativeApplyAbsorption(
  */
 export function narrativeTakeOut(character: Character): Character {
   const aspects = character.aspects.map((a) =>
-    !onSheet(a) || a.rating === undefined || a.rating <= NARRATIVE_FLOOR
+    !narrativeAspectOnSheet(a) || a.rating === undefined || a.rating <= NARRATIVE_FLOOR
       ? a
       : { ...a, baseRating: narrativeBaseRating(a), rating: NARRATIVE_FLOOR },
   );
