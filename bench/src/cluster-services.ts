@@ -6,20 +6,17 @@
 // is started here too, so that both are pinned and their pids known to the watchdog.
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import {
-  chmodSync,
-  chownSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  realpathSync,
-} from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { sleep } from './stats';
+import {
+  findPostgresBinaries,
+  findRedisServer,
+  freePort,
+} from '../../apps/server/src/test/local-binaries';
 
 export interface ClusterServices {
   /** The cluster's database, as the superuser `postgres`. */
@@ -33,41 +30,13 @@ export interface ClusterServices {
   stop(): Promise<void>;
 }
 
-const PG_BINARIES = ['initdb', 'pg_ctl', 'postgres'];
-
-/** initdb, pg_ctl and postgres: Debian's newest first, else next to a pg_ctl on PATH. */
-function findPostgres(): string | undefined {
-  const debian = '/usr/lib/postgresql';
-  const versions = existsSync(debian)
-    ? readdirSync(debian)
-        .filter((v) => /^\d+$/.test(v))
-        .sort((a, b) => Number(b) - Number(a))
-        .map((v) => join(debian, v, 'bin'))
-    : [];
-  const onPath = (process.env.PATH ?? '')
-    .split(delimiter)
-    .filter((dir) => dir !== '' && existsSync(join(dir, 'pg_ctl')))
-    .map((dir) => dirname(realpathSync(join(dir, 'pg_ctl'))));
-  return [...versions, ...onPath].find((dir) => PG_BINARIES.every((b) => existsSync(join(dir, b))));
-}
-
-function findRedis(): string | undefined {
-  const candidates = [
-    process.env.REDIS_SERVER,
-    ...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'redis-server')),
-    '/usr/bin/redis-server',
-    '/usr/local/bin/redis-server',
-  ];
-  return candidates.find((c): c is string => !!c && existsSync(c));
-}
-
 const asRoot = process.getuid?.() === 0;
 
 /** Why the cluster case cannot run here (PostgreSQL or Redis missing), or undefined. */
 export function clusterUnavailable(): string | undefined {
   const missing: string[] = [];
-  if (!findPostgres()) missing.push('PostgreSQL (initdb, pg_ctl, postgres)');
-  if (!findRedis()) missing.push('redis-server');
+  if (!findPostgresBinaries()) missing.push('PostgreSQL (initdb, pg_ctl, postgres)');
+  if (!findRedisServer()) missing.push('redis-server');
   if (missing.length === 0 && asRoot && spawnSync('id', ['-u', 'postgres']).status !== 0) {
     missing.push('a postgres user to run PostgreSQL as (running as root)');
   }
@@ -93,18 +62,6 @@ function run(file: string, argv: string[]): Promise<void> {
     child.on('close', (code) =>
       code === 0 ? resolve() : reject(new Error(`${argv.join(' ')} failed (${code}): ${output}`)),
     );
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
   });
 }
 
@@ -146,8 +103,8 @@ const quote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
  * stops both and deletes the directory if this process dies without `stop`.
  */
 export async function startClusterServices(core: number | undefined): Promise<ClusterServices> {
-  const bin = findPostgres();
-  const redisBinary = findRedis();
+  const bin = findPostgresBinaries();
+  const redisBinary = findRedisServer();
   if (!bin || !redisBinary) throw new Error(clusterUnavailable());
   const dir = mkdtempSync(join(tmpdir(), 'fateboard-bench-cluster-'));
   const pgDir = join(dir, 'pg');

@@ -10,11 +10,12 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } f
 import { writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { postgresUnavailable, startPostgres } from '../src/test/postgres-server';
 import type { PostgresServer } from '../src/test/postgres-server';
+import { findRedisServer, freePort } from '../src/test/local-binaries';
 
 const NODES = 3;
 const STOP_GRACE_MS = 10_000;
@@ -47,33 +48,10 @@ function portTaken(port: number): Promise<boolean> {
   });
 }
 
-/** A loopback port that was free a moment ago (the kernel's pick). */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? done(port) : fail(new Error('no free port'))));
-    });
-  });
-}
-
 // ── Redis ────────────────────────────────────────────────────────────────────────────────
 // Not the test harness's startRedisServer: its redis-server shares our process group, so a
 // Ctrl-C would stop it at once, under nodes still closing. This one has a group of its own
 // and stops only after the nodes.
-
-function findRedisServer(): string | undefined {
-  const candidates = [
-    process.env.REDIS_SERVER,
-    ...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'redis-server')),
-    '/usr/bin/redis-server',
-    '/usr/local/bin/redis-server',
-  ];
-  return candidates.find((c): c is string => !!c && existsSync(c));
-}
 
 /** One PING over a raw socket: true once it answers PONG. */
 function ping(port: number): Promise<boolean> {

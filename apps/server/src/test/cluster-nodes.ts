@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { freePort } from './local-binaries';
 
 // Fateboard nodes as real processes (`node --import tsx src/main.ts`, as scripts/cluster.ts
 // starts them), for the tests that kill, stop and restart them (cluster/failover.test.ts). Each
@@ -61,19 +61,6 @@ export interface ClusterNodesOptions {
   redisUrl: string;
   /** Extra environment of every node. */
   env?: Record<string, string>;
-}
-
-/** A loopback port that was free a moment ago (the kernel's pick). */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? done(port) : fail(new Error('no free port'))));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));

@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
+import { findPostgresBinaries, freePort } from './local-binaries';
 
 // A throwaway PostgreSQL for the tests (the storage contract, postgres.test.ts): its own
 // cluster in a temporary directory, on a free loopback port, trusted without a password, gone
@@ -23,26 +23,7 @@ export interface PostgresServer {
   stop: () => Promise<void>;
 }
 
-const BINARIES = ['initdb', 'pg_ctl', 'postgres'];
-
-/** The directory holding initdb, pg_ctl and postgres (the newest Debian one first), or none. */
-function findBinaries(): string | undefined {
-  const debian = '/usr/lib/postgresql';
-  const versions = existsSync(debian)
-    ? readdirSync(debian)
-        .filter((v) => /^\d+$/.test(v))
-        .sort((a, b) => Number(b) - Number(a))
-        .map((v) => join(debian, v, 'bin'))
-    : [];
-  const onPath = (process.env.PATH ?? '')
-    .split(':')
-    .filter((dir) => dir !== '' && existsSync(join(dir, 'pg_ctl')))
-    // Debian's /usr/bin/pg_ctl is a wrapper script; the binaries sit next to what it links to.
-    .map((dir) => dirname(realpathSync(join(dir, 'pg_ctl'))));
-  return [...versions, ...onPath].find((dir) => BINARIES.every((b) => existsSync(join(dir, b))));
-}
-
-const binaries = findBinaries();
+const binaries = findPostgresBinaries();
 
 /**
  * Why the PostgreSQL tests cannot run here (their binaries are missing), or undefined when
@@ -82,22 +63,6 @@ function run(program: string, args: string[], cwd: string): Promise<void> {
         ? resolve()
         : reject(new Error(`${program} ${args[0]} failed (${code}): ${output}`)),
     );
-  });
-}
-
-/** A loopback port nothing listens on now (the kernel's pick). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
   });
 }
 

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
+import { findRedisServer, freePort } from './local-binaries';
 
 /** A throwaway redis-server for one test file, on a loopback port of its own. */
 export interface TestRedis {
@@ -25,25 +26,6 @@ export interface TestRedis {
 const MISSING =
   'redis-server not found (set REDIS_SERVER or install it: apt-get install redis-server)';
 
-function findRedisServer(): string | undefined {
-  const candidates = [
-    process.env.REDIS_SERVER,
-    ...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'redis-server')),
-    '/usr/bin/redis-server',
-    '/usr/local/bin/redis-server',
-  ];
-  for (const candidate of candidates) {
-    if (!candidate) continue;
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not this one
-    }
-  }
-  return undefined;
-}
-
 const binary = findRedisServer();
 
 /**
@@ -55,19 +37,6 @@ export function redisServerSkipReason(): string | undefined {
   if (process.env.CI) throw new Error(`${MISSING}; CI must install it`);
   console.warn(`Skipping the Redis tests: ${MISSING}.`);
   return MISSING;
-}
-
-/** A port that was free a moment ago; redis-server cannot be handed a listening socket. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
