@@ -97,7 +97,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     clock,
   );
   const ownsStorage = options.storage === undefined;
-  const storage = metrics.countErrors(options.storage ?? openSqliteStorage(options.dataDir));
+  const storage = metrics.countErrors(options.storage ?? openSqliteStorage(options.dataDir, log));
   const commits = new GroupCommit(storage, log, metrics);
   // Cluster mode: several nodes on one PostgreSQL, one writer per table (docs/SCALING.md).
   const cluster = options.redisUrl

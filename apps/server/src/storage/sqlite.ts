@@ -22,6 +22,9 @@ import { migrate } from './migrate';
 import { CHAT_SCHEMA, sqliteChat } from './sqlite-chat';
 import { FENCES_SCHEMA, SCHEMA } from './sqlite-rows';
 import { toCommand, toTable, toToken } from './rows';
+import { startCheckpointer } from './sqlite-checkpoints';
+import type { Checkpointer } from './sqlite-checkpoints';
+import type { Log } from '../logger';
 import type { BytesRow, CommandRow, TableRow, TokenRow } from './rows';
 
 /**
@@ -42,8 +45,8 @@ export type SqliteFile = {
  * Opens (creating if needed) `<dataDir>/fateboard.sqlite` in WAL mode, and brings a file an
  * older server wrote up to date (migrate.ts).
  */
-export function openSqliteStorage(dataDir: string): Storage {
-  const file = openSqliteFile(dataDir);
+export function openSqliteStorage(dataDir: string, log?: Log): Storage {
+  const file = openSqliteFile(dataDir, { checkpoints: 'worker', log });
   // Each method does its work at once and answers a settled promise, a throw as a rejection:
   // SQLite's commit stays within the turn of the event loop.
   const storage: Record<string, unknown> = {};
@@ -59,10 +62,22 @@ export function openSqliteStorage(dataDir: string): Storage {
   return storage as unknown as Storage;
 }
 
+export interface SqliteFileOptions {
+  /**
+   * Who folds the WAL back into the database file: SQLite itself inside the commit that
+   * crosses 1,000 pages (the default, for tools and tests), or a worker thread off the
+   * command path (the server: sqlite-checkpoints.ts).
+   */
+  checkpoints?: 'sqlite' | 'worker';
+  /** Where a failing checkpoint worker is reported. */
+  log?: Log | undefined;
+}
+
 /** The synchronous SQLite file behind `openSqliteStorage`. */
-export function openSqliteFile(dataDir: string): SqliteFile {
+export function openSqliteFile(dataDir: string, options: SqliteFileOptions = {}): SqliteFile {
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, 'fateboard.sqlite'));
+  const path = join(dataDir, 'fateboard.sqlite');
+  const db = new Database(path);
   db.pragma('journal_mode = WAL');
   // FULL: an acknowledged command survives a power cut, not only a process crash.
   db.pragma('synchronous = FULL');
@@ -194,9 +209,8 @@ export function openSqliteFile(dataDir: string): SqliteFile {
     if (command.revokeSeat !== undefined) q.revokeSeat.run(command.tableId, command.revokeSeat);
   };
 
-  // One table's part of a batch, a savepoint of the batch's transaction (better-sqlite3 nests
-  // a transaction function as one): all of it or none. Answers false when fenced out.
-  const writePart = db.transaction((part: TableBatch): boolean => {
+  // One table's part of a batch: all of it or none. Answers false when fenced out.
+  const writePart = (part: TableBatch): boolean => {
     if (part.fence !== undefined) {
       const stored = q.fence.get(part.tableId)?.epoch;
       if (stored !== undefined && stored > part.fence) return false;
@@ -210,12 +224,14 @@ export function openSqliteFile(dataDir: string): SqliteFile {
       else q.insertToken.run(tokenParams(write.token));
     }
     return true;
-  });
-
-  const commit = db.transaction((parts: readonly TableBatch[]): BatchOutcome[] =>
+  };
+  // Several tables: each part a savepoint of the batch's transaction (better-sqlite3 nests a
+  // transaction function as one), so one table's failing write leaves the others stored.
+  const writeNestedPart = db.transaction(writePart);
+  const commitMany = db.transaction((parts: readonly TableBatch[]): BatchOutcome[] =>
     parts.map((part): BatchOutcome => {
       try {
-        return writePart(part) ? { ok: true } : { ok: false, fenced: true };
+        return writeNestedPart(part) ? { ok: true } : { ok: false, fenced: true };
       } catch (error) {
         // SQLite rolls a whole transaction back by itself on some errors (a full disk, I/O
         // errors): then the batch as a whole failed, and a write after it would autocommit.
@@ -224,6 +240,17 @@ export function openSqliteFile(dataDir: string): SqliteFile {
       }
     }),
   );
+  // One table, the usual batch: its transaction is its part, with no savepoint around it
+  // (two statements fewer on every command).
+  const commitOne = db.transaction(writePart);
+  const commit = (parts: readonly TableBatch[]): BatchOutcome[] => {
+    if (parts.length !== 1) return commitMany(parts);
+    try {
+      return [commitOne(parts[0]!) ? { ok: true } : { ok: false, fenced: true }];
+    } catch (error) {
+      return [{ ok: false, fenced: false, error }];
+    }
+  };
 
   const createTable = db.transaction(
     (
@@ -290,6 +317,16 @@ export function openSqliteFile(dataDir: string): SqliteFile {
 
   migrate(db, { loadDocuments, compact });
 
+  let checkpointer: Checkpointer | undefined;
+  if (options.checkpoints === 'worker') {
+    db.pragma('wal_autocheckpoint = 0');
+    checkpointer = startCheckpointer(path, (error) => {
+      // SQLite checkpoints again by itself: slower commits now and then, an unbounded WAL never.
+      options.log?.('the checkpoint worker stopped; SQLite checkpoints in its commits', error);
+      if (db.open) db.pragma('wal_autocheckpoint = 1000');
+    });
+  }
+
   return {
     createTable: (table, docs, tokens, history, links) =>
       createTable(table, docs, tokens, history, links),
@@ -310,7 +347,11 @@ export function openSqliteFile(dataDir: string): SqliteFile {
       commandIds.length === 0
         ? []
         : q.findCommands.all(tableId, JSON.stringify(commandIds)).map(toCommand),
-    commit: (parts) => commit(parts),
+    commit: (parts) => {
+      const outcomes = commit(parts);
+      checkpointer?.committed();
+      return outcomes;
+    },
     loadDocuments: (tableId) => loadDocuments(tableId),
     compact: (tableId, seq, docs, fence) => compact(tableId, seq, docs, fence),
     readLog: (tableId, before, limit) =>
@@ -323,6 +364,8 @@ export function openSqliteFile(dataDir: string): SqliteFile {
     findChat: (tableId, from, id) => chat().findChat(tableId, from, id),
     readChat: (tableId, scope, before, limit) => chat().readChat(tableId, scope, before, limit),
     close: () => {
+      // Whichever of the two connections closes last folds the WAL in and removes it.
+      void checkpointer?.close();
       if (db.open) db.close();
     },
   };
