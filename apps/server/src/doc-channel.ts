@@ -281,6 +281,18 @@ export class DocChannel {
     awarenessProtocol.applyAwarenessUpdate(this.awareness, update, REMOTE);
   }
 
+  /**
+   * The awareness states of this node's own connections, as one update (undefined when none):
+   * what another node that just opened this document's channel is sent (cluster mode).
+   */
+  localAwareness(): Uint8Array | undefined {
+    const states = this.awareness.getStates();
+    const ids = [...this.holders.keys()].filter((id) => states.has(id));
+    return ids.length === 0
+      ? undefined
+      : awarenessProtocol.encodeAwarenessUpdate(this.awareness, ids);
+  }
+
   /** The state the relay holds for an id as JSON; `null` once it left (as a removal reads). */
   private stateJson(clientId: number): string {
     const state: unknown = this.awareness.getStates().get(clientId);

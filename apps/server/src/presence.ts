@@ -65,6 +65,15 @@ export class PresenceBroadcaster {
     this.schedule(tableId);
   }
 
+  /** Another node began hearing the table (cluster mode): this node's share goes out now. */
+  shareNow(tableId: string): void {
+    if (!this.share) return;
+    const local = this.local(tableId);
+    if (local.participants.length === 0 && local.spectators === 0) return;
+    this.shared.set(tableId, JSON.stringify(local));
+    this.share(tableId, local);
+  }
+
   close(): void {
     this.stop();
     clearInterval(this.timer);

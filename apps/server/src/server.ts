@@ -162,6 +162,10 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       case 'awareness':
         yjs.heardAwareness(tableId, event.doc, event.update);
         return;
+      case 'hello':
+        if (event.doc) yjs.shareAwareness(tableId, event.doc);
+        else socketIo.sharePresence(tableId);
+        return;
     }
   };
   // After the current command's refusal has gone out; a broken room answers nothing meanwhile.
@@ -210,6 +214,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       ? {
           relayAwareness: (tableId, doc, update) =>
             cluster.publish(tableId, { kind: 'awareness', doc, update }),
+          channelOpened: (tableId, doc) => cluster.publish(tableId, { kind: 'hello', doc }),
         }
       : {}),
   });

@@ -63,7 +63,11 @@ function lastFunction(args: unknown[]): AckFn | undefined {
 export function attachSocketIo(
   httpServer: HttpServer,
   deps: SocketIoDeps,
-): { close(): void; heardPresence(tableId: string, node: string, share: PresenceShare): void } {
+): {
+  close(): void;
+  heardPresence(tableId: string, node: string, share: PresenceShare): void;
+  sharePresence(tableId: string): void;
+} {
   const { limits } = deps;
   const io = new Server<
     Record<string, never>,
@@ -266,5 +270,6 @@ export function attachSocketIo(
       void io.close();
     },
     heardPresence: (tableId, node, share) => presence.heard(tableId, node, share),
+    sharePresence: (tableId) => presence.shareNow(tableId),
   };
 }

@@ -46,6 +46,8 @@ export interface YjsServerDeps {
   metrics: Metrics;
   /** Cluster mode: awareness changes go to the other nodes too (DocChannelLimits). */
   relayAwareness?: (tableId: string, key: DocKey, update: Uint8Array) => void;
+  /** Cluster mode: a document's channel opened here; the other nodes send their awareness. */
+  channelOpened?: (tableId: string, key: DocKey) => void;
 }
 
 /**
@@ -111,6 +113,12 @@ export class YjsServer {
     } catch (error) {
       this.deps.log('a malformed awareness update from another node', error, tableId);
     }
+  }
+
+  /** Another node opened a channel of this document (cluster mode): it gets the states here. */
+  shareAwareness(tableId: string, key: DocKey): void {
+    const update = this.channels.get(channelKey(tableId, key))?.localAwareness();
+    if (update) this.deps.relayAwareness?.(tableId, key, update);
   }
 
   close(): void {
@@ -294,6 +302,7 @@ export class YjsServer {
         },
       });
       this.channels.set(id, channel);
+      this.deps.channelOpened?.(room.id, key);
     }
     return channel;
   }

@@ -3,7 +3,15 @@ import type * as Y from 'yjs';
 import { readGm, readTable } from '@fateboard/table';
 import { loadDoc } from '../storage';
 import type { Storage } from '../storage';
-import { api, connectSocket, createTable, openReplica, samePub, waitFor } from '../test/harness';
+import {
+  api,
+  connectSocket,
+  createTable,
+  openReplica,
+  samePub,
+  sleep,
+  waitFor,
+} from '../test/harness';
 import type { Participant, Replica, TestServer } from '../test/harness';
 import { clusterServices, clusterUnavailable } from '../test/cluster-fixture';
 import { fateCoreSheet } from '../test/sheets';
@@ -144,6 +152,37 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
       expect(status).toBe(200);
       expect(body.seats).toEqual([{ id: seatId, name: 'Ann' }]);
     }
+  }, 60_000);
+
+  it('tells a node that starts serving a table who is on the others, at once', async () => {
+    const { nodes } = await startCluster();
+    const [one, two, three] = nodes as [TestServer, TestServer, TestServer];
+    const table = await createTable(one.url);
+    const name = `table/${table.id}`;
+    // The GM plays on node 1 and says where she is looking; nobody else is at the table yet,
+    // so node 1 shares this with no one.
+    const gm = track(await connectSocket(one.url, table.tokens.gm, 'gm'));
+    const gmPub = track(await openReplica(one.url, name, table.tokens.gm));
+    gmPub.provider.awareness.setLocalStateField('cursor', { aspect: 2 });
+    await waitFor(() => gm.presence?.participants.some((p) => p.role === 'gm') === true, 'gm');
+    await sleep(300);
+    // Ann opens the table on node 2, a spectator on node 3: their nodes load it now. They
+    // hear the GM well before node 1's next renewal (presence 10 s, awareness 15 s).
+    const ann = track(await connectSocket(two.url, table.tokens.player, 'ann'));
+    await waitFor(
+      () => ann.presence?.participants.some((p) => p.role === 'gm' && p.connections === 1) === true,
+      'the GM on node 1 in the presence node 2 sends',
+      2000,
+    );
+    const spectator = track(await openReplica(three.url, name, table.tokens.spectator));
+    await waitFor(
+      () =>
+        [...spectator.provider.awareness.getStates().values()].some(
+          (state) => (state as { who?: { role?: string } }).who?.role === 'gm',
+        ),
+      "the GM's awareness on node 3",
+      2000,
+    );
   }, 60_000);
 
   it('counts the table-creation limit over all the nodes', async () => {

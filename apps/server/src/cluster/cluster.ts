@@ -32,7 +32,13 @@ export type TableEvent =
   /** One node's part of the table's presence (presence.ts): the others add it to theirs. */
   | { kind: 'presence'; node: string; share: PresenceShare }
   /** An awareness change of a document's connections on one node, for the others' (doc-channel.ts). */
-  | { kind: 'awareness'; doc: DocKey; update: Uint8Array };
+  | { kind: 'awareness'; doc: DocKey; update: Uint8Array }
+  /**
+   * A node began hearing the table (no `doc`) or opened a channel of one of its documents: the
+   * others send it their presence share, or their awareness states of that document, now
+   * rather than at their next renewal (10 s, 15 s), so its people see at once who is here.
+   */
+  | { kind: 'hello'; doc?: DocKey };
 
 export type Claim =
   { kind: 'owner'; epoch: number } | { kind: 'other'; node: string } | { kind: 'unavailable' };
@@ -225,6 +231,7 @@ export class Cluster {
     await this.bus.subscribe(tableChannel(tableId), (message) =>
       this.onTableWire(tableId, message),
     );
+    this.publish(tableId, { kind: 'hello' });
   }
 
   unwatch(tableId: string): void {
@@ -329,6 +336,11 @@ function decodeEvent(raw: unknown): TableEvent | undefined {
     const { doc, update } = event as { doc?: unknown; update?: unknown };
     if ((doc !== 'pub' && doc !== 'gm') || typeof update !== 'string') return undefined;
     return { kind: 'awareness', doc, update: fromBase64(update) };
+  }
+  if (event.kind === 'hello') {
+    const { doc } = event as { doc?: unknown };
+    if (doc === undefined) return { kind: 'hello' };
+    return doc === 'pub' || doc === 'gm' ? { kind: 'hello', doc } : undefined;
   }
   if (event.kind !== 'updates') return event as TableEvent;
   if (!Array.isArray(event.updates)) return undefined;
