@@ -75,6 +75,9 @@ test('a table played across three nodes: every screen alike, whoever serves it',
     // ── The players on nodes 2 and 3 make their characters; the watchers come in.
     const dee = await joinAndCreate(browser, via(links.player, two), 'Dee', VEX);
     contexts.push(dee.context);
+    // Node 2 began serving the table with Dee: it heard at once that the GM is on node 1,
+    // well before node 1's next presence renewal (every 10 s).
+    await expect(seatRow(dee.page, 'GM')).toContainText('online', { timeout: 4_000 });
     const kim = await joinAndCreate(browser, via(links.player, three), 'Kim', KAI, PHONE);
     contexts.push(kim.context);
     const watcher = await openAs(browser, via(links.spectator, three));
