@@ -34,6 +34,11 @@ export const VEX = {
   name: 'Vex',
   highConcept: 'Street-smart fixer',
   trouble: 'Too many favours owed',
+  aspects: [
+    'Knows every back door in the Docks',
+    'My sister runs the Gull',
+    'Never forgets a face',
+  ],
 };
 /** Vex's full Fate Core pyramid: Great Fight, Good Athletics and Notice, Fair Physique, Stealth and Empathy, Average rest. */
 export const VEX_SKILLS: Record<string, number> = {
@@ -65,6 +70,7 @@ export const KAI = {
   name: 'Kai',
   highConcept: 'Quiet old soldier',
   trouble: 'Nightmares of the war',
+  aspects: ['The Red Company still owes me', 'Gentle with horses', 'Up before the bugle'],
 };
 
 /** A table with its GM and two seated players (Dee with Vex, Kim with Kai). */
@@ -207,9 +213,12 @@ const SKILL_SPREADS: Record<string, number[]> = {
   pirates: [3, 2, 2, 1, 1, 0],
 };
 
+/** A sheet's further aspects when a spec names none: each different, as a player's would be. */
+const MORE_ASPECTS = ['Owes the harbourmaster', 'A map nobody else can read', 'Lucky coat'];
+
 export async function fillTemplate(
   page: Page,
-  character: { highConcept: string; trouble: string },
+  character: { highConcept: string; trouble: string; aspects?: string[] },
 ): Promise<void> {
   const ruleset = await page.getByTestId('editor').getAttribute('data-ruleset');
   const hc = page.locator('input[name^="aspect-high-concept"]');
@@ -218,7 +227,9 @@ export async function fillTemplate(
   if (await trouble.count()) await trouble.first().fill(character.trouble);
   const others = page.locator('input[name^="aspect-other"], input[name^="aspect-ship"]');
   for (let i = 0; i < (await others.count()); i++) {
-    await others.nth(i).fill(`${character.highConcept} #${i + 2}`);
+    const aspects = character.aspects ?? MORE_ASPECTS;
+    // A pirate crew's sheet has ship aspects besides: past the list, numbered.
+    await others.nth(i).fill(aspects[i] ?? `${aspects[i % aspects.length]!} (${String(i + 1)})`);
   }
   const ratings = page.locator('select[name^="aspect-rating"]');
   const aspectSpread = [3, 2, 2, 1];
