@@ -16,6 +16,8 @@ import { Worker } from 'node:worker_threads';
 const COMMITS_PER_CHECKPOINT = 200;
 /** A checkpoint this long after the last commit, so that an idle table's WAL is folded in. */
 const IDLE_MS = 1000;
+/** How long closing waits for the worker's connection to close. */
+const CLOSE_WAIT_MS = 5000;
 
 // CommonJS run by the worker (`eval`): no second file to build or find beside this one.
 const WORKER_SOURCE = `
@@ -25,6 +27,9 @@ const db = new Database(workerData.file);
 parentPort.on('message', (message) => {
   if (message === 'close') {
     db.close();
+    // The server's thread waits on this, so that its own close comes last (see close()).
+    Atomics.store(workerData.closed, 0, 1);
+    Atomics.notify(workerData.closed, 0);
     parentPort.close();
     return;
   }
@@ -40,8 +45,12 @@ parentPort.on('message', (message) => {
 export interface Checkpointer {
   /** Called after each commit. */
   committed(): void;
-  /** Stops the worker; its connection closes first, so the server's can remove the WAL. */
-  close(): Promise<void>;
+  /**
+   * Closes the worker's connection, waiting (a few milliseconds, a checkpoint at most) until
+   * it has: the server's connection then closes last, folds the WAL in and removes it, and
+   * nothing touches the files once the storage is closed.
+   */
+  close(): void;
 }
 
 /**
@@ -50,7 +59,11 @@ export interface Checkpointer {
  */
 export function startCheckpointer(file: string, failed: (error: Error) => void): Checkpointer {
   const module = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module, file } });
+  const closedFlag = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { module, file, closed: closedFlag },
+  });
   // A server that ends does not wait on its checkpoints: the last connection's close does one.
   worker.unref();
   let pending = 0;
@@ -96,13 +109,12 @@ export function startCheckpointer(file: string, failed: (error: Error) => void):
       idle.unref();
     },
     close() {
-      if (closed) return Promise.resolve();
+      if (closed) return;
       closed = true;
       if (idle !== undefined) clearTimeout(idle);
-      return new Promise<void>((resolve) => {
-        worker.once('exit', () => resolve());
-        worker.postMessage('close');
-      });
+      worker.postMessage('close');
+      // Synchronous, as SQLite's own close is; bounded, should the worker be wedged.
+      Atomics.wait(closedFlag, 0, 0, CLOSE_WAIT_MS);
     },
   };
 }

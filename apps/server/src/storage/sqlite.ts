@@ -364,8 +364,8 @@ export function openSqliteFile(dataDir: string, options: SqliteFileOptions = {})
     findChat: (tableId, from, id) => chat().findChat(tableId, from, id),
     readChat: (tableId, scope, before, limit) => chat().readChat(tableId, scope, before, limit),
     close: () => {
-      // Whichever of the two connections closes last folds the WAL in and removes it.
-      void checkpointer?.close();
+      // The worker's connection first: this one, closing last, folds the WAL in and removes it.
+      checkpointer?.close();
       if (db.open) db.close();
     },
   };
