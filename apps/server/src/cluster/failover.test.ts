@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect as connectTcp, createServer as createTcpServer } from 'node:net';
 import type { AddressInfo, Socket as TcpSocket } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io } from 'socket.io-client';
@@ -14,10 +14,7 @@ import { Participant, createTable, openReplica, samePub, sleep, waitFor } from '
 import type { Replica } from '../test/harness';
 import { LEASE_MS, startClusterNodes } from '../test/cluster-nodes';
 import type { ClusterNode } from '../test/cluster-nodes';
-import { postgresUnavailable, startPostgres } from '../test/postgres-server';
-import type { PostgresServer } from '../test/postgres-server';
-import { redisServerSkipReason, startRedisServer } from '../test/redis-server';
-import type { TestRedis } from '../test/redis-server';
+import { clusterServices, clusterUnavailable } from '../test/cluster-fixture';
 import { fateCoreSheet } from '../test/sheets';
 
 // Cluster mode with its nodes as real processes (test/cluster-nodes.ts), each with the default
@@ -27,25 +24,16 @@ import { fateCoreSheet } from '../test/sheets';
 // command under its id on a `storage` refusal or a timeout, as the app's client does; what
 // PostgreSQL holds at the end is the judge. cluster.test.ts has the in-process cases.
 
-const unavailable = postgresUnavailable() ?? redisServerSkipReason();
+const unavailable = clusterUnavailable();
 
 /** Failover must take less than this from the owner's death (docs/SCALING.md). */
 const FAILOVER_MS = 5000;
 /** How long one attempt of a command waits for its acknowledgement before the retry. */
 const ATTEMPT_MS = 1000;
 
-let postgres: PostgresServer | undefined;
-let redis: TestRedis | undefined;
+const services = clusterServices(unavailable);
 const cleanup: (() => unknown)[] = [];
 
-beforeAll(async () => {
-  if (unavailable) return;
-  [postgres, redis] = await Promise.all([startPostgres(), startRedisServer()]);
-}, 60_000);
-afterAll(async () => {
-  await redis?.stop();
-  await postgres?.stop();
-});
 afterEach(async () => {
   while (cleanup.length > 0) await cleanup.pop()!();
 });
@@ -55,8 +43,8 @@ type Command = Record<string, unknown> & { id: string; type: string };
 
 /** Three (or `count`) node processes on a fresh database, and what reads it behind them. */
 async function startNodes(count = 3) {
-  const databaseUrl = await postgres!.createDatabase();
-  const cluster = await startClusterNodes({ count, databaseUrl, redisUrl: redis!.url });
+  const databaseUrl = await services.pg.createDatabase();
+  const cluster = await startClusterNodes({ count, databaseUrl, redisUrl: services.redis.url });
   cleanup.push(() => cluster.close());
   onTestFailed(() => console.error(`the nodes' last lines:\n${cluster.output()}`));
   const reader = await openPostgresStorage(databaseUrl);
@@ -64,7 +52,10 @@ async function startNodes(count = 3) {
   const sql = new pg.Client({ connectionString: databaseUrl });
   await sql.connect();
   cleanup.push(() => sql.end());
-  const leases = new Redis(redis!.url, { maxRetriesPerRequest: 0, enableOfflineQueue: false });
+  const leases = new Redis(services.redis.url, {
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+  });
   leases.on('error', () => {});
   cleanup.push(() => leases.disconnect());
   return { cluster, nodes: cluster.nodes, reader, sql, leases, databaseUrl };
@@ -607,7 +598,7 @@ describe.skipIf(unavailable)('failover between node processes', () => {
 
     // 1. Down for longer than a lease, and back empty.
     const down = performance.now();
-    const restarting = redis!.restart({ downMs: LEASE_MS + 1500 });
+    const restarting = services.redis.restart({ downMs: LEASE_MS + 1500 });
     const answers: { at: number; via: string; ack: Ack | 'timeout' }[] = [];
     let up: number | undefined;
     void restarting.then(() => (up = performance.now()));
@@ -656,7 +647,7 @@ describe.skipIf(unavailable)('failover between node processes', () => {
     const commands = Array.from({ length: 12 }, (_, i) =>
       journal.aspect(i % 2 ? 'blip-2' : 'blip-1'),
     );
-    const blip = redis!.restart();
+    const blip = services.redis.restart();
     const racing = commands.map((command, i) =>
       sleep(i * 150).then(() => journal.until(i % 2 ? gmOnTwo : gmOnOne, command, 10_000)),
     );

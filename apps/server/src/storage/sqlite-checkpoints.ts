@@ -96,17 +96,25 @@ export function startCheckpointer(file: string, failed: (error: Error) => void):
     worker.postMessage('checkpoint');
   };
 
+  let lastCommit = 0;
+  // One timer, not one a commit: when it fires early (commits came since), it waits again.
+  const whenIdle = (ms: number) => {
+    idle = setTimeout(() => {
+      const quiet = Date.now() - lastCommit;
+      if (quiet < IDLE_MS) return whenIdle(IDLE_MS - quiet);
+      idle = undefined;
+      if (pending > 0) run();
+    }, ms);
+    idle.unref();
+  };
+
   return {
     committed() {
       if (closed) return;
       pending++;
+      lastCommit = Date.now();
       if (pending >= COMMITS_PER_CHECKPOINT) run();
-      if (idle !== undefined) clearTimeout(idle);
-      idle = setTimeout(() => {
-        idle = undefined;
-        if (pending > 0) run();
-      }, IDLE_MS);
-      idle.unref();
+      if (idle === undefined) whenIdle(IDLE_MS);
     },
     close() {
       if (closed) return;
