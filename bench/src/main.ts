@@ -105,6 +105,7 @@ try {
       config.throughputSeconds,
       config.window,
       config.reps,
+      config.quick ? 10 : 60,
       say,
     ),
   );

@@ -182,7 +182,8 @@ export function markdownTable(results: Record<string, unknown>): string {
       'durable command throughput, one table',
       `${round(tp.oneTable.perSecond.median, 0)}/s (${round(tp.oneTable.perSecond.min, 0)}–${round(tp.oneTable.perSecond.max, 0)})`,
       `ack p99 ${ms(tp.oneTable.ackP99)} at ${tp.window} in flight; ${round(tp.oneTable.perCommit.median, 1)} commands a group commit; ` +
-        `one durable write alone: p50 ${round(tp.storageFloor.p50, 2)} ms, mean ${round(tp.storageFloor.mean, 2)} ms (one fsync a command would cap at ${round(1000 / tp.storageFloor.mean, 0)}/s)`,
+        `one durable write alone: p50 ${round(tp.storageFloor.p50, 2)} ms, mean ${round(tp.storageFloor.mean, 2)} ms (one fsync a command would cap at ${round(1000 / tp.storageFloor.mean, 0)}/s), ${round(tp.storageFloor.cpuMicros, 0)} µs of CPU; ` +
+        `one every ${tp.pacedFloor.gapMs} ms: p50 ${round(tp.pacedFloor.p50, 2)} ms, ${round(tp.pacedFloor.cpuMicros, 0)} µs of CPU (${round(tp.pacedFloor.cpuMicros / tp.storageFloor.cpuMicros, 1)}× the same code back to back)`,
       'report; aim ≥ 2,000/s',
     ]);
     rows.push([

@@ -33,7 +33,7 @@ const server = await createServer({
 const hash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 serveIpc(
-  (request) => {
+  async (request) => {
     switch (request.type) {
       case 'seed-table': {
         // A table whose documents were built elsewhere (the long campaign, via the reducer).
@@ -97,7 +97,9 @@ serveIpc(
       }
       case 'storage-floor': {
         // The durable write alone: one command row and one small update, one SQLite
-        // transaction (WAL, synchronous = FULL, so one fsync), as every command pays.
+        // transaction (WAL, synchronous = FULL, so one fsync), as every command pays. With
+        // `gapMs`, one write every gapMs (the fan-out rounds' pace) instead of back to back:
+        // the same code, run with the caches cold, as a command at 10 a second finds them.
         const id = `floor-${randomBytes(6).toString('base64url')}`;
         const empty = new Uint8Array([0, 0]);
         file.createTable(
@@ -106,8 +108,12 @@ serveIpc(
           [],
         );
         const bytes = new Uint8Array(100);
+        const gapMs = Number(request.gapMs ?? 0);
         const times: number[] = [];
+        let cpu = 0;
         for (let i = 0; i < Number(request.count ?? 200); i++) {
+          if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+          const cpu0 = process.cpuUsage();
           const t = performance.now();
           const command: CommandWrite = {
             tableId: id,
@@ -128,11 +134,18 @@ serveIpc(
           };
           file.commit([{ tableId: id, writes: [{ kind: 'command', command }] }]);
           times.push(performance.now() - t);
+          const used = process.cpuUsage(cpu0);
+          cpu += used.user + used.system;
         }
         times.sort((a, b) => a - b);
         const at = (p: number) =>
           times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0;
-        return { p50: at(50), p99: at(99), mean: times.reduce((a, b) => a + b, 0) / times.length };
+        return {
+          p50: at(50),
+          p99: at(99),
+          mean: times.reduce((a, b) => a + b, 0) / times.length,
+          cpuMicros: cpu / times.length,
+        };
       }
       case 'heap-snapshot': {
         // For finding what a table leaves behind: diff two snapshots by constructor.
