@@ -33,6 +33,8 @@ let failCommit: boolean;
 let loseReply: boolean;
 /** Set by a test to hold every commit until it is opened (a slow networked database). */
 let gate: Promise<void> | undefined;
+/** Set by a test to have every table's part fenced out (cluster mode: a later lease's epoch). */
+let fenceAll: boolean;
 let storage: Storage;
 let commits: GroupCommit;
 
@@ -42,10 +44,12 @@ beforeEach(() => {
   failCommit = false;
   loseReply = false;
   gate = undefined;
+  fenceAll = false;
   storage = {
     ...sqlite,
     commit: async (batches) => {
       if (gate) await gate;
+      if (fenceAll) return batches.map(() => ({ ok: false, fenced: true }));
       if (failCommit) throw new Error('SQLITE_IOERR: disk I/O error');
       const outcomes = await sqlite.commit(batches);
       if (loseReply) throw new Error('Connection terminated unexpectedly');
@@ -78,6 +82,17 @@ function failCommandBoom(raise: 'ABORT' | 'ROLLBACK'): void {
   db.exec(`CREATE TRIGGER boom BEFORE INSERT ON commands WHEN NEW.command_id = 'boom'
            BEGIN SELECT RAISE(${raise}, 'database or disk is full'); END`);
   db.close();
+}
+
+/** A room with one stored aspect, its public state then, and how many updates it published since. */
+async function roomWithOneAspect() {
+  const room = await newRoom();
+  await room.handle(gm, aspect('before', 'Before'));
+  await turn();
+  const before = JSON.stringify(readTable(room.doc('pub')));
+  let published = 0;
+  room.onUpdate(() => published++);
+  return { room, before, published: () => published };
 }
 
 const stored = async (tableId: string, ...ids: string[]) =>
@@ -120,12 +135,7 @@ describe('group commit', () => {
   });
 
   it('a failed commit refuses every write in the batch with storage, publishes nothing and reloads', async () => {
-    const room = await newRoom();
-    await room.handle(gm, aspect('before', 'Before'));
-    await turn();
-    const before = JSON.stringify(readTable(room.doc('pub')));
-    let published = 0;
-    room.onUpdate(() => published++);
+    const { room, before, published } = await roomWithOneAspect();
     const seats: (string | undefined)[] = [];
 
     failCommit = true;
@@ -142,10 +152,12 @@ describe('group commit', () => {
       expect.objectContaining({ ok: false, code: 'not-found' }),
       expect.objectContaining({ ok: false, code: 'storage' }),
     ]);
+    // A failed commit may have gone through (lost reply): not "moved", never sent again as is.
+    expect(results.map((r) => r.moved)).toEqual([undefined, undefined, undefined, undefined]);
     // The join seated its connection when applied, and was undone when the commit failed.
     expect(seats).toEqual([expect.stringMatching(/^id\d$/), undefined]);
     await turn();
-    expect(published).toBe(0);
+    expect(published()).toBe(0);
     expect(JSON.stringify(readTable(room.doc('pub')))).toBe(before);
     expect(await stored('T1', 'x1', 'j1', 'x2')).toEqual([]);
 
@@ -153,7 +165,32 @@ describe('group commit', () => {
     const again = await room.handle(gm, aspect('x1', 'Lost 1'));
     expect(again.ack).toMatchObject({ ok: true, seq: 2 });
     await turn();
-    expect(published).toBe(1);
+    expect(published()).toBe(1);
+  });
+
+  it('a part fenced out by a later writer is answered moved (nothing stored), refusals keep their own answer', async () => {
+    const { room, before, published } = await roomWithOneAspect();
+
+    fenceAll = true;
+    const [fenced, refused] = await Promise.all([
+      room.handle(gm, aspect('f1', 'Fenced')),
+      room.handle(gm, { id: 'bad', type: 'aspect.remove', ref: { aspectId: 'nope' } }),
+    ]);
+    // TableRoom.handle in cluster mode routes a moved command again, to the new writer.
+    expect(fenced).toEqual({
+      ack: {
+        ok: false,
+        code: 'storage',
+        message: 'The table is moving between servers; try again.',
+      },
+      moved: true,
+    });
+    expect(refused.ack).toMatchObject({ ok: false, code: 'not-found' });
+    expect(refused.moved).toBeUndefined();
+    await turn();
+    expect(published()).toBe(0);
+    expect(JSON.stringify(readTable(room.doc('pub')))).toBe(before);
+    expect(await stored('T1', 'f1')).toEqual([]);
   });
 
   it("one table's failing write refuses that table's part of the batch; another table's is stored", async () => {

@@ -9,6 +9,12 @@ export interface HandledCommand {
   ack: Ack;
   /** Set when a seatless player got a seat: the connection now acts for it. */
   seatId?: string;
+  /**
+   * Set when nothing of the command was stored because the table changed writers under it
+   * (cluster mode: a later lease fenced its commit out, or its writer is gone): the node the
+   * client is on may route it again at once (TableRoom.handle). Never sent to the client.
+   */
+  moved?: true;
 }
 
 /** What applying one command leaves to do once its batch is committed, or has failed. */
@@ -35,6 +41,8 @@ export interface BatchRoom {
   readonly id: string;
   /** The fencing epoch its writes carry (cluster mode: its lease's), or undefined. */
   fence: () => number | undefined;
+  /** Its part was fenced out: a later writer's epoch is stored (cluster mode). */
+  fencedOut: () => void;
   /**
    * Throws away what the live documents hold that is not stored, and loads what is. `stored`:
    * whether its part of the batch was stored (a command that failed halfway after others of
@@ -65,6 +73,12 @@ const STORAGE_FAILED: Ack = {
   message: 'The command could not be saved.',
 };
 const READ_FAILED: Ack = { ok: false, code: 'storage', message: 'The table could not be read.' };
+
+/** A later writer fenced the table's part out (cluster mode): nothing of it was stored. */
+export const MOVED: HandledCommand = {
+  ack: { ok: false, code: 'storage', message: 'The table is moving between servers; try again.' },
+  moved: true,
+};
 
 /** The row a command write is read back as, for a retry later in the same batch. */
 function asStored(write: CommandWrite): StoredCommand {
@@ -291,10 +305,12 @@ export class GroupCommit {
     this.recent.apply[slot] = applied - started;
     this.recent.commit[slot] = ended - applied;
     const failed = new Set<string>();
+    const fenced = new Set<string>();
     order.forEach((tableId, i) => {
       const outcome = outcomes[i];
       if (outcome?.ok) return;
       failed.add(tableId);
+      if (outcome?.fenced) fenced.add(tableId);
       if (outcome && !outcome.fenced && outcome.error !== undefined) {
         this.log(
           "a table's part of the group commit failed; its commands are refused",
@@ -306,6 +322,8 @@ export class GroupCommit {
     this.metrics?.commit((ended - started) / 1000, jobs.length, failed.size === 0);
 
     // 4. Undo what was not stored, then answer in order, then publish.
+    const fencedRooms = new Set(jobs.map((job) => job.room).filter((r) => fenced.has(r.id)));
+    for (const room of fencedRooms) room.fencedOut();
     for (const [i, job] of jobs.entries()) {
       const p = prepared[i];
       if (p?.writes?.length && failed.has(job.room.id)) {
@@ -316,8 +334,9 @@ export class GroupCommit {
     await Promise.all([...stale].map((room) => room.reload(!failed.has(room.id))));
     jobs.forEach((job, i) => {
       const p = prepared[i];
-      const lost = p === undefined || (p.writes?.length && failed.has(job.room.id));
-      job.resolve(lost ? { ack: STORAGE_FAILED } : p.handled);
+      if (p === undefined) job.resolve({ ack: STORAGE_FAILED });
+      else if (!p.writes?.length || !failed.has(job.room.id)) job.resolve(p.handled);
+      else job.resolve(fenced.has(job.room.id) ? MOVED : { ack: STORAGE_FAILED });
     });
     // Resolving queued each acknowledgement's continuation as a microtask; the publishes go in
     // one behind them, so every sender has its ack before the crowd gets the update (the sender

@@ -4,6 +4,7 @@ import { applyCommand, parseCommand } from '@fateboard/table';
 import type { Ack, DocKey } from '@fateboard/table';
 import type { DocUpdate, Storage, StoredCommand, TableRecord } from './storage';
 import type { BatchRoom, GroupCommit, HandledCommand, Prepared } from './group-commit';
+import { MOVED } from './group-commit';
 import { answerOnly, commandIdOf, commandRow, grantedSeat, issueSeatToken } from './room-command';
 import type { Sender, SenderOf } from './room-command';
 import { RoomDocs } from './room-docs';
@@ -26,6 +27,8 @@ export interface RoomCluster {
   watch: (tableId: string) => Promise<void>;
   unwatch: (tableId: string) => void;
   release: (tableId: string) => Promise<void>;
+  /** A commit under `epoch` was fenced out: this node writes the table no more under it. */
+  fencedOut: (tableId: string, epoch: number) => void;
 }
 
 export interface RoomDeps {
@@ -177,10 +180,22 @@ export class TableRoom implements BatchRoom {
     onSeat?: (seatId: string | undefined) => void,
   ): Promise<HandledCommand> {
     const { cluster } = this.deps;
-    if (
-      cluster &&
-      (this.ownedEpoch === undefined || cluster.writeEpoch(this.id) !== this.ownedEpoch)
-    ) {
+    if (!cluster) return this.submit(from, input, onSeat);
+    // Nothing of a moved command was stored (a later lease fenced its commit out, or its
+    // writer was gone): routed again once, to the writer there is now, so that a lease moving
+    // under a command (a node restarting, a stall) costs the player a moment, not a refusal.
+    return this.handleInCluster(cluster, from, input, onSeat).then((handled) =>
+      handled.moved ? this.handleInCluster(cluster, from, input, onSeat) : handled,
+    );
+  }
+
+  private handleInCluster(
+    cluster: RoomCluster,
+    from: SenderOf,
+    input: unknown,
+    onSeat: ((seatId: string | undefined) => void) | undefined,
+  ): Promise<HandledCommand> {
+    if (this.ownedEpoch === undefined || cluster.writeEpoch(this.id) !== this.ownedEpoch) {
       return this.route(cluster, from, input, onSeat);
     }
     return this.submit(from, input, onSeat);
@@ -188,7 +203,8 @@ export class TableRoom implements BatchRoom {
 
   /**
    * A command forwarded by another node: applied here if this node writes the table, never
-   * forwarded again (the nodes disagree on the owner only while a lease moves).
+   * forwarded again (the nodes disagree on the owner only while a lease moves). A moved answer
+   * goes back as it is: the node that forwarded it routes it again.
    */
   handleForwarded(sender: Sender, input: unknown): Promise<HandledCommand> {
     const { cluster } = this.deps;
@@ -215,6 +231,8 @@ export class TableRoom implements BatchRoom {
       if (handled.seatId !== undefined) onSeat?.(handled.seatId);
       return handled;
     }
+    // Forwarded here, but another node writes it now: the forwarding node asks again.
+    if (claim.kind === 'other') return MOVED;
     return {
       ack: {
         ok: false,
@@ -336,6 +354,11 @@ export class TableRoom implements BatchRoom {
     return this.ownedEpoch;
   }
 
+  /** A later writer's epoch fenced this node's commit out: its lease is over (BatchRoom). */
+  fencedOut(): void {
+    if (this.ownedEpoch !== undefined) this.deps.cluster?.fencedOut(this.id, this.ownedEpoch);
+  }
+
   /**
    * Drops what the live documents hold that is not stored (BatchRoom.reload). If storage
    * cannot even be read, the room breaks rather than serving the unsaved change to the next
@@ -371,13 +394,8 @@ export class TableRoom implements BatchRoom {
   /** One command, applied in memory; its writes go to the group commit's transaction. */
   private prepare(sender: Sender, input: unknown, previous: StoredCommand | undefined): Prepared {
     if (!this.isWriter()) {
-      // The lease went between the routing and the batch: the client retries, and the retry
-      // goes to the new writer.
-      return answerOnly({
-        ok: false,
-        code: 'storage',
-        message: 'The table is moving between servers; try again.',
-      });
+      // The lease went between the routing and the batch: routed again, to the new writer.
+      return { handled: MOVED };
     }
     if (this.broken || this.disposed || this.stale) {
       return answerOnly({

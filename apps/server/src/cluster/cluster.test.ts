@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 import type * as Y from 'yjs';
 import { readGm, readTable } from '@fateboard/table';
 import { loadDoc } from '../storage';
@@ -214,6 +216,73 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
     expect(await viaOne.send(command)).toEqual(first);
     const stored = readTable(await storedPub(reader, table.id));
     expect(stored.aspects.map((a) => a.text)).toEqual(['Once only']);
+  }, 60_000);
+
+  it('routes a command fenced out by a later writer again, directly and forwarded: acknowledged, stored once', async () => {
+    const { nodes, reader, databaseUrl } = await startCluster(2);
+    const [one, two] = nodes as [TestServer, TestServer];
+    const table = await createTable(one.url);
+    const viaOne = track(await connectSocket(one.url, table.tokens.gm, 'gm1'));
+    const viaTwo = track(await connectSocket(two.url, table.tokens.gm, 'gm2'));
+    await viaOne.ok({ type: 'aspect.add', kind: 'situation', text: 'First' }); // node 1 writes
+    // Two sessions: one holds the row, the other watches (a transaction reads
+    // pg_stat_activity once, at its first look).
+    const [sql, locker] = [0, 1].map(() => new pg.Client({ connectionString: databaseUrl }));
+    for (const client of [sql!, locker!]) {
+      await client.connect();
+      cleanup.push(() => client.end());
+    }
+    const redis = new Redis(services.redis.url);
+    cleanup.push(() => redis.disconnect());
+    const fence = async () =>
+      Number(
+        (
+          await sql!.query<{ epoch: string }>('SELECT epoch FROM fences WHERE table_id = $1', [
+            table.id,
+          ])
+        ).rows[0]!.epoch,
+      );
+
+    // What a stall does to the writer: its lease expires in Redis and a later writer's epoch
+    // reaches the fence row while its commit waits for that row. This side plays the later
+    // writer: it holds the row with a higher epoch, and lets go once the command waits on it.
+    const fencedOut = async (via: Participant, text: string) => {
+      await locker!.query('BEGIN');
+      await locker!.query('UPDATE fences SET epoch = epoch + 10 WHERE table_id = $1', [table.id]);
+      const answer = via.send({
+        id: `fenced-${text}`,
+        type: 'aspect.add',
+        kind: 'situation',
+        text,
+      });
+      let waiting = 0;
+      for (let i = 0; i < 250 && waiting === 0; i++) {
+        if (i > 0) await sleep(20);
+        waiting = (
+          await sql!.query(
+            `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock'
+               AND query LIKE 'INSERT INTO fences%'`,
+          )
+        ).rows.length;
+      }
+      expect(waiting, "the writer's commit waiting for the fence row").toBe(1);
+      await redis.del(`fateboard:lease:${table.id}`);
+      await locker!.query('COMMIT');
+      return answer;
+    };
+
+    // On the writer itself: routed again there, under a fresh lease above the fence.
+    const bumped = (await fence()) + 10;
+    expect(await fencedOut(viaOne, 'Direct')).toMatchObject({ ok: true, seq: 2 });
+    expect(await fence()).toBeGreaterThan(bumped);
+    // Forwarded by node 2 to node 1, fenced out there: node 2 routes it again and writes it.
+    expect(await fencedOut(viaTwo, 'Forwarded')).toMatchObject({ ok: true, seq: 3 });
+    expect(await redis.get(`fateboard:lease:${table.id}`)).toMatch(/^node-2[#:]/);
+    expect(readTable(await storedPub(reader, table.id)).aspects.map((a) => a.text)).toEqual([
+      'First',
+      'Direct',
+      'Forwarded',
+    ]);
   }, 60_000);
 
   it("closes a replaced link's connections on every node", async () => {

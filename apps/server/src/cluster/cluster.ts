@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { ChatMessage, DocKey } from '@fateboard/table';
 import type { HandledCommand } from '../group-commit';
+import { MOVED } from '../group-commit';
 import type { Log } from '../logger';
 import type { Sender } from '../room-command';
 import type { DocUpdate, Storage } from '../storage';
@@ -75,9 +76,8 @@ const OWNER_KEPT_MS = 1000;
 const tableChannel = (tableId: string) => `fateboard:table:${tableId}`;
 const nodeChannel = (node: string) => `fateboard:node:${node}`;
 
-const MOVED: HandledCommand = {
-  ack: { ok: false, code: 'storage', message: 'The table is moving between servers; try again.' },
-};
+/** Not answered by the writer (this node closing, or the writer failing): the client retries. */
+const UNANSWERED: HandledCommand = { ack: MOVED.ack };
 
 export class Cluster {
   private readonly keeper: LeaseKeeper;
@@ -156,6 +156,12 @@ export class Cluster {
     return claim;
   }
 
+  /** A commit under `epoch` was fenced out by a later writer: that lease is over. */
+  fencedOut(tableId: string, epoch: number): void {
+    this.keeper.drop(tableId, epoch);
+    this.owners.delete(tableId);
+  }
+
   /** Gives the table's lease up (the table unloaded here). */
   async release(tableId: string): Promise<void> {
     if (this.writeEpoch(tableId) === undefined) return;
@@ -205,7 +211,8 @@ export class Cluster {
       this.waiting.set(id, { resolve, timer });
       const wire: Wire = { kind: 'command', id, from: this.node, tableId, sender, input };
       void this.bus.publish(nodeChannel(node), wire).then((listeners) => {
-        // Nobody listens on the writer's channel: it is gone (its lease not yet expired).
+        // Nobody listens on the writer's channel: it is gone (its lease not yet expired), and
+        // the command never reached anyone.
         if (listeners !== undefined && listeners > 0) return;
         clearTimeout(timer);
         this.waiting.delete(id);
@@ -262,7 +269,7 @@ export class Cluster {
   async close(): Promise<void> {
     for (const { timer, resolve } of this.waiting.values()) {
       clearTimeout(timer);
-      resolve(MOVED);
+      resolve(UNANSWERED);
     }
     this.waiting.clear();
     await this.keeper.close();
@@ -307,7 +314,7 @@ export class Cluster {
     };
     this.serve(wire.tableId, wire.sender, wire.input).then(answer, (error: unknown) => {
       this.options.log('a forwarded command failed', error, wire.tableId);
-      answer(MOVED);
+      answer(UNANSWERED);
     });
   }
 

@@ -339,6 +339,15 @@ export class LeaseKeeper {
     return result;
   }
 
+  /**
+   * A commit under `epoch` was fenced out: a later lease exists, so this one is over whatever
+   * its window says (Redis's key expired during a stall this side did not notice yet).
+   */
+  drop(tableId: string, epoch: number): void {
+    const lease = this.held.get(tableId);
+    if (lease?.epoch === epoch) this.lose(tableId, lease, 'refused');
+  }
+
   /** Gives the lease up: at once locally, then in Redis (whose answer is returned). */
   async release(tableId: string): Promise<boolean> {
     const lease = this.held.get(tableId);

@@ -22,6 +22,8 @@ export interface Cluster {
   nodes: TestServer[];
   /** A pool of its own on the cluster's database, to read what the nodes stored. */
   reader: Storage;
+  /** The cluster's database, for a test that reaches into it (locks a row, moves a fence). */
+  databaseUrl: string;
   /** Stops every node and closes every pool. */
   close(): Promise<void>;
 }
@@ -103,7 +105,7 @@ async function startCluster(
     }
     const reader = await openPostgresStorage(url);
     closing.push(() => reader.close());
-    return { nodes, reader, close };
+    return { nodes, reader, databaseUrl: url, close };
   } catch (error) {
     await close();
     throw error;
