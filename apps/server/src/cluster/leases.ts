@@ -42,8 +42,8 @@ export type LeaseEvent =
       epoch: number;
       /** `refused`: Redis answered a renewal with someone else (or nobody). `expired`: the
        * safety window passed without a successful renewal (Redis down, slow, or this node
-       * stalled). */
-      reason: 'refused' | 'expired';
+       * stalled). `fenced`: a commit under it met a later epoch in storage. */
+      reason: 'refused' | 'expired' | 'fenced';
     };
 
 /** Same shape as the server's `Log`, so it can be passed straight in. */
@@ -345,7 +345,7 @@ export class LeaseKeeper {
    */
   drop(tableId: string, epoch: number): void {
     const lease = this.held.get(tableId);
-    if (lease?.epoch === epoch) this.lose(tableId, lease, 'refused');
+    if (lease?.epoch === epoch) this.lose(tableId, lease, 'fenced');
   }
 
   /** Gives the lease up: at once locally, then in Redis (whose answer is returned). */
@@ -429,11 +429,12 @@ export class LeaseKeeper {
     this.lossTimer.unref();
   }
 
-  private lose(tableId: string, lease: HeldLease, reason: 'refused' | 'expired'): void {
+  private lose(tableId: string, lease: HeldLease, reason: 'refused' | 'expired' | 'fenced'): void {
     this.held.delete(tableId);
     // Redis may still name this node (a stall on this side): free the table for others
-    // now rather than at Redis's expiry. Compare-and-delete, so it cannot free another's.
-    if (reason === 'expired') this.store.release(tableId, lease.epoch).catch(() => {});
+    // now rather than at Redis's expiry, and so that the next claim takes a fresh epoch above
+    // the fence. Compare-and-delete, so it cannot free another's.
+    if (reason !== 'refused') this.store.release(tableId, lease.epoch).catch(() => {});
     this.emit({ type: 'lost', tableId, epoch: lease.epoch, reason });
   }
 
