@@ -184,6 +184,34 @@ describe('the PostgreSQL storage', () => {
     expect(loads).toBeGreaterThan(0);
   });
 
+  it('creates a table on a fresh connection when the first broke before COMMIT, once', async () => {
+    // The first token row inserted ends its own session, as PostgreSQL's idle-in-transaction
+    // timeout ends a stalled node's: the connection breaks inside the transaction. A sequence,
+    // which no rollback undoes, makes it happen once.
+    const pool = plainPool();
+    await pool.query(`CREATE SEQUENCE break_once`);
+    await pool.query(`CREATE FUNCTION break_once() RETURNS trigger AS $$
+      BEGIN
+        IF nextval('break_once') = 1 THEN PERFORM pg_terminate_backend(pg_backend_pid()); END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql`);
+    await pool.query(
+      `CREATE TRIGGER break_once BEFORE INSERT ON tokens FOR EACH ROW EXECUTE FUNCTION break_once()`,
+    );
+    const t3 = { id: 'T3', name: 'Storm', ruleset: 'fate-core', created: 2 } as const;
+    await storage.createTable(t3, { pub: docWith('t3'), gm: docWith('t3 gm') }, [
+      token('t3-link', { tableId: 'T3', role: 'gm' }),
+    ]);
+    const { rows } = await pool.query<{ n: string }>(`SELECT last_value AS n FROM break_once`);
+    expect(Number(rows[0]!.n), 'the first attempt broken, the second stored').toBe(2);
+    expect(await storage.getTable('T3')).toMatchObject({ id: 'T3', name: 'Storm' });
+    expect(await storage.findToken('t3-link')).toMatchObject({ tableId: 'T3', role: 'gm' });
+    // Any other failure is not run again: the same id a second time is refused as it was.
+    await expect(
+      storage.createTable(t3, { pub: docWith('t3'), gm: docWith('t3 gm') }, []),
+    ).rejects.toThrow();
+  });
+
   it('rejects a commit when the database goes away mid-way, stores none of it, recovers', async () => {
     await storage.createTable(
       { id: 'T2', name: 'Other', ruleset: 'fate-core', created: 1 },
