@@ -7,7 +7,7 @@ import { readTable } from '@fateboard/table';
 import { GroupCommit } from './group-commit';
 import type { TableRoom } from './room';
 import type { HandledCommand } from './group-commit';
-import { openSqliteStorage } from './storage';
+import { NotStoredError, openSqliteStorage } from './storage';
 import type { Storage } from './storage';
 import { newTestRoom } from './test/room-fixture';
 import { fateCoreSheet } from './test/sheets';
@@ -35,6 +35,8 @@ let loseReply: boolean;
 let gate: Promise<void> | undefined;
 /** Set by a test to have every table's part fenced out (cluster mode: a later lease's epoch). */
 let fenceAll: boolean;
+/** Set by a test to fail the commit before its COMMIT was sent (PostgreSQL ended the session). */
+let sessionEnded: boolean;
 let storage: Storage;
 let commits: GroupCommit;
 
@@ -45,11 +47,13 @@ beforeEach(() => {
   loseReply = false;
   gate = undefined;
   fenceAll = false;
+  sessionEnded = false;
   storage = {
     ...sqlite,
     commit: async (batches) => {
       if (gate) await gate;
       if (fenceAll) return batches.map(() => ({ ok: false, fenced: true }));
+      if (sessionEnded) throw new NotStoredError(new Error('Connection terminated unexpectedly'));
       if (failCommit) throw new Error('SQLITE_IOERR: disk I/O error');
       const outcomes = await sqlite.commit(batches);
       if (loseReply) throw new Error('Connection terminated unexpectedly');
@@ -152,8 +156,8 @@ describe('group commit', () => {
       expect.objectContaining({ ok: false, code: 'not-found' }),
       expect.objectContaining({ ok: false, code: 'storage' }),
     ]);
-    // A failed commit may have gone through (lost reply): not "moved", never sent again as is.
-    expect(results.map((r) => r.moved)).toEqual([undefined, undefined, undefined, undefined]);
+    // A failed commit may have gone through (lost reply): never marked for a retry.
+    expect(results.map((r) => r.retry)).toEqual([undefined, undefined, undefined, undefined]);
     // The join seated its connection when applied, and was undone when the commit failed.
     expect(seats).toEqual([expect.stringMatching(/^id\d$/), undefined]);
     await turn();
@@ -183,14 +187,29 @@ describe('group commit', () => {
         code: 'storage',
         message: 'The table is moving between servers; try again.',
       },
-      moved: true,
+      retry: true,
     });
     expect(refused.ack).toMatchObject({ ok: false, code: 'not-found' });
-    expect(refused.moved).toBeUndefined();
+    expect(refused.retry).toBeUndefined();
     await turn();
     expect(published()).toBe(0);
     expect(JSON.stringify(readTable(room.doc('pub')))).toBe(before);
     expect(await stored('T1', 'f1')).toEqual([]);
+  });
+
+  it('a batch that failed before its COMMIT was sent is refused, marked for one more try', async () => {
+    const { room, before, published } = await roomWithOneAspect();
+    sessionEnded = true;
+    const lost = await room.handle(gm, aspect('n1', 'Not stored'));
+    expect(lost).toEqual({
+      ack: { ok: false, code: 'storage', message: 'The command could not be saved.' },
+      retry: true,
+    });
+    await turn();
+    expect(published()).toBe(0);
+    expect(JSON.stringify(readTable(room.doc('pub')))).toBe(before);
+    sessionEnded = false;
+    expect((await room.handle(gm, aspect('n1', 'Not stored'))).ack).toMatchObject({ ok: true });
   });
 
   it("one table's failing write refuses that table's part of the batch; another table's is stored", async () => {

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Ack } from '@fateboard/table';
 import type { Log } from './logger';
 import type { Metrics } from './metrics';
+import { NotStoredError } from './storage';
 import type { BatchOutcome, CommandWrite, Storage, StoredCommand, TableBatch } from './storage';
 import type { TableWrite } from './storage';
 
@@ -10,11 +11,13 @@ export interface HandledCommand {
   /** Set when a seatless player got a seat: the connection now acts for it. */
   seatId?: string;
   /**
-   * Set when nothing of the command was stored because the table changed writers under it
-   * (cluster mode: a later lease fenced its commit out, or its writer is gone): the node the
-   * client is on may route it again at once (TableRoom.handle). Never sent to the client.
+   * Set when nothing of the command was stored, for a reason a second try may not meet: the
+   * table changed writers under it (cluster mode: a later lease fenced its commit out, or its
+   * writer is gone), or the database session ended before COMMIT was sent (a stalled node's
+   * transaction ended by PostgreSQL). The node the client is on may route it again at once
+   * (TableRoom.handle). Never sent to the client.
    */
-  moved?: true;
+  retry?: true;
 }
 
 /** What applying one command leaves to do once its batch is committed, or has failed. */
@@ -77,8 +80,10 @@ const READ_FAILED: Ack = { ok: false, code: 'storage', message: 'The table could
 /** A later writer fenced the table's part out (cluster mode): nothing of it was stored. */
 export const MOVED: HandledCommand = {
   ack: { ok: false, code: 'storage', message: 'The table is moving between servers; try again.' },
-  moved: true,
+  retry: true,
 };
+/** The batch failed before its COMMIT was sent (NotStoredError): certainly not stored. */
+const NOT_STORED: HandledCommand = { ack: STORAGE_FAILED, retry: true };
 
 /** The row a command write is read back as, for a retry later in the same batch. */
 function asStored(write: CommandWrite): StoredCommand {
@@ -291,9 +296,11 @@ export class GroupCommit {
     // 3. Store every table's writes in one transaction.
     const order = [...parts.keys()];
     let outcomes: BatchOutcome[];
+    let notStored = false;
     try {
       outcomes = order.length === 0 ? [] : await this.storage.commit([...parts.values()]);
     } catch (error) {
+      notStored = error instanceof NotStoredError;
       // A line per table, so that each table's log shows why its commands were refused.
       for (const tableId of order) {
         this.log('the group commit failed; its commands are refused', error, tableId);
@@ -336,7 +343,8 @@ export class GroupCommit {
       const p = prepared[i];
       if (p === undefined) job.resolve({ ack: STORAGE_FAILED });
       else if (!p.writes?.length || !failed.has(job.room.id)) job.resolve(p.handled);
-      else job.resolve(fenced.has(job.room.id) ? MOVED : { ack: STORAGE_FAILED });
+      else if (fenced.has(job.room.id)) job.resolve(MOVED);
+      else job.resolve(notStored ? NOT_STORED : { ack: STORAGE_FAILED });
     });
     // Resolving queued each acknowledgement's continuation as a microtask; the publishes go in
     // one behind them, so every sender has its ack before the crowd gets the update (the sender

@@ -181,11 +181,15 @@ export class TableRoom implements BatchRoom {
   ): Promise<HandledCommand> {
     const { cluster } = this.deps;
     if (!cluster) return this.submit(from, input, onSeat);
-    // Nothing of a moved command was stored (a later lease fenced its commit out, or its
-    // writer was gone): routed again once, to the writer there is now, so that a lease moving
-    // under a command (a node restarting, a stall) costs the player a moment, not a refusal.
+    // Nothing of such a command was stored (a later lease fenced its commit out, its writer
+    // was gone, its database session ended before COMMIT): routed again once, to the writer
+    // there is now, so that a lease moving under a command (a node restarting, a stall) costs
+    // the player a moment, not a refusal. Not once the room is dropped: its connections are
+    // closing, and the client sends it again when it is back.
     return this.handleInCluster(cluster, from, input, onSeat).then((handled) =>
-      handled.moved ? this.handleInCluster(cluster, from, input, onSeat) : handled,
+      handled.retry && !this.broken && !this.disposed
+        ? this.handleInCluster(cluster, from, input, onSeat)
+        : handled,
     );
   }
 

@@ -57,6 +57,17 @@ function track<T extends Participant | Replica>(x: T): T {
   return x;
 }
 
+/** Two nodes, a table, its GM on each; node 1 writes the table (its first command). */
+async function twoNodesNodeOneWriting() {
+  const { nodes, reader, databaseUrl } = await startCluster(2);
+  const [one, two] = nodes as [TestServer, TestServer];
+  const table = await createTable(one.url);
+  const viaOne = track(await connectSocket(one.url, table.tokens.gm, 'gm1'));
+  const viaTwo = track(await connectSocket(two.url, table.tokens.gm, 'gm2'));
+  await viaOne.ok({ type: 'aspect.add', kind: 'situation', text: 'First' });
+  return { reader, databaseUrl, table, viaOne, viaTwo };
+}
+
 describe.skipIf(unavailable)('a cluster of three nodes', () => {
   it('serves one table from every node: forwarded commands, one order, every replica alike', async () => {
     const { nodes, reader } = await startCluster();
@@ -219,12 +230,7 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
   }, 60_000);
 
   it('routes a command fenced out by a later writer again, directly and forwarded: acknowledged, stored once', async () => {
-    const { nodes, reader, databaseUrl } = await startCluster(2);
-    const [one, two] = nodes as [TestServer, TestServer];
-    const table = await createTable(one.url);
-    const viaOne = track(await connectSocket(one.url, table.tokens.gm, 'gm1'));
-    const viaTwo = track(await connectSocket(two.url, table.tokens.gm, 'gm2'));
-    await viaOne.ok({ type: 'aspect.add', kind: 'situation', text: 'First' }); // node 1 writes
+    const { reader, databaseUrl, table, viaOne, viaTwo } = await twoNodesNodeOneWriting();
     // Two sessions: one holds the row, the other watches (a transaction reads
     // pg_stat_activity once, at its first look).
     const [sql, locker] = [0, 1].map(() => new pg.Client({ connectionString: databaseUrl }));
@@ -284,6 +290,34 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
       'First',
       'Direct',
       'Forwarded',
+    ]);
+  }, 60_000);
+
+  it('tries a command once more when its database session ended before COMMIT, directly and forwarded', async () => {
+    const { reader, databaseUrl, table, viaOne, viaTwo } = await twoNodesNodeOneWriting();
+    // Every other insert of an `ends-` command ends its own session, as PostgreSQL ends a
+    // stalled node's (or a restart does): the first try of each, counted by a sequence, which
+    // no rollback undoes.
+    const sql = new pg.Client({ connectionString: databaseUrl });
+    await sql.connect();
+    cleanup.push(() => sql.end());
+    await sql.query(`CREATE SEQUENCE ends`);
+    await sql.query(`CREATE FUNCTION end_session() RETURNS trigger AS $$
+      BEGIN
+        IF nextval('ends') % 2 = 1 THEN PERFORM pg_terminate_backend(pg_backend_pid()); END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql`);
+    await sql.query(`CREATE TRIGGER end_session BEFORE INSERT ON commands FOR EACH ROW
+      WHEN (NEW.command_id LIKE 'ends-%') EXECUTE FUNCTION end_session()`);
+    const aspect = (id: string) => ({ id, type: 'aspect.add', kind: 'situation', text: id });
+    expect(await viaOne.send(aspect('ends-direct'))).toMatchObject({ ok: true, seq: 2 });
+    expect(await viaTwo.send(aspect('ends-forwarded'))).toMatchObject({ ok: true, seq: 3 });
+    const { rows } = await sql.query<{ n: string }>(`SELECT last_value AS n FROM ends`);
+    expect(Number(rows[0]!.n), 'two tries of each').toBe(4);
+    expect(readTable(await storedPub(reader, table.id)).aspects.map((a) => a.text)).toEqual([
+      'First',
+      'ends-direct',
+      'ends-forwarded',
     ]);
   }, 60_000);
 

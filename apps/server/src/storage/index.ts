@@ -20,7 +20,7 @@ export type {
   TokenKind,
   TokenRecord,
 } from './storage';
-export { loadDoc } from './storage';
+export { NotStoredError, loadDoc } from './storage';
 export { openSqliteFile, openSqliteStorage } from './sqlite';
 export type { SqliteFile } from './sqlite';
 export { claimFence, openPostgresStorage, readFence } from './postgres';

@@ -3,6 +3,7 @@ import pg from 'pg';
 import * as Y from 'yjs';
 import type { BatchOutcome, Storage } from './storage';
 import { claimFence, openPostgresStorage, readFence } from './postgres';
+import { NotStoredError } from './storage';
 import { commitCommands, docWith, notesOf, part, token, write } from './contract-support';
 import { postgresUnavailable, startPostgres } from '../test/postgres-server';
 import type { PostgresServer } from '../test/postgres-server';
@@ -210,6 +211,34 @@ describe('the PostgreSQL storage', () => {
     await expect(
       storage.createTable(t3, { pub: docWith('t3'), gm: docWith('t3 gm') }, []),
     ).rejects.toThrow();
+  });
+
+  it('rejects a commit whose session ended before COMMIT as certainly not stored', async () => {
+    // A command row's insert ends its own session, as PostgreSQL ends a stalled node's.
+    const pool = plainPool();
+    await pool.query(`CREATE FUNCTION end_session() RETURNS trigger AS $$
+      BEGIN PERFORM pg_terminate_backend(pg_backend_pid()); RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await pool.query(`CREATE TRIGGER end_session BEFORE INSERT ON commands FOR EACH ROW
+      WHEN (NEW.command_id = 'ends') EXECUTE FUNCTION end_session()`);
+    // One part (no savepoint) and two parts alike.
+    await expect(storage.commit([part('T1', [write(1, 'ends')])])).rejects.toBeInstanceOf(
+      NotStoredError,
+    );
+    await storage.createTable(
+      { id: 'T2', name: 'Other', ruleset: 'fate-core', created: 1 },
+      { pub: docWith('t2'), gm: docWith('t2 gm') },
+      [],
+    );
+    await expect(
+      storage.commit([
+        part('T2', [write(1, 'fine', { tableId: 'T2' })]),
+        part('T1', [write(1, 'ends')]),
+      ]),
+    ).rejects.toBeInstanceOf(NotStoredError);
+    expect(await storage.findCommands('T2', ['fine'])).toEqual([]);
+    // A statement refused on its own is still that part's outcome (the contract's).
+    const [taken] = await storage.commit([part('T1', [write(1, 'a'), write(1, 'b')])]);
+    expect(taken).toMatchObject({ ok: false, fenced: false });
   });
 
   it('rejects a commit when the database goes away mid-way, stores none of it, recovers', async () => {

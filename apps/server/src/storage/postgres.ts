@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { DOC_KEYS } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
-import { restoreCommand, rollPage } from './storage';
+import { NotStoredError, restoreCommand, rollPage } from './storage';
 import type {
   BatchOutcome,
   ChatScope,
@@ -386,19 +386,38 @@ async function commit(pool: pg.Pool, batches: readonly TableBatch[]): Promise<Ba
   // it back (PostgreSQL answers a COMMIT there with ROLLBACK, no error). A round trip less for
   // the common batch of one table.
   const savepoints = batches.length > 1;
-  await transaction(pool, async (client) => {
-    for (const i of order) {
-      if (savepoints) await client.query(`SAVEPOINT part_${i}`);
-      try {
-        outcomes[i] = await writePart(client, batches[i]!);
-      } catch (error) {
-        if (savepoints) await client.query(`ROLLBACK TO SAVEPOINT part_${i}`);
-        outcomes[i] = { ok: false, fenced: false, error };
+  let written = false;
+  try {
+    await transaction(pool, async (client) => {
+      for (const i of order) {
+        if (savepoints) await client.query(`SAVEPOINT part_${i}`);
+        try {
+          outcomes[i] = await writePart(client, batches[i]!);
+        } catch (error) {
+          // Not a statement of the part refused but the session (its connection broke, or
+          // PostgreSQL ended it): no part can be stored, and COMMIT is not sent.
+          if (!statementFailed(error)) throw error;
+          if (savepoints) await client.query(`ROLLBACK TO SAVEPOINT part_${i}`);
+          outcomes[i] = { ok: false, fenced: false, error };
+        }
+        // A fenced part wrote nothing; there is nothing to undo.
       }
-      // A fenced part wrote nothing; there is nothing to undo.
-    }
-  });
+      written = true;
+    });
+  } catch (error) {
+    // Before COMMIT (BEGIN, a part, a savepoint, or no connection at all): none of it stored.
+    throw written ? error : new NotStoredError(error);
+  }
   return outcomes;
+}
+
+/**
+ * Whether a query failed on its own (a constraint, a bad value: PostgreSQL's severity ERROR)
+ * with the session still usable, rather than with the session (FATAL, or the connection lost,
+ * which node-postgres reports with no severity).
+ */
+function statementFailed(error: unknown): boolean {
+  return (error as { severity?: unknown } | null)?.severity === 'ERROR';
 }
 
 function compare(a: TableBatch, b: TableBatch): number {
@@ -411,7 +430,8 @@ async function writePart(client: pg.PoolClient, part: TableBatch): Promise<Batch
     const tableId = write.kind === 'command' ? write.command.tableId : write.token.tableId;
     // The fence covers the part's table only: a write for another would go unchecked.
     if (tableId !== part.tableId) {
-      throw new Error(`a write for table ${tableId} in the part of table ${part.tableId}`);
+      const error = new Error(`a write for table ${tableId} in the part of table ${part.tableId}`);
+      return { ok: false, fenced: false, error };
     }
   }
   if (part.fence !== undefined) {

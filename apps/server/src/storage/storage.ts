@@ -162,6 +162,17 @@ export interface TableBatch {
 export type BatchOutcome = { ok: true } | { ok: false; fenced: boolean; error?: unknown };
 
 /**
+ * `commit` rejected before its COMMIT was sent (the connection broke, or could not be had):
+ * nothing of the batch is stored, for certain, unlike a connection that broke during COMMIT.
+ */
+export class NotStoredError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`the batch was not stored: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'NotStoredError';
+  }
+}
+
+/**
  * Everything the server keeps, asynchronous so that a networked database (PostgreSQL) sits
  * behind the same interface as SQLite. A command is applied in memory by its room without
  * yielding; the group commit (group-commit.ts) then hands the batch's writes to `commit` and
@@ -202,7 +213,8 @@ export interface Storage {
    * part's fails the part. Rejects when the transaction itself fails: then nothing of the batch
    * is stored, except when the connection to a networked database broke during its COMMIT,
    * which may have gone through (the group commit reloads the tables from storage, and tells
-   * a table whose reload holds more than it knew stored apart, see TableRoom.reload).
+   * a table whose reload holds more than it knew stored apart, see TableRoom.reload). With
+   * NotStoredError when it failed before COMMIT was sent: certainly nothing stored.
    */
   commit: (batches: readonly TableBatch[]) => Promise<BatchOutcome[]>;
   loadDocuments: (tableId: string) => Promise<StoredDocuments>;
