@@ -237,13 +237,8 @@ export class TableRoom implements BatchRoom {
     }
     // Forwarded here, but another node writes it now: the forwarding node asks again.
     if (claim.kind === 'other') return MOVED;
-    return {
-      ack: {
-        ok: false,
-        code: 'storage',
-        message: 'The table is moving between servers; try again.',
-      },
-    };
+    // Nobody could claim it (Redis unreachable): refused, for the client to send again later.
+    return { ack: MOVED.ack };
   }
 
   /**

@@ -57,6 +57,14 @@ function track<T extends Participant | Replica>(x: T): T {
   return x;
 }
 
+/** A session of its own on the cluster's database, ended after the test. */
+async function sqlSession(databaseUrl: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  cleanup.push(() => client.end());
+  return client;
+}
+
 /** Two nodes, a table, its GM on each; node 1 writes the table (its first command). */
 async function twoNodesNodeOneWriting() {
   const { nodes, reader, databaseUrl } = await startCluster(2);
@@ -233,17 +241,14 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
     const { reader, databaseUrl, table, viaOne, viaTwo } = await twoNodesNodeOneWriting();
     // Two sessions: one holds the row, the other watches (a transaction reads
     // pg_stat_activity once, at its first look).
-    const [sql, locker] = [0, 1].map(() => new pg.Client({ connectionString: databaseUrl }));
-    for (const client of [sql!, locker!]) {
-      await client.connect();
-      cleanup.push(() => client.end());
-    }
+    const sql = await sqlSession(databaseUrl);
+    const locker = await sqlSession(databaseUrl);
     const redis = new Redis(services.redis.url);
     cleanup.push(() => redis.disconnect());
     const fence = async () =>
       Number(
         (
-          await sql!.query<{ epoch: string }>('SELECT epoch FROM fences WHERE table_id = $1', [
+          await sql.query<{ epoch: string }>('SELECT epoch FROM fences WHERE table_id = $1', [
             table.id,
           ])
         ).rows[0]!.epoch,
@@ -255,8 +260,8 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
     // gone from Redis too (it expired during the stall); else Redis still names the writer,
     // which must give that lease up itself for the next claim to take an epoch above the fence.
     const fencedOut = async (via: Participant, text: string, expire: boolean) => {
-      await locker!.query('BEGIN');
-      await locker!.query('UPDATE fences SET epoch = epoch + 10 WHERE table_id = $1', [table.id]);
+      await locker.query('BEGIN');
+      await locker.query('UPDATE fences SET epoch = epoch + 10 WHERE table_id = $1', [table.id]);
       const answer = via.send({
         id: `fenced-${text}`,
         type: 'aspect.add',
@@ -267,7 +272,7 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
       for (let i = 0; i < 250 && waiting === 0; i++) {
         if (i > 0) await sleep(20);
         waiting = (
-          await sql!.query(
+          await sql.query(
             `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock'
                AND query LIKE 'INSERT INTO fences%'`,
           )
@@ -275,7 +280,7 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
       }
       expect(waiting, "the writer's commit waiting for the fence row").toBe(1);
       if (expire) await redis.del(`fateboard:lease:${table.id}`);
-      await locker!.query('COMMIT');
+      await locker.query('COMMIT');
       return answer;
     };
 
@@ -298,9 +303,7 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
     // Every other insert of an `ends-` command ends its own session, as PostgreSQL ends a
     // stalled node's (or a restart does): the first try of each, counted by a sequence, which
     // no rollback undoes.
-    const sql = new pg.Client({ connectionString: databaseUrl });
-    await sql.connect();
-    cleanup.push(() => sql.end());
+    const sql = await sqlSession(databaseUrl);
     await sql.query(`CREATE SEQUENCE ends`);
     await sql.query(`CREATE FUNCTION end_session() RETURNS trigger AS $$
       BEGIN

@@ -34,16 +34,18 @@ export type AcquireResult =
   | { owner: 'self'; epoch: number; fresh: boolean }
   | { owner: 'other'; nodeId: string; epoch: number };
 
+/** `refused`: Redis answered a renewal with someone else (or nobody). `expired`: the safety
+ * window passed without a successful renewal (Redis down, slow, or this node stalled).
+ * `fenced`: a commit under it met a later epoch in storage. */
+type LossReason = 'refused' | 'expired' | 'fenced';
+
 export type LeaseEvent =
   | { type: 'acquired'; tableId: string; epoch: number }
   | {
       type: 'lost';
       tableId: string;
       epoch: number;
-      /** `refused`: Redis answered a renewal with someone else (or nobody). `expired`: the
-       * safety window passed without a successful renewal (Redis down, slow, or this node
-       * stalled). `fenced`: a commit under it met a later epoch in storage. */
-      reason: 'refused' | 'expired' | 'fenced';
+      reason: LossReason;
     };
 
 /** Same shape as the server's `Log`, so it can be passed straight in. */
@@ -429,7 +431,7 @@ export class LeaseKeeper {
     this.lossTimer.unref();
   }
 
-  private lose(tableId: string, lease: HeldLease, reason: 'refused' | 'expired' | 'fenced'): void {
+  private lose(tableId: string, lease: HeldLease, reason: LossReason): void {
     this.held.delete(tableId);
     // Redis may still name this node (a stall on this side): free the table for others
     // now rather than at Redis's expiry, and so that the next claim takes a fresh epoch above
