@@ -56,6 +56,10 @@ export type {
 // the registry of the four games
 export { RULESETS, ALL_RULESETS, rulesetById } from './rulesets/registry';
 
+// core: what a roll adds besides the dice: stunts and teamwork
+export type { RollBonus } from './core/bonuses';
+export { STUNT_BONUS, stuntBonuses, teamworkBonuses } from './core/bonuses';
+
 // core: exact odds
 export type {
   DiceTotalOdds,

@@ -78,6 +78,7 @@ export type {
   AspectView,
   RollView,
   RollSide,
+  RollModifier,
   RollInvoke,
   CompelView,
   ConflictView,

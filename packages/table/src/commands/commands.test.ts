@@ -169,13 +169,14 @@ describe('aspects, spotlight and GM secrets', () => {
 describe('rolls and invokes', () => {
   it('stores faces, total, ladder label, outcome and shifts', () => {
     const { t, ann, a } = table();
-    const { rollId } = t.ok(ann, {
+    // A bonus the GM names (a player's roll adds stunts and help instead: bonuses.test.ts).
+    const { rollId } = t.ok(GM, {
       type: 'roll',
       characterId: a,
       skillId: 'fight',
       action: 'overcome',
       difficulty: 2,
-      modifiers: [{ label: 'stunt', value: 2 }],
+      modifiers: [{ label: 'High ground', value: 2 }],
     });
     const roll = readTable(t.docs.pub).rolls.find((r) => r.id === rollId)!;
     expect(roll.actor.faces).toHaveLength(4);

@@ -102,7 +102,12 @@ export const RollCommand = cmd('roll', {
   heals: v.optional(Id),
   /** A recovery roll: an overcome against this consequence, its difficulty by the ruleset. */
   recovers: v.optional(v.strictObject({ characterId: Id, slotId: Id })),
+  /** The GM's own bonuses or penalties; a player's roll adds only stunts and help. */
   modifiers: v.optional(v.pipe(v.array(Modifier), v.maxLength(6))),
+  /** The roller's stunts used on this roll, +2 each [CORE-STUNT-1]. */
+  stunts: v.optional(v.pipe(v.array(Id), v.maxLength(8))),
+  /** Other characters helping with the same skill, +1 each [CORE-TEAMWORK-1]. */
+  helpers: v.optional(v.pipe(v.array(Id), v.maxLength(8))),
   difficulty: v.optional(int(-4, 12)),
   opposition: v.optional(v.strictObject(Roller)),
   /**
@@ -120,6 +125,8 @@ export const DefendCommand = cmd('defend', {
   strategy: v.optional(v.picklist(['none', 'defensive', 'aggressive'])),
   creativity: v.optional(v.picklist([-1, 0, 1])),
   tool: v.optional(v.boolean()),
+  /** The defender's stunts used on the defence, +2 each [CORE-STUNT-1]. */
+  stunts: v.optional(v.pipe(v.array(Id), v.maxLength(8))),
 });
 export const InvokeCommand = cmd('invoke', {
   rollId: Id,

@@ -33,13 +33,21 @@ export interface AspectView {
   persistence?: number;
 }
 
+/** A fixed bonus on a side: a stunt's, a helper's, narrative's modifiers or the GM's. */
+export interface RollModifier {
+  label: string;
+  value: number;
+  /** Given by one of the side's stunts (its name) or a helping character (their name). */
+  kind?: 'stunt' | 'help';
+}
+
 export interface RollSide {
   characterId: string;
   skillId?: string;
   aspectId?: string;
   /** The skill's (or rated aspect's) rating. */
   rating: number;
-  modifiers: { label: string; value: number }[];
+  modifiers: RollModifier[];
   faces: number[];
   /** +2 per invoke. */
   bonus: number;

@@ -9,6 +9,7 @@ export type {
   CharacterView,
   AspectView,
   RollSide,
+  RollModifier,
   RollInvoke,
   RollView,
   DefenceStatus,

@@ -5,7 +5,7 @@ import type { Handler, Refusal } from '../context';
 import { refuse } from '../context';
 import { dropFromOrder } from '../time/conflict';
 import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
-import { faceText, ratingOf, rollSide, sideModifiers } from './sides';
+import { faceText, ratingOf, rollSide, sideModifiers, stuntAndHelp } from './sides';
 import { findRoll, rescore, rollInPlay, writeRoll } from './stored-rolls';
 import type { PubRoots } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
@@ -62,7 +62,9 @@ export const defend: Handler<'defend'> = (ctx) => {
   if (typeof rating !== 'number') return rating;
   const mods = sideModifiers(ruleset, input, 'defender');
   if ('ok' in mods) return mods;
-  const side = rollSide(ctx, defender, input, rating, mods, ruleset.diceCount);
+  const bonuses = stuntAndHelp(r, actor, defender, input);
+  if ('ok' in bonuses) return bonuses;
+  const side = rollSide(ctx, defender, input, rating, [...bonuses, ...mods], ruleset.diceCount);
   const next = rescore(ruleset, {
     ...roll,
     opposition: side,

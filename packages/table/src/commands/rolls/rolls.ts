@@ -7,7 +7,7 @@ import type { Ctx, Handler, Plan, Refusal } from '../context';
 import { refuse } from '../context';
 import { defenderOf, healingTarget, rollKind } from './roll-kind';
 import type { RollKind } from './roll-kind';
-import { faceText, ratingOf, rollSide, sideModifiers } from './sides';
+import { faceText, ratingOf, rollSide, sideModifiers, stuntAndHelp } from './sides';
 import { resolveRoll, writeNewRoll } from './stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import type { RollSide, RollView } from '../../doc/views';
@@ -40,6 +40,11 @@ export const roll: Handler<'roll'> = (ctx) => {
     if ('ok' in opp) return opp;
     opposingCharacter = opp.character;
   }
+  // Players' rolls add what their sheets and friends give (stunts, help); any other bonus or
+  // penalty is the GM's to set, so a player link cannot roll with a +10 it names itself.
+  if (actor.role !== 'gm' && (command.modifiers?.length ?? 0) > 0) {
+    return refuse('forbidden', 'Only the GM adds other bonuses to a roll: use a stunt or help.');
+  }
   const role = kind.action === 'defend' ? 'defender' : 'aggressor';
   const actorMods = sideModifiers(ruleset, command, role);
   if ('ok' in actorMods) return actorMods;
@@ -47,7 +52,9 @@ export const roll: Handler<'roll'> = (ctx) => {
     ? declarationSkill(kind.declaration.supporters, kind.declaration.opposers)
     : ratingOf(ruleset, found.character, command);
   if (typeof rating !== 'number') return rating;
-  const modifiers = [...(command.modifiers ?? []), ...actorMods];
+  const actorBonuses = stuntAndHelp(r, actor, found.character, command);
+  if ('ok' in actorBonuses) return actorBonuses;
+  const modifiers = [...(command.modifiers ?? []), ...actorBonuses, ...actorMods];
   const difficulty =
     kind.removes?.persistence ??
     command.difficulty ??
@@ -89,6 +96,8 @@ export const roll: Handler<'roll'> = (ctx) => {
       role === 'aggressor' ? 'defender' : 'aggressor',
     );
     if ('ok' in oppMods) return oppMods;
+    const oppBonuses = stuntAndHelp(r, actor, opposingCharacter, command.opposition);
+    if ('ok' in oppBonuses) return oppBonuses;
     const oppRating = ratingOf(ruleset, opposingCharacter, command.opposition);
     if (typeof oppRating !== 'number') return oppRating;
     opposition = rollSide(
@@ -96,7 +105,7 @@ export const roll: Handler<'roll'> = (ctx) => {
       opposingCharacter,
       command.opposition,
       oppRating,
-      oppMods,
+      [...oppBonuses, ...oppMods],
       ruleset.diceCount,
     );
   }

@@ -1,8 +1,10 @@
 import type { Character, Ruleset } from '@fateboard/rules';
-import { ladderLabel, rollFateDice } from '@fateboard/rules';
-import type { Ctx, Refusal } from '../context';
+import { ladderLabel, rollFateDice, stuntBonuses, teamworkBonuses } from '@fateboard/rules';
+import { findCharacter } from '../access';
+import type { Actor, Ctx, Refusal } from '../context';
 import { refuse } from '../context';
-import type { RollSide } from '../../doc/views';
+import type { PubRoots } from '../../doc/schema';
+import type { RollModifier, RollSide } from '../../doc/views';
 
 /**
  * One side of a roll: the rating and modifiers it rolls with, its dice and its total. The roller
@@ -17,6 +19,10 @@ interface RollerInput {
   strategy?: 'none' | 'defensive' | 'aggressive' | undefined;
   creativity?: -1 | 0 | 1 | undefined;
   tool?: boolean | undefined;
+  /** The side's own stunts used on the roll, +2 each [CORE-STUNT-1]. */
+  stunts?: string[] | undefined;
+  /** Other characters helping with the same skill, +1 each [CORE-TEAMWORK-1]. */
+  helpers?: string[] | undefined;
 }
 
 /** The rating a side rolls with: a skill's (Mediocre when untrained), or a rated aspect's. */
@@ -52,6 +58,40 @@ export function sideModifiers(
   return mods.ok ? mods.value : refuse('rules', mods.message);
 }
 
+/**
+ * What a side's stunts and helpers add, as the roll card lists them; refused if one may not.
+ * A player's roll is helped by player characters only: the GM's NPCs help the GM's rolls, so
+ * a player link cannot count the whole cast, foes included, into its own total.
+ */
+export function stuntAndHelp(
+  r: PubRoots,
+  actor: Actor,
+  c: Character,
+  input: RollerInput,
+): RollModifier[] | Refusal {
+  const stunts = stuntBonuses(c, input.stunts ?? []);
+  if (!stunts.ok) return refuse('rules', stunts.message);
+  const helpers: Character[] = [];
+  for (const id of input.helpers ?? []) {
+    const found = findCharacter(r, id);
+    if ('ok' in found) return found;
+    if (found.character.npc && actor.role !== 'gm') {
+      return refuse(
+        'rules',
+        `${found.character.name} is the GM's to lend: NPCs help the GM's rolls.`,
+      );
+    }
+    helpers.push(found.character);
+  }
+  const help = teamworkBonuses(c, input.skillId, helpers);
+  if (!help.ok) return refuse('rules', help.message);
+  return [...stunts.value, ...help.value].map((b) => ({
+    label: b.label,
+    value: b.value,
+    kind: b.kind,
+  }));
+}
+
 export function sideTotal(s: Omit<RollSide, 'total' | 'label'>): { total: number; label: string } {
   const total =
     s.faces.reduce((a, b) => a + b, 0) +
@@ -67,7 +107,7 @@ export function rollSide(
   c: Character,
   input: RollerInput,
   rating: number,
-  modifiers: { label: string; value: number }[],
+  modifiers: RollModifier[],
   dice: number,
 ): RollSide {
   const faces = dice === 0 ? [] : [...rollFateDice(ctx.rng, dice).faces];
