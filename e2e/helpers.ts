@@ -336,3 +336,66 @@ export async function attackWithTray(gm: Page, attacker: string, target: string)
   await expect(tray).toContainText('They pick their own defence and roll it');
   await tray.getByRole('button', { name: /^Roll 4dF/ }).click();
 }
+
+/** Writes a sheet in the editor: name, the five aspects, skills by id, stunts. */
+export async function writeSheet(
+  page: Page,
+  sheet: {
+    name: string;
+    aspects: [string, string, string, string, string];
+    skills: Record<string, number>;
+    stunts: [string, string][];
+  },
+): Promise<void> {
+  const editor = page.getByTestId('editor');
+  await editor.getByLabel('Character name').fill(sheet.name);
+  const [hc, trouble, ...others] = sheet.aspects;
+  await editor.locator('input[name^="aspect-high-concept"]').fill(hc);
+  await editor.locator('input[name^="aspect-trouble"]').fill(trouble);
+  const rest = editor.locator('input[name^="aspect-other"]');
+  await expect(rest).toHaveCount(others.length);
+  for (let i = 0; i < others.length; i++) await rest.nth(i).fill(others[i]!);
+  for (const [id, rating] of Object.entries(sheet.skills)) {
+    await editor.locator(`select[name="skill-${id}"]`).selectOption(String(rating));
+  }
+  for (let i = 0; i < sheet.stunts.length; i++) {
+    await editor.getByRole('button', { name: 'Add a stunt' }).click();
+    await editor.getByLabel(`Stunt ${i + 1} name`).fill(sheet.stunts[i]![0]);
+    await editor.getByLabel(`Stunt ${i + 1} text`).fill(sheet.stunts[i]![1]);
+  }
+}
+
+/** The stream overlay's screen: a 1080p broadcast canvas. */
+export const HD = { width: 1920, height: 1080 };
+
+/** The overlay composited over dark stream video (the page itself is see-through). */
+const VIDEO = 'linear-gradient(120deg, #04040a 0%, #1d1a2e 50%, #0b1f17 100%)';
+
+/**
+ * Opens a spectator link as the stream overlay at 1080p, once it shows the table. `shot(name)`
+ * takes it over dark video as `<prefix>-<name>-overlay.png`.
+ */
+export async function openOverlay(
+  browser: Browser,
+  spectatorLink: string,
+  prefix: string,
+): Promise<{ page: Page; context: BrowserContext; shot: (name: string) => Promise<void> }> {
+  const context = await browser.newContext({ viewport: HD });
+  const page = await context.newPage();
+  const url = new URL(spectatorLink);
+  url.searchParams.set('overlay', '1');
+  await page.goto(url.toString());
+  await expect(page.getByRole('main', { name: /: stream overlay$/ })).toBeVisible();
+  return {
+    page,
+    context,
+    shot: async (name) => {
+      await page.evaluate(
+        (bg) => document.documentElement.style.setProperty('background', bg),
+        VIDEO,
+      );
+      await page.screenshot({ path: join(SCREENSHOTS, `${prefix}-${name}-overlay.png`) });
+      await page.evaluate(() => document.documentElement.style.removeProperty('background'));
+    },
+  };
+}

@@ -1,8 +1,6 @@
 /// <reference lib="dom" />
 import { test, expect as baseExpect, type Page } from '@playwright/test';
-import { join } from 'node:path';
 import {
-  SCREENSHOTS,
   KAI_SKILLS,
   VEX_SKILLS,
   characterCard,
@@ -11,6 +9,8 @@ import {
   shot,
   takeSeat,
   PHONE,
+  openOverlay,
+  writeSheet,
 } from './helpers';
 
 // Issue 10: a whole Fate Core session, played as a group plays it. The GM and Dee at desks, Kim
@@ -28,11 +28,6 @@ import {
 // Five browsers and a server on two cores shared with other runs: a step may take a while.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const HD = { width: 1920, height: 1080 };
-
-/** The overlay composited over dark stream video (the page itself is see-through). */
-const VIDEO = 'linear-gradient(120deg, #04040a 0%, #1d1a2e 50%, #0b1f17 100%)';
-
 interface Person {
   page: Page;
   phone: boolean;
@@ -41,34 +36,6 @@ interface Person {
 /** On a phone, opens the tab that holds a section; desks show every section at once. */
 async function open(p: Person, tab: 'Scene' | 'Characters' | 'Dice' | 'Log'): Promise<void> {
   if (p.phone) await p.page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
-}
-
-/** Writes a sheet in the editor: name, the five aspects, skills by id, stunts. */
-async function writeSheet(
-  page: Page,
-  sheet: {
-    name: string;
-    aspects: [string, string, string, string, string];
-    skills: Record<string, number>;
-    stunts: [string, string][];
-  },
-): Promise<void> {
-  const editor = page.getByTestId('editor');
-  await editor.getByLabel('Character name').fill(sheet.name);
-  const [hc, trouble, ...others] = sheet.aspects;
-  await editor.locator('input[name^="aspect-high-concept"]').fill(hc);
-  await editor.locator('input[name^="aspect-trouble"]').fill(trouble);
-  const rest = editor.locator('input[name^="aspect-other"]');
-  await expect(rest).toHaveCount(others.length);
-  for (let i = 0; i < others.length; i++) await rest.nth(i).fill(others[i]!);
-  for (const [id, rating] of Object.entries(sheet.skills)) {
-    await editor.locator(`select[name="skill-${id}"]`).selectOption(String(rating));
-  }
-  for (let i = 0; i < sheet.stunts.length; i++) {
-    await editor.getByRole('button', { name: 'Add a stunt' }).click();
-    await editor.getByLabel(`Stunt ${i + 1} name`).fill(sheet.stunts[i]![0]);
-    await editor.getByLabel(`Stunt ${i + 1} text`).fill(sheet.stunts[i]![1]);
-  }
 }
 
 /** A total as the roll card writes it: `+3`, `+0`, `-1`. */
@@ -105,24 +72,14 @@ test('fate-core: a whole session — characters, scene, advantage, a conflict wi
   contexts.push(watcher.context);
   const spectator: Person = { page: watcher.page, phone: false };
 
-  const overlayContext = await browser.newContext({ viewport: HD });
-  contexts.push(overlayContext);
-  const overlay = await overlayContext.newPage();
-  const overlayUrl = new URL(links.spectator);
-  overlayUrl.searchParams.set('overlay', '1');
   // The overlay shows each moment for a few seconds: its checks and screenshot come first.
-  await overlay.goto(overlayUrl.toString());
+  const onStream = await openOverlay(browser, links.spectator, 'session-fc');
+  contexts.push(onStream.context);
+  const overlay = onStream.page;
   await expect(
     overlay.getByRole('main', { name: 'The Salt Market: stream overlay' }),
   ).toBeVisible();
-  const overlayShot = async (name: string) => {
-    await overlay.evaluate(
-      (bg) => document.documentElement.style.setProperty('background', bg),
-      VIDEO,
-    );
-    await overlay.screenshot({ path: join(SCREENSHOTS, `session-fc-${name}-overlay.png`) });
-    await overlay.evaluate(() => document.documentElement.style.removeProperty('background'));
-  };
+  const overlayShot = onStream.shot;
   const people = [gm, dee, kim, spectator];
   /** Screenshots of every view at a beat of the session. */
   const beat = async (name: string) => {

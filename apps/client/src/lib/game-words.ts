@@ -11,7 +11,7 @@ import {
   shiftsSaid,
 } from '@fateboard/table';
 import type { CountdownView } from '@fateboard/table';
-import { i18n } from './i18n';
+import { i18n, params } from './i18n';
 import { sayMessage } from './log-words';
 
 /**
@@ -163,15 +163,31 @@ const MODIFIER_IDS = new Map<string, keyof typeof MODIFIERS>(
   Object.entries(MODIFIERS).map(([id, label]) => [label, id as keyof typeof MODIFIERS]),
 );
 
+/** A stunt's and a helper's bonus on a roll, named by the stunt or the helper. */
+export const messagesModifierKinds = i18n('lib/game-words/modifier-kinds', {
+  stunt: params('{name} (stunt)'),
+  help: params('help from {name}'),
+});
+
 /** A roll modifier's label: the rules' own in the reader's language, a person's as written. */
 export const modifierLabel = computed(messagesModifiers, (mods) => (label: string): string => {
   const id = MODIFIER_IDS.get(label);
   return id ? mods[id] : label;
 });
 
-/** "Strategy: defensive +1, Tool +1". */
+/** "Strategy: defensive +1, Tool +1", "Brawler (stunt) +2, help from Kai +1". */
 export const modifiersWords = computed(
-  modifierLabel,
-  (label) => (mods: readonly { label: string; value: number }[]) =>
-    mods.map((m) => `${label(m.label)} ${signed(m.value)}`).join(', '),
+  [modifierLabel, messagesModifierKinds],
+  (label, kinds) => (mods: readonly { label: string; value: number; kind?: 'stunt' | 'help' }[]) =>
+    mods
+      .map((m) => {
+        const name =
+          m.kind === 'stunt'
+            ? kinds.stunt({ name: m.label })
+            : m.kind === 'help'
+              ? kinds.help({ name: m.label })
+              : label(m.label);
+        return `${name} ${signed(m.value)}`;
+      })
+      .join(', '),
 );

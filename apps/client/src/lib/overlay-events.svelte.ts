@@ -1,7 +1,7 @@
 import { untrack } from 'svelte';
 import { ladderLabel as englishLadder } from '@fateboard/rules';
 import type { LogEntry, RollSide, RollView, TableView } from '@fateboard/table';
-import { resultWords } from './game-words';
+import { modifiersWords, resultWords } from './game-words';
 import { ladderLabel } from './rules';
 import { i18n, params } from './i18n';
 import { sayEntry } from './log-words';
@@ -38,6 +38,8 @@ export interface OverlaySide {
   total: number;
   /** The total on the ladder, e.g. `Good (+3)`. */
   ladder: string;
+  /** What the side added besides the dice, e.g. `Brawler (stunt) +2, help from Kai +1`. */
+  bonuses?: string;
 }
 
 export interface OverlayRoll extends OverlaySide {
@@ -92,7 +94,14 @@ function sideOf(view: TableView, side: RollSide): OverlaySide {
   // The stored label is the ladder's English: say the ladder in the reader's language (a label
   // of another kind stays as it is).
   const ladder = label === '' || label === englishLadder(total) ? ladderLabel.get()(total) : label;
-  return { who: nameOf(view, side.characterId), faces: [...faces], total, ladder };
+  const bonuses = side.modifiers.length > 0 ? modifiersWords.get()(side.modifiers) : '';
+  return {
+    who: nameOf(view, side.characterId),
+    faces: [...faces],
+    total,
+    ladder,
+    ...(bonuses ? { bonuses } : {}),
+  };
 }
 
 function rollOf(view: TableView, roll: RollView): OverlayRoll {

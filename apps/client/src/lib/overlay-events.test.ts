@@ -136,6 +136,33 @@ describe('overlay events from the document', () => {
     feed.destroy();
   });
 
+  it('names a stunt and a helper under the roller’s total [CORE-STUNT-1] [CORE-TEAMWORK-1]', () => {
+    const { t, ann, zira, tam } = sceneTable();
+    t.ok(ann, {
+      type: 'character.update',
+      characterId: zira,
+      changes: { stunts: [{ id: 'roof', name: 'Roofrunner', text: '+2 to Athletics to leap.' }] },
+    });
+    const start = seenOf(t.view());
+    t.ok(ann, {
+      type: 'roll',
+      characterId: zira,
+      skillId: 'athletics',
+      action: 'overcome',
+      difficulty: 4,
+      stunts: ['roof'],
+      helpers: [tam],
+    });
+    const roll = overlayEventsSince(t.view(), start).find((e) => e.kind === 'roll')?.roll;
+    expect(roll?.bonuses).toBe('Roofrunner (stunt) +2, help from Tam +1');
+    // A roll with nothing added says nothing more.
+    const next = seenOf(t.view());
+    t.ok(ann, { type: 'roll', characterId: zira, skillId: 'athletics', action: 'overcome' });
+    const plain = overlayEventsSince(t.view(), next).find((e) => e.kind === 'roll')?.roll;
+    expect(plain).toBeDefined();
+    expect(plain).not.toHaveProperty('bonuses');
+  });
+
   it('shows each event for its lifetime, replaces a re-shown roll, and starts after what was there', () => {
     const { t, ann, zira } = sceneTable();
     const aspectId = String(

@@ -16,6 +16,7 @@ import {
 } from './rules';
 import type { Presence } from './api';
 import { declarationVoters, tally, type Stance, type Voter } from './declaration';
+import { bonusOf, helperOptions, stillChosen, type HelperOption } from './roll-bonuses';
 import {
   rollCommand,
   rollOdds,
@@ -81,6 +82,9 @@ export class RollDraft implements SettledRoll {
   picks = $state<Record<string, Stance>>({});
   othersFor = $state(0);
   othersAgainst = $state(0);
+  /** The roller's stunts and the helpers ticked for this roll (kept only while they fit). */
+  stuntPicks = $state<string[]>([]);
+  helperPicks = $state<string[]>([]);
 
   readonly who: Choice;
   readonly skill: Choice;
@@ -186,10 +190,34 @@ export class RollDraft implements SettledRoll {
     );
     return r.ok ? r.value.reduce((sum, m) => sum + m.value, 0) : 0;
   }
+  /** Who may help this roll: none unless it rolls a skill [CORE-TEAMWORK-1]. */
+  get helperOptions(): HelperOption[] {
+    if (this.usesAspects || this.isDeclaration) return [];
+    const c = this.#c;
+    return helperOptions(c.view.characters, this.roller, this.skill.value, c.me.role === 'gm');
+  }
+  /** The ticked stunts that are the roller's own [CORE-STUNT-1]. */
+  get stunts(): string[] {
+    return stillChosen(
+      this.stuntPicks,
+      (this.roller?.stunts ?? []).map((s) => s.id),
+    );
+  }
+  /** The ticked helpers who may still help. */
+  get helping(): string[] {
+    return stillChosen(
+      this.helperPicks,
+      this.helperOptions.filter((h) => h.able).map((h) => h.id),
+    );
+  }
+  get bonus(): number {
+    return bonusOf(this.stunts.length, this.helping.length);
+  }
   get rating(): number {
     return (
       (this.isDeclaration ? this.declared : this.baseRating) +
-      this.sideMods.reduce((sum, m) => sum + m.value, 0)
+      this.sideMods.reduce((sum, m) => sum + m.value, 0) +
+      this.bonus
     );
   }
 
@@ -245,5 +273,8 @@ export class RollDraft implements SettledRoll {
     }
     this.reason = '';
     this.removesId = '';
+    // A stunt or a friend's help is for the roll it was named on.
+    this.stuntPicks = [];
+    this.helperPicks = [];
   }
 }

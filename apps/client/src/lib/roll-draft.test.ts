@@ -87,3 +87,65 @@ describe('the dice tray’s draft', () => {
     expect(draft.rollers.map((c) => c.id).sort()).toEqual([zira, brute].sort());
   });
 });
+
+describe('a roll’s stunts and help [CORE-STUNT-1] [CORE-TEAMWORK-1]', () => {
+  function withStunts() {
+    const s = sceneTable();
+    s.t.ok(s.ann, {
+      type: 'character.update',
+      characterId: s.zira,
+      changes: {
+        stunts: [
+          { id: 'brawler', name: 'Brawler', text: '+2 to Fight when outnumbered.' },
+          { id: 'climber', name: 'Climber', text: '+2 to Athletics to climb.' },
+        ],
+      },
+    });
+    return s;
+  }
+
+  it('adds the ticked stunt and helper to the rating, the odds and the command the server takes', () => {
+    const { t, ann, zira, tam } = withStunts();
+    const draft = tray(t, ann);
+    draft.skill.value = 'fight';
+    draft.difficulty = 6;
+    const before = draft.rating;
+    // A player is helped by player characters only; Tam has Fight Great (+4).
+    expect(draft.helperOptions.map((h) => [h.name, h.able])).toEqual([['Tam', true]]);
+    draft.stuntPicks = ['climber'];
+    draft.helperPicks = [tam];
+    expect(draft.rating).toBe(before + 3);
+    expect(draft.label).toBe(`Roll 4dF +${before + 3} vs Fantastic (+6)`);
+    const command = draft.command()!;
+    expect(command).toMatchObject({ characterId: zira, stunts: ['climber'], helpers: [tam] });
+    const { rollId } = t.ok(ann, { type: 'roll', ...command });
+    const roll = t.view().rolls.find((r) => r.id === rollId)!;
+    expect(roll.actor.modifiers).toEqual([
+      { label: 'Climber', value: 2, kind: 'stunt' },
+      { label: 'Tam', value: 1, kind: 'help' },
+    ]);
+    // A stunt and a friend's help are for the roll they were named on.
+    draft.sent();
+    expect(draft.command()).not.toHaveProperty('stunts');
+    expect(draft.command()).not.toHaveProperty('helpers');
+  });
+
+  it('drops what no longer fits: a helper without the new skill, another roller’s stunts', () => {
+    const { t, zira, tam, brute } = withStunts();
+    const draft = tray(t, GM);
+    draft.who.value = zira;
+    draft.skill.value = 'fight';
+    // The GM may lend the Brute too.
+    expect(draft.helperOptions.map((h) => h.id).sort()).toEqual([brute, tam].sort());
+    draft.stuntPicks = ['brawler'];
+    draft.helperPicks = [tam, brute];
+    expect(draft.bonus).toBe(4);
+    // Provoke: nobody has it, so nobody can help; the stunt stays Zira's.
+    draft.skill.value = 'provoke';
+    expect(draft.helperOptions.every((h) => !h.able)).toBe(true);
+    expect(draft.bonus).toBe(2);
+    // Tam rolls: Zira's stunt is not his.
+    draft.who.value = tam;
+    expect(draft.stunts).toEqual([]);
+  });
+});

@@ -39,6 +39,7 @@ export {
   narrativeActionKind,
   resolveAspectAction,
   conflictModifier,
+  STUNT_BONUS,
 } from '@fateboard/rules';
 
 export const messages = i18n('lib/rules', {

@@ -39,6 +39,10 @@ export interface SettledRoll {
   readonly target: number;
   readonly opponentRating: number;
   readonly opponentMod: number;
+  /** The roller's stunts and helpers on the roll, and what they add. */
+  readonly stunts: readonly string[];
+  readonly helping: readonly string[];
+  readonly bonus: number;
 }
 
 /**
@@ -61,6 +65,7 @@ export function rollOdds(ruleset: Ruleset | undefined, d: SettledRoll): OddsTabl
         name: roller.name,
         rating: d.baseRating,
         modifiers: { strategy: d.strategy, creativity: d.creativity, tool: d.tool },
+        bonus: d.bonus,
       },
       {
         name: opponent.name,
@@ -117,6 +122,8 @@ export function rollCommand(d: SettledRoll): CommandPayload<'roll'> | undefined 
     ...(d.caps.sideModifiers
       ? { strategy: d.strategy, creativity: d.creativity, tool: d.tool }
       : {}),
+    ...(d.stunts.length > 0 ? { stunts: [...d.stunts] } : {}),
+    ...(d.helping.length > 0 ? { helpers: [...d.helping] } : {}),
     ...(d.reason.trim() ? { reason: d.reason.trim() } : {}),
   };
 }

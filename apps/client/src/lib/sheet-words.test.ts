@@ -68,6 +68,12 @@ describe('the game’s words in English', () => {
         { label: 'Rain', value: -1 },
       ]),
     ).toBe('Strategy: defensive +1, Tool +1, Rain -1');
+    expect(
+      modifiersWords.get()([
+        { label: 'Brawler', value: 2, kind: 'stunt' },
+        { label: 'Kai', value: 1, kind: 'help' },
+      ]),
+    ).toBe('Brawler (stunt) +2, help from Kai +1');
   });
 });
 
@@ -92,6 +98,13 @@ describe('the game’s words in Portuguese', () => {
     expect(categoryName.get()('body')).toBe('Corpo');
     expect(categoryName.get()('hc')).toBeUndefined();
     expect(modifiersWords.get()([{ label: 'Creativity', value: -1 }])).toBe('Criatividade -1');
+    // A stunt and a helper keep their names, said as what they are.
+    expect(
+      modifiersWords.get()([
+        { label: 'Brawler', value: 2, kind: 'stunt' },
+        { label: 'Kai', value: 1, kind: 'help' },
+      ]),
+    ).toBe('Brawler (façanha) +2, ajuda de Kai +1');
   });
 
   it('says every label of every game in Portuguese, never the English', async () => {

@@ -1,0 +1,179 @@
+/// <reference lib="dom" />
+import { test, expect as baseExpect, type Page } from '@playwright/test';
+import {
+  KAI_SKILLS,
+  PHONE,
+  VEX_SKILLS,
+  createTable,
+  openAs,
+  openOverlay,
+  shot,
+  takeSeat,
+  writeSheet,
+} from './helpers';
+
+// A stunt's +2 and a friend's +1 on a Fate Core roll, as a group uses them: the GM and Dee at
+// desks, Kim on a 390x844 phone, a spectator and the stream overlay. Dee climbs with the
+// second of her two stunts and Kai's help; the player's tray offers only the player
+// characters as helpers, and only those with the skill; then the GM's thug attacks Kai and
+// Kim, on her phone, defends with her stunt. Every screen shows who and what added what.
+// [CORE-STUNT-1] [CORE-TEAMWORK-1]
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** On a phone, opens the tab that holds a section; desks show every section at once. */
+async function open(page: Page, phone: boolean, tab: 'Dice' | 'Characters'): Promise<void> {
+  if (phone) await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+}
+
+test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defence, seen on every screen', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const { gm, links, context } = await createTable(browser, 'Rooftops of Varn', 'fate-core');
+  const contexts = [context];
+  const deeJoin = await takeSeat(browser, links.player, 'Dee');
+  const kimJoin = await takeSeat(browser, links.player, 'Kim', PHONE);
+  const watcher = await openAs(browser, links.spectator);
+  contexts.push(deeJoin.context, kimJoin.context, watcher.context);
+  const dee = deeJoin.page;
+  const kim = kimJoin.page;
+  const spectator = watcher.page;
+  const onStream = await openOverlay(browser, links.spectator, 'stunts');
+  contexts.push(onStream.context);
+  const overlay = onStream.page;
+  const overlayShot = onStream.shot;
+
+  // ── Full pyramids; Vex with two stunts, Kai (on the phone) with one.
+  await writeSheet(dee, {
+    name: 'Vex',
+    aspects: [
+      'Cat Burglar of the Upper City',
+      'Can’t Resist a Locked Door',
+      'My Sister Keeps the Bell Tower',
+      'Light Fingers, Lighter Feet',
+      'The Watch Captain Knows My Face',
+    ],
+    skills: VEX_SKILLS,
+    stunts: [
+      ['Dirty Fighter', '+2 to Fight when you attack someone who is off balance.'],
+      ['Roofrunner', '+2 to Athletics to climb, leap or run across the rooftops.'],
+    ],
+  });
+  await dee.getByRole('button', { name: 'Create character' }).click();
+  await expect(dee.getByTestId('table-name')).toBeVisible();
+  await writeSheet(kim, {
+    name: 'Kai',
+    aspects: [
+      'Retired Sergeant of the Lantern Guard',
+      'A Bad Knee in Cold Weather',
+      'Vex Picked My Pocket Once',
+      'Knows Every Guard by Name',
+      'The Bell Ringer Is My Cousin',
+    ],
+    skills: KAI_SKILLS,
+    stunts: [['Shield Wall', '+2 to Fight to defend when an ally stands beside you.']],
+  });
+  await kim.getByRole('button', { name: 'Create character' }).click();
+  await expect(kim.getByTestId('table-name')).toBeVisible();
+
+  // The GM's thug: Great Fight, Average Athletics.
+  await gm.getByRole('button', { name: 'Close invite links' }).click();
+  await gm.getByRole('button', { name: 'Add an NPC' }).click();
+  const npcEditor = gm.getByTestId('editor');
+  await npcEditor.getByLabel('Character name').fill('Bell Tower Guard');
+  await npcEditor.locator('input[name^="aspect-high-concept"]').fill('Paid to Look the Other Way');
+  await npcEditor.locator('select[name="skill-fight"]').selectOption('4');
+  await npcEditor.locator('select[name="skill-athletics"]').selectOption('1');
+  await gm.getByRole('button', { name: 'Create NPC' }).click();
+  await gm.getByLabel('Scene name').fill('Across the rooftops');
+  await gm.getByRole('button', { name: 'Start a scene' }).click();
+  await expect(gm.getByRole('button', { name: 'End the scene' })).toBeVisible();
+
+  // ── Dee's tray: Athletics Good (+3), her second stunt, and Kai's help (Fair Athletics).
+  const deeTray = dee.getByRole('form', { name: 'Roll the dice' });
+  await deeTray.locator('select[name="skill"]').selectOption('athletics');
+  await deeTray.locator('select[name="difficulty"]').selectOption('5');
+  await deeTray.getByLabel('What for (optional)').fill('Leap to the bell tower');
+  const bonuses = deeTray.getByTestId('bonuses');
+  await expect(bonuses.locator('input[name="stunt"]')).toHaveCount(2);
+  // A player's helpers are the other player characters: Kai, not the GM's guard.
+  await expect(bonuses.locator('input[name="helper"]')).toHaveCount(1);
+  await expect(bonuses).not.toContainText('Bell Tower Guard');
+  await expect(bonuses).toContainText('Kai, Fair (+2): +1');
+  await bonuses.getByRole('checkbox', { name: /Roofrunner/ }).check();
+  await bonuses.getByRole('checkbox', { name: /^Kai/ }).check();
+  await expect(
+    deeTray.getByRole('button', { name: /^Roll 4dF \+6 vs Superb \(\+5\)/ }),
+  ).toBeVisible();
+  // Shoot: Kai has none (Mediocre), so he cannot help with it; back to Athletics, he can.
+  await deeTray.locator('select[name="skill"]').selectOption('shoot');
+  await expect(bonuses.getByRole('checkbox', { name: /^Kai/ })).toBeDisabled();
+  await expect(bonuses).toContainText('Kai, Mediocre (+0): needs Average (+1) to help');
+  await deeTray.locator('select[name="skill"]').selectOption('athletics');
+  await bonuses.getByRole('checkbox', { name: /^Kai/ }).check();
+  await expect(
+    deeTray.getByRole('button', { name: /^Roll 4dF \+6 vs Superb \(\+5\)/ }),
+  ).toBeVisible();
+  await shot(dee, 'stunts-1-dee-tray');
+  await deeTray.getByRole('button', { name: /^Roll 4dF \+6/ }).click();
+
+  const said = 'Vex: Roofrunner (stunt) +2, help from Kai +1';
+  for (const [page, phone] of [
+    [gm, false],
+    [dee, false],
+    [kim, true],
+    [spectator, false],
+  ] as const) {
+    await open(page, phone, 'Dice');
+    const card = page.getByTestId('roll-card').first();
+    await expect(card.getByTestId('roll-modifiers')).toHaveText(said);
+  }
+  await expect(overlay.getByTestId('overlay-roll-total-bonuses').first()).toHaveText(
+    'Roofrunner (stunt) +2, help from Kai +1',
+  );
+  await overlayShot('2-roll');
+  await shot(spectator, 'stunts-2-spectator');
+  // The tray forgets the stunt and the help once the roll is out.
+  await expect(bonuses.getByRole('checkbox', { name: /Roofrunner/ })).not.toBeChecked();
+  await expect(bonuses.getByRole('checkbox', { name: /^Kai/ })).not.toBeChecked();
+
+  // ── The guard attacks Kai; Kim, on her phone, defends with Fight and Shield Wall.
+  const gmTray = gm.getByRole('form', { name: 'Roll the dice' });
+  await gmTray.locator('select[name="roller"]').selectOption({ label: 'Bell Tower Guard' });
+  await gmTray.locator('select[name="skill"]').selectOption('fight');
+  await gmTray.locator('select[name="action"]').selectOption('attack');
+  await gmTray.getByLabel('An opposing character').check();
+  await gmTray.locator('select[name="opponent"]').selectOption({ label: 'Kai' });
+  // The GM may lend anyone a hand, the NPC's side too: both player characters are offered.
+  await expect(gmTray.getByTestId('bonuses').locator('input[name="helper"]')).toHaveCount(2);
+  await gmTray.getByRole('button', { name: /^Roll 4dF \+4$/ }).click();
+  await open(kim, true, 'Dice');
+  const prompt = kim.getByTestId('defence');
+  await expect(prompt).toContainText('Kai must defend against Bell Tower Guard');
+  await prompt.locator('select[name="defence-skill"]').selectOption('fight');
+  await prompt
+    .getByTestId('defence-bonuses')
+    .getByRole('checkbox', { name: /Shield Wall/ })
+    .check();
+  await shot(kim, 'stunts-3-kim-phone-defence', { fullPage: false });
+  await prompt.getByRole('button', { name: 'Roll defence' }).click();
+  for (const [page, phone] of [
+    [gm, false],
+    [kim, true],
+    [spectator, false],
+  ] as const) {
+    await open(page, phone, 'Dice');
+    await expect(page.getByTestId('roll-card').first().getByTestId('roll-modifiers')).toHaveText(
+      'Kai: Shield Wall (stunt) +2',
+    );
+  }
+  await expect(overlay.getByTestId('overlay-roll-against-bonuses').first()).toHaveText(
+    'Shield Wall (stunt) +2',
+  );
+  await overlayShot('3-defence');
+  await shot(gm, 'stunts-3-gm');
+  await shot(kim, 'stunts-3-kim-phone');
+
+  for (const c of contexts) await c.close();
+});
