@@ -22,7 +22,7 @@ import {
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** On a phone, opens the tab that holds a section; desks show every section at once. */
-async function open(page: Page, phone: boolean, tab: 'Dice' | 'Characters'): Promise<void> {
+async function open(page: Page, phone: boolean, tab: 'Dice' | 'Log'): Promise<void> {
   if (phone) await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
 }
 
@@ -132,6 +132,10 @@ test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defen
   await expect(overlay.getByTestId('overlay-roll-total-bonuses').first()).toHaveText(
     'Roofrunner (stunt) +2, help from Kai +1',
   );
+  // The log keeps why the total is what it is, after the card has scrolled away.
+  await expect(gm.getByTestId('log')).toContainText(
+    /Vex rolled to overcome \[[-+0 ]+; Roofrunner \(stunt\) \+2, help from Kai \+1\]/,
+  );
   await overlayShot('2-roll');
   await shot(spectator, 'stunts-2-spectator');
   // The tray forgets the stunt and the help once the roll is out.
@@ -170,6 +174,10 @@ test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defen
   }
   await expect(overlay.getByTestId('overlay-roll-against-bonuses').first()).toHaveText(
     'Shield Wall (stunt) +2',
+  );
+  await open(kim, true, 'Log');
+  await expect(kim.getByTestId('log')).toContainText(
+    /Kai rolled to defend \[[-+0 ]+; Shield Wall \(stunt\) \+2\]/,
   );
   await overlayShot('3-defence');
   await shot(gm, 'stunts-3-gm');

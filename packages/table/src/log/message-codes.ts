@@ -182,4 +182,7 @@ export const MESSAGE_CODES: readonly LogMessageId[] = [
   'absorbPlus',
   'trackPhysical',
   'trackMental',
+  'diceWithBonuses',
+  'bonusStunt',
+  'bonusHelp',
 ];

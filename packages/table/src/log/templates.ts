@@ -96,6 +96,10 @@ export const LOG_TEMPLATES = {
   // Rolls.
   rolled: '{name} rolled {purpose} [{dice}]: {total} against {against} — {result}.',
   simpleAction: 'a simple action, no dice',
+  // A side's dice with what its stunts and helpers added: "+ 0 - -; Roofrunner (stunt) +2".
+  diceWithBonuses: '{dice}; {bonuses}',
+  bonusStunt: '{stunt} (stunt) +{value}',
+  bonusHelp: 'help from {name} +{value}',
   againstSide: "{name}'s {total}",
   againstRemoval: '"{text}" (persistence {value})',
   rolledAgainstDefender:

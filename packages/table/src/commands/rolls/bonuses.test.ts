@@ -49,6 +49,10 @@ describe('[CORE-STUNT-1] [CORE-TEAMWORK-1] a roll with a stunt and a helper', ()
     expect(roll.actor.total).toBe(8);
     expect(roll.outcome).toBe('success');
     expect(roll.shifts).toBe(2);
+    // The log keeps why: the card scrolls away, the log line stays.
+    expect(readTable(t.docs.pub).log.at(-1)!.text).toBe(
+      'Zira rolled to overcome [0 0 0 0; Brawler (stunt) +2, help from Tam +1, help from Brute +1]: Legendary (+8) against Fantastic (+6) — success (2 shifts).',
+    );
   });
 
   it('counts a stunt on the defence, the second of the defender’s stunts', () => {
@@ -67,6 +71,9 @@ describe('[CORE-STUNT-1] [CORE-TEAMWORK-1] a roll with a stunt and a helper', ()
     // Athletics Good (+3), dice 0, Nimble +2.
     expect(roll.opposition!.total).toBe(5);
     expect(roll.shifts).toBe(roll.actor.total - 5);
+    expect(readTable(t.docs.pub).log.at(-1)!.text).toMatch(
+      /^Zira rolled to defend \[\+ 0 0 -; Nimble \(stunt\) \+2\]: Superb \(\+5\) against /,
+    );
   });
 
   it('refuses a stunt the roller lacks, a helper without the skill, and the roller as helper', () => {

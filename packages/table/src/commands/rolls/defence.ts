@@ -5,7 +5,7 @@ import type { Handler, Refusal } from '../context';
 import { refuse } from '../context';
 import { dropFromOrder } from '../time/conflict';
 import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
-import { faceText, ratingOf, rollSide, sideModifiers, stuntAndHelp } from './sides';
+import { diceSaid, ratingOf, rollSide, sideModifiers, stuntAndHelp } from './sides';
 import { findRoll, rescore, rollInPlay, writeRoll } from './stored-rolls';
 import type { PubRoots } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
@@ -79,7 +79,7 @@ export const defend: Handler<'defend'> = (ctx) => {
         ...line(
           say('defended', {
             name: defender.name,
-            dice: faceText(side.faces),
+            dice: diceSaid(side),
             total: ladderParam(side.total),
             attacker: attackerName,
             attack: ladderParam(roll.actor.total),

@@ -7,7 +7,7 @@ import type { Ctx, Handler, Plan, Refusal } from '../context';
 import { refuse } from '../context';
 import { defenderOf, healingTarget, rollKind } from './roll-kind';
 import type { RollKind } from './roll-kind';
-import { faceText, ratingOf, rollSide, sideModifiers, stuntAndHelp } from './sides';
+import { diceSaid, ratingOf, rollSide, sideModifiers, stuntAndHelp } from './sides';
 import { resolveRoll, writeNewRoll } from './stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import type { RollSide, RollView } from '../../doc/views';
@@ -146,7 +146,7 @@ export const roll: Handler<'roll'> = (ctx) => {
   const purpose = heals
     ? say('purposeHeal', { name: heals.name })
     : rollPurposeSaid(kind.aspectAction ?? (kind.removes ? 'removal' : kind.action));
-  const dice = simple ? say('simpleAction') : faceText(actorSide.faces);
+  const dice = simple ? say('simpleAction') : diceSaid(actorSide);
   return {
     pub: () => writeNewRoll(r, view),
     log: [
@@ -187,7 +187,7 @@ function awaitDefence(
   const inConflict = bool(r.conflict, 'active');
   const starts = kind.action === 'attack' && !inConflict;
   const purpose = rollPurposeSaid(kind.action);
-  const dice = faceText(draft.actor.faces);
+  const dice = diceSaid(draft.actor);
   return {
     pub: () => {
       if (starts) beginConflict(r, ruleset, [roller.id, defender.id]);

@@ -1,5 +1,13 @@
 import type { Character, Ruleset } from '@fateboard/rules';
-import { ladderLabel, rollFateDice, stuntBonuses, teamworkBonuses } from '@fateboard/rules';
+import {
+  exhaustive,
+  ladderLabel,
+  rollFateDice,
+  stuntBonuses,
+  teamworkBonuses,
+} from '@fateboard/rules';
+import { say } from '../../log/say';
+import type { LogParam } from '../../log/say';
 import { findCharacter } from '../access';
 import type { Actor, Ctx, Refusal } from '../context';
 import { refuse } from '../context';
@@ -126,4 +134,26 @@ export function rollSide(
 /** The dice a side rolled, as the log writes them: `+ 0 -`. */
 export function faceText(faces: number[]): string {
   return faces.map((f) => (f > 0 ? '+' : f < 0 ? '-' : '0')).join(' ');
+}
+
+/**
+ * A side's dice for its log line, with what its stunts and helpers added, so the log keeps why a
+ * total is higher than the skill after the roll card has scrolled away:
+ * `+ 0 - -; Roofrunner (stunt) +2, help from Kai +1`.
+ */
+export function diceSaid(side: RollSide): LogParam {
+  const bonuses = side.modifiers.flatMap((m) => {
+    switch (m.kind) {
+      case 'stunt':
+        return [say('bonusStunt', { stunt: m.label, value: m.value })];
+      case 'help':
+        return [say('bonusHelp', { name: m.label, value: m.value })];
+      case undefined:
+        return [];
+      default:
+        return exhaustive(m.kind);
+    }
+  });
+  const dice = faceText(side.faces);
+  return bonuses.length === 0 ? dice : say('diceWithBonuses', { dice, bonuses });
 }
