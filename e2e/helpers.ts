@@ -337,31 +337,31 @@ export async function attackWithTray(gm: Page, attacker: string, target: string)
   await tray.getByRole('button', { name: /^Roll 4dF/ }).click();
 }
 
-/** Writes a sheet in the editor: name, the five aspects, skills by id, stunts. */
-export async function writeSheet(
-  page: Page,
-  sheet: {
-    name: string;
-    aspects: [string, string, string, string, string];
-    skills: Record<string, number>;
-    stunts: [string, string][];
-  },
-): Promise<void> {
-  const editor = page.getByTestId('editor');
-  await editor.getByLabel('Character name').fill(sheet.name);
-  const [hc, trouble, ...others] = sheet.aspects;
+/** A character as a player types it into the editor. */
+export interface Build {
+  name: string;
+  /** High concept, trouble, then the three other aspects. */
+  aspects: [string, string, string, string, string];
+  skills: Record<string, number>;
+  stunts: [string, string][];
+}
+
+/** Fills the character editor as a player would: aspects, skills, stunts. */
+export async function fillSheet(editor: Locator, build: Build): Promise<void> {
+  await editor.getByLabel('Character name').fill(build.name);
+  const [hc, trouble, ...others] = build.aspects;
   await editor.locator('input[name^="aspect-high-concept"]').fill(hc);
   await editor.locator('input[name^="aspect-trouble"]').fill(trouble);
-  const rest = editor.locator('input[name^="aspect-other"]');
-  await expect(rest).toHaveCount(others.length);
-  for (let i = 0; i < others.length; i++) await rest.nth(i).fill(others[i]!);
-  for (const [id, rating] of Object.entries(sheet.skills)) {
+  const more = editor.locator('input[name^="aspect-other"]');
+  await expect(more).toHaveCount(others.length, { timeout: 20_000 });
+  for (let i = 0; i < others.length; i++) await more.nth(i).fill(others[i]!);
+  for (const [id, rating] of Object.entries(build.skills)) {
     await editor.locator(`select[name="skill-${id}"]`).selectOption(String(rating));
   }
-  for (let i = 0; i < sheet.stunts.length; i++) {
+  for (let i = 0; i < build.stunts.length; i++) {
     await editor.getByRole('button', { name: 'Add a stunt' }).click();
-    await editor.getByLabel(`Stunt ${i + 1} name`).fill(sheet.stunts[i]![0]);
-    await editor.getByLabel(`Stunt ${i + 1} text`).fill(sheet.stunts[i]![1]);
+    await editor.getByLabel(`Stunt ${i + 1} name`).fill(build.stunts[i]![0]);
+    await editor.getByLabel(`Stunt ${i + 1} text`).fill(build.stunts[i]![1]);
   }
 }
 

@@ -2,7 +2,7 @@
 import { test, expect as baseExpect, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { KAI_SKILLS, PHONE, VEX_SKILLS, characterCard, shot } from './helpers';
+import { HD, KAI_SKILLS, PHONE, VEX_SKILLS, characterCard, shot } from './helpers';
 
 // A whole Fate Core session played in Brazilian Portuguese by a group: every browser speaks
 // pt-BR. The GM creates the table (Fate Básico), Dee joins at a desk and Kim on a 390x844
@@ -26,8 +26,6 @@ test.use({ actionTimeout: 30_000 });
 const ENGLISH = new Set<string>(
   JSON.parse(readFileSync(join(import.meta.dirname, 'english-words.json'), 'utf8')) as string[],
 );
-
-const HD = { width: 1920, height: 1080 };
 
 interface Screen {
   who: string;

@@ -2,12 +2,20 @@ import { test, expect as baseExpect, type Page } from '@playwright/test';
 
 // Five browsers share two cores with other runs: a slow answer is not a wrong one.
 const expect = baseExpect.configure({ timeout: 20_000 });
-import { characterCard, createTable, shot, openHeldOverlay, takeSeat, PHONE } from './helpers';
+import {
+  characterCard,
+  createTable,
+  fillSheet,
+  shot,
+  openHeldOverlay,
+  takeSeat,
+  PHONE,
+  type Build,
+} from './helpers';
 import {
   applyOutcome,
   aspectOn,
   consequenceOn,
-  fillSheet,
   invokeFree,
   invokeWords,
   invokesFor,
@@ -16,7 +24,6 @@ import {
   shiftsOf,
   takeForBonus,
   takeTheHit,
-  type Build,
 } from './session-edgerunner';
 
 // Issue 10: a whole Edgerunner session as a group plays it (text 002). The GM at a desk, Dee

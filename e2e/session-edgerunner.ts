@@ -7,37 +7,10 @@ import { characterCard } from './helpers';
 // Spec-only helpers for e2e/session-edgerunner.spec.ts: what the people at an Edgerunner
 // table do through the app, in the words the app shows them.
 
-export interface Build {
-  name: string;
-  /** High concept, trouble, then the three other permanent aspects. */
-  aspects: [string, string, string, string, string];
-  skills: Record<string, number>;
-  stunts: [string, string][];
-}
-
 /** On a phone the sections are tabs; on a desk every section is on screen. */
 export async function openTab(page: Page, name: string): Promise<void> {
   const tab = page.getByRole('tab', { name: new RegExp(`^${name}`) });
   if (await tab.isVisible()) await tab.click();
-}
-
-/** Fills the character editor as a player would: aspects, skills, stunts. */
-export async function fillSheet(editor: Locator, build: Build): Promise<void> {
-  await editor.getByLabel('Character name').fill(build.name);
-  const [hc, trouble, ...others] = build.aspects;
-  await editor.locator('input[name^="aspect-high-concept"]').fill(hc);
-  await editor.locator('input[name^="aspect-trouble"]').fill(trouble);
-  const more = editor.locator('input[name^="aspect-other"]');
-  await expect(more).toHaveCount(others.length);
-  for (let i = 0; i < others.length; i++) await more.nth(i).fill(others[i]!);
-  for (const [id, rating] of Object.entries(build.skills)) {
-    await editor.locator(`select[name="skill-${id}"]`).selectOption(String(rating));
-  }
-  for (let i = 0; i < build.stunts.length; i++) {
-    await editor.getByRole('button', { name: 'Add a stunt' }).click();
-    await editor.getByLabel(`Stunt ${i + 1} name`).fill(build.stunts[i]![0]);
-    await editor.getByLabel(`Stunt ${i + 1} text`).fill(build.stunts[i]![1]);
-  }
 }
 
 /** Free invokes bought by shifts [ER-INVOKES-1], at least one once placed [ER-INVOKES-2]. */

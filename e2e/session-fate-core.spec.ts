@@ -10,7 +10,7 @@ import {
   takeSeat,
   PHONE,
   openOverlay,
-  writeSheet,
+  fillSheet,
 } from './helpers';
 
 // Issue 10: a whole Fate Core session, played as a group plays it. The GM and Dee at desks, Kim
@@ -91,7 +91,7 @@ test('fate-core: a whole session — characters, scene, advantage, a conflict wi
   };
 
   // ── Characters through the editor. Dee: Physique Fair (+2) and Will Average (+1).
-  await writeSheet(dee.page, {
+  await fillSheet(dee.page.getByTestId('editor'), {
     name: 'Vex',
     aspects: [
       'Street-Smart Fixer of the Salt Market',
@@ -123,7 +123,7 @@ test('fate-core: a whole session — characters, scene, advantage, a conflict wi
   await expect(dee.page.getByTestId('table-name')).toBeVisible();
 
   // Kim, on her phone: Great Physique gives 3- and 4-point boxes; four stunts cost a refresh.
-  await writeSheet(kim.page, {
+  await fillSheet(kim.page.getByTestId('editor'), {
     name: 'Kai',
     aspects: [
       'Quiet Old Soldier of the Border Wars',

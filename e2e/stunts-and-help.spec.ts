@@ -9,7 +9,7 @@ import {
   openOverlay,
   shot,
   takeSeat,
-  writeSheet,
+  fillSheet,
 } from './helpers';
 
 // A stunt's +2 and a friend's +1 on a Fate Core roll, as a group uses them: the GM and Dee at
@@ -45,7 +45,7 @@ test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defen
   const overlayShot = onStream.shot;
 
   // ── Full pyramids; Vex with two stunts, Kai (on the phone) with one.
-  await writeSheet(dee, {
+  await fillSheet(dee.getByTestId('editor'), {
     name: 'Vex',
     aspects: [
       'Cat Burglar of the Upper City',
@@ -62,7 +62,7 @@ test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defen
   });
   await dee.getByRole('button', { name: 'Create character' }).click();
   await expect(dee.getByTestId('table-name')).toBeVisible();
-  await writeSheet(kim, {
+  await fillSheet(kim.getByTestId('editor'), {
     name: 'Kai',
     aspects: [
       'Retired Sergeant of the Lantern Guard',

@@ -113,7 +113,7 @@ export { entryMessage } from './log/rows';
 export type { LogMessage, LogParam, TemplateOf } from './log/say';
 export { LOG_TEMPLATES } from './log/templates';
 export type { LogMessageId, LogTemplate } from './log/templates';
-export { controls } from './commands/access';
+export { controls, mayHelp } from './commands/access';
 export { resolveRoll } from './commands/rolls/stored-rolls';
 export {
   CHAT_MAX_CHARS,

@@ -1,34 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { bonusOf, helperOptions, stillChosen } from './roll-bonuses';
-import { sceneTable } from './test/play';
+import { GM, sceneTable } from './test/play';
 
 describe('who the tray offers as helpers [CORE-TEAMWORK-1]', () => {
   it('offers the other characters not taken out, the NPCs to the GM only', () => {
-    const { t, zira, tam, brute } = sceneTable();
+    const { t, ann, zira, tam, brute } = sceneTable();
     const view = t.view();
     const roller = view.characters.find((c) => c.id === zira);
     const ids = (isGm: boolean) =>
-      helperOptions(view.characters, roller, 'fight', isGm).map((h) => h.id);
+      helperOptions(view.characters, roller, 'fight', isGm ? GM : ann).map((h) => h.id);
     expect(ids(false)).toEqual([tam]);
     expect(ids(true).sort()).toEqual([tam, brute].sort());
     // Tam is taken out: he helps no one.
     const out = view.characters.map((c) => (c.id === tam ? { ...c, takenOut: true } : c));
-    expect(helperOptions(out, roller, 'fight', true).map((h) => h.id)).toEqual([brute]);
+    expect(helperOptions(out, roller, 'fight', GM).map((h) => h.id)).toEqual([brute]);
     // No skill rolled (a rated aspect, a declaration): nobody.
-    expect(helperOptions(view.characters, roller, undefined, true)).toEqual([]);
+    expect(helperOptions(view.characters, roller, undefined, GM)).toEqual([]);
   });
 
   it('marks a helper below Average as unable, with their rating', () => {
-    const { t, zira } = sceneTable();
+    const { t, ann, zira } = sceneTable();
     const view = t.view();
     const roller = view.characters.find((c) => c.id === zira);
-    const provoke = helperOptions(view.characters, roller, 'provoke', false);
+    const provoke = helperOptions(view.characters, roller, 'provoke', ann);
     expect(provoke).toEqual([expect.objectContaining({ name: 'Tam', rating: 0, able: false })]);
   });
 
   it('keeps only the picks that still fit, and adds +2 a stunt and +1 a helper', () => {
     expect(stillChosen(['a', 'b', 'c'], ['c', 'a'])).toEqual(['a', 'c']);
-    expect(bonusOf(2, 3)).toBe(7);
-    expect(bonusOf(0, 0)).toBe(0);
+    const { t, zira, tam, brute } = sceneTable();
+    const view = t.view();
+    const [z, ...others] = [zira, tam, brute].map((id) =>
+      view.characters.find((c) => c.id === id)!,
+    );
+    const stunts = [
+      { id: 's1', name: 'Brawler', text: '' },
+      { id: 's2', name: 'Climber', text: '' },
+    ];
+    // Two stunts and two helpers with Great Fight: 2 × 2 + 2 × 1.
+    expect(bonusOf({ ...z!, stunts }, ['s1', 's2'], 'fight', others)).toBe(6);
+    expect(bonusOf(z!, [], 'fight', [])).toBe(0);
   });
 });

@@ -1,10 +1,12 @@
-import type { CharacterView } from '@fateboard/table';
-import { STUNT_BONUS } from './rules';
+import type { Actor, CharacterView } from '@fateboard/table';
+import { mayHelp } from '@fateboard/table';
+import { stuntBonuses, teamworkBonuses } from './rules';
 
 /**
  * What a roll adds besides the dice, as a tray offers it: the roller's stunts (+2 each
  * [CORE-STUNT-1]) and the characters who can help (+1 each with at least Average in the skill
- * [CORE-TEAMWORK-1]). The server checks both again; the tray only offers what it would take.
+ * [CORE-TEAMWORK-1]). The rules package and the table's `mayHelp` decide, as on the server; the
+ * tray only offers what the server would take.
  */
 
 /** A character who might help a roll, with their rating in the skill rolled. */
@@ -12,28 +14,29 @@ export interface HelperOption {
   id: string;
   name: string;
   rating: number;
-  /** At least Average (+1) in the skill: may help. */
+  /** The rules let them help with this skill. */
   able: boolean;
 }
 
 /**
- * Who may help the roller with `skillId`: the other characters not taken out, player
- * characters for a player (the GM's NPCs help the GM's rolls), everyone for the GM. None for a
- * roll that is not of a skill.
+ * Who may help the roller with `skillId`: the other characters not taken out whose help the
+ * person may count (`mayHelp`). None for a roll that is not of a skill.
  */
 export function helperOptions(
   characters: readonly CharacterView[],
   roller: CharacterView | undefined,
   skillId: string | undefined,
-  isGm: boolean,
+  actor: Actor,
 ): HelperOption[] {
   if (!roller || !skillId) return [];
   return characters
-    .filter((c) => c.id !== roller.id && !c.takenOut && (isGm || !c.npc))
-    .map((c) => {
-      const rating = c.skills.find((s) => s.id === skillId)?.rating ?? 0;
-      return { id: c.id, name: c.name, rating, able: rating >= 1 };
-    });
+    .filter((c) => c.id !== roller.id && !c.takenOut && mayHelp(actor, c))
+    .map((c) => ({
+      id: c.id,
+      name: c.name,
+      rating: c.skills.find((s) => s.id === skillId)?.rating ?? 0,
+      able: teamworkBonuses(roller, skillId, [c]).ok,
+    }));
 }
 
 /** The picks that still apply: a changed roller or skill drops what no longer fits. */
@@ -42,7 +45,14 @@ export function stillChosen(chosen: readonly string[], allowed: Iterable<string>
   return chosen.filter((id) => ok.has(id));
 }
 
-/** The bonus the picks add to the roll. */
-export function bonusOf(stunts: number, helpers: number): number {
-  return stunts * STUNT_BONUS + helpers;
+/** What the stunts and helpers add to the roll, counted by the rules; none they would refuse. */
+export function bonusOf(
+  roller: CharacterView,
+  stunts: readonly string[],
+  skillId: string | undefined,
+  helpers: readonly CharacterView[],
+): number {
+  const sum = (r: ReturnType<typeof stuntBonuses>) =>
+    r.ok ? r.value.reduce((total, b) => total + b.value, 0) : 0;
+  return sum(stuntBonuses(roller, stunts)) + sum(teamworkBonuses(roller, skillId, helpers));
 }

@@ -193,8 +193,7 @@ export class RollDraft implements SettledRoll {
   /** Who may help this roll: none unless it rolls a skill [CORE-TEAMWORK-1]. */
   get helperOptions(): HelperOption[] {
     if (this.usesAspects || this.isDeclaration) return [];
-    const c = this.#c;
-    return helperOptions(c.view.characters, this.roller, this.skill.value, c.me.role === 'gm');
+    return helperOptions(this.#c.view.characters, this.roller, this.skill.value, this.#me);
   }
   /** The ticked stunts that are the roller's own [CORE-STUNT-1]. */
   get stunts(): string[] {
@@ -211,7 +210,11 @@ export class RollDraft implements SettledRoll {
     );
   }
   get bonus(): number {
-    return bonusOf(this.stunts.length, this.helping.length);
+    const roller = this.roller;
+    if (!roller) return 0;
+    const helping = this.helping;
+    const helpers = this.#c.view.characters.filter((c) => helping.includes(c.id));
+    return bonusOf(roller, this.stunts, this.skill.value, helpers);
   }
   get rating(): number {
     return (

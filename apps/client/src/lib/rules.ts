@@ -40,6 +40,8 @@ export {
   resolveAspectAction,
   conflictModifier,
   STUNT_BONUS,
+  stuntBonuses,
+  teamworkBonuses,
 } from '@fateboard/rules';
 
 export const messages = i18n('lib/rules', {

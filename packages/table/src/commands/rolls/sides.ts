@@ -8,7 +8,7 @@ import {
 } from '@fateboard/rules';
 import { say } from '../../log/say';
 import type { LogParam } from '../../log/say';
-import { findCharacter } from '../access';
+import { findCharacter, mayHelp } from '../access';
 import type { Actor, Ctx, Refusal } from '../context';
 import { refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
@@ -68,8 +68,7 @@ export function sideModifiers(
 
 /**
  * What a side's stunts and helpers add, as the roll card lists them; refused if one may not.
- * A player's roll is helped by player characters only: the GM's NPCs help the GM's rolls, so
- * a player link cannot count the whole cast, foes included, into its own total.
+ * A player link cannot count the whole cast, foes included, into its own total (`mayHelp`).
  */
 export function stuntAndHelp(
   r: PubRoots,
@@ -83,7 +82,7 @@ export function stuntAndHelp(
   for (const id of input.helpers ?? []) {
     const found = findCharacter(r, id);
     if ('ok' in found) return found;
-    if (found.character.npc && actor.role !== 'gm') {
+    if (!mayHelp(actor, found.character)) {
       return refuse(
         'rules',
         `${found.character.name} is the GM's to lend: NPCs help the GM's rolls.`,
