@@ -5,8 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // Debian's Chromium when it is installed (CI installs it with apt), else Playwright's own.
-const systemChromium = '/usr/bin/chromium';
-const launchOptions = existsSync(systemChromium)
+// The browser itself, not Debian's /usr/bin/chromium wrapper script: the wrapper only adds
+// flags Playwright sets anyway (--disable-dev-shm-usage), and its shared-memory check prints
+// "[: …: unexpected operator" on every launch where findmnt lists /dev/shm twice.
+const systemChromium = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) =>
+  existsSync(p),
+);
+const launchOptions = systemChromium
   ? {
       executablePath: systemChromium,
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
