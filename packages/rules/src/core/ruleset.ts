@@ -2,6 +2,7 @@ import type { ActionChoice, ActionEffectResult, ActionKind } from './actions';
 import type { Character, HarmKind } from './character';
 import type { GmCompelPayee } from './economy-types';
 import type { SkillSpread } from './spread';
+import type { UsualDefences } from './defences';
 import type { Problem, Result, Rng, RulesetId } from './types';
 
 /** A hit to absorb: its shifts, and whether it is physical or mental where that matters. */
@@ -159,6 +160,11 @@ export interface Ruleset {
   skills: { id: string; name: string }[] | null;
   /** The ruleset's default refresh for a new player character. */
   defaultRefresh: number;
+  /**
+   * Which skills usually defend against an action rolled with a skill, by that skill's id
+   * (`usualDefence` picks the defender's best of them); empty where the game names none.
+   */
+  usualDefences: UsualDefences;
   /**
    * Where the point paid to refuse the GM's compel goes: `gm-pool` where the text pays
    * "whoever suggested the compel" (`pirates` [PIR-COMPEL-1]), else `bank` (the Fate Core SRD
