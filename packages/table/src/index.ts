@@ -113,7 +113,9 @@ export { entryMessage } from './log/rows';
 export type { LogMessage, LogParam, TemplateOf } from './log/say';
 export { LOG_TEMPLATES } from './log/templates';
 export type { LogMessageId, LogTemplate } from './log/templates';
-export { controls, mayHelp } from './commands/access';
+export { controls, mayHelp, mayTreat } from './commands/access';
+export { nameKey, sameNamed } from './commands/characters/names';
+export { TURN_ORDER_MAX } from './commands/time/conflict-members';
 export { resolveRoll } from './commands/rolls/stored-rolls';
 export {
   CHAT_MAX_CHARS,

@@ -63,6 +63,15 @@ export function mayHelp(actor: Actor, helper: { npc: boolean }): boolean {
   return actor.role === 'gm' || !helper.npc;
 }
 
+/**
+ * Whose consequence a person may roll to treat (or, in edgerunner, modify): the GM anyone's; a
+ * player their own character's and the other player characters', never an NPC's (the GM's
+ * side, foes among them), as with help.
+ */
+export function mayTreat(actor: Actor, patient: { npc: boolean }): boolean {
+  return actor.role === 'gm' || (actor.role === 'player' && !patient.npc);
+}
+
 export function findControlled(r: PubRoots, actor: Actor, id: string): Found | Refusal {
   const found = findCharacter(r, id);
   if ('ok' in found) return found;

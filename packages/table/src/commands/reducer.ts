@@ -24,6 +24,7 @@ import {
   fatePointGive,
 } from './fate-points/compels';
 import { conflictEnd, conflictNext, conflictOrder, conflictStart } from './time/conflict';
+import { conflictJoin, conflictLeave } from './time/conflict-members';
 import { concede, defend } from './rolls/defence';
 import { gmNote, gmNpcDraft, gmPrepare, gmReveal } from './gm/secrets';
 import { absorb, takenOut } from './harm/hits';
@@ -180,6 +181,10 @@ function dispatch(ctx: CommandContext): Plan | Refusal {
       return conflictEnd(as(command));
     case 'conflict.order':
       return conflictOrder(as(command));
+    case 'conflict.join':
+      return conflictJoin(as(command));
+    case 'conflict.leave':
+      return conflictLeave(as(command));
     case 'gm.adjust':
       return gmAdjust(as(command));
     case 'chat.spectators':

@@ -185,4 +185,7 @@ export const MESSAGE_CODES: readonly LogMessageId[] = [
   'diceWithBonuses',
   'bonusStunt',
   'bonusHelp',
+  'joinedConflict',
+  'leftConflict',
+  'absorbStressBox',
 ];

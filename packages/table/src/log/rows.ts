@@ -77,6 +77,8 @@ export const TYPE_CODES = [
   'seat.remove',
   'defend',
   'conflict.order',
+  'conflict.join',
+  'conflict.leave',
 ] as const;
 
 /** Append-only, like TYPE_CODES. */

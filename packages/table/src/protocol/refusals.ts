@@ -37,7 +37,8 @@ export type RefusalReason =
   | { id: 'recovery-alone' }
   | { id: 'rename-needs-recovery' }
   | { id: 'sheet-aspect-edit' }
-  | { id: 'defender-rolls' };
+  | { id: 'defender-rolls' }
+  | { id: 'name-taken'; params: { name: string } };
 
 export type RefusalReasonId = RefusalReason['id'];
 
