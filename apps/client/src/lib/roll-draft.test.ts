@@ -10,7 +10,7 @@ function tray(t: PlayTable, me: Actor) {
     view: t.view(),
     ruleset: fateCore,
     me: { role: me.role, seatId: me.seatId ?? null },
-    presence: { participants: [], spectators: 0 },
+    presence: { participants: [], spectators: 0, overlays: 0 },
     characterName: (id) => t.view().characters.find((c) => c.id === id)?.name ?? '',
   }));
 }
