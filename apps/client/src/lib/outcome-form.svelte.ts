@@ -4,6 +4,7 @@ import { resolveRoll } from '@fateboard/table';
 import { fromStore } from 'svelte/store';
 import type { CommandPayload } from './session.svelte';
 import { i18n } from './i18n';
+import { Draft } from './choice.svelte';
 
 export const messages = i18n('lib/outcome-form', {
   'simply-fail': 'Simply fail',
@@ -60,7 +61,11 @@ export const CHOICE_LABEL = Object.defineProperties(
  * use (an advantage's name, a boost's, an assessed aspect, a choice the rules leave open).
  */
 export class OutcomeForm {
-  advantage = $state('');
+  // An advantage's name starts as the roll's "What for": the roller named it there already.
+  readonly #advantage = new Draft(
+    () => this.#c.roll.reason ?? '',
+    () => this.#c.roll.id,
+  );
   boost = $state('');
   /** A defence says what it defended against and whom it protected. */
   against = $state<Against>('attack');
@@ -72,6 +77,13 @@ export class OutcomeForm {
 
   get #c(): OutcomeContext {
     return this.context();
+  }
+
+  get advantage(): string {
+    return this.#advantage.value;
+  }
+  set advantage(text: string) {
+    this.#advantage.value = text;
   }
 
   #resolve(choice?: ActionChoice): ActionResolution | undefined {
@@ -205,7 +217,7 @@ export class OutcomeForm {
 
   /** After a successful apply: the names typed are used up. */
   reset(): void {
-    this.advantage = '';
+    this.#advantage.reset();
     this.boost = '';
   }
 }
