@@ -191,6 +191,7 @@ test('the session’s roll feed, filtered and paged, and the keyboard shortcuts'
   }
 
   // R on the phone brings the Dice tab and rolls there.
+  await phone.getByRole('tab', { name: 'Dice' }).click();
   await tray(phone).getByLabel('What for (optional)').fill('Watch the gangplank');
   await phone.getByRole('tab', { name: 'Log' }).click();
   await phone.keyboard.press('r');
