@@ -1,12 +1,11 @@
 import { RULESET_IDS } from '@fateboard/rules';
 import type { Content, GM_ROOTS, PUB_ROOTS, TableContent } from '@fateboard/table';
-import { SCHEMA_VERSION, docsFromContent, readGm, readTable } from '@fateboard/table';
+import { SCHEMA_VERSION, checkTableDocs, docsFromContent, problemSaid } from '@fateboard/table';
 import * as v from 'valibot';
 import type { Refused } from '../errors';
 import { refused } from '../errors';
 import { isRecord } from '../json';
 import { parseJsonSafely } from '../safe-json';
-import { viewsProblem } from './views-check';
 
 /**
  * The whole-table file (docs/PROTOCOL.md, "Table files"): every root of the table's two
@@ -16,7 +15,9 @@ import { viewsProblem } from './views-check';
  *
  * Everything here is checked before a byte is written: the size and depth before parsing,
  * then this schema (strict objects, bounded strings with no control or bidi characters, no
- * prototype keys), then the documents are built and read back as every client reads them.
+ * prototype keys), then the documents are built, read back as every client reads them and
+ * held to every invariant a table the reducer made keeps (`checkTable` of @fateboard/table):
+ * a file that breaks one is refused naming the field and why.
  */
 export const TABLE_FORMAT = 'fateboard-table';
 export const TABLE_VERSION = 1;
@@ -250,7 +251,10 @@ export function readTableFile(input: string | Uint8Array): TableFileRead {
   const content = file.documents as TableContent;
   const unreadable = readBack(content);
   if (unreadable !== undefined) {
-    return refused('bad-table-file', `This table file's documents cannot be read: ${unreadable}.`);
+    return refused(
+      'bad-table-file',
+      `This table file's documents are not a table Fateboard could have made: ${unreadable}.`,
+    );
   }
   return { ok: true, file, content };
 }
@@ -298,13 +302,14 @@ function consistencyProblem(file: TableFile): string | undefined {
 }
 
 /**
- * Builds the documents and reads them as every client does: a reader that throws, or a view
- * a screen could not show, refuses the file.
+ * Builds the documents and reads them as every client does: a reader that throws, or a table
+ * that breaks an invariant (checkTable: the field and why), refuses the file.
  */
 function readBack(content: TableContent): string | undefined {
   const docs = docsFromContent(content, 'check');
   try {
-    return viewsProblem(readTable(docs.pub), readGm(docs.gm));
+    const problem = checkTableDocs(docs);
+    return problem && problemSaid(problem);
   } catch (e) {
     return e instanceof Error ? e.message.slice(0, 200) : 'unreadable';
   } finally {
