@@ -18,6 +18,7 @@ import { LruMap } from './lru';
 import { TokenBucket } from './rate-limit';
 import type { Rooms } from './rooms';
 import type { Storage } from './storage';
+import type { FileWorkers } from './file-work/pool';
 import { fariSceneRoutes } from './fari-scene';
 import type { TableFileDeps } from './table-files';
 import { exportRoute, restoreRoutes } from './table-files';
@@ -31,6 +32,8 @@ import { metricsAllowed } from './metrics-auth';
 export interface HttpDeps {
   storage: Storage;
   rooms: Rooms;
+  /** Where uploaded files (restores, Fari scenes) are read, off the event loop. */
+  files: FileWorkers;
   connections: Connections;
   limits: Limits;
   clock: () => number;
@@ -154,6 +157,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     authorize: (req) => authorize(deps, req),
     allowCreation,
     links,
+    files: deps.files,
   };
   // Before the JSON parser: table and scene files are over the 16 KiB of other bodies, and are
   // read as bytes so that their size and depth are checked before they are parsed.

@@ -61,6 +61,14 @@ export interface Limits {
    */
   chatMessages: number;
   chatWindowMs: number;
+  /**
+   * Uploaded files (restores, Fari scenes) read in worker threads (file-work/pool.ts): the
+   * threads, the requests admitted beyond them, per client address, and a job's longest run.
+   */
+  fileWorkers: number;
+  fileQueue: number;
+  filesPerAddress: number;
+  fileJobTimeoutMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -90,4 +98,10 @@ export const DEFAULT_LIMITS: Limits = {
   presenceDelayMs: 100,
   chatMessages: 5,
   chatWindowMs: 10_000,
+  // One thread: the machine's other cores serve the tables. A largest file takes it about two
+  // seconds (BENCHMARKS.md), so four admitted requests wait at most a few seconds each.
+  fileWorkers: 1,
+  fileQueue: 3,
+  filesPerAddress: 2,
+  fileJobTimeoutMs: 60_000,
 };

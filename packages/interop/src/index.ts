@@ -18,6 +18,7 @@ export { toFariFile } from './export/fari';
 export { plainLine, plainText } from './text';
 export type { TableExport, TableFile, TableFileRead, TableLogEntry } from './table/file';
 export {
+  MAX_TABLE_DOCUMENTS_BYTES,
   MAX_TABLE_FILE_BYTES,
   TABLE_FORMAT,
   TABLE_VERSION,

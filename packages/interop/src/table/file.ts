@@ -21,8 +21,19 @@ import { parseJsonSafely } from '../safe-json';
  */
 export const TABLE_FORMAT = 'fateboard-table';
 export const TABLE_VERSION = 1;
-/** A long campaign's file (17,000 commands) is about 4 MiB, most of it the log. */
-export const MAX_TABLE_FILE_BYTES = 16 * 1024 * 1024;
+/**
+ * The largest table file restored. The long-campaign benchmark's table (15,000 commands, its
+ * whole log) exports 4.3 MiB, nearly all of it log; twice as long a campaign fits. Reading a
+ * file this size takes a worker thread about two seconds (docs/PROTOCOL.md, BENCHMARKS.md).
+ */
+export const MAX_TABLE_FILE_BYTES = 8 * 1024 * 1024;
+/**
+ * The most the two documents may take of it, as JSON: what the server loads into memory for
+ * every use of the table (the log is stored apart, read a page at a time). The long campaign's
+ * documents are 18 KiB; twenty-four full character sheets, two hundred aspects and a few
+ * hundred long notes stay well under.
+ */
+export const MAX_TABLE_DOCUMENTS_BYTES = 2 * 1024 * 1024;
 /** The documents nest about 8 levels inside the file; the log's entries 6. */
 export const MAX_TABLE_DEPTH = 24;
 
@@ -246,6 +257,13 @@ export function readTableFile(input: string | Uint8Array): TableFileRead {
   const checked = v.safeParse(TableFileSchema, o);
   if (!checked.success) return damaged(checked.issues);
   const file = checked.output;
+  const documentBytes = JSON.stringify(file.documents).length;
+  if (documentBytes > MAX_TABLE_DOCUMENTS_BYTES) {
+    return refused(
+      'too-large',
+      `This table file's documents are ${mib(documentBytes)} MiB; a table holds at most ${mib(MAX_TABLE_DOCUMENTS_BYTES)} MiB besides its log.`,
+    );
+  }
   const problem = consistencyProblem(file);
   if (problem !== undefined) return refused('bad-table-file', `This table file ${problem}.`);
   const content = file.documents as TableContent;
@@ -258,6 +276,8 @@ export function readTableFile(input: string | Uint8Array): TableFileRead {
   }
   return { ok: true, file, content };
 }
+
+const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 function notATable(o: unknown): Refused {
   if (isRecord(o) && o.fariType === 'scene') {

@@ -1,0 +1,22 @@
+import { parentPort } from 'node:worker_threads';
+import type { FileJob } from './jobs';
+import { runFileJob } from './jobs';
+
+// A file worker's thread (pool.ts starts it): one job at a time, each answered with its
+// result, the documents' bytes transferred rather than copied. A job that throws (a bug, not a
+// bad file: interop never throws on input) is answered as such, and the thread goes on.
+const port = parentPort;
+if (!port) throw new Error('worker.ts runs as a worker thread');
+port.on('message', (job: FileJob) => {
+  try {
+    const answer = runFileJob(job);
+    const transfer =
+      answer.ok && answer.value.kind === 'restore'
+        ? [answer.value.docs.pub.buffer, answer.value.docs.gm.buffer]
+        : [];
+    port.postMessage({ answer }, transfer as ArrayBuffer[]);
+  } catch (error) {
+    port.postMessage({ crashed: error instanceof Error ? error.message : String(error) });
+  }
+});
+port.postMessage({ ready: true });
