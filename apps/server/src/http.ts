@@ -6,7 +6,7 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import * as v from 'valibot';
 import { RULESET_IDS } from '@fateboard/rules';
-import { readTable, userText } from '@fateboard/table';
+import { readSeatsAndScene, userText } from '@fateboard/table';
 import type { Role } from '@fateboard/table';
 import type { Identity } from './auth';
 import { authenticate, tokenOf } from './auth';
@@ -177,7 +177,8 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     const identity = await authorize(deps, req);
     const answer = await deps.rooms.read(identity.tableId, (room) => {
       const { table } = room;
-      const view = readTable(room.doc('pub'));
+      // Two roots, not the whole view: a summary costs the same on a table of any size.
+      const view = readSeatsAndScene(room.doc('pub'));
       return {
         id: table.id,
         name: table.name,

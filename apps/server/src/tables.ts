@@ -3,6 +3,7 @@ import type { RulesetId } from '@fateboard/rules';
 import { createTableDocs } from '@fateboard/table';
 import type { DocKey, Role } from '@fateboard/table';
 import type { PreparedRestore } from './file-work/jobs';
+import { unpackChunks } from './file-work/jobs';
 import type { RestoredHistory, Storage, TableRecord, TokenKind, TokenRecord } from './storage';
 import { sealLinks } from './sealed-links';
 import { hashToken, newTableId, newToken } from './tokens';
@@ -86,7 +87,7 @@ export function restoreTable(
 ): Promise<{ id: string; tokens: Record<Role, string> }> {
   const { name, ruleset, created } = prepared.table;
   return storeTable(storage, { id: prepared.tableId, name, ruleset, created }, prepared.docs, now, {
-    chunks: prepared.chunks,
+    chunks: unpackChunks(prepared.chunks),
   });
 }
 

@@ -20,6 +20,7 @@ export type { TableExport, TableFile, TableFileRead, TableLogEntry } from './tab
 export {
   MAX_TABLE_DOCUMENTS_BYTES,
   MAX_TABLE_FILE_BYTES,
+  MAX_TABLE_VALUES,
   TABLE_FORMAT,
   TABLE_VERSION,
   TableFileSchema,

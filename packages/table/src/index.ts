@@ -87,7 +87,7 @@ export type {
   HiddenView,
   NoteView,
 } from './doc/views';
-export { readTable, readGm } from './doc/views';
+export { readTable, readGm, readSeatsAndScene } from './doc/views';
 export type { TableProblem } from './check/problem';
 export { problemSaid } from './check/problem';
 export { checkTable, checkTableDocs } from './check/check-table';

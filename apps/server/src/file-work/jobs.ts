@@ -24,7 +24,54 @@ export interface PreparedRestore {
   tableId: string;
   table: TableFile['table'];
   docs: Record<DocKey, Uint8Array>;
-  chunks: LogChunk[];
+  chunks: PackedChunks;
+}
+
+/**
+ * A log's chunks as one buffer of UTF-8 and where each chunk lies in it: handed from the
+ * worker to the server's thread without a copy (a transfer), where a list of strings would be
+ * copied and rebuilt on that thread, megabytes of them, all at once.
+ */
+export interface PackedChunks {
+  bytes: Uint8Array;
+  /** first, last, start, end (byte offsets in `bytes`), per chunk. */
+  index: number[];
+}
+
+export function packChunks(chunks: readonly LogChunk[]): PackedChunks {
+  const encoder = new TextEncoder();
+  const parts = chunks.map((c) => encoder.encode(c.entries));
+  const bytes = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
+  const index: number[] = [];
+  let at = 0;
+  for (const [i, part] of parts.entries()) {
+    bytes.set(part, at);
+    index.push(chunks[i]!.first, chunks[i]!.last, at, at + part.length);
+    at += part.length;
+  }
+  return { bytes, index };
+}
+
+/** The chunks of a packed log, each decoded only when its `entries` is read (a slice's turn). */
+export function unpackChunks(packed: PackedChunks): LogChunk[] {
+  const decoder = new TextDecoder();
+  const chunks: LogChunk[] = [];
+  for (let i = 0; i < packed.index.length; i += 4) {
+    const [first, last, start, end] = packed.index.slice(i, i + 4) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    chunks.push({
+      first,
+      last,
+      get entries() {
+        return decoder.decode(packed.bytes.subarray(start, end));
+      },
+    });
+  }
+  return chunks;
 }
 
 export interface PreparedScene {
@@ -54,7 +101,7 @@ function prepareRestore(job: Extract<FileJob, { kind: 'restore' }>) {
     tableId: job.tableId,
     table: read.file.table,
     docs: { pub: Y.encodeStateAsUpdate(docs.pub), gm: Y.encodeStateAsUpdate(docs.gm) },
-    chunks: logChunks(read.file.log),
+    chunks: packChunks(logChunks(read.file.log)),
   };
   docs.pub.destroy();
   docs.gm.destroy();

@@ -12,7 +12,11 @@ port.on('message', (job: FileJob) => {
     const answer = runFileJob(job);
     const transfer =
       answer.ok && answer.value.kind === 'restore'
-        ? [answer.value.docs.pub.buffer, answer.value.docs.gm.buffer]
+        ? [
+            answer.value.docs.pub.buffer,
+            answer.value.docs.gm.buffer,
+            answer.value.chunks.bytes.buffer,
+          ]
         : [];
     port.postMessage({ answer }, transfer as ArrayBuffer[]);
   } catch (error) {

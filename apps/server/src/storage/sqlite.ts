@@ -65,7 +65,7 @@ export function openSqliteStorage(dataDir: string, log?: Log): Storage {
 }
 
 /** About this much of a restored log a transaction: a few milliseconds of the event loop. */
-const SLICE_BYTES = 256 * 1024;
+const SLICE_BYTES = 64 * 1024;
 
 /**
  * createTable that writes a restored log's chunks a slice at a time, each slice its own
@@ -79,8 +79,10 @@ function createInSlices(file: SqliteFile, restoredLog: RestoredLogRows): Storage
       let slice: LogChunk[] = [];
       let bytes = 0;
       for (const chunk of chunks) {
-        slice.push(chunk);
-        bytes += chunk.entries.length;
+        // Read once: a chunk from a worker decodes its text when read (file-work/jobs.ts).
+        const entries = chunk.entries;
+        slice.push({ first: chunk.first, last: chunk.last, entries });
+        bytes += entries.length;
         if (bytes < SLICE_BYTES) continue;
         restoredLog.insert(table.id, slice);
         [slice, bytes] = [[], 0];
@@ -315,7 +317,18 @@ function openSqlite(
     for (const c of chunks) q.insertChunk.run({ tableId, ...c });
   };
   const restoredLog: RestoredLogRows = {
-    insert: db.transaction(insertChunks),
+    // Without a sync of its own: the table's own transaction, which comes last and syncs the
+    // log (synchronous FULL), makes every slice before it durable with it. A sync a slice would
+    // hold the event loop for as long as the disk takes.
+    insert: (tableId, chunks) => {
+      if (chunks.length === 0) return;
+      db.pragma('synchronous = NORMAL');
+      try {
+        db.transaction(insertChunks)(tableId, chunks);
+      } finally {
+        db.pragma('synchronous = FULL');
+      }
+    },
     dropOrphans: (tableId) => q.dropChunks.run(tableId, tableId),
   };
   // A restore a crash cut short (createInSlices) left chunks without a table.

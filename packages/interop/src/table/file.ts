@@ -34,6 +34,13 @@ export const MAX_TABLE_FILE_BYTES = 8 * 1024 * 1024;
  * hundred long notes stay well under.
  */
 export const MAX_TABLE_DOCUMENTS_BYTES = 2 * 1024 * 1024;
+/**
+ * The most values (map entries and array items, at any depth) the two documents may hold:
+ * what loading the table costs the server's event loop, about 10 µs a value (a long text is
+ * one value). Sixty full character sheets are about 9,000; 25,000 load in about a quarter of a
+ * second on a loaded two-core machine.
+ */
+export const MAX_TABLE_VALUES = 25_000;
 /** The documents nest about 8 levels inside the file; the log's entries 6. */
 export const MAX_TABLE_DEPTH = 24;
 
@@ -264,6 +271,13 @@ export function readTableFile(input: string | Uint8Array): TableFileRead {
       `This table file's documents are ${mib(documentBytes)} MiB; a table holds at most ${mib(MAX_TABLE_DOCUMENTS_BYTES)} MiB besides its log.`,
     );
   }
+  const values = valuesIn(file.documents as TableContent);
+  if (values > MAX_TABLE_VALUES) {
+    return refused(
+      'too-large',
+      `This table file's documents hold ${values} values; a table holds at most ${MAX_TABLE_VALUES}.`,
+    );
+  }
   const problem = consistencyProblem(file);
   if (problem !== undefined) return refused('bad-table-file', `This table file ${problem}.`);
   const content = file.documents as TableContent;
@@ -275,6 +289,20 @@ export function readTableFile(input: string | Uint8Array): TableFileRead {
     );
   }
   return { ok: true, file, content };
+}
+
+/** Map entries and array items at any depth of the documents' content (JSON values count 1). */
+function valuesIn(content: TableContent): number {
+  let count = 0;
+  const stack: unknown[] = [...Object.values(content.pub), ...Object.values(content.gm)];
+  while (stack.length > 0) {
+    const c = stack.pop();
+    if (!isRecord(c)) continue;
+    const items = isRecord(c.map) ? Object.values(c.map) : Array.isArray(c.array) ? c.array : [];
+    count += items.length;
+    for (const item of items) stack.push(item);
+  }
+  return count;
 }
 
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
