@@ -271,7 +271,7 @@ export function readTableFile(input: string | Uint8Array): TableFileRead {
       `This table file's documents are ${mib(documentBytes)} MiB; a table holds at most ${mib(MAX_TABLE_DOCUMENTS_BYTES)} MiB besides its log.`,
     );
   }
-  const values = valuesIn(file.documents as TableContent);
+  const values = valuesIn(file.documents);
   if (values > MAX_TABLE_VALUES) {
     return refused(
       'too-large',
