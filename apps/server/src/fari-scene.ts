@@ -5,6 +5,8 @@ import type { Identity } from './auth';
 import type { PreparedScene } from './file-work/jobs';
 import type { FileWorkers } from './file-work/pool';
 import { HttpError } from './http-error';
+import { LruMap } from './lru';
+import { TokenBucket } from './rate-limit';
 import type { Rooms } from './rooms';
 import { admitFile, fileRefused, fileSlotOf, rawBody, uploadedBytes } from './uploaded-file';
 
@@ -21,15 +23,36 @@ export interface FariSceneDeps {
   rooms: Rooms;
   authorize: (req: Request) => Promise<Identity>;
   files: FileWorkers;
+  clock: () => number;
+  /** Scenes a table may take a minute, and the burst: each is up to 40 commands at once. */
+  perMinute: number;
+  burst: number;
 }
 
+/** Tables whose scene budgets are remembered; past it the least recently used is forgotten. */
+const SCENE_BUDGETS = 10_000;
+
 export function fariSceneRoutes(deps: FariSceneDeps): RequestHandler[] {
+  const budgets = new LruMap<string, TokenBucket>(SCENE_BUDGETS);
+  const allowed = (tableId: string) => {
+    let bucket = budgets.get(tableId);
+    if (!bucket) {
+      bucket = new TokenBucket(deps.perMinute / 60, deps.burst, deps.clock);
+      budgets.set(tableId, bucket);
+    }
+    return bucket.take();
+  };
   return [
     // The token before the body: nobody but the GM gets a megabyte read.
     async (req, res, next) => {
       const identity = await deps.authorize(req);
       if (identity.role !== 'gm') {
         throw new HttpError(403, 'forbidden', 'Only the GM can add a scene to the table.');
+      }
+      // A scene is many commands in one request: a table takes a few a minute, so that the
+      // scene door is no way around the commands' own rate limit.
+      if (!allowed(identity.tableId)) {
+        throw new HttpError(429, 'rate-limited', 'Too many scenes at once; wait a minute.');
       }
       res.locals.identity = identity;
       admitFile(deps.files, req, res);

@@ -162,7 +162,14 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   // Before the JSON parser: table and scene files are over the 16 KiB of other bodies, and are
   // read as bytes so that their size and depth are checked before they are parsed.
   api.post('/tables/restore', ...restoreRoutes(files));
-  api.post('/tables/:id/fari-scene', ...fariSceneRoutes(files));
+  api.post(
+    '/tables/:id/fari-scene',
+    ...fariSceneRoutes({
+      ...files,
+      perMinute: deps.limits.fariScenesPerMinute,
+      burst: deps.limits.fariSceneBurst,
+    }),
+  );
   api.use(express.json({ limit: deps.limits.maxBodyBytes }));
 
   api.post('/tables', async (req, res) => {

@@ -69,6 +69,9 @@ export interface Limits {
   fileQueue: number;
   filesPerAddress: number;
   fileJobTimeoutMs: number;
+  /** Fari scenes one table may take a minute, and the burst (a scene is up to 40 commands). */
+  fariScenesPerMinute: number;
+  fariSceneBurst: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -104,4 +107,6 @@ export const DEFAULT_LIMITS: Limits = {
   fileQueue: 3,
   filesPerAddress: 2,
   fileJobTimeoutMs: 60_000,
+  fariScenesPerMinute: 6,
+  fariSceneBurst: 3,
 };

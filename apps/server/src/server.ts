@@ -25,6 +25,11 @@ import { deliverChat } from './chat';
 import { YjsServer } from './yjs-connection';
 
 export interface ServerOptions {
+  /**
+   * Start the file workers (restores, Fari scenes) with the server rather than on the first
+   * file, which then waits for no thread to start (`main.ts` does; tests start them on use).
+   */
+  warmFileWorkers?: boolean;
   /** Where the SQLite file lives (ignored when `storage` is given). */
   dataDir: string;
   /** 0 picks a free port. */
@@ -109,6 +114,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     },
     log,
   );
+  if (options.warmFileWorkers) files.warm();
   // Cluster mode: several nodes on one PostgreSQL, one writer per table (docs/SCALING.md).
   const cluster = options.redisUrl
     ? await Cluster.start({

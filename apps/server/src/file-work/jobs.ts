@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import { importFariScene, readTableFile, sceneCommands } from '@fateboard/interop';
 import type { FariScene, ImportError, SceneCommand, TableFile } from '@fateboard/interop';
-import { docsFromContent, markSeatsRestored } from '@fateboard/table';
+import { markSeatsRestored } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
 import { logChunks } from '../storage/storage';
 import type { LogChunk } from '../storage/storage';
@@ -91,9 +91,9 @@ export function runFileJob(job: FileJob): FileJobAnswer {
 }
 
 function prepareRestore(job: Extract<FileJob, { kind: 'restore' }>) {
-  const read = readTableFile(job.bytes);
+  const read = readTableFile(job.bytes, job.tableId);
   if (!read.ok) return read;
-  const docs = docsFromContent(read.content, job.tableId);
+  const { docs } = read;
   // The old server's seat tokens stay behind: each seat waits for its player to take it back.
   markSeatsRestored(docs.pub);
   const value: PreparedRestore = {

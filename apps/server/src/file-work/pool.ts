@@ -146,6 +146,9 @@ export class FileWorkers {
   private start(): void {
     const worker = new Worker(BOOTSTRAP, {
       eval: true,
+      // Reading a file allocates a parsed copy of it several times over: a young generation
+      // of this size scavenges a fraction as often as the default's.
+      resourceLimits: { maxYoungGenerationSizeMb: 64 },
       workerData: { tsx: tsxApi(), entry: new URL('./worker.ts', import.meta.url).href },
     });
     // A server that ends does not wait on an idle worker.

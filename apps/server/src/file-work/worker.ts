@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { FileJob } from './jobs';
 import { runFileJob } from './jobs';
@@ -7,6 +8,13 @@ import { runFileJob } from './jobs';
 // bad file: interop never throws on input) is answered as such, and the thread goes on.
 const port = parentPort;
 if (!port) throw new Error('worker.ts runs as a worker thread');
+// The lowest priority, for this thread alone (Linux keeps a nice value per thread): when the
+// cores are busy, the event loop that serves every table goes first and a file waits.
+try {
+  setPriority(19);
+} catch {
+  // Not allowed here (a container without the capability): the thread runs at the default.
+}
 port.on('message', (job: FileJob) => {
   try {
     const answer = runFileJob(job);

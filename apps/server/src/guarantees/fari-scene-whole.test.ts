@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTableDocs, readGm, readTable } from '@fateboard/table';
+import { DEFAULT_LIMITS } from '../limits';
 import { TestServer, api, createTable, storedDocs } from '../test/harness';
 import type { CreatedTable } from '../test/harness';
 
@@ -13,9 +14,10 @@ import type { CreatedTable } from '../test/harness';
 let server: TestServer;
 let table: CreatedTable;
 beforeAll(async () => {
-  server = await TestServer.start();
+  // More scenes a minute than a table may take: the cases below send several to one table.
+  server = await TestServer.start({ limits: { fariSceneBurst: 100 } });
   table = await createTable(server.url, 'fate-core', 'Docks');
-});
+}, 60_000);
 afterAll(async () => {
   await server.stop();
 });
@@ -57,6 +59,7 @@ describe('a Fari scene is added whole or not at all', () => {
       expect(commandRows()).toBe(before);
       expect(readTable(storedDocs(server.dataDir, table.id).pub).aspects).toEqual([]);
     },
+    30_000,
   );
 
   it('adds a good scene in one go, leaving a table checkTable accepts', async () => {
@@ -73,5 +76,27 @@ describe('a Fari scene is added whole or not at all', () => {
     ).toEqual(['REAL-CARD-ONE', 'REAL-CARD-THREE', 'REAL-CARD-TWO']);
     expect(readGm(docs.gm).hidden).toEqual([]);
     expect(checkTableDocs(docs)).toBeUndefined();
-  });
+  }, 30_000);
+
+  it('takes a few scenes a minute per table: past the burst, 429 and nothing stored', async () => {
+    const strict = await TestServer.start();
+    try {
+      const other = await createTable(strict.url, 'fate-core', 'Strict');
+      const send = () =>
+        api(strict.url, `/api/tables/${other.id}/fari-scene`, {
+          raw: scene(['Fog']),
+          token: other.tokens.gm,
+        });
+      for (let i = 0; i < DEFAULT_LIMITS.fariSceneBurst; i++)
+        expect((await send()).status).toBe(200);
+      const refused = await send();
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('rate-limited');
+      expect(readTable(storedDocs(strict.dataDir, other.id).pub).aspects).toHaveLength(
+        DEFAULT_LIMITS.fariSceneBurst,
+      );
+    } finally {
+      await strict.stop();
+    }
+  }, 60_000);
 });

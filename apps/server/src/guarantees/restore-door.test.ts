@@ -26,7 +26,7 @@ beforeAll(async () => {
     FATEBOARD_LIMITS: JSON.stringify({ createTablePerMinute: 600, createTableBurst: 100 }),
   });
   await server.start();
-});
+}, 60_000);
 
 afterAll(async () => {
   for (const p of open) p.close();

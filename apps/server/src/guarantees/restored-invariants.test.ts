@@ -50,7 +50,7 @@ beforeAll(async () => {
     headers: { authorization: `Bearer ${table.tokens.gm}` },
   });
   file = (await res.json()) as Json;
-});
+}, 60_000);
 afterAll(async () => {
   await server.stop();
 });
@@ -83,7 +83,8 @@ describe('a restored table keeps every invariant of a table', () => {
     const res = await api(server.url, '/api/tables/restore', { raw: JSON.stringify(file) });
     expect(res.status).toBe(201);
     expect(checkTableDocs(storedDocs(server.dataDir, res.body.id as string))).toBeUndefined();
-  });
+    // The first restore also starts the server's file worker thread.
+  }, 30_000);
 
   it.each<[string, (f: Json) => void, RegExp]>([
     [
@@ -158,12 +159,16 @@ describe('a restored table keeps every invariant of a table', () => {
       },
       /gives an NPC to a seat/,
     ],
-  ])('refuses %s, naming the field, and writes nothing', async (_name, edit, reason) => {
-    const before = tables();
-    const res = await api(server.url, '/api/tables/restore', { raw: edited(edit) });
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-table-file');
-    expect(res.body.message).toMatch(reason);
-    expect(tables()).toBe(before);
-  });
+  ])(
+    'refuses %s, naming the field, and writes nothing',
+    async (_name, edit, reason) => {
+      const before = tables();
+      const res = await api(server.url, '/api/tables/restore', { raw: edited(edit) });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('bad-table-file');
+      expect(res.body.message).toMatch(reason);
+      expect(tables()).toBe(before);
+    },
+    30_000,
+  );
 });

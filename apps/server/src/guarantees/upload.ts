@@ -9,6 +9,8 @@ export interface Uploaded {
   body: { code?: string; message?: string; id?: string; [key: string]: unknown };
   /** From the request's start to the answer's end. */
   ms: number;
+  /** The answer's Server-Timing durations by name (`worker`, `store` on a restore), ms. */
+  timing: Record<string, number>;
 }
 
 export function upload(
@@ -45,6 +47,7 @@ export function upload(
             status: res.statusCode ?? 0,
             body: text ? (JSON.parse(text) as Uploaded['body']) : {},
             ms: performance.now() - started,
+            timing: serverTiming(res.headers['server-timing']),
           }),
         );
       },
@@ -54,6 +57,16 @@ export function upload(
     req.on('error', (error) => reject(error));
     req.end(bytes);
   });
+}
+
+function serverTiming(header: string | string[] | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const dur = params.find((p) => p.startsWith('dur='));
+    if (name && dur) out[name] = Number(dur.slice(4));
+  }
+  return out;
 }
 
 export const quantile = (values: number[], q: number): number => {

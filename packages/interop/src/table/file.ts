@@ -1,5 +1,5 @@
 import { RULESET_IDS } from '@fateboard/rules';
-import type { Content, GM_ROOTS, PUB_ROOTS, TableContent } from '@fateboard/table';
+import type { Content, GM_ROOTS, PUB_ROOTS, TableContent, TableDocs } from '@fateboard/table';
 import { SCHEMA_VERSION, checkTableDocs, docsFromContent, problemSaid } from '@fateboard/table';
 import * as v from 'valibot';
 import type { Refused } from '../errors';
@@ -234,10 +234,21 @@ export function toTableFile(t: TableExport): unknown {
   };
 }
 
-export type TableFileRead = { ok: true; file: TableFile; content: TableContent } | Refused;
+export type TableFileRead =
+  | {
+      ok: true;
+      file: TableFile;
+      content: TableContent;
+      /** The documents built from the file under `tableId` and checked: the table to store. */
+      docs: TableDocs;
+    }
+  | Refused;
 
-/** A table file from untrusted bytes, fully checked, or why it is refused. Never throws. */
-export function readTableFile(input: string | Uint8Array): TableFileRead {
+/**
+ * A table file from untrusted bytes, fully checked, or why it is refused. Never throws. The
+ * documents are built (under `tableId`, the new table's id) to be checked, and handed back.
+ */
+export function readTableFile(input: string | Uint8Array, tableId = 'check'): TableFileRead {
   const parsed = parseJsonSafely(input, {
     maxBytes: MAX_TABLE_FILE_BYTES,
     maxDepth: MAX_TABLE_DEPTH,
@@ -281,14 +292,17 @@ export function readTableFile(input: string | Uint8Array): TableFileRead {
   const problem = consistencyProblem(file);
   if (problem !== undefined) return refused('bad-table-file', `This table file ${problem}.`);
   const content = file.documents as TableContent;
-  const unreadable = readBack(content);
+  const built = docsFromContent(content, tableId);
+  const unreadable = readBack(built);
   if (unreadable !== undefined) {
+    built.pub.destroy();
+    built.gm.destroy();
     return refused(
       'bad-table-file',
       `This table file's documents are not a table Fateboard could have made: ${unreadable}.`,
     );
   }
-  return { ok: true, file, content };
+  return { ok: true, file, content, docs: built };
 }
 
 /** Map entries and array items at any depth of the documents' content (JSON values count 1). */
@@ -353,15 +367,11 @@ function consistencyProblem(file: TableFile): string | undefined {
  * Builds the documents and reads them as every client does: a reader that throws, or a table
  * that breaks an invariant (checkTable: the field and why), refuses the file.
  */
-function readBack(content: TableContent): string | undefined {
-  const docs = docsFromContent(content, 'check');
+function readBack(docs: TableDocs): string | undefined {
   try {
     const problem = checkTableDocs(docs);
     return problem && problemSaid(problem);
   } catch (e) {
     return e instanceof Error ? e.message.slice(0, 200) : 'unreadable';
-  } finally {
-    docs.pub.destroy();
-    docs.gm.destroy();
   }
 }
