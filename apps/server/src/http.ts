@@ -211,8 +211,22 @@ export function createHttpApp(deps: HttpDeps): express.Express {
 
   // Older log entries than the public document keeps, a page at a time. Every role may read
   // them: the log is public.
+  // A table's log pages draw on one budget, whoever of its readers (any token) asks.
+  const logPages = new LruMap<string, TokenBucket>(deps.limits.createTableAddresses);
   api.get('/tables/:id/log', async (req, res) => {
     const identity = await authorize(deps, req);
+    let pages = logPages.get(identity.tableId);
+    if (!pages) {
+      pages = new TokenBucket(deps.limits.logPagesPerSecond, deps.limits.logPageBurst, deps.clock);
+      logPages.set(identity.tableId, pages);
+    }
+    if (!pages.take()) {
+      throw new HttpError(
+        429,
+        'rate-limited',
+        'Too many pages of this table’s log at once; wait a moment.',
+      );
+    }
     const before = pageParam(req.query.before, 'before', 1, Number.MAX_SAFE_INTEGER);
     const limit = pageParam(req.query.limit, 'limit', 1, LOG_PAGE_MAX) ?? LOG_PAGE_DEFAULT;
     if (!deps.storage.readLog) {

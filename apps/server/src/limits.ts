@@ -72,6 +72,12 @@ export interface Limits {
   /** Fari scenes one table may take a minute, and the burst (a scene is up to 40 commands). */
   fariScenesPerMinute: number;
   fariSceneBurst: number;
+  /**
+   * Pages of log history (`GET /api/tables/:id/log`) one table serves a second, and the burst:
+   * a page is a few milliseconds of the event loop, whoever of the table's readers asks.
+   */
+  logPagesPerSecond: number;
+  logPageBurst: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -109,4 +115,6 @@ export const DEFAULT_LIMITS: Limits = {
   fileJobTimeoutMs: 60_000,
   fariScenesPerMinute: 6,
   fariSceneBurst: 3,
+  logPagesPerSecond: 20,
+  logPageBurst: 40,
 };

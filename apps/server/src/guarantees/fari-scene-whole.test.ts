@@ -6,10 +6,10 @@ import { DEFAULT_LIMITS } from '../limits';
 import { TestServer, api, createTable, storedDocs } from '../test/harness';
 import type { CreatedTable } from '../test/harness';
 
-// Guarantee 21 (docs/GUARANTEES.md): a Fari scene goes onto a table whole or not at all. A
-// card the table would refuse (a title of one invisible or combining character) refuses the
-// scene with 400 naming the card, and no other card is stored; a good scene leaves a table
-// checkTable accepts.
+// docs/GUARANTEES.md, "A Fari scene is added whole": a card the table would refuse (a title of
+// one invisible or combining character) refuses the scene with 400 naming the card, and no
+// other card is stored; a good scene leaves a table checkTable accepts; a table takes a few
+// scenes a minute.
 
 let server: TestServer;
 let table: CreatedTable;

@@ -9,11 +9,11 @@ import { ChildServer } from './support';
 import { largestLogFile, tinyAspectsFile } from './table-file-attacks';
 import { quantile, upload } from './upload';
 
-// Guarantee 19 (docs/GUARANTEES.md): the restore door works in proportion to the request and
-// off the path of other tables. Files are read and checked in a worker thread, so the largest
-// files allowed, several at once and gzipped, never hold another table's commands up; the
-// files being read are capped per address and for the server, refused before their body; and
-// a page of a restored log costs a page, not the log.
+// docs/GUARANTEES.md, "The file doors work off the event loop": the restore door works in
+// proportion to the request and off the path of other tables. Files are read and checked in a
+// worker thread, so the largest files allowed, several at once and gzipped, never hold another
+// table's commands up; the files being read are capped per address and for the server,
+// refused before their body; and a page of a restored log costs a page, not the log.
 
 let dataDir: string;
 let server: ChildServer;

@@ -6,10 +6,10 @@ import { COUNTDOWN_LIMIT, MAX_POINTS, MAX_SEATS, checkTableDocs } from '@fateboa
 import { TestServer, api, connectSocket, createTable, storedDocs } from '../test/harness';
 import { validSheet } from '../test/sheets';
 
-// Guarantee 20 (docs/GUARANTEES.md): every way into a table keeps the table's invariants. A
-// table file breaking one that no command would ever break — held points, a roll, a limit,
-// an owner — is refused naming the field and why, and writes nothing; what a restore accepts
-// is a table checkTable accepts.
+// docs/GUARANTEES.md, "Every way in keeps the table's invariants": a table file breaking one
+// that no command would ever break — held points, a roll, a limit, an owner — is refused
+// naming the field and why, and writes nothing; what a restore accepts is a table checkTable
+// accepts.
 
 type Json = Record<string, unknown>;
 /** A JSON object in the file, by its place (the file's shape: docs/PROTOCOL.md). */
