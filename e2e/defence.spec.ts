@@ -65,7 +65,7 @@ test('fate-core: the defender rolls their own defence, concedes before it, and t
   await kim.page.getByRole('tab', { name: 'Dice' }).click();
   for (const page of screens) {
     await expect(page.getByTestId('defence')).toHaveCount(0);
-    await expect(page.getByTestId('roll-card').first()).toContainText(/vs Kai [+-−]?\d/);
+    await expect(page.getByTestId('roll-card').first()).toContainText(/vs Kai [+\-−]?\d/);
     await expect(page.getByTestId('roll-outcome').first()).toBeVisible();
   }
   await shot(kim.page, 'defence-phone-resolved');
