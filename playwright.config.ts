@@ -51,7 +51,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL,
-    // Rolls land die by die when motion is allowed (issue 16): specs read totals and outcomes
+    // Rolls land die by die when motion is allowed: specs read totals and outcomes
     // right after rolling, so every page reduces motion and shows results at once. A spec that
     // watches the landing turns it back on (e2e/dice.spec.ts).
     reducedMotion: 'reduce',

@@ -16,7 +16,7 @@ import {
   shot,
 } from './helpers';
 
-// Issue 14, played as a group would: one table on a cluster of three nodes (real processes on
+// Cluster mode, played as a group would: one table on a cluster of three nodes (real processes on
 // a throwaway PostgreSQL and Redis), each person's browser on another node, as a load balancer
 // without sticky sessions would spread them. The GM on node 1; Dee at a desk on node 2; Kim on
 // a 390x844 phone on node 3; a spectator on node 3 and the stream overlay on node 2. Every

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { connectBot } from './bot';
 import { KAI, VEX, attackWithTray, createTable, joinAndCreate, openAs, shot } from './helpers';
 
-// Issue 10: active defence and concession. The GM at a desk, Dee (Vex) at a desk, Kim (Kai) on
+// Active defence and concession. The GM at a desk, Dee (Vex) at a desk, Kim (Kai) on
 // a 390x844 phone and a spectator: the GM's NPC attacks Kai with no conflict started (one
 // starts), Kim picks a defence skill and rolls it, the roll resolves on every screen; later
 // Dee concedes before defending; the GM reorders the turns with the keyboard.
