@@ -5,6 +5,7 @@ import svelte from 'eslint-plugin-svelte';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import svelteConfig from './apps/client/svelte.config.js';
+import fateboard from './scripts/eslint-rules.mjs';
 
 // The rules package is pure: no randomness, no clock, no I/O. Randomness comes in as an
 // `Rng` argument so that every result can be replayed from a seed.
@@ -78,6 +79,12 @@ export default tseslint.config(
   // Parses .svelte and .svelte.ts files with svelte-eslint-parser; its recommended rules.
   ...svelte.configs.recommended,
   { plugins: { regexp }, rules: regexpRules },
+  // Which package may import which, by its entry points only; no issue numbers in comments.
+  // Both in scripts/eslint-rules.mjs, explained in CONTRIBUTING.md.
+  {
+    plugins: { fateboard },
+    rules: { 'fateboard/import-boundaries': 'error', 'fateboard/no-issue-numbers': 'error' },
+  },
   {
     languageOptions: {
       parserOptions: {
