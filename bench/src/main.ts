@@ -10,6 +10,7 @@ import { runTables } from './tables-case';
 import { runCluster } from './cluster-case';
 import { runDoors } from './doors-case';
 import { clientSize } from './client-size';
+import { runText } from './text-case';
 import { markdownTable } from './report';
 
 interface Started {
@@ -122,6 +123,8 @@ try {
   );
   await section('doors', () => runDoors(doorsServer.base, config.doorSeconds, say));
   await section('client', () => Promise.resolve(clientSize(resolve(here, '../..'))));
+  // In this process: the text cleaners on 1 MiB of adversarial text, failing past their budget.
+  await section('text', () => Promise.resolve(runText(config.quick ? 2 : 3, say)));
 } finally {
   await Promise.all(children.map((c) => c.child.stop()));
 }
