@@ -86,11 +86,11 @@ describe('the restore door', () => {
     expect(answers[2].body.message).toMatch(/documents/);
     expect(server.running).toBe(true);
     expect(during.length).toBeGreaterThan(10);
-    // A file read on the event loop holds every command for the whole read: seconds for one
-    // of these (a worker takes 2 to 8 s each here). Off the loop, the victim's commands keep
-    // their pace; what is left is the machine's own scheduling, which on a loaded shared
-    // machine reaches a few hundred ms now and then (the benchmark holds p99 to 50 ms).
-    expect(figures.max).toBeLessThan(1000);
+    // Read on the event loop, the four files arriving together hold a command for all four
+    // reads: 8 s on a quiet machine (2 s each). Off the loop, the victim's commands keep their
+    // pace; what is left is the machine's own scheduling, which on a shared machine at load 20
+    // reaches a second now and then (the benchmark measures the p99 against its 50 ms).
+    expect(figures.max).toBeLessThan(2000);
     expect(figures.p50).toBeLessThan(figures.quietP50 * 2 + 10);
 
     // The restored table is served as any other: its summary, its links.
