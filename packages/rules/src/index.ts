@@ -61,7 +61,7 @@ export type { RollBonus } from './core/bonuses';
 export { STUNT_BONUS, stuntBonuses, teamworkBonuses } from './core/bonuses';
 
 // core: which skills usually defend against which
-export type { UsualDefences } from './core/defences';
+export type { UsualDefences } from './core/ruleset';
 export { SRD_USUAL_DEFENCES, usualDefence } from './core/defences';
 
 // core: exact odds

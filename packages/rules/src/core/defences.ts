@@ -1,11 +1,4 @@
-import type { Ruleset } from './ruleset';
-
-/**
- * Which skills usually defend against an action rolled with a skill: a ruleset's data
- * (`Ruleset.usualDefences`), by the acting skill's id, the skills that may defend in the order
- * the source names them. A skill not listed has no usual defence (the defender picks).
- */
-export type UsualDefences = Readonly<Record<string, readonly string[]>>;
+import type { Ruleset, UsualDefences } from './ruleset';
 
 /**
  * The Fate Core SRD's "Defend" entries, for the games that use its skill list (the seed texts

@@ -2,8 +2,14 @@ import type { ActionChoice, ActionEffectResult, ActionKind } from './actions';
 import type { Character, HarmKind } from './character';
 import type { GmCompelPayee } from './economy-types';
 import type { SkillSpread } from './spread';
-import type { UsualDefences } from './defences';
 import type { Problem, Result, Rng, RulesetId } from './types';
+
+/**
+ * Which skills usually defend against an action rolled with a skill: by the acting skill's
+ * id, the skills that may defend in the order the source names them. A skill not listed has
+ * no usual defence (the defender picks). See `usualDefence` (defences.ts).
+ */
+export type UsualDefences = Readonly<Record<string, readonly string[]>>;
 
 /** A hit to absorb: its shifts, and whether it is physical or mental where that matters. */
 export interface Hit {
