@@ -88,6 +88,7 @@ export type {
   NoteView,
 } from './doc/views';
 export { readTable, readGm } from './doc/views';
+export { actingIn } from './commands/time/turns';
 export {
   progressWords as countdownWords,
   progressSaid as countdownSaid,
@@ -105,6 +106,7 @@ export {
   resultSaid,
   resultWords,
   rollPurposeSaid,
+  severitySaid,
   shiftsSaid,
   shiftsWords,
 } from './log/words';
@@ -113,7 +115,7 @@ export { entryMessage } from './log/rows';
 export type { LogMessage, LogParam, TemplateOf } from './log/say';
 export { LOG_TEMPLATES } from './log/templates';
 export type { LogMessageId, LogTemplate } from './log/templates';
-export { controls, mayHelp } from './commands/access';
+export { controllerOf, controls, isController, mayHelp } from './commands/access';
 export { resolveRoll } from './commands/rolls/stored-rolls';
 export {
   CHAT_MAX_CHARS,

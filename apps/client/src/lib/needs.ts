@@ -1,7 +1,9 @@
 import type { CharacterView, TableView } from '@fateboard/table';
+import { isController } from '@fateboard/table';
 import { freeInvokesWords, shiftsWords } from './game-words';
 import { i18n, params } from './i18n';
 import { sayEntry } from './log-words';
+import { turnAndHarmNotices, turnHarmMark, type TurnHarmMark } from './turn-harm-notices';
 
 export const messages = i18n('lib/needs', {
   hit: params('{name} is hit: {shifts} to absorb.'),
@@ -19,14 +21,16 @@ export const messages = i18n('lib/needs', {
 /**
  * What a person is needed for, as pure functions of the table's view: a hit to absorb, a
  * defence to roll, a compel to answer (open needs, until answered) and a fate point or free
- * invoke someone gave them (notices, until seen). Only the person concerned is told: the player
- * of the character, the GM for NPCs. `Attention` (attention.svelte.ts) turns them into toasts.
+ * invoke someone gave them, their turn, harm someone put on their character (notices, until
+ * seen). Only the person concerned is told: the player of the character, the GM for NPCs.
+ * `Attention` (attention.svelte.ts) turns them into toasts.
  */
 
 /** The phone tabs of the table view. */
 export type PhoneTab = 'scene' | 'characters' | 'dice' | 'log' | 'chat' | 'gm';
 
-export type NeedKind = 'hit' | 'compel' | 'defence' | 'fate-point' | 'free-invoke';
+export type NeedKind =
+  'hit' | 'compel' | 'defence' | 'fate-point' | 'free-invoke' | 'turn' | 'harm';
 
 export interface Need {
   /** Stable while the need lasts: one toast per key. */
@@ -47,8 +51,7 @@ export interface Me {
 
 /** Whether `me` answers for the character: its player, or the GM for NPCs and unclaimed ones. */
 export function answersFor(me: Me, c: CharacterView): boolean {
-  if (me.role === 'gm') return c.npc || !c.owner || c.owner === 'gm';
-  return me.role === 'player' && !!me.seatId && c.owner === me.seatId;
+  return isController({ role: me.role, ...(me.seatId ? { seatId: me.seatId } : {}) }, c);
 }
 
 /** A CSS attribute value in quotes, whatever the text holds. */
@@ -136,10 +139,14 @@ export function openNeeds(
   return rules.flatMap((rule) => rule(view, me));
 }
 
-/** How far notices have been read: the newest log entry, and my free invokes per aspect. */
+/**
+ * How far notices have been read: the newest log entry, my free invokes per aspect, and the
+ * turn and my characters' harm as last seen (turn-harm-notices.ts).
+ */
 export interface Mark {
   n: number;
   invokes: Record<string, number>;
+  moments: TurnHarmMark;
 }
 
 /** My free invokes by aspect key: table aspects by id, sheet aspects as `characterId/aspectId`. */
@@ -157,10 +164,17 @@ function myInvokes(view: TableView, me: Me): Record<string, number> {
 }
 
 export function markOf(view: TableView, me: Me): Mark {
-  return { n: view.log.at(-1)?.n ?? 0, invokes: myInvokes(view, me) };
+  return {
+    n: view.log.at(-1)?.n ?? 0,
+    invokes: myInvokes(view, me),
+    moments: turnHarmMark(view, me),
+  };
 }
 
-/** Fate points and free invokes someone else gave me since `mark`. */
+/**
+ * Fate points and free invokes someone else gave me since `mark`, harm someone else put on my
+ * character, and my turn if it has come.
+ */
 export function noticesSince(mark: Mark, view: TableView, me: Me): Need[] {
   if (me.role === 'spectator') return [];
   const byMe = (by: { role: string; seatId?: string }) =>
@@ -183,6 +197,7 @@ export function noticesSince(mark: Mark, view: TableView, me: Me): Need[] {
       ],
     });
   }
+  out.push(...turnAndHarmNotices(mark.moments, view, me, fresh));
   // My own advantage's free invokes are no news; someone else's gift is.
   if (fresh.length === 0) return out;
   for (const [key, count] of Object.entries(myInvokes(view, me))) {
