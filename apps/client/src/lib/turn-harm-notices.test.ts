@@ -76,6 +76,19 @@ describe('your turn', () => {
     // The next exchange: Zira first, so Ann is told, in exchange 2 as in 1.
     t.ok(GM, { type: 'conflict.next' });
     expect(w.since()).toMatchObject({ ann: ['turn@scene: Your turn: Zira acts.'], gm: [] });
+    t.ok(GM, { type: 'conflict.end' });
+    expect(w.since()).toMatchObject({ ann: [], bob: [], gm: [] });
+    // A conflict that Bob's attack begins: Tam acts first, which Bob knows, having attacked.
+    t.ok(bob, {
+      type: 'roll',
+      characterId: tam,
+      skillId: 'fight',
+      action: 'attack',
+      defender: zira,
+    });
+    expect(w.since()).toMatchObject({ ann: [], bob: [], gm: [] });
+    t.ok(bob, { type: 'conflict.next' });
+    expect(w.since()).toMatchObject({ ann: ['turn@scene: Your turn: Zira acts.'], bob: [] });
     // A turn already in front when the screen opens is not news.
     expect(noticesSince(markOf(t.view(), asMe(ann)), t.view(), asMe(ann))).toEqual([]);
   });

@@ -65,14 +65,17 @@ const card = (c: CharacterView) =>
   `[data-testid="character-card"][data-character=${cssString(c.name)}]`;
 
 /**
- * My character's turn has come: told once a turn. The GM answers for the NPCs but moves the
- * turns along, so the GM is told only when the turn comes to an NPC from a player's character
- * (the player ended their turn), not at each NPC the GM moves on to.
+ * My character's turn has come: told once a turn. A conflict begins with a turn for whoever
+ * acts first when the GM starts it; one that an attack began is the attacker's turn, taken
+ * already. The GM answers for the NPCs but moves the turns along, so the GM is told only when
+ * the turn comes to an NPC from a player's character (the player ended their turn), not at
+ * each NPC the GM moves on to.
  */
-function turnNotice(mark: TurnHarmMark, view: TableView, me: Me): Need[] {
+function turnNotice(mark: TurnHarmMark, view: TableView, me: Me, fresh: LogEntry[]): Need[] {
   const now = turnOf(view, me);
   const acting = actingOf(view);
   if (!now?.mine || !acting || now.key === mark.turn?.key) return [];
+  if (!mark.turn && !fresh.some((e) => e.type === 'conflict.start')) return [];
   if (me.role === 'gm' && (!mark.turn || mark.turn.mine)) return [];
   return [
     {
@@ -151,5 +154,5 @@ export function turnAndHarmNotices(
   me: Me,
   fresh: LogEntry[],
 ): Need[] {
-  return [...harmNotices(mark, view, me, fresh), ...turnNotice(mark, view, me)];
+  return [...harmNotices(mark, view, me, fresh), ...turnNotice(mark, view, me, fresh)];
 }
