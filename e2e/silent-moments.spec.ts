@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import {
   KAI,
@@ -39,7 +39,8 @@ const LONG_PUSH =
 
 /**
  * The overlay's panels that overlap each other or leave the screen, as `a × b` lines. A moment
- * that no longer fits the feed is hidden whole (outside the feed's clip): only shown ones count.
+ * that no longer fits the feed is hidden whole (outside the feed's clip): only shown ones count,
+ * and none may be cut by the clip's edge.
  */
 async function overlayClashes(overlay: Page): Promise<string[]> {
   return overlay.evaluate(() => {
@@ -50,6 +51,13 @@ async function overlayClashes(overlay: Page): Promise<string[]> {
       r.right <= o.right + 0.5 &&
       r.top >= o.top - 0.5 &&
       r.bottom <= o.bottom + 0.5;
+    const meets = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const out: string[] = [];
+    for (const el of Array.from(feed.querySelectorAll('[data-testid="overlay-event"]'))) {
+      const r = el.getBoundingClientRect();
+      if (meets(r, clip) && !inside(r, clip)) out.push(`${el.textContent ?? ''} × the feed's edge`);
+    }
     const panels = Array.from(
       document.querySelectorAll<HTMLElement>(
         '[data-testid="overlay-aspect"], [data-testid="overlay-countdowns"], [data-testid="overlay-event"], [data-testid="overlay-aspect-chip"], [data-testid="overlay-fate-points"]',
@@ -62,14 +70,10 @@ async function overlayClashes(overlay: Page): Promise<string[]> {
       }))
       .filter((p) => !p.event || inside(p.r, clip));
     const screen = new DOMRect(0, 0, innerWidth, innerHeight);
-    const out: string[] = [];
     for (const p of panels) if (!inside(p.r, screen)) out.push(`${p.name} × the screen's edge`);
     for (let i = 0; i < panels.length; i++) {
       for (let j = i + 1; j < panels.length; j++) {
-        const [a, b] = [panels[i]!.r, panels[j]!.r];
-        const overlap =
-          a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-        if (overlap) out.push(`${panels[i]!.name} × ${panels[j]!.name}`);
+        if (meets(panels[i]!.r, panels[j]!.r)) out.push(`${panels[i]!.name} × ${panels[j]!.name}`);
       }
     }
     return out;
@@ -77,8 +81,7 @@ async function overlayClashes(overlay: Page): Promise<string[]> {
 }
 
 /** The moment is shown whole: inside the screen and inside the feed's visible part. */
-async function shownWhole(overlay: Page, testid: string, text: string | RegExp): Promise<void> {
-  const card = overlay.getByTestId('overlay-event').filter({ hasText: text });
+async function shownWhole(overlay: Page, testid: string, card: Locator): Promise<void> {
   await expect(card).toHaveCount(1);
   await expect(card).toBeInViewport({ ratio: 1 });
   const fits = await card.evaluate((el) => {
@@ -211,6 +214,7 @@ test('silent moments: your turn, harm, new links on the GM’s other device, the
   const tray = dee.page.getByRole('form', { name: 'Roll the dice' });
   await tray.getByRole('button', { name: /^Roll 4dF/ }).click();
   const results = o.getByTestId('overlay-roll-result');
+  const events = o.getByTestId('overlay-event');
   await expect(results).toHaveCount(1);
   await tray.locator('select[name="action"]').selectOption('attack');
   await tray.getByLabel('An opposing character').check();
@@ -239,8 +243,13 @@ test('silent moments: your turn, harm, new links on the GM’s other device, the
     await o.setViewportSize(size);
     await expect(o.getByTestId('overlay-countdowns')).toBeInViewport({ ratio: 1 });
     await expect(o.getByTestId('overlay-aspect')).toBeInViewport({ ratio: 1 });
-    await shownWhole(o, 'the concession', /Harbour brute conceded/);
-    await shownWhole(o, 'Dee’s roll', /Vex/);
+    await shownWhole(o, 'the concession', events.filter({ hasText: /Harbour brute conceded/ }));
+    // Dee's overcome: the one roll against a difficulty.
+    await shownWhole(
+      o,
+      'Dee’s roll',
+      events.filter({ has: o.getByTestId('overlay-roll-difficulty') }),
+    );
     await expect(results.first()).toBeInViewport({ ratio: 1 });
     expect(await overlayClashes(o), `${size.width}x${size.height}`).toEqual([]);
     await o.evaluate(() =>
