@@ -87,8 +87,13 @@ export type {
   HiddenView,
   NoteView,
 } from './doc/views';
-export { readTable, readGm } from './doc/views';
+export { readTable, readGm, readSeatsAndScene } from './doc/views';
 export { actingIn } from './commands/time/turns';
+export type { TableProblem } from './check/problem';
+export { problemSaid } from './check/problem';
+export { checkTable, checkTableDocs } from './check/check-table';
+export { MAX_POINTS } from './commands/fate-points/points';
+export { COUNTDOWN_LIMIT } from './commands/countdowns/store';
 export {
   progressWords as countdownWords,
   progressSaid as countdownSaid,
