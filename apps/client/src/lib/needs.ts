@@ -3,7 +3,6 @@ import { isController } from '@fateboard/table';
 import { freeInvokesWords, shiftsWords } from './game-words';
 import { i18n, params } from './i18n';
 import { sayEntry } from './log-words';
-import { turnAndHarmNotices, turnHarmMark, type TurnHarmMark } from './turn-harm-notices';
 
 export const messages = i18n('lib/needs', {
   hit: params('{name} is hit: {shifts} to absorb.'),
@@ -21,9 +20,9 @@ export const messages = i18n('lib/needs', {
 /**
  * What a person is needed for, as pure functions of the table's view: a hit to absorb, a
  * defence to roll, a compel to answer (open needs, until answered) and a fate point or free
- * invoke someone gave them, their turn, harm someone put on their character (notices, until
- * seen). Only the person concerned is told: the player of the character, the GM for NPCs.
- * `Attention` (attention.svelte.ts) turns them into toasts.
+ * invoke someone gave them (notices, until seen; turn-harm-notices.ts adds their turn and harm
+ * put on their character). Only the person concerned is told: the player of the character, the
+ * GM for NPCs. `Attention` (attention.svelte.ts) turns them into toasts.
  */
 
 /** The phone tabs of the table view. */
@@ -139,14 +138,10 @@ export function openNeeds(
   return rules.flatMap((rule) => rule(view, me));
 }
 
-/**
- * How far notices have been read: the newest log entry, my free invokes per aspect, and the
- * turn and my characters' harm as last seen (turn-harm-notices.ts).
- */
+/** How far notices have been read: the newest log entry, and my free invokes per aspect. */
 export interface Mark {
   n: number;
   invokes: Record<string, number>;
-  moments: TurnHarmMark;
 }
 
 /** My free invokes by aspect key: table aspects by id, sheet aspects as `characterId/aspectId`. */
@@ -164,22 +159,20 @@ function myInvokes(view: TableView, me: Me): Record<string, number> {
 }
 
 export function markOf(view: TableView, me: Me): Mark {
-  return {
-    n: view.log.at(-1)?.n ?? 0,
-    invokes: myInvokes(view, me),
-    moments: turnHarmMark(view, me),
-  };
+  return { n: view.log.at(-1)?.n ?? 0, invokes: myInvokes(view, me) };
 }
 
-/**
- * Fate points and free invokes someone else gave me since `mark`, harm someone else put on my
- * character, and my turn if it has come.
- */
-export function noticesSince(mark: Mark, view: TableView, me: Me): Need[] {
-  if (me.role === 'spectator') return [];
+/** The log entries after entry `n` that someone else made: what may be news to me. */
+export function othersSince(n: number, view: TableView, me: Me): TableView['log'] {
   const byMe = (by: { role: string; seatId?: string }) =>
     me.role === 'gm' ? by.role === 'gm' : by.seatId === me.seatId;
-  const fresh = view.log.filter((e) => e.n > mark.n && !byMe(e.by));
+  return view.log.filter((e) => e.n > n && !byMe(e.by));
+}
+
+/** Fate points and free invokes someone else gave me since `mark`. */
+export function noticesSince(mark: Mark, view: TableView, me: Me): Need[] {
+  if (me.role === 'spectator') return [];
+  const fresh = othersSince(mark.n, view, me);
   const out: Need[] = [];
   for (const entry of fresh) {
     const to = entry.movements?.find((m) => m.to.type === 'character' && m.amount > 0)?.to;
@@ -197,7 +190,6 @@ export function noticesSince(mark: Mark, view: TableView, me: Me): Need[] {
       ],
     });
   }
-  out.push(...turnAndHarmNotices(mark.moments, view, me, fresh));
   // My own advantage's free invokes are no news; someone else's gift is.
   if (fresh.length === 0) return out;
   for (const [key, count] of Object.entries(myInvokes(view, me))) {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { rulesetById, type RulesetId } from '@fateboard/rules';
 import type { Actor } from '@fateboard/table';
 import { Attention } from './attention.svelte';
-import { markOf, noticesSince, type Me } from './needs';
+import type { Me } from './needs';
+import { turnAndHarmNotices, turnHarmMark } from './turn-harm-notices';
 import { Toasts } from './toasts.svelte';
 import { GM, sceneTable, type PlayTable } from './test/play';
 
@@ -13,19 +14,19 @@ const spectator: Me = { role: 'spectator', seatId: null };
 /** Each person's notices between two looks: `look()` marks, `since()` says what is new. */
 function watch(t: PlayTable, people: Record<string, Me>) {
   let marks = Object.fromEntries(
-    Object.entries(people).map(([k, me]) => [k, markOf(t.view(), me)]),
+    Object.entries(people).map(([k, me]) => [k, turnHarmMark(t.view(), me)]),
   );
   return {
     look() {
       marks = Object.fromEntries(
-        Object.entries(people).map(([k, me]) => [k, markOf(t.view(), me)]),
+        Object.entries(people).map(([k, me]) => [k, turnHarmMark(t.view(), me)]),
       );
     },
     since(): Record<string, string[]> {
       const out = Object.fromEntries(
         Object.entries(people).map(([k, me]) => [
           k,
-          noticesSince(marks[k]!, t.view(), me).map((n) => `${n.kind}@${n.tab}: ${n.text}`),
+          turnAndHarmNotices(marks[k]!, t.view(), me).map((n) => `${n.kind}@${n.tab}: ${n.text}`),
         ]),
       );
       this.look();
@@ -90,7 +91,7 @@ describe('your turn', () => {
     t.ok(bob, { type: 'conflict.next' });
     expect(w.since()).toMatchObject({ ann: ['turn@scene: Your turn: Zira acts.'], bob: [] });
     // A turn already in front when the screen opens is not news.
-    expect(noticesSince(markOf(t.view(), asMe(ann)), t.view(), asMe(ann))).toEqual([]);
+    expect(turnAndHarmNotices(turnHarmMark(t.view(), asMe(ann)), t.view(), asMe(ann))).toEqual([]);
   });
 
   it('badges the Scene tab on a phone until seen, and the toast goes to the acting row', () => {
@@ -140,14 +141,9 @@ describe('harm someone else put on my character', () => {
       ann: ['harm@characters: The GM gave Zira a mild consequence: “Bruised knuckles”.'],
       bob: [],
     });
-    // Bob takes his own hit: he chose it, no news to him (the GM, as the hit's giver, gets
-    // the free invoke on it, as before).
+    // Bob takes his own hit: he chose it, no news to him.
     takeMild(t, bob, tam, 'Winded');
-    expect(w.since()).toMatchObject({
-      ann: [],
-      bob: [],
-      gm: ['free-invoke@characters: You have 1 free invoke more on “Winded”.'],
-    });
+    expect(w.since()).toMatchObject({ ann: [], bob: [], gm: [] });
   });
 
   // Edgerunner's consequences are taken only by choice, by the character's controller

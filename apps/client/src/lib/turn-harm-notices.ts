@@ -3,7 +3,7 @@ import type { ActorRef, CharacterView, LogEntry, TableView } from '@fateboard/ta
 import { signed } from '@fateboard/rules';
 import { severityWords } from './game-words';
 import { i18n, params } from './i18n';
-import { answersFor, cssString, type Me, type Need } from './needs';
+import { answersFor, cssString, othersSince, type Me, type Need } from './needs';
 
 export const messages = i18n('lib/turn-harm-notices', {
   show: 'Show',
@@ -15,9 +15,9 @@ export const messages = i18n('lib/turn-harm-notices', {
 });
 
 /**
- * Two notices of needs.ts' `noticesSince`, as pure functions of the view: the conflict's turn
- * come round to my character, and harm someone else put on my character (a consequence, or
- * narrative's lost levels), named with who did it. Each is told once, to the character's
+ * Two notices besides needs.ts' `noticesSince`, as pure functions of the view: the conflict's
+ * turn come round to my character, and harm someone else put on my character (a consequence,
+ * or narrative's lost levels), named with who did it. Each is told once, to the character's
  * controller only (`answersFor`, the table package's `isController`).
  */
 
@@ -27,8 +27,9 @@ interface Harm {
   ratings: Record<string, number>;
 }
 
-/** The turn and my characters' harm, as last seen. */
+/** The newest log entry, the turn and my characters' harm, as last seen. */
 export interface TurnHarmMark {
+  n: number;
   /** The turn in front (its exchange and acting character), and whether it was mine. */
   turn: { key: string; mine: boolean } | null;
   /** The harm on each character I answer for, by character id. */
@@ -58,7 +59,7 @@ function harmOf(c: CharacterView): Harm {
 export function turnHarmMark(view: TableView, me: Me): TurnHarmMark {
   const harm: Record<string, Harm> = {};
   for (const c of view.characters) if (answersFor(me, c)) harm[c.id] = harmOf(c);
-  return { turn: turnOf(view, me), harm };
+  return { n: view.log.at(-1)?.n ?? 0, turn: turnOf(view, me), harm };
 }
 
 const card = (c: CharacterView) =>
@@ -147,12 +148,9 @@ function harmNotices(mark: TurnHarmMark, view: TableView, me: Me, fresh: LogEntr
   return out;
 }
 
-/** Harm in `fresh` (entries others made since the mark), then my turn if it has come. */
-export function turnAndHarmNotices(
-  mark: TurnHarmMark,
-  view: TableView,
-  me: Me,
-  fresh: LogEntry[],
-): Need[] {
+/** Harm someone else put on my character since `mark`, then my turn if it has come. */
+export function turnAndHarmNotices(mark: TurnHarmMark, view: TableView, me: Me): Need[] {
+  if (me.role === 'spectator') return [];
+  const fresh = othersSince(mark.n, view, me);
   return [...harmNotices(mark, view, me, fresh), ...turnNotice(mark, view, me, fresh)];
 }
