@@ -283,6 +283,7 @@ test('silent moments: your turn, harm, new links on the GM’s other device, the
   const spectator = await gm2.getByTestId('invites').getByLabel('Spectator link').inputValue();
   await expect(firstPanel.getByLabel('Player link')).toHaveValue(player);
   await expect(firstPanel.getByLabel('Spectator link')).toHaveValue(spectator);
+  await firstPanel.scrollIntoViewIfNeeded();
   await shot(gm, 'silent-moments-5-first-device-new-links', { fullPage: false });
   // Dee and Kim, seated, stay at the table.
   await expect(dee.page.getByTestId('table-name')).toHaveText('Harbour fire');
