@@ -125,16 +125,22 @@ export {
   ChatSendSchema,
   ChatSentSchema,
   ChatTargetSchema,
+  chatRefusal,
+  chatTargets,
   chatVisible,
+  whisperReaders,
 } from './protocol/chat';
 export type {
   ChatAuthor,
+  ChatEnvelope,
   ChatHistory,
   ChatMessage,
   ChatPage,
   ChatReader,
+  ChatRefusal,
   ChatSend,
   ChatSent,
   ChatTarget,
+  ChatWriter,
 } from './protocol/chat';
-export { spectatorChatOn } from './commands/gm/chat-switch';
+export { gmReadsWhispers, spectatorChatOn } from './commands/gm/chat-switch';

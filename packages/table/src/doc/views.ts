@@ -132,6 +132,7 @@ export function readTable(pub: Y.Doc): TableView {
     gmPool: num(r.meta, 'gmPool'),
     spotlight: structuredClone((r.meta.get('spotlight') as SpotlightView | undefined) ?? null),
     spectatorChat: r.meta.get('spectatorChat') !== false,
+    gmReadsWhispers: r.meta.get('gmReadsWhispers') === true,
     seats: mapsOf(r.seats)
       .map((s) => {
         const characterId = optStr(s, 'characterId');
