@@ -50,6 +50,7 @@ export type {
   RotatedLinks,
   SceneAdded,
   TableSummary,
+  TableUsage,
 } from './protocol/protocol';
 export {
   AckSchema,
@@ -65,6 +66,7 @@ export {
   RotatedLinksSchema,
   SceneAddedSchema,
   TableSummarySchema,
+  TableUsageSchema,
   protocolMatches,
 } from './protocol/protocol';
 export { RefusalReasonSchema } from './protocol/refusals';
