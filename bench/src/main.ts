@@ -8,6 +8,7 @@ import { runLongTable } from './longtable-case';
 import { runThroughput } from './throughput-case';
 import { runTables } from './tables-case';
 import { runCluster } from './cluster-case';
+import { runBudgets } from './budgets-case';
 import { clientSize } from './client-size';
 import { markdownTable } from './report';
 
@@ -114,6 +115,20 @@ try {
   await section('tables', () =>
     runTables(tablesServer.base, tablesServer.proc, config.tables, say),
   );
+  // Its own server on the default limits (the others raise them), stopped at its end.
+  await section('budgets', async () => {
+    const { child, ready } = await Child.start(
+      'budgets-server',
+      join(here, 'server-process.ts'),
+      core,
+      ['default-limits'],
+    );
+    try {
+      return await runBudgets(`http://127.0.0.1:${String(ready.port)}`, config.quick, say);
+    } finally {
+      await child.stop();
+    }
+  });
   await section('client', () => Promise.resolve(clientSize(resolve(here, '../..'))));
 } finally {
   await Promise.all(children.map((c) => c.child.stop()));
