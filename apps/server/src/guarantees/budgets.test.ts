@@ -8,7 +8,7 @@ import type { Participant } from '../test/harness';
 import { serverPerTest } from '../test/per-test';
 import { TO_TABLE, history, say } from '../test/chat-support';
 
-// Guarantee 18 (docs/GUARANTEES.md): what one person may cost is counted per person, not per
+// Guarantees 16 and 17 (docs/GUARANTEES.md): what one person may cost is counted per person, not per
 // connection. Commands, chat messages and connection attempts are paid by the principal (the
 // GM, a seat, a shared link) and by the client address across all their connections; open
 // connections are capped; a table's chat keeps its newest messages and its disk use has a

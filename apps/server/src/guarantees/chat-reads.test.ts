@@ -7,7 +7,7 @@ import { history } from '../test/chat-support';
 import type { Participant } from '../test/harness';
 import { percentile } from './support';
 
-// Guarantee 19 (docs/GUARANTEES.md): a reader's chat history costs its page, not the table's
+// Guarantee 17 (docs/GUARANTEES.md): a reader's chat history costs its page, not the table's
 // chat. A spectator, the GM or a player finds the messages it may read through an index of its
 // own: a table holding 20,000 whispers the reader may not see answers its page as fast as an
 // empty one. (Before, a spectator's page scanned every whisper to find nothing visible.)
