@@ -10,6 +10,7 @@ import { runTables } from './tables-case';
 import { runCluster } from './cluster-case';
 import { runBudgets } from './budgets-case';
 import { clientSize } from './client-size';
+import { runText } from './text-case';
 import { markdownTable } from './report';
 
 interface Started {
@@ -130,6 +131,8 @@ try {
     }
   });
   await section('client', () => Promise.resolve(clientSize(resolve(here, '../..'))));
+  // In this process: the text cleaners on 1 MiB of adversarial text, failing past their budget.
+  await section('text', () => Promise.resolve(runText(config.quick ? 2 : 3, say)));
 } finally {
   await Promise.all(children.map((c) => c.child.stop()));
 }
