@@ -50,6 +50,7 @@ export type {
   RotatedLinks,
   SceneAdded,
   TableSummary,
+  TableUsage,
 } from './protocol/protocol';
 export {
   AckSchema,
@@ -65,6 +66,7 @@ export {
   RotatedLinksSchema,
   SceneAddedSchema,
   TableSummarySchema,
+  TableUsageSchema,
   protocolMatches,
 } from './protocol/protocol';
 export { RefusalReasonSchema } from './protocol/refusals';
@@ -132,16 +134,22 @@ export {
   ChatSendSchema,
   ChatSentSchema,
   ChatTargetSchema,
+  chatRefusal,
+  chatTargets,
   chatVisible,
+  whisperReaders,
 } from './protocol/chat';
 export type {
   ChatAuthor,
+  ChatEnvelope,
   ChatHistory,
   ChatMessage,
   ChatPage,
   ChatReader,
+  ChatRefusal,
   ChatSend,
   ChatSent,
   ChatTarget,
+  ChatWriter,
 } from './protocol/chat';
-export { spectatorChatOn } from './commands/gm/chat-switch';
+export { gmReadsWhispers, spectatorChatOn } from './commands/gm/chat-switch';

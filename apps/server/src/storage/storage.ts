@@ -88,6 +88,8 @@ export interface StoredDocuments {
   /** The last command seq of the table (0 when none). */
   seq: number;
   docs: Record<DocKey, StoredDocument>;
+  /** What the table holds on disk now (table-bytes.ts), for its ceiling. */
+  bytes: number;
 }
 
 /**
@@ -99,6 +101,11 @@ export interface StoredDocuments {
  */
 export interface RestoredHistory {
   chunks: LogChunk[];
+  /**
+   * What chunks of the log written apart before the table cost (table-bytes.ts): SQLite writes
+   * a long log in slices ahead of the table's own transaction, which counts them in its measure.
+   */
+  storedApart?: number;
 }
 export const RESTORE_COMMAND_ID = `table.restore:${'-'.repeat(64)}`;
 export const RESTORE_COMMAND_TYPE = 'table.restore';
@@ -177,19 +184,28 @@ export function restoredPage(
 /**
  * A chat message before the storage numbers it (its `n`, the table's next). `spectators`: a
  * public message sent while the GM let spectators read the chat; one said while they could
- * not stays hidden from them when the switch is turned back on. `id`: the sender's own id for
- * it (`chat.send`'s), unique per table and author, which only `findChat` reads back.
+ * not stays hidden from them when the switch is turned back on. `gmReads` (a whisper between
+ * two players): the same for the GM. `id`: the sender's own id for it (`chat.send`'s), unique
+ * per table and author, which only `findChat` reads back.
  */
 export type NewChatMessage = Omit<ChatMessage, 'n'> & { spectators: boolean; id?: string };
 
+/** A chat write's outcome: the message stored, or the one its author stored under its id. */
+export interface StoredChat {
+  message: ChatMessage;
+  /** False when the id was stored already (a retry): nothing was written. */
+  fresh: boolean;
+}
+
 /**
  * Which messages a reader's history holds (chatVisible in @fateboard/table says the same for
- * live delivery): `all` for the GM (one end of every whisper), `seat` for a seated player (the
- * public ones and the whispers it sent or received), `public` for a seatless player,
- * `spectator` for an allowed spectator (the public ones sent while spectators could read).
+ * live delivery): `gm` for the GM (every message whisperReaders gives the GM), `seat` for a
+ * seated player (the public ones and the whispers it sent or received), `public` for a
+ * seatless player, `spectator` for an allowed spectator (the public ones sent while spectators
+ * could read). Each is read through an index of its own, never a scan of the others' messages.
  */
 export type ChatScope =
-  { kind: 'all' } | { kind: 'public' } | { kind: 'spectator' } | { kind: 'seat'; seatId: string };
+  { kind: 'gm' } | { kind: 'public' } | { kind: 'spectator' } | { kind: 'seat'; seatId: string };
 
 /** A command as the room hands it to the commit: numbered by the room (the table's next seq). */
 export type CommandWrite = NewCommand & { seq: number };
@@ -198,7 +214,24 @@ export type CommandWrite = NewCommand & { seq: number };
 export type TableWrite =
   | { kind: 'command'; command: CommandWrite }
   /** A token minted outside a command row (a retried join's fresh seat token). */
-  | { kind: 'token'; token: TokenRecord };
+  | { kind: 'token'; token: TokenRecord }
+  /**
+   * A chat message, numbered by the storage (the table's next) unless its author stored its
+   * id already; then the table keeps its newest `keep` messages, the older ones deleted.
+   */
+  | { kind: 'chat'; message: NewChatMessage; keep: number };
+
+/** The table a write is for: a chat write's is its part's. */
+export function writeTableId(write: TableWrite, partTableId: string): string {
+  switch (write.kind) {
+    case 'command':
+      return write.command.tableId;
+    case 'token':
+      return write.token.tableId;
+    case 'chat':
+      return partTableId;
+  }
+}
 
 /** What one batch writes for one table, in order. */
 export interface TableBatch {
@@ -215,8 +248,11 @@ export interface TableBatch {
 /**
  * A table's part of a batch: stored, or not stored at all (a later epoch fenced it out, or a
  * write failed, e.g. a seq another writer took); the other tables' parts are not affected.
+ * Stored: what the table holds on disk afterwards (table-bytes.ts), and its chat writes'
+ * outcomes in the order of the part's chat writes.
  */
-export type BatchOutcome = { ok: true } | { ok: false; fenced: boolean; error?: unknown };
+export type BatchOutcome =
+  { ok: true; bytes: number; chat: StoredChat[] } | { ok: false; fenced: boolean; error?: unknown };
 
 /**
  * `commit` rejected before its COMMIT was sent (the connection broke, or could not be had):
@@ -309,12 +345,6 @@ export interface Storage {
    */
   readRolls?: (tableId: string, query: RollQuery) => Promise<RollPage>;
   /**
-   * Stores a chat message of the table, numbered next (from 1), and answers it with its number.
-   * Its own transaction (chat is not a command and not in a batch). The table must exist; its
-   * messages go when it does. An `id` its author already stored is refused (rejects).
-   */
-  appendChat: (tableId: string, message: NewChatMessage) => Promise<ChatMessage>;
-  /**
    * The message `from` stored with `id` (NewChatMessage), or undefined: a retried `chat.send`
    * answers it instead of posting again. Another author's id is another message.
    */
@@ -329,7 +359,25 @@ export interface Storage {
     before: number | undefined,
     limit: number,
   ) => Promise<ChatMessage[]>;
+  /** What the table holds on disk (table-bytes.ts), or undefined when there is no such table. */
+  tableBytes: (tableId: string) => Promise<number | undefined>;
   close: () => Promise<void>;
+}
+
+/**
+ * Stores one chat message of the table in a commit of its own (tools, tests and migrations;
+ * the server's go through the group commit): numbered next, or the one its author stored
+ * under its id. Rejects when the part was not stored (no such table).
+ */
+export async function appendChat(
+  storage: Pick<Storage, 'commit'>,
+  tableId: string,
+  message: NewChatMessage,
+  keep = Number.MAX_SAFE_INTEGER,
+): Promise<ChatMessage> {
+  const [outcome] = await storage.commit([{ tableId, writes: [{ kind: 'chat', message, keep }] }]);
+  if (!outcome?.ok) throw new Error(`the chat message was not stored: ${String(outcome?.error)}`);
+  return outcome.chat[0]!.message;
 }
 
 /** A page of the session's rolls: made by commands numbered below `before`, of `character`. */

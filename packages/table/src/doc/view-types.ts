@@ -170,6 +170,8 @@ export interface TableView {
   spotlight: SpotlightView | null;
   /** Whether spectators may read the table chat (the GM's switch, `chat.spectators`). */
   spectatorChat: boolean;
+  /** Whether the GM reads whispers between players (the GM's switch, `chat.whispers`). */
+  gmReadsWhispers: boolean;
   seats: SeatView[];
   characters: CharacterView[];
   aspects: AspectView[];

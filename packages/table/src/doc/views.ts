@@ -160,6 +160,7 @@ export function readTable(pub: Y.Doc): TableView {
     gmPool: num(r.meta, 'gmPool'),
     spotlight: structuredClone((r.meta.get('spotlight') as SpotlightView | undefined) ?? null),
     spectatorChat: r.meta.get('spectatorChat') !== false,
+    gmReadsWhispers: r.meta.get('gmReadsWhispers') === true,
     seats: readSeats(r),
     characters: mapsOf(r.characters).map(readCharacter).sort(byId),
     aspects: mapsOf(r.aspects)
