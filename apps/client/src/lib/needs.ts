@@ -14,6 +14,7 @@ export const messages = i18n('lib/needs', {
   show: 'Show',
   anAspect: 'an aspect',
   moreInvokes: params('You have {invokes} more on “{aspect}”.'),
+  help: params('{roller} asks {helper} to help: answer it.'),
 });
 
 /**
@@ -26,7 +27,7 @@ export const messages = i18n('lib/needs', {
 /** The phone tabs of the table view. */
 export type PhoneTab = 'scene' | 'characters' | 'dice' | 'log' | 'chat' | 'gm';
 
-export type NeedKind = 'hit' | 'compel' | 'defence' | 'fate-point' | 'free-invoke';
+export type NeedKind = 'hit' | 'compel' | 'defence' | 'help' | 'fate-point' | 'free-invoke';
 
 export interface Need {
   /** Stable while the need lasts: one toast per key. */
@@ -125,8 +126,29 @@ export const defencesToRoll: NeedRule = (view, me) =>
     ];
   });
 
+/**
+ * A request for help that waits on its helper's answer, for whoever answers for the helper
+ * (help-prompts.ts says the same for the prompt itself).
+ */
+export const helpToAnswer: NeedRule = (view, me) =>
+  view.help.flatMap((request) => {
+    const helper = view.characters.find((c) => c.id === request.helperId);
+    const roller = view.characters.find((c) => c.id === request.rollerId);
+    if (request.answer !== 'waiting' || !helper || !roller || !answersFor(me, helper)) return [];
+    return [
+      {
+        key: `help:${request.id}`,
+        kind: 'help',
+        tab: 'dice',
+        text: messages.get().help({ roller: roller.name, helper: helper.name }),
+        action: messages.get().answer,
+        focus: [`[data-testid="help-prompt"][data-request=${cssString(request.id)}] button`],
+      },
+    ];
+  });
+
 /** Everything that waits on someone: each rule a function of the view returning its needs. */
-export const OPEN_NEEDS: NeedRule[] = [hitsToAbsorb, defencesToRoll, compelsToAnswer];
+export const OPEN_NEEDS: NeedRule[] = [hitsToAbsorb, defencesToRoll, compelsToAnswer, helpToAnswer];
 
 export function openNeeds(
   view: TableView,

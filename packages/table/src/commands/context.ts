@@ -33,6 +33,8 @@ export interface CommandResult {
   hiddenId?: string;
   noteId?: string;
   countdownId?: string;
+  /** `help.ask`: the request for help it opened. */
+  requestId?: string;
   /** The log entries this command wrote, so the server can keep the full history. */
   log?: LogEntry[];
 }

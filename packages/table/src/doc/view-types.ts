@@ -111,6 +111,26 @@ export interface RollView {
 
 export type DefenceStatus = 'awaiting' | 'rolled' | 'conceded';
 
+/**
+ * A roller's request for another character's help on their next roll of a skill
+ * [CORE-TEAMWORK-1], open until that roll consumes it, the asker withdraws it, or the scene
+ * ends. The helper's player answers it on their own screen (`help.answer`).
+ */
+export interface HelpRequestView {
+  id: string;
+  /** The character whose roll is helped, and the skill asked for. */
+  rollerId: string;
+  skillId: string;
+  /** The character asked to help. */
+  helperId: string;
+  /** Who asked: the roller's player, or the GM. */
+  askedBy: ActorRef;
+  answer: HelpAnswer;
+  at: number;
+}
+
+export type HelpAnswer = 'waiting' | 'accepted' | 'declined';
+
 export interface CompelView {
   id: string;
   characterId: string;
@@ -175,6 +195,8 @@ export interface TableView {
   aspects: AspectView[];
   scene: SceneView;
   compels: CompelView[];
+  /** The open requests for help on a roll, oldest first. */
+  help: HelpRequestView[];
   conflict: ConflictView;
   rolls: RollView[];
   log: LogEntry[];

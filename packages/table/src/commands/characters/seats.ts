@@ -1,6 +1,7 @@
 import { line, say } from '../../log/say';
 import * as Y from 'yjs';
 import { gmOnly } from '../access';
+import { dropRequestsNaming } from '../rolls/help';
 import type { Handler, Plan, Refusal } from '../context';
 import { refuse } from '../context';
 import { pubRoots } from '../../doc/schema';
@@ -124,6 +125,8 @@ export const seatRemove: Handler<'seat.remove'> = ({ docs, actor, command }) => 
   return {
     pub: () => {
       if (character && optStr(character, 'owner') === command.seatId) character.delete('owner');
+      // Answers the player gave, and requests they made, leave with them.
+      if (characterId !== undefined) dropRequestsNaming(r, characterId);
       invokes.drop();
       r.seats.delete(command.seatId);
     },
