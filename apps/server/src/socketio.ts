@@ -10,6 +10,8 @@ import type {
   Presence,
 } from '@fateboard/table';
 import { chatHistory, connectionSender, sendChat } from './chat';
+import { carriesClaim, claimedSeatOf } from './claims';
+import type { HandledCommand } from './group-commit';
 import type { Identity } from './auth';
 import { authenticate } from './auth';
 import type { Connections, LiveConnection } from './connections';
@@ -201,12 +203,13 @@ export function attachSocketIo(
       }
       // The sender is read when the command is applied: a join before it in the same batch
       // may have seated this connection.
-      const sender = () => ({
+      const sender = (claimedSeat: string | undefined) => () => ({
         actor:
           identity.seatId === undefined
             ? { role: identity.role }
             : { role: identity.role, seatId: identity.seatId },
         tokenHash: identity.tokenHash,
+        ...(claimedSeat === undefined ? {} : { claimedSeat }),
       });
       // From a join on, this connection acts for its seat; the client reconnects with the
       // seat token it got in the acknowledgement. Undone if the join's batch was not stored.
@@ -217,9 +220,20 @@ export function attachSocketIo(
         else live.seatId = seatId;
         deps.connections.changed(identity.tableId);
       };
+      // A join taking back a restored seat: its claim code is looked up first (claims.ts); the
+      // reducer learns only the seat it holds for. Every other command goes in as it came.
+      const claimed = carriesClaim(input)
+        ? claimedSeatOf(deps.storage, identity.tableId, input)
+        : Promise.resolve(undefined);
       // A rejection here would be unhandled, and an unhandled rejection stops the process.
-      room
-        .handle(sender, input, seat)
+      claimed
+        .then(
+          (seatId) => room.handle(sender(seatId), input, seat),
+          (error: unknown): HandledCommand => {
+            deps.log('reading a claim failed', error, identity.tableId);
+            return { ack: { ok: false, code: 'storage', message: 'Try again in a moment.' } };
+          },
+        )
         .then((handled) => {
           deps.metrics.command(type, handled.ack);
           ack(handled.ack);

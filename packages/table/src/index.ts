@@ -49,6 +49,7 @@ export type {
   Presence,
   RotatedLinks,
   SceneAdded,
+  SeatClaimLink,
   TableSummary,
 } from './protocol/protocol';
 export {
@@ -58,6 +59,8 @@ export {
   CreatedTableSchema,
   ErrorBodySchema,
   InviteLinksSchema,
+  SeatClaimLinkSchema,
+  SeatClaimLinksSchema,
   LogPageSchema,
   RollPageSchema,
   PROTOCOL_VERSION,

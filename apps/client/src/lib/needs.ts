@@ -15,6 +15,9 @@ export const messages = i18n('lib/needs', {
   anAspect: 'an aspect',
   moreInvokes: params('You have {invokes} more on “{aspect}”.'),
   help: params('{roller} asks {helper} to help: answer it.'),
+  seatsWait: params(
+    'Restored table: {names} not back yet. Send each their claim link from Who is here.',
+  ),
 });
 
 /**
@@ -27,7 +30,8 @@ export const messages = i18n('lib/needs', {
 /** The phone tabs of the table view. */
 export type PhoneTab = 'scene' | 'characters' | 'dice' | 'log' | 'chat' | 'gm';
 
-export type NeedKind = 'hit' | 'compel' | 'defence' | 'help' | 'fate-point' | 'free-invoke';
+export type NeedKind =
+  'hit' | 'compel' | 'defence' | 'help' | 'seats-wait' | 'fate-point' | 'free-invoke';
 
 export interface Need {
   /** Stable while the need lasts: one toast per key. */
@@ -147,8 +151,33 @@ export const helpToAnswer: NeedRule = (view, me) =>
     ];
   });
 
+/**
+ * The GM of a restored table whose seats wait for their players: each comes back only through
+ * the claim link the GM sends them (Presence.svelte shows them). One need, as long as any waits.
+ */
+export const seatsToHandOut: NeedRule = (view, me) => {
+  const waiting = view.seats.filter((s) => s.restored);
+  if (me.role !== 'gm' || waiting.length === 0) return [];
+  return [
+    {
+      key: `seats-wait:${waiting.map((s) => s.id).join(',')}`,
+      kind: 'seats-wait',
+      tab: 'log',
+      text: messages.get().seatsWait({ names: waiting.map((s) => s.name).join(', ') }),
+      action: messages.get().show,
+      focus: ['[data-testid="seat-claim"] button', '[data-testid="presence"]'],
+    },
+  ];
+};
+
 /** Everything that waits on someone: each rule a function of the view returning its needs. */
-export const OPEN_NEEDS: NeedRule[] = [hitsToAbsorb, defencesToRoll, compelsToAnswer, helpToAnswer];
+export const OPEN_NEEDS: NeedRule[] = [
+  hitsToAbsorb,
+  defencesToRoll,
+  compelsToAnswer,
+  helpToAnswer,
+  seatsToHandOut,
+];
 
 export function openNeeds(
   view: TableView,

@@ -79,6 +79,16 @@ CREATE TABLE IF NOT EXISTS chat (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS chat_retry
   ON chat (table_id, COALESCE(from_seat, ''), client_id) WHERE client_id IS NOT NULL;
+-- Restored seats' claims (claims.ts), one per seat: the code's sha-256, and the code sealed
+-- for the GM.
+CREATE TABLE IF NOT EXISTS seat_claims (
+  table_id text NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+  seat_id text NOT NULL,
+  hash text NOT NULL UNIQUE,
+  sealed bytea NOT NULL,
+  created bigint NOT NULL,
+  PRIMARY KEY (table_id, seat_id)
+);
 -- Cluster mode: the latest lease epoch that committed for each table (TableBatch.fence). No
 -- foreign key: the epoch belongs to the lease on the id, whatever the table's rows.
 CREATE TABLE IF NOT EXISTS fences (

@@ -20,6 +20,7 @@ import type {
 } from './storage';
 import { migrate } from './migrate';
 import { CHAT_SCHEMA, sqliteChat } from './sqlite-chat';
+import { CLAIMS_SCHEMA, sqliteClaims } from './sqlite-claims';
 import { FENCES_SCHEMA, SCHEMA } from './sqlite-rows';
 import { toCommand, toTable, toToken } from './rows';
 import { startCheckpointer } from './sqlite-checkpoints';
@@ -86,6 +87,8 @@ export function openSqliteFile(dataDir: string, options: SqliteFileOptions = {})
   db.exec(SCHEMA);
   db.exec(CHAT_SCHEMA);
   db.exec(FENCES_SCHEMA);
+  db.exec(CLAIMS_SCHEMA);
+  const claims = sqliteClaims(db);
   // Files made before joins carried a secret lack its column; CREATE TABLE IF NOT EXISTS
   // leaves an existing table as it is.
   const commandColumns = db.prepare<[], { name: string }>('PRAGMA table_info(commands)').all();
@@ -207,6 +210,7 @@ export function openSqliteFile(dataDir: string, options: SqliteFileOptions = {})
     }
     for (const token of command.tokens ?? []) q.insertToken.run(tokenParams(token));
     if (command.revokeSeat !== undefined) q.revokeSeat.run(command.tableId, command.revokeSeat);
+    if (command.dropClaim !== undefined) claims.dropClaim(command.tableId, command.dropClaim);
   };
 
   // One table's part of a batch: all of it or none. Answers false when fenced out.
@@ -343,6 +347,10 @@ export function openSqliteFile(dataDir: string, options: SqliteFileOptions = {})
       const bytes = sealed().get.get(tableId)?.sealed_links;
       return bytes ? new Uint8Array(bytes) : undefined;
     },
+    putClaim: (claim) => claims.putClaim(claim),
+    findClaim: (hash) => claims.findClaim(hash),
+    claims: (tableId) => claims.claims(tableId),
+    dropClaim: (tableId, seatId) => claims.dropClaim(tableId, seatId),
     findCommands: (tableId, commandIds) =>
       commandIds.length === 0
         ? []

@@ -12,8 +12,8 @@ export interface SeatView {
   characterId?: string;
   /**
    * The seat came with a restored table file and no one holds it yet: no token for it exists
-   * on this server, and a player joining with the player link may take it back (`join` with
-   * its `seatId`).
+   * on this server, and its player takes it back with the player link and the claim the GM
+   * hands them (`join` with its `seatId` and `claim`).
    */
   restored?: boolean;
 }

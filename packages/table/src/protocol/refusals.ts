@@ -30,6 +30,9 @@ export type RefusalReason =
   | { id: 'healing-used' }
   | { id: 'still-in-conflict'; params: { name: string } }
   | { id: 'help-opposing'; params: { name: string } }
+  // `claim-needed`, `bad-claim`: a restored seat taken back without its good claim code.
+  | { id: 'claim-needed'; params: { name: string } }
+  | { id: 'bad-claim'; params: { name: string } }
   // `forbidden`: a helper whose player has not (or no longer) said yes.
   | { id: 'help-not-agreed'; params: { name: string } }
   // `invalid`: the command contradicts itself or the table's state.
