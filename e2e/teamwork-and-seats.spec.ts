@@ -190,7 +190,7 @@ test('fate-core: help asked, declined and given; a restored table’s seats go b
   const claimLinks: Record<string, string> = {};
   for (const name of ['Dee', 'Kim']) {
     await who.getByRole('button', { name: `Make a claim link for ${name}` }).click();
-    const field = who.getByLabel(`Claim link for ${name}`);
+    const field = who.getByLabel(`Claim link for ${name}`, { exact: true });
     await expect(field).toHaveValue(/#token=.+&seat=.+&claim=[\w-]{43}$/);
     claimLinks[name] = await field.inputValue();
     expect(claimLinks[name]).toContain(player2.split('#token=')[1]!);
@@ -221,13 +221,16 @@ test('fate-core: help asked, declined and given; a restored table’s seats go b
   await expect(deeBack.getByRole('form', { name: 'Roll the dice' })).toBeVisible();
   await shot(deeBack, 'teamwork-8-dee-back');
   // The GM sees her back; Kim still waits, and her list now names only her seat.
-  await expect(who.getByLabel('Claim link for Dee')).toHaveCount(0);
-  await expect(who.getByLabel('Claim link for Kim')).toBeVisible();
+  await expect(who.getByLabel('Claim link for Dee', { exact: true })).toHaveCount(0);
+  await expect(who.getByLabel('Claim link for Kim', { exact: true })).toBeVisible();
   await expect(waiting).not.toContainText('Dee (Vex)');
 
   // Kim uses hers: Kai is back on her phone, and the GM's note is gone.
   await kimBack.goto(claimLinks.Kim!);
-  await kimBack.getByTestId('claim-seat').getByRole('button', { name: 'Take back my seat' }).click();
+  await kimBack
+    .getByTestId('claim-seat')
+    .getByRole('button', { name: 'Take back my seat' })
+    .click();
   await expect(kimBack.getByTestId('table-name')).toBeVisible();
   await expect(gm2.getByTestId('restored-note')).toHaveCount(0);
   // A used link takes nothing: opened again, it says so.
