@@ -2,7 +2,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { KAI, PHONE, VEX, createTable, joinAndCreate } from './helpers';
 
-// Issue 16, "Talk": table chat and whispers. A player whispers to the GM: the GM sees it, the
+// Table chat and whispers. A player whispers to the GM: the GM sees it, the
 // other player and the spectator do not, and the spectator's browser never receives its bytes
 // (every WebSocket frame the page got is recorded). Public chat reaches the spectator until the
 // GM turns spectator chat off. Dee plays on a desktop, Kim on a phone (the Chat tab).

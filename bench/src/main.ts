@@ -9,6 +9,7 @@ import { runThroughput } from './throughput-case';
 import { runTables } from './tables-case';
 import { runCluster } from './cluster-case';
 import { clientSize } from './client-size';
+import { runText } from './text-case';
 import { markdownTable } from './report';
 
 interface Started {
@@ -115,6 +116,8 @@ try {
     runTables(tablesServer.base, tablesServer.proc, config.tables, say),
   );
   await section('client', () => Promise.resolve(clientSize(resolve(here, '../..'))));
+  // In this process: the text cleaners on 1 MiB of adversarial text, failing past their budget.
+  await section('text', () => Promise.resolve(runText(config.quick ? 2 : 3, say)));
 } finally {
   await Promise.all(children.map((c) => c.child.stop()));
 }

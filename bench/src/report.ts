@@ -6,6 +6,8 @@ import { LABEL } from './under-test';
 import type { LongTableResults } from './longtable-case';
 import type { TablesFigures } from './tables-case';
 import type { ThroughputFigures } from './throughput-case';
+import type { TextCaseFigures } from './text-case';
+import { textRows } from './text-case';
 import type { Repeated } from './stats';
 import { round } from './stats';
 
@@ -212,6 +214,7 @@ export function markdownTable(results: Record<string, unknown>): string {
       '≤ 130 KB',
     ]);
   }
+  rows.push(...textRows(results.text as TextCaseFigures | undefined));
   const head = ['figure', 'measured (median, spread)', 'baseline / detail', 'target'];
   return [head, head.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
 }

@@ -174,7 +174,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       connections.closeTable(tableId, 'The table is reloading after a storage error.'),
     ),
   );
-  let publicUrl = options.publicUrl?.replace(/\/+$/, '');
+  let publicUrl = options.publicUrl?.replace(/(?<!\/)\/+$/, '');
   const allowed = [...(options.allowedOrigins ?? [])];
   const checkOrigin = (req: IncomingMessage) =>
     originAllowed(req.headers.origin, req.headers.host, [

@@ -91,7 +91,8 @@ function fileName(name: string): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
+    // One dash at either end at most, after the line above.
+    .replace(/^-|-$/g, '')
     .slice(0, 60);
   return slug === '' ? 'table' : slug;
 }

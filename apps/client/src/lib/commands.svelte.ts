@@ -270,7 +270,7 @@ export function joinSecret(): string {
   return btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
-    .replace(/=+$/, '');
+    .replace(/={1,2}$/, '');
 }
 
 export function normalizeAck(answer: unknown): CommandAck {

@@ -10,8 +10,8 @@ import type { Participant } from '../test/harness';
 import { ChildServer, sized } from './support';
 
 // Guarantee 9 (docs/GUARANTEES.md): one table's readers cannot starve another table. The
-// attack from issue 11: 40 connections on a large table's player link ask for sync step 2
-// with a made-up state vector as fast as their own rate limit lets them.
+// attack found by a hardening review: 40 connections on a large table's player link ask for
+// sync step 2 with a made-up state vector as fast as their own rate limit lets them.
 
 const ATTACKERS = 40;
 const ATTACK_MS = sized(8_000, 60_000);

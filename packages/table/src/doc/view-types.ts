@@ -166,7 +166,7 @@ export interface SpotlightView {
 }
 
 /**
- * A countdown track (issue 16): `filled` of `boxes` ticked; when full, `trigger` happens and it
+ * A countdown track: `filled` of `boxes` ticked; when full, `trigger` happens and it
  * stays full until the GM resets or removes it. Public ones are in TableView, hidden ones only
  * in GmView.
  */

@@ -5,7 +5,7 @@ import { GM, SPECTATOR, refused, sceneTable } from '../../test/harness';
 import { spectatorChatOn } from './chat-switch';
 import { chatVisible } from '../../protocol/chat';
 
-// Issue 16 "Talk": the GM's switch "spectators can read the chat", a command through the
+// Table chat: the GM's switch "spectators can read the chat", a command through the
 // reducer stored in the public document (every screen shows it), on by default.
 
 describe('chat.spectators', () => {
