@@ -87,7 +87,7 @@ describe('claim links for a restored table’s seats', () => {
     const list = await api(server.url, `/api/tables/${t.id}/claims`, { token: t.gm });
     expect(list).toMatchObject({ status: 200, body: { claims: [] } });
     dee.close();
-  });
+  }, 60_000);
 
   it('two joins at once with one code: one seat taken, the other refused', async () => {
     const t = await restored();
@@ -103,7 +103,7 @@ describe('claim links for a restored table’s seats', () => {
     expect(answers.filter((x) => !x.ok)).toMatchObject([{ code: 'seat-taken' }]);
     a.close();
     b.close();
-  });
+  }, 60_000);
 
   it('the GM replaces a link (the old one holds no more), revokes one, and rotates the links', async () => {
     const t = await restored();
@@ -137,7 +137,7 @@ describe('claim links for a restored table’s seats', () => {
     const p = await connectSocket(server.url, player, 'kim');
     await p.ok({ type: 'join', name: 'Kim', seatId: t.seats.kim, claim: kim.code });
     p.close();
-  });
+  }, 60_000);
 
   it('only the GM sees, makes or revokes claim links; only for a seat that waits', async () => {
     const t = await restored();
@@ -179,7 +179,7 @@ describe('claim links for a restored table’s seats', () => {
         body: { seatId: t.seats.dee },
       }),
     ).toMatchObject({ status: 409, body: { code: 'not-waiting' } });
-  });
+  }, 60_000);
 
   it('stores a code only as its hash and sealed, and drops it with its seat', async () => {
     const t = await restored();
@@ -203,5 +203,5 @@ describe('claim links for a restored table’s seats', () => {
     expect(await joinWith(t, t.seats.kim, code)).toMatchObject({ code: 'not-found' });
     const list = await api(server.url, `/api/tables/${t.id}/claims`, { token: t.gm });
     expect(list.body).toEqual({ claims: [] });
-  });
+  }, 60_000);
 });

@@ -66,5 +66,5 @@ describe('a restored table’s seats', () => {
     ).toMatchObject({ ok: false, code: 'seat-taken' });
     await mallory.barrier();
     expect(mallory.wire()).not.toContain('WHISPER-TO-KIM');
-  });
+  }, 60_000);
 });

@@ -110,5 +110,5 @@ describe('help on a roll', () => {
     // The yes was for that roll: used up.
     expect(readTable(docs.pub).help).toEqual([]);
     await refused(dee, { ...climb, helpers: [kai] }, 'forbidden');
-  });
+  }, 60_000);
 });
