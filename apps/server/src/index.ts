@@ -10,3 +10,7 @@ export { openPostgresStorage, openSqliteFile, openSqliteStorage } from './storag
 export type { Presence, ClosedNotice } from '@fateboard/table';
 export type { Ack } from '@fateboard/table';
 export { CLOSE } from '@fateboard/table';
+// The restore door's attacks, shared by its guarantees and its benchmark (bench/doors-case.ts).
+export { largestLogFile, tinyAspectsFile } from './guarantees/table-file-attacks';
+export { quantile, upload } from './guarantees/upload';
+export type { Uploaded } from './guarantees/upload';

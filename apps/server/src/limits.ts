@@ -61,6 +61,23 @@ export interface Limits {
    */
   chatMessages: number;
   chatWindowMs: number;
+  /**
+   * Uploaded files (restores, Fari scenes) read in worker threads (file-work/pool.ts): the
+   * threads, the requests admitted beyond them, per client address, and a job's longest run.
+   */
+  fileWorkers: number;
+  fileQueue: number;
+  filesPerAddress: number;
+  fileJobTimeoutMs: number;
+  /** Fari scenes one table may take a minute, and the burst (a scene is up to 40 commands). */
+  fariScenesPerMinute: number;
+  fariSceneBurst: number;
+  /**
+   * Pages of log history (`GET /api/tables/:id/log`) one table serves a second, and the burst:
+   * a page is a few milliseconds of the event loop, whoever of the table's readers asks.
+   */
+  logPagesPerSecond: number;
+  logPageBurst: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -90,4 +107,14 @@ export const DEFAULT_LIMITS: Limits = {
   presenceDelayMs: 100,
   chatMessages: 5,
   chatWindowMs: 10_000,
+  // One thread: the machine's other cores serve the tables. A largest file takes it about two
+  // seconds (BENCHMARKS.md), so four admitted requests wait at most a few seconds each.
+  fileWorkers: 1,
+  fileQueue: 3,
+  filesPerAddress: 2,
+  fileJobTimeoutMs: 60_000,
+  fariScenesPerMinute: 6,
+  fariSceneBurst: 3,
+  logPagesPerSecond: 20,
+  logPageBurst: 40,
 };

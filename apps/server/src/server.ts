@@ -7,6 +7,7 @@ import type { Rng } from '@fateboard/rules';
 import { originAllowed } from './auth';
 import { Connections } from './connections';
 import { createHttpApp } from './http';
+import { FileWorkers } from './file-work/pool';
 import type { Limits } from './limits';
 import { DEFAULT_LIMITS } from './limits';
 import { GroupCommit } from './group-commit';
@@ -24,6 +25,11 @@ import { deliverChat } from './chat';
 import { YjsServer } from './yjs-connection';
 
 export interface ServerOptions {
+  /**
+   * Start the file workers (restores, Fari scenes) with the server rather than on the first
+   * file, which then waits for no thread to start (`main.ts` does; tests start them on use).
+   */
+  warmFileWorkers?: boolean;
   /** Where the SQLite file lives (ignored when `storage` is given). */
   dataDir: string;
   /** 0 picks a free port. */
@@ -99,6 +105,16 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const ownsStorage = options.storage === undefined;
   const storage = metrics.countErrors(options.storage ?? openSqliteStorage(options.dataDir, log));
   const commits = new GroupCommit(storage, log, metrics);
+  const files = new FileWorkers(
+    {
+      workers: limits.fileWorkers,
+      queued: limits.fileQueue,
+      perAddress: limits.filesPerAddress,
+      jobTimeoutMs: limits.fileJobTimeoutMs,
+    },
+    log,
+  );
+  if (options.warmFileWorkers) files.warm();
   // Cluster mode: several nodes on one PostgreSQL, one writer per table (docs/SCALING.md).
   const cluster = options.redisUrl
     ? await Cluster.start({
@@ -185,6 +201,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const app = createHttpApp({
     storage,
     rooms,
+    files,
     connections,
     limits,
     clock,
@@ -284,6 +301,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
         });
         // Commands that arrived before the sockets closed are stored (and their acks dropped).
         await commits.drain();
+        await files.close();
         await rooms.close();
         await cluster?.close();
         if (ownsStorage) await storage.close();

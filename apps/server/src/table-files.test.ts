@@ -422,7 +422,8 @@ describe('POST /api/tables/restore refuses bad files and writes nothing', () => 
     } finally {
       await strict.stop();
     }
-  });
+    // A fresh server: its first restore also starts its file worker thread.
+  }, 30_000);
 
   it('restores the good file itself', async () => {
     const res = await restore(JSON.stringify(good));

@@ -92,7 +92,12 @@ export type {
   HiddenView,
   NoteView,
 } from './doc/views';
-export { readTable, readGm } from './doc/views';
+export { readTable, readGm, readSeatsAndScene } from './doc/views';
+export type { TableProblem } from './check/problem';
+export { problemSaid } from './check/problem';
+export { checkTable, checkTableDocs } from './check/check-table';
+export { MAX_POINTS } from './commands/fate-points/points';
+export { COUNTDOWN_LIMIT } from './commands/countdowns/store';
 export {
   progressWords as countdownWords,
   progressSaid as countdownSaid,

@@ -5,7 +5,7 @@ import { newClaim, restoredTable } from '../test/restored-table';
 import { serverPerTest } from '../test/per-test';
 import { ChatRecorder, historyTexts, sayOk, toSeat } from '../test/chat-support';
 
-// Guarantee 17 (docs/GUARANTEES.md): a restored seat goes back to its player only. Over real
+// Guarantee 20 (docs/GUARANTEES.md): a restored seat goes back to its player only. Over real
 // sockets and a real SQLite file: on a restored table, someone else on the player link cannot
 // take a waiting seat (no claim, a wrong one, another seat's, a used one), nor read the GM's
 // whisper that waits for it; the player with the claim link the GM handed out takes it, once,

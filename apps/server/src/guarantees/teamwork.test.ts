@@ -6,7 +6,7 @@ import type { Participant } from '../test/harness';
 import { serverPerTest } from '../test/per-test';
 import { validSheet } from '../test/sheets';
 
-// Guarantee 16 (docs/GUARANTEES.md): help on a roll is given, never taken. Over real sockets
+// Guarantee 19 (docs/GUARANTEES.md): help on a roll is given, never taken. Over real sockets
 // and a real SQLite file: a player's roll counts another player's character only once that
 // player said yes, never the character the roll is against, never an NPC; only the helper's
 // player answers; a spectator sends nothing; and every refusal stores nothing.

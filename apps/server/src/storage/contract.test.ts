@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Storage, TableWrite } from './storage';
-import { RESTORE_COMMAND_ID } from './storage';
+import { RESTORE_COMMAND_ID, logChunks } from './storage';
 import {
   adapters,
   commitCommands,
@@ -368,14 +368,14 @@ describe.each(adapters)('the storage contract: $name', (adapter) => {
     ).toEqual({ rolls: [], characters: [] });
   });
 
-  it('creates a restored table with its log as the history of seq 1, pages it, goes on at 2', async () => {
+  it('creates a restored table with its log in chunks, pages it, goes on at 2', async () => {
     const log = [1, 2, 3].map((n) => ({ n, text: `old ${n}` }));
     const restore = (hash: string) =>
       storage.createTable(
         { id: 'T2', name: 'Moved', ruleset: 'narrative', created: 1 },
         { pub: docWith('pub 0'), gm: docWith('gm 0') },
         [token(hash, { tableId: 'T2', role: 'gm' })],
-        { log },
+        { chunks: logChunks(log) },
       );
     // All or nothing: a clashing token leaves neither the table nor its log behind.
     await expect(restore('gm-link')).rejects.toThrow();
@@ -392,6 +392,43 @@ describe.each(adapters)('the storage contract: $name', (adapter) => {
     await commitCommands(storage, write(2, 'next', { tableId: 'T2' }));
     expect((await storage.loadDocuments('T2')).seq).toBe(2);
     expect(await storage.readLog?.('T1', undefined, 10)).toEqual([]);
+    // The commands' entries come first, then the restored ones below them.
+    await commitCommands(
+      storage,
+      write(3, 'later', { tableId: 'T2', result: { log: [{ n: 4, text: 'new 4' }] } }),
+    );
+    expect(await storage.readLog?.('T2', undefined, 3)).toEqual([
+      ...log.slice(1),
+      { n: 4, text: 'new 4' },
+    ]);
+  });
+
+  it('pages a long restored log by chunk, every page the same as from one array', async () => {
+    const log = Array.from({ length: 5000 }, (_, i) => ({
+      n: i + 1,
+      text: `line ${i + 1} `.repeat(4),
+    }));
+    const chunks = logChunks(log);
+    expect(chunks.length).toBeGreaterThan(5);
+    await storage.createTable(
+      { id: 'T3', name: 'Long', ruleset: 'fate-core', created: 1 },
+      { pub: docWith('pub 0'), gm: docWith('gm 0') },
+      [token('t3-gm', { tableId: 'T3', role: 'gm' })],
+      { chunks },
+    );
+    for (const [before, limit] of [
+      [undefined, 1],
+      [undefined, 200],
+      [5000, 7],
+      [chunks[3]!.first + 1, 5],
+      [chunks[3]!.first, 5],
+      [2, 200],
+      [1, 5],
+    ] as const) {
+      const below = before ?? Infinity;
+      const expected = log.filter((e) => e.n < below).slice(-limit);
+      expect(await storage.readLog?.('T3', before, limit)).toEqual(expected);
+    }
   });
 
   it('keeps everything across a reopen (durable adapters)', async ({ skip }) => {

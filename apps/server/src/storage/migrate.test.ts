@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createTableDocs, readTable, type LogEntry } from '@fateboard/table';
 import { openSqliteFile } from './sqlite';
-import { loadDoc } from './storage';
+import { RESTORE_COMMAND_ID, RESTORE_COMMAND_TYPE, loadDoc } from './storage';
 import type { CommandWrite } from './storage';
 
 const dirs: string[] = [];
@@ -116,7 +116,7 @@ describe('opening a storage file an older server wrote', () => {
     expect(again.loadDocuments('T1')).toEqual(stored);
     again.close();
     const db = new Database(join(dir, 'fateboard.sqlite'), { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
     db.close();
   });
 
@@ -144,5 +144,36 @@ describe('opening a storage file an older server wrote', () => {
     expect(storage.findChat('T1', gm, 'c-1')?.text).toBe('With an id.');
     expect(() => storage.appendChat('T1', { ...next, spectators: true, id: 'c-1' })).toThrow();
     storage.close();
+  });
+
+  it('moves a restored log out of its command row into chunks that a page reads alone', () => {
+    const dir = oldFile();
+    // A restore as servers before chunks stored it: the whole log in seq 1's result.
+    const log = Array.from({ length: 3000 }, (_, i) => ({ n: i + 1, text: `entry ${i + 1}` }));
+    const db = new Database(join(dir, 'fateboard.sqlite'));
+    db.prepare(
+      "INSERT INTO tables (id, name, ruleset, created) VALUES ('T2', 'Moved', 'pirates', 1)",
+    ).run();
+    db.prepare(
+      `INSERT INTO commands (table_id, command_id, seq, actor, type, payload, result, created)
+       VALUES ('T2', ?, 1, '{"role":"gm"}', ?, '{}', ?, 1)`,
+    ).run(RESTORE_COMMAND_ID, RESTORE_COMMAND_TYPE, JSON.stringify({ log }));
+    db.exec('DROP TABLE restored_log');
+    db.close();
+
+    const storage = openSqliteFile(dir);
+    expect(storage.readLog('T2', undefined, 2)).toEqual(log.slice(-2));
+    expect(storage.readLog('T2', 1500, 3)).toEqual(log.slice(1496, 1499));
+    expect(storage.readLog('T2', 3, 10)).toEqual(log.slice(0, 2));
+    expect(storage.findCommands('T2', [RESTORE_COMMAND_ID])).toMatchObject([
+      { seq: 1, result: null },
+    ]);
+    storage.close();
+    const check = new Database(join(dir, 'fateboard.sqlite'), { readonly: true });
+    const chunks = check
+      .prepare("SELECT COUNT(*) AS n FROM restored_log WHERE table_id = 'T2'")
+      .get();
+    expect((chunks as { n: number }).n).toBeGreaterThan(1);
+    check.close();
   });
 });

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import * as Y from 'yjs';
 import { claimWriterId, upgradeLog } from '@fateboard/table';
 import { CHAT_RETRY_INDEX } from './sqlite-chat';
-import { loadDoc } from './storage';
+import { RESTORE_COMMAND_TYPE, loadDoc, logChunks } from './storage';
 import type { DocKey } from '@fateboard/table';
 import type { StoredDocuments } from './storage';
 
@@ -19,7 +19,7 @@ type Step = (db: Database.Database, storage: MigrationDocs) => void;
  * counts the steps a file has had, so each runs once per file, when the server opens it; the
  * code that runs afterwards reads only the current formats. Append, never reorder.
  */
-const STEPS: Step[] = [upgradeLogs, keepSealedLinks, keepChatIds];
+const STEPS: Step[] = [upgradeLogs, keepSealedLinks, keepChatIds, chunkRestoredLogs];
 
 export function migrate(db: Database.Database, storage: Parameters<Step>[1]): void {
   const done = db.pragma('user_version', { simple: true }) as number;
@@ -74,4 +74,28 @@ function keepChatIds(db: Database.Database): void {
     db.exec('ALTER TABLE chat ADD COLUMN client_id TEXT');
   }
   db.exec(CHAT_RETRY_INDEX);
+}
+
+/**
+ * A restored table's log moves out of its first command row, where it was one JSON value
+ * parsed whole by every read of a page, into chunks (storage.ts, LogChunk) that a page reads
+ * alone. The row stays, without its log: it marks the restore and holds seq 1.
+ */
+function chunkRestoredLogs(db: Database.Database): void {
+  const rows = db
+    .prepare<[string], { table_id: string; seq: number; result: string }>(
+      'SELECT table_id, seq, result FROM commands WHERE type = ? AND result IS NOT NULL',
+    )
+    .all(RESTORE_COMMAND_TYPE);
+  const insert = db.prepare(
+    `INSERT INTO restored_log (table_id, first_n, last_n, entries)
+     VALUES (@tableId, @first, @last, @entries)`,
+  );
+  const clear = db.prepare('UPDATE commands SET result = NULL WHERE table_id = ? AND seq = ?');
+  for (const row of rows) {
+    const log = (JSON.parse(row.result) as { log?: unknown }).log;
+    const entries = Array.isArray(log) ? (log as { n: number }[]) : [];
+    for (const chunk of logChunks(entries)) insert.run({ tableId: row.table_id, ...chunk });
+    clear.run(row.table_id, row.seq);
+  }
 }

@@ -89,6 +89,15 @@ CREATE TABLE IF NOT EXISTS seat_claims (
   created bigint NOT NULL,
   PRIMARY KEY (table_id, seat_id)
 );
+-- A restored table's log in chunks (storage.ts, LogChunk), written in the table's own
+-- transaction: a page of the log reads the one or two rows it needs.
+CREATE TABLE IF NOT EXISTS restored_log (
+  table_id text NOT NULL REFERENCES tables(id),
+  first_n bigint NOT NULL,
+  last_n bigint NOT NULL,
+  entries text NOT NULL,
+  PRIMARY KEY (table_id, first_n)
+);
 -- Cluster mode: the latest lease epoch that committed for each table (TableBatch.fence). No
 -- foreign key: the epoch belongs to the lease on the id, whatever the table's rows.
 CREATE TABLE IF NOT EXISTS fences (

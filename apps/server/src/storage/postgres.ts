@@ -1,11 +1,19 @@
 import pg from 'pg';
 import { DOC_KEYS } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
-import { NotStoredError, restoreCommand, rollPage } from './storage';
+import {
+  NotStoredError,
+  RESTORE_COMMAND_TYPE,
+  logChunks,
+  restoreCommand,
+  restoredPage,
+  rollPage,
+} from './storage';
 import type {
   BatchOutcome,
   ChatScope,
   CommandWrite,
+  LogChunk,
   RestoredHistory,
   SealedLinks,
   Storage,
@@ -98,6 +106,28 @@ const READ_LOG = `
     AND CASE WHEN json_typeof(e.entry -> 'n') = 'number'
       THEN (e.entry ->> 'n')::numeric END < $2::numeric
   ORDER BY c.seq DESC, e.i DESC LIMIT $3`;
+
+/**
+ * A restored log's chunks newest first from the one holding `before - 1`, as many as hold
+ * `limit` entries below `before`: each row while the entries of the rows after it fall short.
+ */
+async function restoredChunks(
+  pool: pg.Pool,
+  tableId: string,
+  before: number,
+  limit: number,
+): Promise<string[]> {
+  const { rows } = await pool.query<{ entries: string }>(
+    `SELECT entries FROM (
+       SELECT entries, first_n,
+         SUM(LEAST(last_n, $2::bigint - 1) - first_n + 1) OVER (ORDER BY first_n DESC)
+           - (LEAST(last_n, $2::bigint - 1) - first_n + 1) AS after
+       FROM restored_log WHERE table_id = $1 AND first_n < $2::bigint
+     ) c WHERE after < $3::bigint ORDER BY first_n DESC`,
+    [tableId, before, limit],
+  );
+  return rows.map((row) => row.entries);
+}
 
 /** The current session's commands with rolls, newest first (rollPage reads them). */
 const SESSION_ROLLS = `
@@ -199,6 +229,7 @@ async function createSchema(pool: pg.Pool): Promise<void> {
   await transaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
     await client.query(SCHEMA);
+    await chunkRestoredLogs(client);
   });
 }
 
@@ -311,7 +342,15 @@ function postgresStorage(pool: pg.Pool): Storage {
         before ?? Number.MAX_SAFE_INTEGER,
         limit,
       ]);
-      return rows.map((row) => row.entry).reverse();
+      const newer = rows.map((row) => row.entry).reverse();
+      if (newer.length >= limit) return newer;
+      const below = before ?? Number.MAX_SAFE_INTEGER;
+      const older = restoredPage(
+        await restoredChunks(pool, tableId, below, limit - newer.length),
+        below,
+        limit - newer.length,
+      );
+      return [...older, ...newer];
     },
     readRolls: async (tableId, query) => {
       const { rows } = await pool.query<{ seq: number; rolls: unknown[] }>(SESSION_ROLLS, [
@@ -577,9 +616,45 @@ async function createTable(
   );
   await upsertSnapshots(client, table.id, 0, docs);
   await insertTokens(client, tokens);
-  // The restored log is the table's first command, stored in the same transaction.
+  // The restored log in chunks and the command that marks it, in the same transaction.
   if (history !== undefined) {
-    await insertCommands(client, [{ ...restoreCommand(table, history), seq: 1 }]);
+    await insertChunks(client, table.id, history.chunks);
+    await insertCommands(client, [{ ...restoreCommand(table), seq: 1 }]);
+  }
+}
+
+/** A restored log's chunks, a thousand rows a statement (each statement's size bounded). */
+async function insertChunks(
+  client: pg.PoolClient,
+  tableId: string,
+  chunks: readonly LogChunk[],
+): Promise<void> {
+  for (let i = 0; i < chunks.length; i += 1000) {
+    const part = chunks.slice(i, i + 1000);
+    await client.query(
+      `INSERT INTO restored_log (table_id, first_n, last_n, entries)
+       SELECT $1::text, * FROM unnest($2::bigint[], $3::bigint[], $4::text[])`,
+      [tableId, part.map((c) => c.first), part.map((c) => c.last), part.map((c) => c.entries)],
+    );
+  }
+}
+
+/**
+ * Restored logs stored before chunks (the whole log in the restore's command row) move into
+ * chunks, once, when the schema gains `restored_log`; the row stays, without its log.
+ */
+async function chunkRestoredLogs(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{ table_id: string; seq: number; result: string }>(
+    'SELECT table_id, seq, result FROM commands WHERE type = $1 AND result IS NOT NULL',
+    [RESTORE_COMMAND_TYPE],
+  );
+  for (const row of rows) {
+    const log = (JSON.parse(row.result) as { log?: unknown }).log;
+    await insertChunks(client, row.table_id, logChunks(Array.isArray(log) ? log : []));
+    await client.query('UPDATE commands SET result = NULL WHERE table_id = $1 AND seq = $2', [
+      row.table_id,
+      row.seq,
+    ]);
   }
 }
 

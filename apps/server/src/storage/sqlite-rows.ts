@@ -60,3 +60,19 @@ CREATE TABLE IF NOT EXISTS fences (
   epoch INTEGER NOT NULL
 );
 `;
+
+/**
+ * A restored table's log in chunks (storage.ts, LogChunk): a page reads the one or two rows it
+ * needs. No foreign key: a big log is written a slice at a time before its table row
+ * (openSqliteStorage), so that no one transaction holds the event loop; chunks whose table
+ * never came (a crash between) are dropped when the file is opened.
+ */
+export const RESTORED_LOG_SCHEMA = `
+CREATE TABLE IF NOT EXISTS restored_log (
+  table_id TEXT NOT NULL,
+  first_n INTEGER NOT NULL,
+  last_n INTEGER NOT NULL,
+  entries TEXT NOT NULL,
+  PRIMARY KEY (table_id, first_n)
+);
+`;

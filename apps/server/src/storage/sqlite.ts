@@ -3,11 +3,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOC_KEYS } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
-import { restoreCommand, rollPage } from './storage';
+import { restoreCommand, restoredPage, rollPage } from './storage';
 import type {
   BatchOutcome,
   CommandRolls,
   CommandWrite,
+  LogChunk,
   RestoredHistory,
   Storage,
   StoredDocument,
@@ -21,7 +22,7 @@ import type {
 import { migrate } from './migrate';
 import { CHAT_SCHEMA, sqliteChat } from './sqlite-chat';
 import { CLAIMS_SCHEMA, sqliteClaims } from './sqlite-claims';
-import { FENCES_SCHEMA, SCHEMA } from './sqlite-rows';
+import { FENCES_SCHEMA, RESTORED_LOG_SCHEMA, SCHEMA } from './sqlite-rows';
 import { toCommand, toTable, toToken } from './rows';
 import { startCheckpointer } from './sqlite-checkpoints';
 import type { Checkpointer } from './sqlite-checkpoints';
@@ -47,7 +48,7 @@ export type SqliteFile = {
  * older server wrote up to date (migrate.ts).
  */
 export function openSqliteStorage(dataDir: string, log?: Log): Storage {
-  const file = openSqliteFile(dataDir, { checkpoints: 'worker', log });
+  const { file, restoredLog } = openSqlite(dataDir, { checkpoints: 'worker', log });
   // Each method does its work at once and answers a settled promise, a throw as a rejection:
   // SQLite's commit stays within the turn of the event loop.
   const storage: Record<string, unknown> = {};
@@ -60,7 +61,48 @@ export function openSqliteStorage(dataDir: string, log?: Log): Storage {
       }
     };
   }
+  storage.createTable = createInSlices(file, restoredLog);
   return storage as unknown as Storage;
+}
+
+/** About this much of a restored log a transaction: a few milliseconds of the event loop. */
+const SLICE_BYTES = 64 * 1024;
+
+/**
+ * createTable that writes a restored log's chunks a slice at a time, each slice its own
+ * transaction with a turn of the event loop between, then the table in one transaction: the
+ * table exists, with all of its log, or not at all (a failure drops the chunks written).
+ */
+function createInSlices(file: SqliteFile, restoredLog: RestoredLogRows): Storage['createTable'] {
+  return async (table, docs, tokens, history, links) => {
+    const chunks = history?.chunks ?? [];
+    try {
+      let slice: LogChunk[] = [];
+      let bytes = 0;
+      for (const chunk of chunks) {
+        // Read once: a chunk from a worker decodes its text when read (file-work/jobs.ts).
+        const entries = chunk.entries;
+        slice.push({ first: chunk.first, last: chunk.last, entries });
+        bytes += entries.length;
+        if (bytes < SLICE_BYTES) continue;
+        restoredLog.insert(table.id, slice);
+        [slice, bytes] = [[], 0];
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      restoredLog.insert(table.id, slice);
+      file.createTable(table, docs, tokens, history && { chunks: [] }, links);
+    } catch (error) {
+      restoredLog.dropOrphans(table.id);
+      throw error instanceof Error ? error : new Error(String(error));
+    }
+  };
+}
+
+/** The restored log's rows, written apart from createTable's transaction (createInSlices). */
+interface RestoredLogRows {
+  insert: (tableId: string, chunks: readonly LogChunk[]) => void;
+  /** Drops the table's chunks, unless the table exists (they are its log then). */
+  dropOrphans: (tableId: string) => void;
 }
 
 export interface SqliteFileOptions {
@@ -76,6 +118,13 @@ export interface SqliteFileOptions {
 
 /** The synchronous SQLite file behind `openSqliteStorage`. */
 export function openSqliteFile(dataDir: string, options: SqliteFileOptions = {}): SqliteFile {
+  return openSqlite(dataDir, options).file;
+}
+
+function openSqlite(
+  dataDir: string,
+  options: SqliteFileOptions,
+): { file: SqliteFile; restoredLog: RestoredLogRows } {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, 'fateboard.sqlite');
   const db = new Database(path);
@@ -87,6 +136,7 @@ export function openSqliteFile(dataDir: string, options: SqliteFileOptions = {})
   db.exec(SCHEMA);
   db.exec(CHAT_SCHEMA);
   db.exec(FENCES_SCHEMA);
+  db.exec(RESTORED_LOG_SCHEMA);
   db.exec(CLAIMS_SCHEMA);
   const claims = sqliteClaims(db);
   // Files made before joins carried a secret lack its column; CREATE TABLE IF NOT EXISTS
@@ -155,6 +205,17 @@ export function openSqliteFile(dataDir: string, options: SqliteFileOptions = {})
       `SELECT j.value AS entry FROM commands c, json_each(c.result, '$.log') j
        WHERE c.table_id = ? AND c.result IS NOT NULL AND json_extract(j.value, '$.n') < ?
        ORDER BY c.seq DESC, j.key DESC LIMIT ?`,
+    ),
+    insertChunk: db.prepare(
+      `INSERT INTO restored_log (table_id, first_n, last_n, entries)
+       VALUES (@tableId, @first, @last, @entries)`,
+    ),
+    // Newest first on the key, from the chunk that holds `before - 1`: a page reads its own.
+    chunksBefore: db.prepare<[string, number], { entries: string }>(
+      `SELECT entries FROM restored_log WHERE table_id = ? AND first_n < ? ORDER BY first_n DESC`,
+    ),
+    dropChunks: db.prepare<[string, string]>(
+      `DELETE FROM restored_log WHERE table_id = ? AND NOT EXISTS (SELECT 1 FROM tables WHERE id = ?)`,
     ),
     // The roll history's one read: the table's commands newest first on their (table_id, seq)
     // key, each with its stored rolls (rollPage), until the caller meets a session.start.
@@ -256,6 +317,40 @@ export function openSqliteFile(dataDir: string, options: SqliteFileOptions = {})
     }
   };
 
+  const insertChunks = (tableId: string, chunks: readonly LogChunk[]) => {
+    for (const c of chunks) q.insertChunk.run({ tableId, ...c });
+  };
+  const restoredLog: RestoredLogRows = {
+    // Without a sync of its own: the table's own transaction, which comes last and syncs the
+    // log (synchronous FULL), makes every slice before it durable with it. A sync a slice would
+    // hold the event loop for as long as the disk takes.
+    insert: (tableId, chunks) => {
+      if (chunks.length === 0) return;
+      db.pragma('synchronous = NORMAL');
+      try {
+        db.transaction(insertChunks)(tableId, chunks);
+      } finally {
+        db.pragma('synchronous = FULL');
+      }
+    },
+    dropOrphans: (tableId) => q.dropChunks.run(tableId, tableId),
+  };
+  // A restore a crash cut short (createInSlices) left chunks without a table.
+  db.exec('DELETE FROM restored_log WHERE table_id NOT IN (SELECT id FROM tables)');
+
+  const readLog = (tableId: string, before: number | undefined, limit: number): unknown[] => {
+    const below = before ?? Number.MAX_SAFE_INTEGER;
+    const newer = q.readLog
+      .all(tableId, below, limit)
+      .map((row) => JSON.parse(row.entry) as unknown)
+      .reverse();
+    if (newer.length >= limit) return newer;
+    function* chunks(): Generator<string> {
+      for (const row of q.chunksBefore.iterate(tableId, below)) yield row.entries;
+    }
+    return [...restoredPage(chunks(), below, limit - newer.length), ...newer];
+  };
+
   const createTable = db.transaction(
     (
       table: TableRecord,
@@ -270,7 +365,10 @@ export function openSqliteFile(dataDir: string, options: SqliteFileOptions = {})
         q.upsertSnapshot.run({ tableId: table.id, doc, seq: 0, bytes: docs[doc] });
       }
       for (const token of tokens) q.insertToken.run(tokenParams(token));
-      if (history !== undefined) writeCommand({ ...restoreCommand(table, history), seq: 1 });
+      if (history !== undefined) {
+        insertChunks(table.id, history.chunks);
+        writeCommand({ ...restoreCommand(table), seq: 1 });
+      }
     },
   );
 
@@ -331,7 +429,7 @@ export function openSqliteFile(dataDir: string, options: SqliteFileOptions = {})
     });
   }
 
-  return {
+  const file: SqliteFile = {
     createTable: (table, docs, tokens, history, links) =>
       createTable(table, docs, tokens, history, links),
     getTable: (id) => {
@@ -362,11 +460,7 @@ export function openSqliteFile(dataDir: string, options: SqliteFileOptions = {})
     },
     loadDocuments: (tableId) => loadDocuments(tableId),
     compact: (tableId, seq, docs, fence) => compact(tableId, seq, docs, fence),
-    readLog: (tableId, before, limit) =>
-      q.readLog
-        .all(tableId, before ?? Number.MAX_SAFE_INTEGER, limit)
-        .map((row) => JSON.parse(row.entry) as unknown)
-        .reverse(),
+    readLog: (tableId, before, limit) => readLog(tableId, before, limit),
     readRolls: (tableId, query) => readRolls(tableId, query),
     appendChat: (tableId, message) => chat().appendChat(tableId, message),
     findChat: (tableId, from, id) => chat().findChat(tableId, from, id),
@@ -377,6 +471,7 @@ export function openSqliteFile(dataDir: string, options: SqliteFileOptions = {})
       if (db.open) db.close();
     },
   };
+  return { file, restoredLog };
 }
 function prepareSealed(db: Database.Database) {
   return {

@@ -107,19 +107,20 @@ export interface StoredDocuments {
 }
 
 /**
- * The log of a restored table (`POST /api/tables/restore`): stored as the result of the
- * table's first command row, so that `readLog` pages through it like any other and the next
- * command goes on at seq 2. The row's id is longer than any command id may be (64 characters),
- * so no client's command is ever answered with it.
+ * The log of a restored table (`POST /api/tables/restore`), as runs of entries (LogChunk)
+ * stored apart from the commands, so that a page of it is read without parsing the rest.
+ * The table's first command row (seq 1, RESTORE_COMMAND_ID) marks the restore and carries no
+ * log: the next command goes on at seq 2. The row's id is longer than any command id may be
+ * (64 characters), so no client's command is ever answered with it.
  */
 export interface RestoredHistory {
-  log: unknown[];
+  chunks: LogChunk[];
 }
 export const RESTORE_COMMAND_ID = `table.restore:${'-'.repeat(64)}`;
 export const RESTORE_COMMAND_TYPE = 'table.restore';
 
-/** The command row holding a restored table's log, written by the GM when the table was made. */
-export function restoreCommand(table: TableRecord, history: RestoredHistory): NewCommand {
+/** The command row that marks a restored table, written by the GM when the table was made. */
+export function restoreCommand(table: TableRecord): NewCommand {
   return {
     tableId: table.id,
     commandId: RESTORE_COMMAND_ID,
@@ -127,10 +128,66 @@ export function restoreCommand(table: TableRecord, history: RestoredHistory): Ne
     tokenHash: null,
     type: RESTORE_COMMAND_TYPE,
     payload: {},
-    result: { log: history.log },
+    result: null,
     created: table.created,
     updates: [],
   };
+}
+
+/**
+ * Consecutive entries of a restored log, numbered `first` to `last`, as the JSON text of
+ * their array: one stored row, parsed only when a page reaches into it.
+ */
+export interface LogChunk {
+  first: number;
+  last: number;
+  entries: string;
+}
+
+/** About this much JSON a chunk: a page of the log parses one or two, never the whole log. */
+export const LOG_CHUNK_BYTES = 32 * 1024;
+
+/** A checked log (entries numbered 1, 2, 3…) as chunks of about LOG_CHUNK_BYTES each. */
+export function logChunks(log: readonly { n: number }[]): LogChunk[] {
+  const chunks: LogChunk[] = [];
+  let run: string[] = [];
+  let bytes = 0;
+  let first = 0;
+  const close = (last: number) => {
+    if (run.length > 0) chunks.push({ first, last, entries: `[${run.join(',')}]` });
+    run = [];
+    bytes = 0;
+  };
+  for (const [i, entry] of log.entries()) {
+    if (run.length === 0) first = entry.n;
+    const text = JSON.stringify(entry);
+    run.push(text);
+    bytes += text.length + 1;
+    if (bytes >= LOG_CHUNK_BYTES) close(entry.n);
+    else if (i === log.length - 1) close(entry.n);
+  }
+  return chunks;
+}
+
+/**
+ * Restored entries numbered below `before`, the newest `limit` of them, oldest first, from
+ * the table's chunks newest first (each a LogChunk's `entries`): stops at the first chunk that
+ * completes the page.
+ */
+export function restoredPage(
+  newestFirst: Iterable<string>,
+  before: number,
+  limit: number,
+): unknown[] {
+  const page: unknown[] = [];
+  for (const text of newestFirst) {
+    const entries = JSON.parse(text) as { n: number }[];
+    for (let i = entries.length - 1; i >= 0 && page.length < limit; i--) {
+      if (entries[i]!.n < before) page.push(entries[i]);
+    }
+    if (page.length >= limit) break;
+  }
+  return page.reverse();
 }
 
 /**
@@ -263,8 +320,10 @@ export interface Storage {
   claimFence?: (tableId: string, epoch: number) => Promise<boolean>;
   /**
    * The newest `limit` public log entries numbered below `before` (all when undefined), oldest
-   * first, read from the commands' stored results. Optional: a backend without it has no
-   * log history to page (`GET /api/tables/:id/log` answers 501).
+   * first, read from the commands' stored results, then from a restored table's chunks
+   * (RestoredHistory: numbered below every command's entry), reading only the chunks the page
+   * reaches. Optional: a backend without it has no log history to page
+   * (`GET /api/tables/:id/log` answers 501).
    */
   readLog?: (tableId: string, before: number | undefined, limit: number) => Promise<unknown[]>;
   /**
