@@ -28,6 +28,8 @@ import { linkTo, linksRoute, rotateLinksRoute } from './invite-links';
 import type { Log } from './logger';
 import type { Metrics } from './metrics';
 import { metricsAllowed } from './metrics-auth';
+import type { ClaimDeps } from './claims';
+import { claimsRoute, dropClaimRoute, newClaimRoute } from './claims';
 
 export interface HttpDeps {
   storage: Storage;
@@ -286,6 +288,10 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   };
   api.get('/tables/:id/links', linksRoute(invites));
   api.post('/tables/:id/rotate-links', rotateLinksRoute(invites));
+  const claims: ClaimDeps = { ...invites, rooms: deps.rooms };
+  api.get('/tables/:id/claims', claimsRoute(claims));
+  api.post('/tables/:id/claims', newClaimRoute(claims));
+  api.delete('/tables/:id/claims/:seatId', dropClaimRoute(claims));
 
   api.use((_req, _res) => {
     throw new HttpError(404, 'not-found', 'No such API route.');

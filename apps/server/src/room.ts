@@ -460,6 +460,7 @@ export class TableRoom implements BatchRoom {
         rng: this.deps.rng,
         now: this.deps.clock(),
         newId: this.deps.newId,
+        ...(sender.claimedSeat === undefined ? {} : { claimedSeat: sender.claimedSeat }),
       });
     } catch (error) {
       const changed = capture.stop().length > 0;

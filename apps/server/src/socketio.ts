@@ -10,6 +10,8 @@ import type {
   Presence,
 } from '@fateboard/table';
 import { chatHistory, connectionSender, sendChat } from './chat';
+import { carriesClaim, claimedSeatOf } from './claims';
+import type { HandledCommand } from './group-commit';
 import type { Identity } from './auth';
 import { authenticate } from './auth';
 import type { Budgets } from './budgets';
@@ -241,12 +243,13 @@ export function attachSocketIo(
       }
       // The sender is read when the command is applied: a join before it in the same batch
       // may have seated this connection.
-      const sender = () => ({
+      const sender = (claimedSeat: string | undefined) => () => ({
         actor:
           identity.seatId === undefined
             ? { role: identity.role }
             : { role: identity.role, seatId: identity.seatId },
         tokenHash: identity.tokenHash,
+        ...(claimedSeat === undefined ? {} : { claimedSeat }),
       });
       // From a join on, this connection acts for its seat; the client reconnects with the
       // seat token it got in the acknowledgement. Undone if the join's batch was not stored.
@@ -257,6 +260,20 @@ export function attachSocketIo(
         else live.seatId = seatId;
         deps.connections.changed(identity.tableId);
       };
+      // A join taking back a restored seat: its claim code is looked up first (claims.ts); the
+      // reducer learns only the seat it holds for. Every other command goes in as it came.
+      const handle = (): Promise<HandledCommand> => {
+        const claimed = carriesClaim(input)
+          ? claimedSeatOf(deps.storage, identity.tableId, input)
+          : Promise.resolve(undefined);
+        return claimed.then(
+          (seatId) => room.handle(sender(seatId), input, seat),
+          (error: unknown): HandledCommand => {
+            deps.log('reading a claim failed', error, identity.tableId);
+            return { ack: { ok: false, code: 'storage', message: 'Try again in a moment.' } };
+          },
+        );
+      };
       // Paid by the principal it acts for now (a seat once joined) and its address, across all
       // their connections; refused, nothing is applied. The budget answers in arrival order, so
       // a connection's commands keep theirs. A rejection here would be unhandled, and an
@@ -264,7 +281,7 @@ export function attachSocketIo(
       deps.budgets
         .spend('command', payerOf(identity, socket.data.address))
         .then((paid) => {
-          if (paid.ok) return room.handle(sender, input, seat).then((handled) => handled.ack);
+          if (paid.ok) return handle().then((handled) => handled.ack);
           return {
             ok: false,
             code: 'rate-limited',

@@ -15,6 +15,7 @@ import {
 } from './test/harness';
 import type { CreatedTable, Participant } from './test/harness';
 import { validSheet } from './test/sheets';
+import { claimCode } from './test/restored-table';
 
 /**
  * Whole-table export and restore over real HTTP, on a real SQLite file: the file holds every
@@ -171,13 +172,18 @@ describe('GET /api/tables/:id/export and POST /api/tables/restore', () => {
       } finally {
         newGm.close();
       }
-      // Ann comes back with the new player link and takes her seat, and Zira, back.
+      // Ann comes back with the claim link the GM hands her and takes her seat, and Zira, back.
+      const seatId = seats[0]!.id;
+      const claim = await api(server.url, `/api/tables/${id}/claims`, {
+        token: gmToken,
+        body: { seatId },
+      });
+      const code = claimCode(claim.body.link as string);
       const ann = await connectSocket(server.url, tokenIn(links.player), 'ann2');
       try {
-        const seatId = seats[0]!.id;
-        expect((await ann.ok({ type: 'join', name: 'Ann', seatId })).result).toMatchObject({
-          seatId,
-        });
+        expect(
+          (await ann.ok({ type: 'join', name: 'Ann', seatId, claim: code })).result,
+        ).toMatchObject({ seatId });
         expect(readTable(storedDocs(server.dataDir, id).pub).seats).toEqual(seats);
       } finally {
         ann.close();

@@ -49,6 +49,7 @@ export type {
   Presence,
   RotatedLinks,
   SceneAdded,
+  SeatClaimLink,
   TableSummary,
   TableUsage,
 } from './protocol/protocol';
@@ -59,6 +60,8 @@ export {
   CreatedTableSchema,
   ErrorBodySchema,
   InviteLinksSchema,
+  SeatClaimLinkSchema,
+  SeatClaimLinksSchema,
   LogPageSchema,
   RollPageSchema,
   PROTOCOL_VERSION,
@@ -83,6 +86,8 @@ export type {
   RollModifier,
   RollInvoke,
   CompelView,
+  HelpAnswer,
+  HelpRequestView,
   ConflictView,
   SceneView,
   SpotlightView,
@@ -122,7 +127,10 @@ export { entryMessage } from './log/rows';
 export type { LogMessage, LogParam, TemplateOf } from './log/say';
 export { LOG_TEMPLATES } from './log/templates';
 export type { LogMessageId, LogTemplate } from './log/templates';
-export { controllerOf, controls, isController, mayHelp } from './commands/access';
+export { controllerOf, controls, isController } from './commands/access';
+export type { HelpBar, HelpQuestion, HelpStanding } from './commands/rolls/teamwork';
+export { helpStanding, requestFor } from './commands/rolls/teamwork';
+export { MAX_HELP_REQUESTS } from './commands/rolls/help';
 export { resolveRoll } from './commands/rolls/stored-rolls';
 export {
   CHAT_MAX_CHARS,

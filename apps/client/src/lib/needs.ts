@@ -15,6 +15,10 @@ export const messages = i18n('lib/needs', {
   show: 'Show',
   anAspect: 'an aspect',
   moreInvokes: params('You have {invokes} more on “{aspect}”.'),
+  help: params('{roller} asks {helper} to help: answer it.'),
+  seatsWait: params(
+    'Restored table: {names} not back yet. Send each their claim link from Who is here.',
+  ),
 });
 
 /**
@@ -29,7 +33,15 @@ export const messages = i18n('lib/needs', {
 export type PhoneTab = 'scene' | 'characters' | 'dice' | 'log' | 'chat' | 'gm';
 
 export type NeedKind =
-  'hit' | 'compel' | 'defence' | 'fate-point' | 'free-invoke' | 'turn' | 'harm';
+  | 'hit'
+  | 'compel'
+  | 'defence'
+  | 'help'
+  | 'seats-wait'
+  | 'fate-point'
+  | 'free-invoke'
+  | 'turn'
+  | 'harm';
 
 export interface Need {
   /** Stable while the need lasts: one toast per key. */
@@ -127,8 +139,54 @@ export const defencesToRoll: NeedRule = (view, me) =>
     ];
   });
 
+/**
+ * A request for help that waits on its helper's answer, for whoever answers for the helper
+ * (help-prompts.ts says the same for the prompt itself).
+ */
+export const helpToAnswer: NeedRule = (view, me) =>
+  view.help.flatMap((request) => {
+    const helper = view.characters.find((c) => c.id === request.helperId);
+    const roller = view.characters.find((c) => c.id === request.rollerId);
+    if (request.answer !== 'waiting' || !helper || !roller || !answersFor(me, helper)) return [];
+    return [
+      {
+        key: `help:${request.id}`,
+        kind: 'help',
+        tab: 'dice',
+        text: messages.get().help({ roller: roller.name, helper: helper.name }),
+        action: messages.get().answer,
+        focus: [`[data-testid="help-prompt"][data-request=${cssString(request.id)}] button`],
+      },
+    ];
+  });
+
+/**
+ * The GM of a restored table whose seats wait for their players: each comes back only through
+ * the claim link the GM sends them (Presence.svelte shows them). One need, as long as any waits.
+ */
+export const seatsToHandOut: NeedRule = (view, me) => {
+  const waiting = view.seats.filter((s) => s.restored);
+  if (me.role !== 'gm' || waiting.length === 0) return [];
+  return [
+    {
+      key: `seats-wait:${waiting.map((s) => s.id).join(',')}`,
+      kind: 'seats-wait',
+      tab: 'log',
+      text: messages.get().seatsWait({ names: waiting.map((s) => s.name).join(', ') }),
+      action: messages.get().show,
+      focus: ['[data-testid="seat-claim"] button', '[data-testid="presence"]'],
+    },
+  ];
+};
+
 /** Everything that waits on someone: each rule a function of the view returning its needs. */
-export const OPEN_NEEDS: NeedRule[] = [hitsToAbsorb, defencesToRoll, compelsToAnswer];
+export const OPEN_NEEDS: NeedRule[] = [
+  hitsToAbsorb,
+  defencesToRoll,
+  compelsToAnswer,
+  helpToAnswer,
+  seatsToHandOut,
+];
 
 export function openNeeds(
   view: TableView,

@@ -166,12 +166,20 @@ describe('overlay events from the document', () => {
   });
 
   it('names a stunt and a helper under the roller’s total [CORE-STUNT-1] [CORE-TEAMWORK-1]', () => {
-    const { t, ann, zira, tam } = sceneTable();
+    const { t, ann, bob, zira, tam } = sceneTable();
     t.ok(ann, {
       type: 'character.update',
       characterId: zira,
       changes: { stunts: [{ id: 'roof', name: 'Roofrunner', text: '+2 to Athletics to leap.' }] },
     });
+    // Tam helps once Bob says yes.
+    const { requestId } = t.ok(ann, {
+      type: 'help.ask',
+      characterId: zira,
+      helperId: tam,
+      skillId: 'athletics',
+    });
+    t.ok(bob, { type: 'help.answer', requestId: String(requestId), accept: true });
     const start = seenOf(t.view());
     t.ok(ann, {
       type: 'roll',

@@ -16,7 +16,13 @@ import {
 } from './rules';
 import type { Presence } from './api';
 import { declarationVoters, tally, type Stance, type Voter } from './declaration';
-import { bonusOf, helperOptions, stillChosen, type HelperOption } from './roll-bonuses';
+import {
+  bonusOf,
+  countedHelpers,
+  helperOptions,
+  stillChosen,
+  type HelperOption,
+} from './roll-bonuses';
 import {
   rollCommand,
   rollOdds,
@@ -190,10 +196,15 @@ export class RollDraft implements SettledRoll {
     );
     return r.ok ? r.value.reduce((sum, m) => sum + m.value, 0) : 0;
   }
-  /** Who may help this roll: none unless it rolls a skill [CORE-TEAMWORK-1]. */
+  /** The character the roll acts against, who cannot help it [CORE-TEAMWORK-2]. */
+  get opposingIds(): string[] {
+    const acrossTable = !this.isDeclaration && !this.removing && this.against === 'character';
+    return acrossTable && this.opposing.value ? [this.opposing.value] : [];
+  }
+  /** Who may help this roll, and where each stands: none unless it rolls a skill [CORE-TEAMWORK-1]. */
   get helperOptions(): HelperOption[] {
     if (this.usesAspects || this.isDeclaration) return [];
-    return helperOptions(this.#c.view.characters, this.roller, this.skill.value, this.#me);
+    return helperOptions(this.#c.view, this.roller, this.skill.value, this.#me, this.opposingIds);
   }
   /** The ticked stunts that are the roller's own [CORE-STUNT-1]. */
   get stunts(): string[] {
@@ -202,12 +213,9 @@ export class RollDraft implements SettledRoll {
       (this.roller?.stunts ?? []).map((s) => s.id),
     );
   }
-  /** The ticked helpers who may still help. */
+  /** The helpers the roll counts: those who agreed, and the ones the GM ticked. */
   get helping(): string[] {
-    return stillChosen(
-      this.helperPicks,
-      this.helperOptions.filter((h) => h.able).map((h) => h.id),
-    );
+    return countedHelpers(this.helperOptions, this.helperPicks);
   }
   get bonus(): number {
     const roller = this.roller;

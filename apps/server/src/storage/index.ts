@@ -9,6 +9,7 @@ export type {
   RollPage,
   RollQuery,
   SealedLinks,
+  SeatClaim,
   Storage,
   StoredActor,
   StoredChat,

@@ -88,6 +88,16 @@ CREATE TABLE IF NOT EXISTS chat (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS chat_retry
   ON chat (table_id, COALESCE(from_seat, ''), client_id) WHERE client_id IS NOT NULL;
+-- Restored seats' claims (claims.ts), one per seat: the code's sha-256, and the code sealed
+-- for the GM.
+CREATE TABLE IF NOT EXISTS seat_claims (
+  table_id text NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+  seat_id text NOT NULL,
+  hash text NOT NULL UNIQUE,
+  sealed bytea NOT NULL,
+  created bigint NOT NULL,
+  PRIMARY KEY (table_id, seat_id)
+);
 -- A restored table's log in chunks (storage.ts, LogChunk), written in the table's own
 -- transaction: a page of the log reads the one or two rows it needs.
 CREATE TABLE IF NOT EXISTS restored_log (

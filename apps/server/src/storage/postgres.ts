@@ -43,8 +43,8 @@ import {
   TABLE_COLUMNS,
   TOKEN_COLUMNS,
 } from './postgres-schema';
-import { toCommand, toMessage, toTable, toToken } from './rows';
-import type { BytesRow, ChatRow, CommandRow, TableRow, TokenRow } from './rows';
+import { toClaim, toCommand, toMessage, toTable, toToken } from './rows';
+import type { BytesRow, ChatRow, ClaimRow, CommandRow, TableRow, TokenRow } from './rows';
 
 // The PostgreSQL adapter: the same contract as SQLite's (contract.test.ts), for a database
 // several server nodes share (cluster mode fences their writes per table, TableBatch.fence).
@@ -86,6 +86,11 @@ const REVOKE_SEATS = {
   name: 'fateboard-revoke-seats',
   text: `UPDATE tokens SET revoked = true
     WHERE table_id = $1 AND kind = 'seat' AND seat_id = ANY($2::text[])`,
+};
+
+const DROP_CLAIMS = {
+  name: 'fateboard-drop-claims',
+  text: 'DELETE FROM seat_claims WHERE table_id = $1 AND seat_id = ANY($2::text[])',
 };
 
 /**
@@ -302,6 +307,31 @@ function postgresStorage(pool: pg.Pool): Storage {
         await client.query('UPDATE tables SET sealed_links = $1 WHERE id = $2', [links, tableId]);
         return rows.map((row) => row.hash);
       }),
+    putClaim: async (claim) => {
+      await pool.query(
+        `INSERT INTO seat_claims (table_id, seat_id, hash, sealed, created)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (table_id, seat_id) DO UPDATE SET
+           hash = EXCLUDED.hash, sealed = EXCLUDED.sealed, created = EXCLUDED.created`,
+        [claim.tableId, claim.seatId, claim.hash, Buffer.from(claim.sealed), claim.created],
+      );
+    },
+    findClaim: async (hash) => {
+      const { rows } = await pool.query<ClaimRow>('SELECT * FROM seat_claims WHERE hash = $1', [
+        hash,
+      ]);
+      return rows[0] && toClaim(rows[0]);
+    },
+    claims: async (tableId) => {
+      const { rows } = await pool.query<ClaimRow>(
+        'SELECT * FROM seat_claims WHERE table_id = $1 ORDER BY seat_id',
+        [tableId],
+      );
+      return rows.map(toClaim);
+    },
+    dropClaim: async (tableId, seatId) => {
+      await pool.query({ ...DROP_CLAIMS, values: [tableId, [seatId]] });
+    },
     sealedLinks: async (tableId) => {
       const { rows } = await pool.query<{ sealed_links: Buffer | null }>(
         'SELECT sealed_links FROM tables WHERE id = $1',
@@ -539,6 +569,9 @@ async function writePart(client: pg.PoolClient, part: TableBatch): Promise<Batch
     chat.push(stored);
     grew += bytes;
   }
+  // Claims a command used up (a seat taken back) or that lost their seat (one removed).
+  const claims = commands.flatMap((c) => (c.dropClaim === undefined ? [] : [c.dropClaim]));
+  if (claims.length > 0) await client.query({ ...DROP_CLAIMS, values: [part.tableId, claims] });
   const { rows } = await client.query<{ stored_bytes: number }>(GROW, [part.tableId, grew]);
   if (rows[0] === undefined) {
     return { ok: false, fenced: false, error: new Error(`no table ${part.tableId}`) };

@@ -1,6 +1,13 @@
 import type { RulesetId } from '@fateboard/rules';
 import type { ChatMessage, ChatTarget, Role } from '@fateboard/table';
-import type { StoredActor, StoredCommand, TableRecord, TokenKind, TokenRecord } from './storage';
+import type {
+  SeatClaim,
+  StoredActor,
+  StoredCommand,
+  TableRecord,
+  TokenKind,
+  TokenRecord,
+} from './storage';
 
 // How the rows of either database (sqlite.ts, postgres.ts) read as the storage's records: both
 // keep the same tables under the same column names.
@@ -48,6 +55,24 @@ export interface ChatRow {
   text: string;
   /** Whether the GM reads it (SQLite: 0 or 1). */
   gm: boolean | number;
+}
+
+export interface ClaimRow {
+  table_id: string;
+  seat_id: string;
+  hash: string;
+  sealed: Buffer;
+  created: number;
+}
+
+export function toClaim(row: ClaimRow): SeatClaim {
+  return {
+    tableId: row.table_id,
+    seatId: row.seat_id,
+    hash: row.hash,
+    sealed: new Uint8Array(row.sealed),
+    created: row.created,
+  };
 }
 
 export function toTable(row: TableRow): TableRecord {

@@ -23,6 +23,7 @@ import type {
 } from './storage';
 import { migrate } from './migrate';
 import { CHAT_SCHEMA, sqliteChat } from './sqlite-chat';
+import { CLAIMS_SCHEMA, sqliteClaims } from './sqlite-claims';
 import { FENCES_SCHEMA, RESTORED_LOG_SCHEMA, SCHEMA } from './sqlite-rows';
 import { toCommand, toTable, toToken } from './rows';
 import { startCheckpointer } from './sqlite-checkpoints';
@@ -140,6 +141,8 @@ function openSqlite(
   db.exec(CHAT_SCHEMA);
   db.exec(FENCES_SCHEMA);
   db.exec(RESTORED_LOG_SCHEMA);
+  db.exec(CLAIMS_SCHEMA);
+  const claims = sqliteClaims(db);
   // Files made before these columns lack them (CREATE TABLE IF NOT EXISTS leaves an existing
   // table as it is): added before any statement names them. What they should hold for the rows
   // already there is migrate.ts's (the chat's indexes, the tables' measure).
@@ -297,6 +300,7 @@ function openSqlite(
     }
     for (const token of command.tokens ?? []) q.insertToken.run(tokenParams(token));
     if (command.revokeSeat !== undefined) q.revokeSeat.run(command.tableId, command.revokeSeat);
+    if (command.dropClaim !== undefined) claims.dropClaim(command.tableId, command.dropClaim);
     return grew;
   };
 
@@ -499,6 +503,10 @@ function openSqlite(
       const bytes = sealed().get.get(tableId)?.sealed_links;
       return bytes ? new Uint8Array(bytes) : undefined;
     },
+    putClaim: (claim) => claims.putClaim(claim),
+    findClaim: (hash) => claims.findClaim(hash),
+    claims: (tableId) => claims.claims(tableId),
+    dropClaim: (tableId, seatId) => claims.dropClaim(tableId, seatId),
     findCommands: (tableId, commandIds) =>
       commandIds.length === 0
         ? []

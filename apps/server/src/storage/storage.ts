@@ -33,6 +33,20 @@ export interface TokenRecord {
  */
 export type SealedLinks = Uint8Array;
 
+/**
+ * A restored seat's claim (claims.ts): the sha-256 of the code its claim link carries, which a
+ * `join` presents to take the seat back, and the code sealed under the GM token (sealed-links.ts)
+ * so that the GM sees the link again on any device. At most one per seat: a new one replaces
+ * it, and the seat's retaking (or removal) drops it.
+ */
+export interface SeatClaim {
+  tableId: string;
+  seatId: string;
+  hash: string;
+  sealed: Uint8Array;
+  created: number;
+}
+
 export interface StoredActor {
   role: Role;
   seatId?: string;
@@ -69,6 +83,8 @@ export type NewCommand = Omit<StoredCommand, 'seq' | 'secretHash'> & {
   tokens?: TokenRecord[];
   /** A seat the command removed: its seat tokens are revoked in the same transaction. */
   revokeSeat?: string;
+  /** A restored seat taken back or removed: its claim goes in the same transaction. */
+  dropClaim?: string;
 };
 
 export interface StoredDocument {
@@ -297,6 +313,14 @@ export interface Storage {
   ) => Promise<string[]>;
   /** The table's sealed links, or undefined when it has none (made before they were kept). */
   sealedLinks: (tableId: string) => Promise<SealedLinks | undefined>;
+  /** Stores `claim` in place of its seat's claim, if any (which then no longer holds). */
+  putClaim: (claim: SeatClaim) => Promise<void>;
+  /** The claim whose code hashes to `hash`, while it is its seat's. */
+  findClaim: (hash: string) => Promise<SeatClaim | undefined>;
+  /** The table's claims, one per seat that has one. */
+  claims: (tableId: string) => Promise<SeatClaim[]>;
+  /** Revokes the seat's claim (nothing when it has none). */
+  dropClaim: (tableId: string, seatId: string) => Promise<void>;
   /** The stored commands of the table among `commandIds` (in no particular order). */
   findCommands: (tableId: string, commandIds: readonly string[]) => Promise<StoredCommand[]>;
   /**

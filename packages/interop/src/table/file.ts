@@ -130,6 +130,8 @@ const PubDocument = v.strictObject({
   aspects: MapOfMaps,
   scene: MapRoot,
   compels: MapOfMaps,
+  // Open requests for help on a roll; files written before them have none.
+  help: v.optional(MapOfMaps),
   conflict: MapRoot,
   fp: MapRoot,
   rolls: v.strictObject({ array: v.array(v.strictObject({ map: v.record(Key, ContentSchema) })) }),

@@ -75,14 +75,6 @@ export function controls(actor: Actor, character: { owner?: string | undefined }
   return actor.role === 'player' && actor.seatId !== undefined && character.owner === actor.seatId;
 }
 
-/**
- * Whose help a roll may count [CORE-TEAMWORK-1]: the GM's rolls anyone's, a player's only the
- * player characters' (the GM's NPCs, foes among them, help the GM's rolls).
- */
-export function mayHelp(actor: Actor, helper: { npc: boolean }): boolean {
-  return actor.role === 'gm' || !helper.npc;
-}
-
 export function findControlled(r: PubRoots, actor: Actor, id: string): Found | Refusal {
   const found = findCharacter(r, id);
   if ('ok' in found) return found;

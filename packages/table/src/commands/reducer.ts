@@ -32,6 +32,7 @@ import { invoke } from './aspects/invoke';
 import { consequenceHeal, recoveryRoll } from './harm/recovery';
 import { outcomeApply } from './rolls/outcome';
 import { roll } from './rolls/rolls';
+import { helpAnswer, helpAsk, helpWithdraw } from './rolls/help';
 import { milestoneMajor, scenarioEnd, sceneEnd, sceneStart, sessionStart } from './time/scene';
 import { freeInvokePass } from './aspects/passes';
 import {
@@ -140,6 +141,12 @@ function dispatch(ctx: CommandContext): Plan | Refusal {
     case 'roll':
       // A recovery roll is an overcome against the consequence's difficulty (harm/recovery.ts).
       return command.recovers !== undefined ? recoveryRoll(as(command)) : roll(as(command));
+    case 'help.ask':
+      return helpAsk(as(command));
+    case 'help.answer':
+      return helpAnswer(as(command));
+    case 'help.withdraw':
+      return helpWithdraw(as(command));
     case 'defend':
       return defend(as(command));
     case 'invoke':

@@ -20,6 +20,7 @@ import {
   cmd,
   Adjustment,
   JoinSecret,
+  ClaimCode,
 } from './fields';
 import * as Countdowns from './countdowns/schemas';
 
@@ -36,6 +37,11 @@ export const JoinCommand = cmd('join', {
   secret: v.optional(JoinSecret),
   /** A restored table's seat to take back (SeatView.restored); a new seat without it. */
   seatId: v.optional(Id),
+  /**
+   * The seat's claim code from the GM's claim link: the server checks it (claims.ts) and
+   * stores only its hash; the reducer learns only whether it held for this seat.
+   */
+  claim: v.optional(ClaimCode),
 });
 export const CharacterCreateCommand = cmd('character.create', {
   character: SheetSchema,
@@ -117,6 +123,15 @@ export const RollCommand = cmd('roll', {
   defender: v.optional(Id),
   reason: v.optional(Reason),
 });
+/**
+ * A roller asks another character to help their next roll of `skillId` [CORE-TEAMWORK-1]; the
+ * helper's player answers on their own screen. The roll that counts the help consumes it.
+ */
+export const HelpAskCommand = cmd('help.ask', { characterId: Id, helperId: Id, skillId: Id });
+/** The helper's player (the GM for a character without one) says yes or no; again to change it. */
+export const HelpAnswerCommand = cmd('help.answer', { requestId: Id, accept: v.boolean() });
+/** The roller's player (or the GM) takes a request back. */
+export const HelpWithdrawCommand = cmd('help.withdraw', { requestId: Id });
 /** The defender's controller rolls the defence a roll awaits, with their own skill or aspect. */
 export const DefendCommand = cmd('defend', {
   rollId: Id,
@@ -281,6 +296,9 @@ export const CommandSchema = v.variant('type', [
   GmRevealCommand,
   GmNoteCommand,
   RollCommand,
+  HelpAskCommand,
+  HelpAnswerCommand,
+  HelpWithdrawCommand,
   DefendCommand,
   InvokeCommand,
   OutcomeApplyCommand,

@@ -35,6 +35,7 @@ export const PUB_ROOTS = {
   aspects: { kind: 'map', feeds: ['aspects'] },
   scene: { kind: 'map', feeds: ['scene'] },
   compels: { kind: 'map', feeds: ['compels'] },
+  help: { kind: 'map', feeds: ['help'] },
   conflict: { kind: 'map', feeds: ['conflict'] },
   rolls: { kind: 'array', of: 'map', feeds: ['rolls'] },
   journal: { kind: 'array', feeds: ['log', 'fateSummary'] },

@@ -16,6 +16,7 @@ import { GM_ROOTS, PUB_ROOTS, openRoots, type Roots } from './roots';
  * - `aspects`     Y.Map<aspectId, Y.Map>: id, kind, text, characterId?, at, invokes: Y.Map<owner, n>
  * - `scene`       Y.Map: active, name, startedAt, present (character ids)
  * - `compels`     Y.Map<compelId, Y.Map>: the open compels
+ * - `help`        Y.Map<requestId, Y.Map>: open requests for help on a roll (help-requests.ts)
  * - `conflict`    Y.Map: active, order (character ids), turn, round
  * - `rolls`       Y.Array<Y.Map>: the most recent rolls (invokes change them)
  * - `journal`     Y.Array<LogRow>: the most recent log entries, as rows (log/rows.ts);

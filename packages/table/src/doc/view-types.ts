@@ -12,8 +12,8 @@ export interface SeatView {
   characterId?: string;
   /**
    * The seat came with a restored table file and no one holds it yet: no token for it exists
-   * on this server, and a player joining with the player link may take it back (`join` with
-   * its `seatId`).
+   * on this server, and its player takes it back with the player link and the claim the GM
+   * hands them (`join` with its `seatId` and `claim`).
    */
   restored?: boolean;
 }
@@ -111,6 +111,26 @@ export interface RollView {
 
 export type DefenceStatus = 'awaiting' | 'rolled' | 'conceded';
 
+/**
+ * A roller's request for another character's help on their next roll of a skill
+ * [CORE-TEAMWORK-1], open until that roll consumes it, the asker withdraws it, or the scene
+ * ends. The helper's player answers it on their own screen (`help.answer`).
+ */
+export interface HelpRequestView {
+  id: string;
+  /** The character whose roll is helped, and the skill asked for. */
+  rollerId: string;
+  skillId: string;
+  /** The character asked to help. */
+  helperId: string;
+  /** Who asked: the roller's player, or the GM. */
+  askedBy: ActorRef;
+  answer: HelpAnswer;
+  at: number;
+}
+
+export type HelpAnswer = 'waiting' | 'accepted' | 'declined';
+
 export interface CompelView {
   id: string;
   characterId: string;
@@ -177,6 +197,8 @@ export interface TableView {
   aspects: AspectView[];
   scene: SceneView;
   compels: CompelView[];
+  /** The open requests for help on a roll, oldest first. */
+  help: HelpRequestView[];
   conflict: ConflictView;
   rolls: RollView[];
   log: LogEntry[];

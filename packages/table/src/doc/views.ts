@@ -14,6 +14,8 @@ export type {
   RollView,
   DefenceStatus,
   CompelView,
+  HelpAnswer,
+  HelpRequestView,
   ConflictView,
   SceneView,
   SpotlightView,
@@ -38,6 +40,7 @@ import { readCharacter } from './character-store';
 import { foldSummary, lastSessionStart, readFp, readLog } from '../log/log';
 import { gmRoots, pubRoots } from './schema';
 import { readCountdowns } from './countdowns';
+import { readHelpRequests } from './help-requests';
 import type { YMap } from './ymap';
 import { bool, counts, num, optStr, peek, str } from './ymap';
 
@@ -175,6 +178,7 @@ export function readTable(pub: Y.Doc): TableView {
     compels: mapsOf(r.compels)
       .map(readCompel)
       .sort((a, b) => a.at - b.at || byId(a, b)),
+    help: readHelpRequests(r.help),
     conflict: {
       active: bool(r.conflict, 'active'),
       order: [...((r.conflict.get('order') as string[] | undefined) ?? [])],

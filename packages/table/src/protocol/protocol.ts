@@ -138,6 +138,15 @@ export const InviteLinksSchema = v.object({
 export type InviteLinks = v.InferOutput<typeof InviteLinksSchema>;
 
 /**
+ * A restored seat's claim link (`POST /api/tables/:id/claims` → 200, GM only): the player link
+ * with the seat and its one-use claim code in the fragment.
+ */
+export const SeatClaimLinkSchema = v.object({ seatId: v.string(), link: Link });
+export type SeatClaimLink = v.InferOutput<typeof SeatClaimLinkSchema>;
+/** `GET /api/tables/:id/claims` → 200, GM only: the links of the seats still waiting. */
+export const SeatClaimLinksSchema = v.object({ claims: v.array(SeatClaimLinkSchema) });
+
+/**
  * `GET /api/tables/:id/log` → 200: log entries oldest first (each a LogEntry, checked by the
  * reader one by one), and whether older ones exist.
  */

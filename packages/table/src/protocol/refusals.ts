@@ -19,6 +19,7 @@ export type RefusalReason =
   | { id: 'no-countdown' }
   | { id: 'no-note' }
   | { id: 'no-hidden' }
+  | { id: 'no-help-request' }
   | { id: 'no-stress-box'; params: { name: string } }
   | { id: 'no-skill'; params: { ruleset: string } }
   // `rules`: the game does not allow it now.
@@ -28,6 +29,12 @@ export type RefusalReason =
   | { id: 'healing-failed'; params: { name: string } }
   | { id: 'healing-used' }
   | { id: 'still-in-conflict'; params: { name: string } }
+  | { id: 'help-opposing'; params: { name: string } }
+  // `claim-needed`, `bad-claim`: a restored seat taken back without its good claim code.
+  | { id: 'claim-needed'; params: { name: string } }
+  | { id: 'bad-claim'; params: { name: string } }
+  // `forbidden`: a helper whose player has not (or no longer) said yes.
+  | { id: 'help-not-agreed'; params: { name: string } }
   // `invalid`: the command contradicts itself or the table's state.
   | { id: 'already-applied' }
   | { id: 'already-out'; params: { name: string } }

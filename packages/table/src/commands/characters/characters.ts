@@ -1,4 +1,5 @@
 import { line, say } from '../../log/say';
+import { dropRequestsNaming } from '../rolls/help';
 import * as Y from 'yjs';
 import type { Character, Problem, Ruleset } from '@fateboard/rules';
 import { findCharacter, findControlled, gmOnly, seatOf, tableRuleset } from '../access';
@@ -168,6 +169,7 @@ export const characterRemove: Handler<'character.remove'> = ({ docs, actor, comm
       });
       for (const id of placed) removeTableAspect(r, id);
       for (const id of compels) r.compels.delete(id);
+      dropRequestsNaming(r, c.id);
       dropFromOrder(r, c.id);
       const present = r.scene.get('present') as string[] | undefined;
       if (present?.includes(c.id)) {
