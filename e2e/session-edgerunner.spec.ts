@@ -303,12 +303,16 @@ test('edgerunner: a whole session, from the editor to the next session’s clock
   await expect(conflict.locator('[aria-current="step"]')).toContainText(first);
   await shot(spectator, 'session-edgerunner-06-spectator-conflict');
 
+  /** Whose screen says "Your turn" for each character: its player's, the GM's for Gatto. */
+  const controller: Record<string, Page> = { Jade: dee, Hargan: kim, Gatto: gm };
   const turnIs = async (who: string, exchange: number) => {
     for (const page of screens) {
       await openTab(page, 'Scene');
       const panel = page.getByTestId('conflict');
       await expect(panel.locator('[aria-current="step"]')).toContainText(who);
-      await expect(panel.locator('[aria-current="step"]')).toContainText('Their turn');
+      await expect(panel.locator('[aria-current="step"]')).toContainText(
+        controller[who] === page ? 'Your turn' : 'Their turn',
+      );
       await expect(panel).toContainText(`Exchange ${exchange}`);
     }
   };

@@ -95,6 +95,7 @@ export type {
   NoteView,
 } from './doc/views';
 export { readTable, readGm, readSeatsAndScene } from './doc/views';
+export { actingIn } from './commands/time/turns';
 export type { TableProblem } from './check/problem';
 export { problemSaid } from './check/problem';
 export { checkTable, checkTableDocs } from './check/check-table';
@@ -117,6 +118,7 @@ export {
   resultSaid,
   resultWords,
   rollPurposeSaid,
+  severitySaid,
   shiftsSaid,
   shiftsWords,
 } from './log/words';
@@ -125,7 +127,7 @@ export { entryMessage } from './log/rows';
 export type { LogMessage, LogParam, TemplateOf } from './log/say';
 export { LOG_TEMPLATES } from './log/templates';
 export type { LogMessageId, LogTemplate } from './log/templates';
-export { controls } from './commands/access';
+export { controllerOf, controls, isController } from './commands/access';
 export type { HelpBar, HelpQuestion, HelpStanding } from './commands/rolls/teamwork';
 export { helpStanding, requestFor } from './commands/rolls/teamwork';
 export { MAX_HELP_REQUESTS } from './commands/rolls/help';

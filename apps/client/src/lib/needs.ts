@@ -1,4 +1,5 @@
 import type { CharacterView, TableView } from '@fateboard/table';
+import { isController } from '@fateboard/table';
 import { freeInvokesWords, shiftsWords } from './game-words';
 import { i18n, params } from './i18n';
 import { sayEntry } from './log-words';
@@ -23,15 +24,24 @@ export const messages = i18n('lib/needs', {
 /**
  * What a person is needed for, as pure functions of the table's view: a hit to absorb, a
  * defence to roll, a compel to answer (open needs, until answered) and a fate point or free
- * invoke someone gave them (notices, until seen). Only the person concerned is told: the player
- * of the character, the GM for NPCs. `Attention` (attention.svelte.ts) turns them into toasts.
+ * invoke someone gave them (notices, until seen; turn-harm-notices.ts adds their turn and harm
+ * put on their character). Only the person concerned is told: the player of the character, the
+ * GM for NPCs. `Attention` (attention.svelte.ts) turns them into toasts.
  */
 
 /** The phone tabs of the table view. */
 export type PhoneTab = 'scene' | 'characters' | 'dice' | 'log' | 'chat' | 'gm';
 
 export type NeedKind =
-  'hit' | 'compel' | 'defence' | 'help' | 'seats-wait' | 'fate-point' | 'free-invoke';
+  | 'hit'
+  | 'compel'
+  | 'defence'
+  | 'help'
+  | 'seats-wait'
+  | 'fate-point'
+  | 'free-invoke'
+  | 'turn'
+  | 'harm';
 
 export interface Need {
   /** Stable while the need lasts: one toast per key. */
@@ -52,8 +62,7 @@ export interface Me {
 
 /** Whether `me` answers for the character: its player, or the GM for NPCs and unclaimed ones. */
 export function answersFor(me: Me, c: CharacterView): boolean {
-  if (me.role === 'gm') return c.npc || !c.owner || c.owner === 'gm';
-  return me.role === 'player' && !!me.seatId && c.owner === me.seatId;
+  return isController({ role: me.role, ...(me.seatId ? { seatId: me.seatId } : {}) }, c);
 }
 
 /** A CSS attribute value in quotes, whatever the text holds. */
@@ -211,12 +220,17 @@ export function markOf(view: TableView, me: Me): Mark {
   return { n: view.log.at(-1)?.n ?? 0, invokes: myInvokes(view, me) };
 }
 
+/** The log entries after entry `n` that someone else made: what may be news to me. */
+export function othersSince(n: number, view: TableView, me: Me): TableView['log'] {
+  const byMe = (by: { role: string; seatId?: string }) =>
+    me.role === 'gm' ? by.role === 'gm' : by.seatId === me.seatId;
+  return view.log.filter((e) => e.n > n && !byMe(e.by));
+}
+
 /** Fate points and free invokes someone else gave me since `mark`. */
 export function noticesSince(mark: Mark, view: TableView, me: Me): Need[] {
   if (me.role === 'spectator') return [];
-  const byMe = (by: { role: string; seatId?: string }) =>
-    me.role === 'gm' ? by.role === 'gm' : by.seatId === me.seatId;
-  const fresh = view.log.filter((e) => e.n > mark.n && !byMe(e.by));
+  const fresh = othersSince(mark.n, view, me);
   const out: Need[] = [];
   for (const entry of fresh) {
     const to = entry.movements?.find((m) => m.to.type === 'character' && m.amount > 0)?.to;

@@ -1,7 +1,7 @@
 import { ladderParam, line, say } from '../../log/say';
 import type { EconomyTransition, InvocableAspect, InvokedRoll, Party } from '@fateboard/rules';
 import { invokeAspect } from '@fateboard/rules';
-import { actorRef, controls, findCharacter, gmOnly } from '../access';
+import { actorRef, controllerOf, controls, findCharacter, gmOnly } from '../access';
 import type { ResolvedAspect } from './aspect-refs';
 import { resolveAspect, setFreeInvokes } from './aspect-refs';
 import { removeTableAspect } from './aspects';
@@ -21,9 +21,9 @@ export function partyOf(c: CharacterRecord): Party {
   return c.npc ? { type: 'gm' } : { type: 'character', id: c.id };
 }
 
-/** Whose free invokes a character uses: its player's seat, or `gm` for NPCs. */
+/** Whose free invokes a character uses: its controller's (its player's seat, or `gm`). */
 export function invokeOwnerOf(c: CharacterRecord): string {
-  return c.npc || c.owner === undefined ? 'gm' : c.owner;
+  return controllerOf(c);
 }
 
 export function aspectKey(ref: AspectRef): string {

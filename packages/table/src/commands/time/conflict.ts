@@ -9,7 +9,7 @@ import { pubRoots } from '../../doc/schema';
 import type { YMap } from '../../doc/ymap';
 import { bool, num, put } from '../../doc/ymap';
 import { exchangeTicks, withTicks } from '../countdowns/exchange';
-import { afterDrop } from './turns';
+import { actingIn, afterDrop } from './turns';
 
 /** The conflict's turn order: who acts now, and the round. */
 
@@ -105,7 +105,7 @@ export const conflictNext: Handler<'conflict.next'> = ({ docs, actor }) => {
   const order = (r.conflict.get('order') as string[] | undefined) ?? [];
   if (order.length === 0) return refuse('invalid', 'Nobody is left in the conflict.');
   const turn = num(r.conflict, 'turn');
-  const current = order[turn % order.length];
+  const current = actingIn({ active: true, order, turn });
   // The GM moves the order on; a player may end their own character's turn.
   if (actor.role !== 'gm') {
     const found = current === undefined ? undefined : findCharacter(r, current);
