@@ -113,7 +113,9 @@ export { entryMessage } from './log/rows';
 export type { LogMessage, LogParam, TemplateOf } from './log/say';
 export { LOG_TEMPLATES } from './log/templates';
 export type { LogMessageId, LogTemplate } from './log/templates';
-export { controls, mayHelp } from './commands/access';
+export { controllerOf, controls, isController, mayHelp } from './commands/access';
+export type { ConsequenceOffer, ConsequenceSlotOffer } from './commands/harm/voluntary';
+export { consequenceOffers, mayTakeConsequence } from './commands/harm/voluntary';
 export { resolveRoll } from './commands/rolls/stored-rolls';
 export {
   CHAT_MAX_CHARS,

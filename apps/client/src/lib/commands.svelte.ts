@@ -73,6 +73,7 @@ export const messagesReasons = i18n('lib/refusal-reasons', {
   renameNeedsRecovery: 'Only a recovery roll renames a consequence.',
   sheetAspectEdit: 'A sheet’s aspects change in its editor, consequences with their own buttons.',
   defenderRolls: 'A defender rolls their own defence.',
+  notController: params("Only {name}'s player takes a consequence for {name}."),
 });
 
 type ReasonKey = keyof ReturnType<typeof messagesReasons.get>;
@@ -106,6 +107,7 @@ export const REASON_KEYS: Record<RefusalReasonId, ReasonKey> = {
   'rename-needs-recovery': 'renameNeedsRecovery',
   'sheet-aspect-edit': 'sheetAspectEdit',
   'defender-rolls': 'defenderRolls',
+  'not-controller': 'notController',
 };
 
 /** A reason in the reader's words, or undefined for an id this version does not know. */

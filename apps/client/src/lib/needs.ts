@@ -1,4 +1,5 @@
 import type { CharacterView, TableView } from '@fateboard/table';
+import { isController } from '@fateboard/table';
 import { freeInvokesWords, shiftsWords } from './game-words';
 import { i18n, params } from './i18n';
 import { sayEntry } from './log-words';
@@ -47,8 +48,7 @@ export interface Me {
 
 /** Whether `me` answers for the character: its player, or the GM for NPCs and unclaimed ones. */
 export function answersFor(me: Me, c: CharacterView): boolean {
-  if (me.role === 'gm') return c.npc || !c.owner || c.owner === 'gm';
-  return me.role === 'player' && !!me.seatId && c.owner === me.seatId;
+  return isController({ role: me.role, ...(me.seatId ? { seatId: me.seatId } : {}) }, c);
 }
 
 /** A CSS attribute value in quotes, whatever the text holds. */

@@ -111,7 +111,10 @@ export interface RecoveryRequest {
 export interface ConsequenceRequest {
   slotId: string;
   text: string;
-  /** The actor controls the character (its player, or the GM). */
+  /**
+   * The actor is the character's controller: its player, or the GM for an NPC or an unclaimed
+   * character (not the GM for a player's character).
+   */
   actorControls: boolean;
   /** The actor is the GM (a hand-written consequence where the game allows one). */
   byGm: boolean;

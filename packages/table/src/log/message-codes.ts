@@ -185,4 +185,9 @@ export const MESSAGE_CODES: readonly LogMessageId[] = [
   'diceWithBonuses',
   'bonusStunt',
   'bonusHelp',
+  'invokedOn',
+  'nowDefence',
+  'nowDifficulty',
+  'consequenceOnDefence',
+  'purposeRecoverSelf',
 ];

@@ -109,6 +109,11 @@ export const LOG_TEMPLATES = {
     '{name} rolled to defend [{dice}]: {total} against {attacker}’s {attack} — {attacker}: {result}.',
   outcomeApplied: '{name} {deed} — {outcome}: {effects}.',
   invoked: '{name} invoked "{aspect}" for {effect} with {paid}: now {total} — {result}.',
+  // An invoke (or a consequence's bonus) on the other side of a roll says that side's new total
+  // and whose result it is, never the roller's total as if it were theirs.
+  invokedOn: '{name} invoked "{aspect}" for {effect} with {paid}: {now}.',
+  nowDefence: 'the defence is now {total} against {roller}’s {rolled} — {roller}: {result}',
+  nowDifficulty: 'the difficulty is now {total} against {roller}’s {rolled} — {roller}: {result}',
   invokeForPlus2: '+2',
   invokeForReroll: 'a reroll',
   paidFreeInvoke: 'a free invoke',
@@ -183,6 +188,7 @@ export const LOG_TEMPLATES = {
   consequenceTaken: '{name} took the consequence "{text}"{bonus}{roll}.',
   consequenceBonus: ' for +{bonus}',
   consequenceOnRoll: ' on the roll: now {total} — {result}',
+  consequenceOnDefence: ' on the roll: {now}',
   consequenceCleared: '{name}\'s consequence "{text}" was cleared.',
   consequenceHealed: "{name}'s “{text}” was healed to a {severity} consequence.",
   severityMild: 'mild',
@@ -192,6 +198,8 @@ export const LOG_TEMPLATES = {
 
   // Recovery: a recovery roll's purpose (in `rolled`), its outcome, and recovery without one.
   purposeRecoverOwn: 'to recover from their own “{text}” (two steps harder on yourself)',
+  // Where treating yourself is no harder (pirates [PIR-RECOVER-1]).
+  purposeRecoverSelf: 'to recover from their own “{text}”',
   purposeRecoverOther: "to recover from {name}'s “{text}”",
   purposeModifyOwn: 'to modify their own “{text}”',
   purposeModifyOther: "to modify {name}'s “{text}”",

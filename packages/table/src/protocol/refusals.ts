@@ -21,6 +21,8 @@ export type RefusalReason =
   | { id: 'no-hidden' }
   | { id: 'no-stress-box'; params: { name: string } }
   | { id: 'no-skill'; params: { ruleset: string } }
+  // `forbidden`: someone else decides this.
+  | { id: 'not-controller'; params: { name: string } }
   // `rules`: the game does not allow it now.
   | { id: 'ruleset-unavailable'; params: { ruleset: string } }
   | { id: 'no-consequence-bonus' }
