@@ -116,6 +116,8 @@ export type { LogMessageId, LogTemplate } from './log/templates';
 export { controllerOf, controls, isController, mayHelp } from './commands/access';
 export type { ConsequenceOffer, ConsequenceSlotOffer } from './commands/harm/voluntary';
 export { consequenceOffers, mayTakeConsequence } from './commands/harm/voluntary';
+export type { EndRecovery, LevelsBack } from './commands/time/conflict-recovery';
+export { conflictEndRecovery, levelsLost } from './commands/time/conflict-recovery';
 export { resolveRoll } from './commands/rolls/stored-rolls';
 export {
   CHAT_MAX_CHARS,

@@ -73,6 +73,9 @@ export const messagesReasons = i18n('lib/refusal-reasons', {
   renameNeedsRecovery: 'Only a recovery roll renames a consequence.',
   sheetAspectEdit: 'A sheet’s aspects change in its editor, consequences with their own buttons.',
   defenderRolls: 'A defender rolls their own defence.',
+  gmSaysWhen: params(
+    "The rest of {name}'s lost levels come back when the GM says the situation is over, or after healing.",
+  ),
   notController: params("Only {name}'s player takes a consequence for {name}."),
 });
 
@@ -107,6 +110,7 @@ export const REASON_KEYS: Record<RefusalReasonId, ReasonKey> = {
   'rename-needs-recovery': 'renameNeedsRecovery',
   'sheet-aspect-edit': 'sheetAspectEdit',
   'defender-rolls': 'defenderRolls',
+  'gm-says-when': 'gmSaysWhen',
   'not-controller': 'notController',
 };
 

@@ -145,6 +145,11 @@ export interface RulesetFeatures {
   sideModifiers: boolean;
   /** A conflict's turn order is rolled or read from a rating [NAR-INIT-1]. */
   initiative: boolean;
+  /**
+   * Lost levels come back as the conflict ends [NAR-RECOVER-1]: the table calls `startRecovery`
+   * (no slot) for each character who lost some, all or half as the GM says [NAR-RECOVER-4].
+   */
+  recoversAtConflictEnd: boolean;
 }
 
 /**

@@ -234,7 +234,19 @@ export const ConflictStartCommand = cmd('conflict.start', {
   surprise: v.optional(v.pipe(v.array(Id), v.maxLength(40))),
 });
 export const ConflictNextCommand = cmd('conflict.next', {});
-export const ConflictEndCommand = cmd('conflict.end', {});
+/**
+ * Ends the conflict. Where lost levels come back as it ends (narrative [NAR-RECOVER-1]),
+ * `recovery` says for a character who lost some whether all come back (the default), half
+ * (the situation remains) or none yet (physical damage waits for healing) [NAR-RECOVER-4].
+ */
+export const ConflictEndCommand = cmd('conflict.end', {
+  recovery: v.optional(
+    v.pipe(
+      keyedRecord(Id, v.picklist(['all', 'half', 'none'])),
+      v.check((r) => Object.keys(r).length <= 40, 'at most 40 characters'),
+    ),
+  ),
+});
 /** The GM reorders the turns: the same characters, in a new order. */
 export const ConflictOrderCommand = cmd('conflict.order', {
   order: v.pipe(v.array(Id), v.minLength(1), v.maxLength(40)),

@@ -190,4 +190,5 @@ export const MESSAGE_CODES: readonly LogMessageId[] = [
   'nowDifficulty',
   'consequenceOnDefence',
   'purposeRecoverSelf',
+  'levelsStay',
 ];

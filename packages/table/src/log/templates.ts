@@ -215,6 +215,11 @@ export const LOG_TEMPLATES = {
     many: '{name} got back {count} lost levels{half}.',
   },
   levelsBackHalf: ' (half, while the situation remains)',
+  // The conflict ended, and the GM said this character's damage waits for healing.
+  levelsStay: {
+    one: "{name}'s lost level stays until it is healed.",
+    many: "{name}'s {count} lost levels stay until they are healed.",
+  },
 
   // Time.
   sceneStarted: 'Scene "{name}" started; the GM pool holds {players}.',

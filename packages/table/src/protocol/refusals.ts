@@ -23,6 +23,7 @@ export type RefusalReason =
   | { id: 'no-skill'; params: { ruleset: string } }
   // `forbidden`: someone else decides this.
   | { id: 'not-controller'; params: { name: string } }
+  | { id: 'gm-says-when'; params: { name: string } }
   // `rules`: the game does not allow it now.
   | { id: 'ruleset-unavailable'; params: { ruleset: string } }
   | { id: 'no-consequence-bonus' }

@@ -197,6 +197,21 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
       { id: 'still-in-conflict', params: { name: found.character.name } },
     );
   }
+  // narrative: past what the conflict's end gave back, the rest comes back when the GM says the
+  // situation is over ("until the GM announces otherwise" [NAR-RECOVER-4]); a player's own way
+  // is healing, for physical damage [NAR-RECOVER-2].
+  if (
+    ruleset.features.recoversAtConflictEnd &&
+    command.slotId === undefined &&
+    actor.role !== 'gm' &&
+    !command.physical
+  ) {
+    return refuse(
+      'forbidden',
+      `The rest of ${found.character.name}'s lost levels come back when the GM says the situation is over, or after healing.`,
+      { id: 'gm-says-when', params: { name: found.character.name } },
+    );
+  }
   const heal = command.physical ? healingRoll(r, found.character, command.healRollId) : undefined;
   if (heal && 'ok' in heal) return heal;
   const started = ruleset.startRecovery(found.character, {
