@@ -73,6 +73,7 @@ export type {
   TableView,
   GmView,
   CountdownView,
+  DeclarationView,
   SeatView,
   CharacterView,
   AspectView,
@@ -116,6 +117,15 @@ export type { LogMessageId, LogTemplate } from './log/templates';
 export { controllerOf, controls, isController, mayHelp } from './commands/access';
 export type { ConsequenceOffer, ConsequenceSlotOffer } from './commands/harm/voluntary';
 export { consequenceOffers, mayTakeConsequence } from './commands/harm/voluntary';
+export type { VoteState } from './commands/declarations/vote';
+export {
+  declarationVoters,
+  rollRefusal,
+  voteRefusal,
+  voteState,
+  voterKey,
+  withdraws,
+} from './commands/declarations/vote';
 export type { EndRecovery, LevelsBack } from './commands/time/conflict-recovery';
 export { conflictEndRecovery, levelsLost } from './commands/time/conflict-recovery';
 export { resolveRoll } from './commands/rolls/stored-rolls';

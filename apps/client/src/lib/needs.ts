@@ -1,5 +1,5 @@
-import type { CharacterView, TableView } from '@fateboard/table';
-import { isController } from '@fateboard/table';
+import type { Actor, CharacterView, TableView } from '@fateboard/table';
+import { isController, voteRefusal } from '@fateboard/table';
 import { freeInvokesWords, shiftsWords } from './game-words';
 import { i18n, params } from './i18n';
 import { sayEntry } from './log-words';
@@ -15,6 +15,8 @@ export const messages = i18n('lib/needs', {
   show: 'Show',
   anAspect: 'an aspect',
   moreInvokes: params('You have {invokes} more on “{aspect}”.'),
+  vote: params('{name} declares “{text}”: your vote.'),
+  voteAction: 'Vote',
 });
 
 /**
@@ -27,7 +29,7 @@ export const messages = i18n('lib/needs', {
 /** The phone tabs of the table view. */
 export type PhoneTab = 'scene' | 'characters' | 'dice' | 'log' | 'chat' | 'gm';
 
-export type NeedKind = 'hit' | 'compel' | 'defence' | 'fate-point' | 'free-invoke';
+export type NeedKind = 'hit' | 'compel' | 'defence' | 'vote' | 'fate-point' | 'free-invoke';
 
 export interface Need {
   /** Stable while the need lasts: one toast per key. */
@@ -46,9 +48,14 @@ export interface Me {
   seatId: string | null;
 }
 
+/** The person as the table's rules name who acts. */
+function actorOf(me: Me): Actor {
+  return { role: me.role, ...(me.seatId ? { seatId: me.seatId } : {}) };
+}
+
 /** Whether `me` answers for the character: its player, or the GM for NPCs and unclaimed ones. */
 export function answersFor(me: Me, c: CharacterView): boolean {
-  return isController({ role: me.role, ...(me.seatId ? { seatId: me.seatId } : {}) }, c);
+  return isController(actorOf(me), c);
 }
 
 /** A CSS attribute value in quotes, whatever the text holds. */
@@ -125,8 +132,28 @@ export const defencesToRoll: NeedRule = (view, me) =>
     ];
   });
 
+/**
+ * An edgerunner declaration the person may vote on [ER-DECLARE-4] (the table's voteRefusal,
+ * as the server decides): the prompt is in the scene's column.
+ */
+export const votesToCast: NeedRule = (view, me) =>
+  view.declarations.flatMap((d) => {
+    if (voteRefusal(actorOf(me), d)) return [];
+    const name = view.characters.find((c) => c.id === d.characterId)?.name ?? '?';
+    return [
+      {
+        key: `vote:${d.id}`,
+        kind: 'vote',
+        tab: 'scene',
+        text: messages.get().vote({ name, text: d.text }),
+        action: messages.get().voteAction,
+        focus: [`[data-testid="declaration"][data-declaration=${cssString(d.id)}]`],
+      },
+    ];
+  });
+
 /** Everything that waits on someone: each rule a function of the view returning its needs. */
-export const OPEN_NEEDS: NeedRule[] = [hitsToAbsorb, defencesToRoll, compelsToAnswer];
+export const OPEN_NEEDS: NeedRule[] = [hitsToAbsorb, defencesToRoll, compelsToAnswer, votesToCast];
 
 export function openNeeds(
   view: TableView,

@@ -88,6 +88,18 @@ const TableShape = v.object({
   }),
   log: v.array(v.object({ n: v.pipe(v.number(), v.safeInteger()), text: v.string() })),
   countdowns: CountdownsShape,
+  // A declaration's voters are listed and its votes counted.
+  declarations: v.array(
+    v.object({
+      id: Id,
+      characterId: Id,
+      declarer: Id,
+      text: v.string(),
+      voters: v.pipe(v.array(Id), v.maxLength(100)),
+      votes: v.record(v.string(), v.picklist(['support', 'oppose', 'abstain'])),
+      closed: v.boolean(),
+    }),
+  ),
 });
 
 const GmShape = v.object({

@@ -33,6 +33,7 @@ export interface CommandResult {
   hiddenId?: string;
   noteId?: string;
   countdownId?: string;
+  declarationId?: string;
   /** The log entries this command wrote, so the server can keep the full history. */
   log?: LogEntry[];
 }

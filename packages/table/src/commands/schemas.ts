@@ -91,8 +91,11 @@ export const RollCommand = cmd('roll', {
   action: v.optional(Action),
   /** edgerunner: a declaration, assessment or maneuver. */
   aspectAction: v.optional(AspectAction),
-  /** edgerunner declaration: the players supporting and opposing it (the skill is the difference). */
-  declaration: v.optional(v.strictObject({ supporters: int(0, 20), opposers: int(0, 20) })),
+  /**
+   * edgerunner declaration: the declaration the table voted on (`declaration.propose`); its
+   * skill is the server's tally, supporters − opposers [ER-DECLARE-1] [ER-DECLARE-4].
+   */
+  declarationId: v.optional(Id),
   /** edgerunner: roll to remove this table aspect, against its persistence. */
   removes: v.optional(AspectRefSchema),
   /**
@@ -163,6 +166,22 @@ export const OutcomeApplyCommand = cmd('outcome.apply', {
   /** A recovery roll that succeeded: the recovering consequence's new name. */
   rename: v.optional(AspectText),
 });
+/** edgerunner: the declarer puts a declaration to the table's vote [ER-DECLARE-4]. */
+export const DeclarationProposeCommand = cmd('declaration.propose', {
+  characterId: Id,
+  text: AspectText,
+  /** The character the aspect is for; the scene when absent. */
+  targetId: v.optional(Id),
+});
+/** A voter's one vote on a declaration, on their own screen. */
+export const DeclarationVoteCommand = cmd('declaration.vote', {
+  declarationId: Id,
+  stance: v.picklist(['support', 'oppose', 'abstain']),
+});
+/** The GM closes the vote: the votes not cast count as abstentions. */
+export const DeclarationCloseCommand = cmd('declaration.close', { declarationId: Id });
+/** The declarer (or the GM) takes the declaration back before it is rolled. */
+export const DeclarationWithdrawCommand = cmd('declaration.withdraw', { declarationId: Id });
 export const CompelOfferCommand = cmd('compel.offer', {
   characterId: Id,
   ref: v.optional(AspectRefSchema),
@@ -291,6 +310,10 @@ export const CommandSchema = v.variant('type', [
   DefendCommand,
   InvokeCommand,
   OutcomeApplyCommand,
+  DeclarationProposeCommand,
+  DeclarationVoteCommand,
+  DeclarationCloseCommand,
+  DeclarationWithdrawCommand,
   CompelOfferCommand,
   CompelAcceptCommand,
   CompelRefuseCommand,

@@ -191,4 +191,13 @@ export const MESSAGE_CODES: readonly LogMessageId[] = [
   'consequenceOnDefence',
   'purposeRecoverSelf',
   'levelsStay',
+  'declarationProposed',
+  'declarationTarget',
+  'declarationVoted',
+  'voteSupports',
+  'voteOpposes',
+  'voteAbstains',
+  'declarationVoteIn',
+  'declarationClosed',
+  'declarationWithdrawn',
 ];

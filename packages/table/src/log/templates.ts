@@ -120,6 +120,19 @@ export const LOG_TEMPLATES = {
   paidFatePoint: 'a fate point',
   conceded: '{name} conceded the conflict and gets {points}.',
 
+  // edgerunner declarations: put to the table's vote, voted on, rolled [ER-DECLARE-4].
+  declarationProposed: '{name} declares “{text}”{target}: the table votes.',
+  declarationTarget: ' on {name}',
+  declarationVoted: '{voter} {stance} “{text}”.',
+  voteSupports: 'supports',
+  voteOpposes: 'opposes',
+  voteAbstains: 'abstains on',
+  declarationVoteIn:
+    'The vote on “{text}” is in: {supporters} supporting, {opposers} opposing; it rolls at {skill}.',
+  declarationClosed:
+    'The GM closed the vote on “{text}”: {supporters} supporting, {opposers} opposing; it rolls at {skill}.',
+  declarationWithdrawn: '{name} withdrew the declaration “{text}”.',
+
   // Characters and seats.
   characterCreated: {
     one: '{name} was created with {count} fate points.',

@@ -51,6 +51,8 @@ export const roll: Handler<'roll'> = (ctx) => {
   const rating = kind.declaration
     ? declarationSkill(kind.declaration.supporters, kind.declaration.opposers)
     : ratingOf(ruleset, found.character, command);
+  // A declaration's words are what the roll is for, unless the roller said otherwise.
+  const reason = command.reason ?? kind.declaration?.text;
   if (typeof rating !== 'number') return rating;
   const actorBonuses = stuntAndHelp(r, actor, found.character, command);
   if ('ok' in actorBonuses) return actorBonuses;
@@ -115,7 +117,7 @@ export const roll: Handler<'roll'> = (ctx) => {
     at: now,
     by: actorRef(ctx),
     action: kind.action,
-    ...(command.reason ? { reason: command.reason } : {}),
+    ...(reason ? { reason } : {}),
     actor: actorSide,
     ...(difficulty === undefined ? {} : { difficulty }),
     ...(opposition === undefined ? {} : { opposition }),
@@ -148,7 +150,11 @@ export const roll: Handler<'roll'> = (ctx) => {
     : rollPurposeSaid(kind.aspectAction ?? (kind.removes ? 'removal' : kind.action));
   const dice = simple ? say('simpleAction') : diceSaid(actorSide);
   return {
-    pub: () => writeNewRoll(r, view),
+    pub: () => {
+      writeNewRoll(r, view);
+      // Rolled: the declaration leaves the table, its tally kept on the roll.
+      if (kind.declarationId !== undefined) r.declarations.delete(kind.declarationId);
+    },
     log: [
       {
         ...line(
