@@ -147,7 +147,10 @@ export const votesToCast: NeedRule = (view, me) =>
         tab: 'scene',
         text: messages.get().vote({ name, text: d.text }),
         action: messages.get().voteAction,
-        focus: [`[data-testid="declaration"][data-declaration=${cssString(d.id)}]`],
+        // The vote's buttons, not the card's first control (its words' explanation).
+        focus: [
+          `[data-testid="declaration"][data-declaration=${cssString(d.id)}] [data-testid="declaration-vote"]`,
+        ],
       },
     ];
   });
