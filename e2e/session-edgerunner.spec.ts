@@ -26,7 +26,7 @@ import {
   takeTheHit,
 } from './session-edgerunner';
 
-// Issue 10: a whole Edgerunner session as a group plays it (text 002). The GM at a desk, Dee
+// A whole Edgerunner session as a group plays it (text 002). The GM at a desk, Dee
 // (Jade) at a desk, Kim (Hargan) on a 390x844 phone, a spectator and the stream overlay. The
 // characters are built in the editor; the GM pushes the scene's aspects; Dee declares a fact
 // with the table's support, Kim assesses Gatto's cigar; a conflict of three exchanges in which

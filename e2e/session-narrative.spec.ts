@@ -9,7 +9,7 @@ import {
   PHONE,
 } from './helpers';
 
-// Issue 10: a whole `narrative` session (text 003) as a group plays it. The GM at a desk, Dee
+// A whole `narrative` session (text 003) as a group plays it. The GM at a desk, Dee
 // at a desk, Kim on a 390x844 phone, a spectator and the stream overlay (1920x1080), all at
 // once. Characters through the editor (aspects rated one Good, two Fair, one Average), a scene
 // with pushed aspects, a simple and a complex action, a conflict by initiative over three

@@ -13,7 +13,7 @@ import {
   shot,
 } from './helpers';
 
-// Issue 15: a campaign moves house. The GM of "The Sunken Abbey" brings a Fari scene onto the
+// A campaign moves house. The GM of "The Sunken Abbey" brings a Fari scene onto the
 // table (its public cards become situation aspects on every screen, its private cards her hidden
 // prep, seen by no one else), the table plays a little, and she downloads the whole table. On
 // another browser (as if on another server) she restores it: a new table with the same

@@ -12,11 +12,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sleep } from './stats';
-import {
-  findPostgresBinaries,
-  findRedisServer,
-  freePort,
-} from '../../apps/server/src/test/local-binaries';
+import { findPostgresBinaries, findRedisServer, freePort } from '@fateboard/server/testing';
 
 export interface ClusterServices {
   /** The cluster's database, as the superuser `postgres`. */

@@ -44,6 +44,7 @@ try {
     ...(storage ? { storage } : {}),
     ...(redisUrl ? { redisUrl } : {}),
     ...(node ? { node } : {}),
+    warmFileWorkers: true,
   });
 } catch (error) {
   await storage?.close();

@@ -7,6 +7,7 @@ import type { Rng } from '@fateboard/rules';
 import { originAllowed } from './auth';
 import { Connections } from './connections';
 import { createHttpApp } from './http';
+import { FileWorkers } from './file-work/pool';
 import type { Limits } from './limits';
 import { DEFAULT_LIMITS } from './limits';
 import { GroupCommit } from './group-commit';
@@ -21,9 +22,15 @@ import { cryptoRng } from './tokens';
 import { Cluster } from './cluster/cluster';
 import type { TableEvent } from './cluster/cluster';
 import { deliverChat } from './chat';
+import { Budgets } from './budgets';
 import { YjsServer } from './yjs-connection';
 
 export interface ServerOptions {
+  /**
+   * Start the file workers (restores, Fari scenes) with the server rather than on the first
+   * file, which then waits for no thread to start (`main.ts` does; tests start them on use).
+   */
+  warmFileWorkers?: boolean;
   /** Where the SQLite file lives (ignored when `storage` is given). */
   dataDir: string;
   /** 0 picks a free port. */
@@ -99,6 +106,16 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const ownsStorage = options.storage === undefined;
   const storage = metrics.countErrors(options.storage ?? openSqliteStorage(options.dataDir, log));
   const commits = new GroupCommit(storage, log, metrics);
+  const files = new FileWorkers(
+    {
+      workers: limits.fileWorkers,
+      queued: limits.fileQueue,
+      perAddress: limits.filesPerAddress,
+      jobTimeoutMs: limits.fileJobTimeoutMs,
+    },
+    log,
+  );
+  if (options.warmFileWorkers) files.warm();
   // Cluster mode: several nodes on one PostgreSQL, one writer per table (docs/SCALING.md).
   const cluster = options.redisUrl
     ? await Cluster.start({
@@ -110,6 +127,12 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
         ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
       })
     : undefined;
+  // What each person may cost, across all their connections (and, in cluster mode, nodes).
+  const budgets = new Budgets(
+    limits,
+    clock,
+    cluster ? (key, allowance, windowMs) => cluster.allow(key, allowance, windowMs) : undefined,
+  );
   const rooms = new Rooms(
     {
       storage,
@@ -122,6 +145,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       rebuildCheckEvery: limits.rebuildCheckEvery,
       log,
       seatRemoved: (tableId, seatId) => connections.closeSeat(tableId, seatId),
+      tableBytes: limits.tableBytes,
     },
     limits.idleUnloadMs,
   );
@@ -153,7 +177,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
         return;
       case 'chat': {
         const room = rooms.loaded(tableId);
-        if (room) deliverChat({ storage, connections, clock, log }, room, event.message);
+        if (room) deliverChat({ connections, log }, room, event.message);
         return;
       }
       case 'presence':
@@ -174,7 +198,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       connections.closeTable(tableId, 'The table is reloading after a storage error.'),
     ),
   );
-  let publicUrl = options.publicUrl?.replace(/\/+$/, '');
+  let publicUrl = options.publicUrl?.replace(/(?<!\/)\/+$/, '');
   const allowed = [...(options.allowedOrigins ?? [])];
   const checkOrigin = (req: IncomingMessage) =>
     originAllowed(req.headers.origin, req.headers.host, [
@@ -185,6 +209,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const app = createHttpApp({
     storage,
     rooms,
+    files,
     connections,
     limits,
     clock,
@@ -206,6 +231,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     commits,
     connections,
     limits,
+    budgets,
     clock,
     originAllowed: checkOrigin,
     log,
@@ -221,8 +247,10 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const socketIo = attachSocketIo(httpServer, {
     storage,
     rooms,
+    commits,
     connections,
     limits,
+    budgets,
     clock,
     originAllowed: checkOrigin,
     log,
@@ -284,6 +312,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
         });
         // Commands that arrived before the sockets closed are stored (and their acks dropped).
         await commits.drain();
+        await files.close();
         await rooms.close();
         await cluster?.close();
         if (ownsStorage) await storage.close();

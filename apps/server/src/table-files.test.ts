@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRng } from '@fateboard/rules';
 import { MAX_TABLE_FILE_BYTES } from '@fateboard/interop';
 import { GM_ROOTS, PUB_ROOTS, readGm, readTable } from '@fateboard/table';
-import { TestServer, api, connectSocket, createTable, storedDocs } from './test/harness';
+import {
+  TestServer,
+  api,
+  connectSocket,
+  createTable,
+  storedDocs,
+  unlimitedCommands,
+} from './test/harness';
 import type { CreatedTable, Participant } from './test/harness';
 import { validSheet } from './test/sheets';
 
@@ -21,7 +28,7 @@ beforeAll(async () => {
   // more restores (each attempt counts as a table made) than an address may make a minute.
   server = await TestServer.start({
     rng: seededRng(15),
-    limits: { eventRate: 1000, eventBurst: 1000, createTablePerMinute: 600, createTableBurst: 100 },
+    limits: { ...unlimitedCommands(1000), createTablePerMinute: 600, createTableBurst: 100 },
   });
 });
 afterAll(async () => {
@@ -416,7 +423,8 @@ describe('POST /api/tables/restore refuses bad files and writes nothing', () => 
     } finally {
       await strict.stop();
     }
-  });
+    // A fresh server: its first restore also starts its file worker thread.
+  }, 30_000);
 
   it('restores the good file itself', async () => {
     const res = await restore(JSON.stringify(good));

@@ -20,7 +20,9 @@ export { toFariFile } from './export/fari';
 export { plainLine, plainText } from './text';
 export type { TableExport, TableFile, TableFileRead, TableLogEntry } from './table/file';
 export {
+  MAX_TABLE_DOCUMENTS_BYTES,
   MAX_TABLE_FILE_BYTES,
+  MAX_TABLE_VALUES,
   TABLE_FORMAT,
   TABLE_VERSION,
   TableFileSchema,

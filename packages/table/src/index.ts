@@ -50,6 +50,7 @@ export type {
   RotatedLinks,
   SceneAdded,
   TableSummary,
+  TableUsage,
 } from './protocol/protocol';
 export {
   AckSchema,
@@ -65,6 +66,7 @@ export {
   RotatedLinksSchema,
   SceneAddedSchema,
   TableSummarySchema,
+  TableUsageSchema,
   protocolMatches,
 } from './protocol/protocol';
 export { RefusalReasonSchema } from './protocol/refusals';
@@ -88,7 +90,12 @@ export type {
   HiddenView,
   NoteView,
 } from './doc/views';
-export { readTable, readGm } from './doc/views';
+export { readTable, readGm, readSeatsAndScene } from './doc/views';
+export type { TableProblem } from './check/problem';
+export { problemSaid } from './check/problem';
+export { checkTable, checkTableDocs } from './check/check-table';
+export { MAX_POINTS } from './commands/fate-points/points';
+export { COUNTDOWN_LIMIT } from './commands/countdowns/store';
 export {
   progressWords as countdownWords,
   progressSaid as countdownSaid,
@@ -139,16 +146,22 @@ export {
   ChatSendSchema,
   ChatSentSchema,
   ChatTargetSchema,
+  chatRefusal,
+  chatTargets,
   chatVisible,
+  whisperReaders,
 } from './protocol/chat';
 export type {
   ChatAuthor,
+  ChatEnvelope,
   ChatHistory,
   ChatMessage,
   ChatPage,
   ChatReader,
+  ChatRefusal,
   ChatSend,
   ChatSent,
   ChatTarget,
+  ChatWriter,
 } from './protocol/chat';
-export { spectatorChatOn } from './commands/gm/chat-switch';
+export { gmReadsWhispers, spectatorChatOn } from './commands/gm/chat-switch';

@@ -9,8 +9,9 @@ import {
   RotatedLinksSchema,
   SceneAddedSchema,
   TableSummarySchema,
+  TableUsageSchema,
 } from '@fateboard/table';
-import type { CreatedTable, LogEntry, Role, SceneAdded } from '@fateboard/table';
+import type { CreatedTable, LogEntry, Role, SceneAdded, TableUsage } from '@fateboard/table';
 import { i18n, params } from './i18n';
 
 export const messages = i18n('lib/api', {
@@ -183,6 +184,14 @@ export function parsePresence(payload: unknown): Presence | null {
     })),
     spectators: presence.output.spectators,
   };
+}
+
+/** GM only: what the table holds on disk, and the ceiling past which writes are refused. */
+export async function fetchUsage(tableId: string, token: string): Promise<TableUsage> {
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/usage`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return readBody(response, TableUsageSchema);
 }
 
 /** GM only: new player and spectator links; the old ones stop working. */

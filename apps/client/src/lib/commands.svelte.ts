@@ -29,6 +29,8 @@ export const messages = i18n('lib/commands', {
   invalidToken: 'Your link is no longer valid.',
   revokedToken: 'Your link is no longer valid.',
   storage: 'The server could not save that; try again.',
+  storageFull:
+    'This table has used all the storage the server gives a table: the GM can export it and restore it as a new table.',
   internal: 'Something went wrong on the server; try again.',
   tooLarge: 'That is too large to send.',
   invalid: 'The table could not take that as it was sent.',
@@ -286,7 +288,7 @@ export function joinSecret(): string {
   return btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
-    .replace(/=+$/, '');
+    .replace(/={1,2}$/, '');
 }
 
 export function normalizeAck(answer: unknown): CommandAck {

@@ -217,11 +217,24 @@ export class TableSession {
         this.fatal ??= messages.get().rotated;
       }
     });
-    socket.on('connect_error', (error: Error) => {
-      this.#socketStatus = 'offline';
-      this.#update();
-      if (!socket.active) this.fatal = readableConnectError(error);
-    });
+    socket.on(
+      'connect_error',
+      (error: Error & { data?: { code?: unknown; retryInMs?: unknown } }) => {
+        this.#socketStatus = 'offline';
+        this.#update();
+        // Too many attempts or connections for this link or address (the server's budgets): not
+        // the link's fault; try again when the server says there is room.
+        if (error.data?.code === 'rate-limited') {
+          const wait = Number(error.data.retryInMs);
+          const ms = Number.isFinite(wait) ? Math.min(Math.max(wait, 500), 30_000) : 5_000;
+          setTimeout(() => {
+            if (!this.#destroyed && !socket.connected) socket.connect();
+          }, ms);
+          return;
+        }
+        if (!socket.active) this.fatal = readableConnectError(error);
+      },
+    );
     socket.on('closed', (notice: { code?: unknown; message?: unknown }) => {
       if (notice.code === 'revoked-token' && typeof notice.message === 'string') {
         this.fatal = notice.message;

@@ -145,9 +145,9 @@ describe('storage failure', () => {
         commit: failing(real.commit, true),
         loadDocuments: failing(real.loadDocuments, true),
         compact: failing(real.compact),
-        appendChat: failing(real.appendChat, true),
         findChat: failing(real.findChat),
         readChat: failing(real.readChat),
+        tableBytes: failing(real.tableBytes),
         close: real.close,
       };
       const { table, name, gm, replica, frames } = await setUp({

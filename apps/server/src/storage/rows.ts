@@ -46,6 +46,8 @@ export interface ChatRow {
   to_kind: string;
   to_seat: string | null;
   text: string;
+  /** Whether the GM reads it (SQLite: 0 or 1). */
+  gm: boolean | number;
 }
 
 export function toTable(row: TableRow): TableRecord {
@@ -86,7 +88,7 @@ function toTarget(row: ChatRow): ChatTarget {
 }
 
 export function toMessage(row: ChatRow): ChatMessage {
-  return {
+  const message: ChatMessage = {
     n: row.n,
     at: row.at,
     from:
@@ -96,4 +98,9 @@ export function toMessage(row: ChatRow): ChatMessage {
     to: toTarget(row),
     text: row.text,
   };
+  // A whisper between two players says whether the GM reads it (ChatMessage's gmReads).
+  if (row.from_seat !== null && message.to.kind === 'seat') {
+    message.gmReads = row.gm === true || row.gm === 1;
+  }
+  return message;
 }

@@ -42,7 +42,7 @@ import {
 } from './characters/characters';
 import { join, seatRemove } from './characters/seats';
 import * as countdowns from './countdowns/countdowns';
-import { chatSpectators } from './gm/chat-switch';
+import { chatSpectators, chatWhispers } from './gm/chat-switch';
 import {
   declarationClose,
   declarationPropose,
@@ -198,6 +198,8 @@ function dispatch(ctx: CommandContext): Plan | Refusal {
       return gmAdjust(as(command));
     case 'chat.spectators':
       return chatSpectators(as(command));
+    case 'chat.whispers':
+      return chatWhispers(as(command));
     case 'countdown.add':
       return countdowns.countdownAdd(as(command));
     case 'countdown.tick':

@@ -284,6 +284,11 @@ export const GmAdjustCommand = cmd('gm.adjust', { adjust: Adjustment, reason: v.
  * screen can show it.
  */
 export const ChatSpectatorsCommand = cmd('chat.spectators', { on: v.boolean() });
+/**
+ * The GM's switch "the GM reads whispers between players" (off by default): a setting in the
+ * public document, so that every player sees whether the GM reads their whispers.
+ */
+export const ChatWhispersCommand = cmd('chat.whispers', { gmReads: v.boolean() });
 
 export const CommandSchema = v.variant('type', [
   JoinCommand,
@@ -333,6 +338,7 @@ export const CommandSchema = v.variant('type', [
   ConflictOrderCommand,
   GmAdjustCommand,
   ChatSpectatorsCommand,
+  ChatWhispersCommand,
   Countdowns.CountdownAddCommand,
   Countdowns.CountdownTickCommand,
   Countdowns.CountdownEditCommand,

@@ -19,7 +19,16 @@ interface RootSpec {
 export const PUB_ROOTS = {
   meta: {
     kind: 'map',
-    feeds: ['schemaVersion', 'id', 'name', 'ruleset', 'gmPool', 'spotlight', 'spectatorChat'],
+    feeds: [
+      'schemaVersion',
+      'id',
+      'name',
+      'ruleset',
+      'gmPool',
+      'spotlight',
+      'spectatorChat',
+      'gmReadsWhispers',
+    ],
   },
   seats: { kind: 'map', feeds: ['seats'] },
   characters: { kind: 'map', feeds: ['characters'] },

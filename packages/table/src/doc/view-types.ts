@@ -171,7 +171,7 @@ export interface SpotlightView {
 }
 
 /**
- * A countdown track (issue 16): `filled` of `boxes` ticked; when full, `trigger` happens and it
+ * A countdown track: `filled` of `boxes` ticked; when full, `trigger` happens and it
  * stays full until the GM resets or removes it. Public ones are in TableView, hidden ones only
  * in GmView.
  */
@@ -195,6 +195,8 @@ export interface TableView {
   spotlight: SpotlightView | null;
   /** Whether spectators may read the table chat (the GM's switch, `chat.spectators`). */
   spectatorChat: boolean;
+  /** Whether the GM reads whispers between players (the GM's switch, `chat.whispers`). */
+  gmReadsWhispers: boolean;
   seats: SeatView[];
   characters: CharacterView[];
   aspects: AspectView[];

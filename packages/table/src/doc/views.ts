@@ -135,6 +135,34 @@ function mapsOf(map: Y.Map<unknown>): YMap[] {
   return out;
 }
 
+function readSeats(r: ReturnType<typeof pubRoots>): TableView['seats'] {
+  return mapsOf(r.seats)
+    .map((s) => {
+      const characterId = optStr(s, 'characterId');
+      return {
+        id: str(s, 'id'),
+        name: str(s, 'name'),
+        ...(characterId === undefined ? {} : { characterId }),
+        ...(bool(s, 'restored') ? { restored: true } : {}),
+      };
+    })
+    .sort(byId);
+}
+
+/**
+ * What a table's summary shows (`GET /api/tables/:id`): its seats and whether a scene runs,
+ * read from those two roots alone, so that it costs the same on a table of any size.
+ */
+export function readSeatsAndScene(pub: Y.Doc): Pick<TableView, 'seats'> & {
+  scene: Pick<TableView['scene'], 'active' | 'name'>;
+} {
+  const r = pubRoots(pub);
+  return {
+    seats: readSeats(r),
+    scene: { active: bool(r.scene, 'active'), name: str(r.scene, 'name') },
+  };
+}
+
 /** A plain JSON snapshot of the public document, typed. */
 export function readTable(pub: Y.Doc): TableView {
   const r = pubRoots(pub);
@@ -149,17 +177,8 @@ export function readTable(pub: Y.Doc): TableView {
     gmPool: num(r.meta, 'gmPool'),
     spotlight: structuredClone((r.meta.get('spotlight') as SpotlightView | undefined) ?? null),
     spectatorChat: r.meta.get('spectatorChat') !== false,
-    seats: mapsOf(r.seats)
-      .map((s) => {
-        const characterId = optStr(s, 'characterId');
-        return {
-          id: str(s, 'id'),
-          name: str(s, 'name'),
-          ...(characterId === undefined ? {} : { characterId }),
-          ...(bool(s, 'restored') ? { restored: true } : {}),
-        };
-      })
-      .sort(byId),
+    gmReadsWhispers: r.meta.get('gmReadsWhispers') === true,
+    seats: readSeats(r),
     characters: mapsOf(r.characters).map(readCharacter).sort(byId),
     aspects: mapsOf(r.aspects)
       .map(readAspect)

@@ -7,6 +7,8 @@ import { applyCommand } from '../commands/reducer';
 import { parseCommand } from '../commands/parse';
 import { createTableDocs, type TableDocs } from '../doc/schema';
 import { sampleSheet } from '../sheets/sample-sheets';
+import { checkTableDocs } from '../check/check-table';
+import { problemSaid } from '../check/problem';
 
 /** A table under test: seeded dice, a fake clock and counting ids. */
 export class TestTable {
@@ -27,7 +29,7 @@ export class TestTable {
     const parsed = parseCommand({ id: `c${this.cmds}`, ...input });
     if (!parsed.ok) return parsed;
     this.now += 1_000;
-    return applyCommand({
+    const out = applyCommand({
       docs: this.docs,
       actor,
       command: parsed.command,
@@ -35,6 +37,12 @@ export class TestTable {
       now: this.now,
       newId: () => `id${++this.ids}`,
     });
+    // Every table a command leaves is one a restore accepts: checkTable after each command of
+    // every test.
+    const broken = out.ok ? checkTableDocs(this.docs) : undefined;
+    if (broken)
+      throw new Error(`${parsed.command.type} broke an invariant: ${problemSaid(broken)}`);
+    return out;
   }
 
   /** Sends and expects success; returns the result. */

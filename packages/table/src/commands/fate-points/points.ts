@@ -26,6 +26,13 @@ export function economyOf(r: PubRoots): EconomyState {
   return { balances, gmPool: num(r.meta, 'gmPool'), pendingScenePayouts };
 }
 
+/**
+ * Most fate points one holder keeps: a character's balance, the points held for it until the
+ * scene ends, the GM's pool. No game comes near it; past it a number stops reading as fate
+ * points, so the economy refuses to go there and a restored table may not start there.
+ */
+export const MAX_POINTS = 999;
+
 export interface EconomyRun {
   state: EconomyState;
   movements: Movement[];
@@ -43,6 +50,14 @@ export function runEconomy(
     if (!step.ok) return refuse(codeOf(step.code), step.message);
     state = step.value.state;
     movements.push(...step.value.movements);
+  }
+  const held = [
+    state.gmPool,
+    ...Object.values(state.balances),
+    ...Object.values(state.pendingScenePayouts),
+  ];
+  if (held.some((n) => n > MAX_POINTS)) {
+    return refuse('rules', `No one holds more than ${MAX_POINTS} fate points.`);
   }
   return { state, movements };
 }
