@@ -75,12 +75,27 @@ describe('a declaration’s vote on the screens', () => {
         t.view(),
         t.view().declarations[0]!,
         (id) => t.view().characters.find((c) => c.id === id)!.name,
-      ).map((r) => [r.name, r.detail, r.stance]);
+      ).map((r) => [r.name, r.detail, r.stance, r.away]);
     expect(rows()).toEqual([
-      ['GM', 'the referee', null],
-      ['Bob', 'plays Tam', null],
+      ['GM', 'the referee', null, false],
+      ['Bob', 'plays Tam', null, false],
     ]);
     t.ok(bob, { type: 'declaration.vote', declarationId, stance: 'abstain' });
-    expect(rows()[1]).toEqual(['Bob', 'plays Tam', 'abstain']);
+    expect(rows()[1]).toEqual(['Bob', 'plays Tam', 'abstain', false]);
+    // Presence says Bob is away (the GM is here): the GM may close the vote rather than wait.
+    const presence = {
+      participants: [
+        { role: 'gm' as const, online: true },
+        { role: 'player' as const, seatId: bob.seatId!, online: false },
+      ],
+      spectators: 0,
+    };
+    const view = t.view();
+    expect(
+      voterRows(view, view.declarations[0]!, () => '', presence).map((r) => [r.name, r.away]),
+    ).toEqual([
+      ['GM', false],
+      ['Bob', true],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { DeclarationStance } from '@fateboard/rules';
 import type { DeclarationView, TableView } from '@fateboard/table';
 import { fromStore } from 'svelte/store';
+import type { Presence } from './api';
 import { i18n, params } from './i18n';
 
 export const messages = i18n('lib/declaration', {
@@ -19,6 +20,8 @@ export interface VoterRow {
   detail: string;
   /** `null` while they have not voted; a closed vote leaves them `null` (they abstained). */
   stance: DeclarationStance | null;
+  /** Away from the table (presence says so): the GM may close the vote rather than wait. */
+  away: boolean;
 }
 
 /**
@@ -29,17 +32,26 @@ export function voterRows(
   view: TableView,
   d: DeclarationView,
   characterName: (id: string) => string,
+  presence?: Presence,
 ): VoterRow[] {
   const t = text.current;
+  // Away only once presence has arrived and does not show them online.
+  const away = (key: string): boolean =>
+    !!presence &&
+    presence.participants.length > 0 &&
+    !presence.participants.some(
+      (p) => p.online && (key === 'gm' ? p.role === 'gm' : p.seatId === key),
+    );
   const rows = d.voters.map((key): VoterRow => {
     const stance = d.votes[key] ?? null;
-    if (key === 'gm') return { key, name: t.gm, detail: t.referee, stance };
+    if (key === 'gm') return { key, name: t.gm, detail: t.referee, stance, away: away(key) };
     const seat = view.seats.find((s) => s.id === key);
     return {
       key,
       name: seat?.name ?? '?',
       detail: seat?.characterId ? t.plays({ name: characterName(seat.characterId) }) : '',
       stance,
+      away: away(key),
     };
   });
   return rows.sort((a, b) =>
