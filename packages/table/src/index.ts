@@ -78,6 +78,7 @@ export type {
   TableView,
   GmView,
   CountdownView,
+  DeclarationView,
   SeatView,
   CharacterView,
   AspectView,
@@ -131,6 +132,20 @@ export { controllerOf, controls, isController } from './commands/access';
 export type { HelpBar, HelpQuestion, HelpStanding } from './commands/rolls/teamwork';
 export { helpStanding, requestFor } from './commands/rolls/teamwork';
 export { MAX_HELP_REQUESTS } from './commands/rolls/help';
+
+export type { ConsequenceOffer, ConsequenceSlotOffer } from './commands/harm/voluntary';
+export { consequenceOffers, mayTakeConsequence } from './commands/harm/voluntary';
+export type { VoteState } from './commands/declarations/vote';
+export {
+  declarationVoters,
+  rollRefusal,
+  voteRefusal,
+  voteState,
+  voterKey,
+  withdraws,
+} from './commands/declarations/vote';
+export type { EndRecovery, LevelsBack } from './commands/time/conflict-recovery';
+export { conflictEndRecovery, levelsLost } from './commands/time/conflict-recovery';
 export { resolveRoll } from './commands/rolls/stored-rolls';
 export {
   CHAT_MAX_CHARS,

@@ -1,5 +1,5 @@
-import type { CharacterView, TableView } from '@fateboard/table';
-import { isController } from '@fateboard/table';
+import type { Actor, CharacterView, TableView } from '@fateboard/table';
+import { isController, voteRefusal } from '@fateboard/table';
 import { freeInvokesWords, shiftsWords } from './game-words';
 import { i18n, params } from './i18n';
 import { sayEntry } from './log-words';
@@ -19,6 +19,8 @@ export const messages = i18n('lib/needs', {
   seatsWait: params(
     'Restored table: {names} not back yet. Send each their claim link from Who is here.',
   ),
+  vote: params('{name} declares “{text}”: your vote.'),
+  voteAction: 'Vote',
 });
 
 /**
@@ -37,6 +39,7 @@ export type NeedKind =
   | 'compel'
   | 'defence'
   | 'help'
+  | 'vote'
   | 'seats-wait'
   | 'fate-point'
   | 'free-invoke'
@@ -60,9 +63,14 @@ export interface Me {
   seatId: string | null;
 }
 
+/** The person as the table's rules name who acts. */
+function actorOf(me: Me): Actor {
+  return { role: me.role, ...(me.seatId ? { seatId: me.seatId } : {}) };
+}
+
 /** Whether `me` answers for the character: its player, or the GM for NPCs and unclaimed ones. */
 export function answersFor(me: Me, c: CharacterView): boolean {
-  return isController({ role: me.role, ...(me.seatId ? { seatId: me.seatId } : {}) }, c);
+  return isController(actorOf(me), c);
 }
 
 /** A CSS attribute value in quotes, whatever the text holds. */
@@ -161,6 +169,29 @@ export const helpToAnswer: NeedRule = (view, me) =>
   });
 
 /**
+ * An edgerunner declaration the person may vote on [ER-DECLARE-4] (the table's voteRefusal,
+ * as the server decides): the prompt is in the scene's column.
+ */
+export const votesToCast: NeedRule = (view, me) =>
+  view.declarations.flatMap((d) => {
+    if (voteRefusal(actorOf(me), d)) return [];
+    const name = view.characters.find((c) => c.id === d.characterId)?.name ?? '?';
+    return [
+      {
+        key: `vote:${d.id}`,
+        kind: 'vote',
+        tab: 'scene',
+        text: messages.get().vote({ name, text: d.text }),
+        action: messages.get().voteAction,
+        // The vote's buttons, not the card's first control (its words' explanation).
+        focus: [
+          `[data-testid="declaration"][data-declaration=${cssString(d.id)}] [data-testid="declaration-vote"]`,
+        ],
+      },
+    ];
+  });
+
+/**
  * The GM of a restored table whose seats wait for their players: each comes back only through
  * the claim link the GM sends them (Presence.svelte shows them). One need, as long as any waits.
  */
@@ -185,6 +216,7 @@ export const OPEN_NEEDS: NeedRule[] = [
   defencesToRoll,
   compelsToAnswer,
   helpToAnswer,
+  votesToCast,
   seatsToHandOut,
 ];
 

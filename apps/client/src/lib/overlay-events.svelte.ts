@@ -29,7 +29,8 @@ export type OverlayKind =
   | 'invoke'
   | 'harm'
   | 'consequence'
-  | 'out';
+  | 'out'
+  | 'declaration';
 
 export interface OverlaySide {
   who: string;
@@ -82,11 +83,17 @@ const KIND_OF: Readonly<Record<string, OverlayKind>> = {
   'consequence.take': 'consequence',
   'taken-out': 'out',
   concede: 'out',
+  // edgerunner: a fact put to the vote, and the vote's result (not each vote) [ER-DECLARE-4].
+  'declaration.propose': 'declaration',
+  'declaration.close': 'declaration',
 };
 
 function kindOf(entry: LogEntry): OverlayKind | undefined {
   // A GM adjustment shows only when it moved fate points (not a skill or a stress box).
   if (entry.type === 'gm.adjust') return entry.movements?.length ? 'fate' : undefined;
+  if (entry.type === 'declaration.vote') {
+    return entry.msg?.id === 'declarationVoteIn' ? 'declaration' : undefined;
+  }
   return KIND_OF[entry.type];
 }
 

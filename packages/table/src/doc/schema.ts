@@ -26,6 +26,10 @@ import { GM_ROOTS, PUB_ROOTS, openRoots, type Roots } from './roots';
  * - `fp`          Y.Map<characterId, [gained, spent, byReason]>: fate point movements of the
  *                 current session in entries already cut from the log (log/log.ts)
  * - `countdowns`  Y.Map<countdownId, Y.Map>: the public countdowns (doc/countdowns.ts)
+ * - `declarations` Y.Map<declarationId, Y.Map>: edgerunner's declarations being voted on or
+ *                 waiting for their roll: id, characterId, declarer (seat id or `gm`), text,
+ *                 targetId?, voters (seat ids and `gm`), votes ({ voter: stance }), closed?, at
+ *                 (one open per declarer; gone once rolled or withdrawn)
  * (Documents of schema 1 and 2 kept their log in a `log` array; log/upgrade.ts moves it into
  * `journal` once, when the server opens its storage.)
  *

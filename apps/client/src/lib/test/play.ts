@@ -1,5 +1,6 @@
-import { seededRng, type RulesetId } from '@fateboard/rules';
-import type { Actor } from '@fateboard/table';
+import { seededRng } from '@fateboard/rules';
+import type { RulesetId } from '@fateboard/rules';
+import type { Actor, CommandOutcome } from '@fateboard/table';
 import {
   applyCommand,
   createTableDocs,
@@ -24,12 +25,13 @@ export class PlayTable {
     this.docs = createTableDocs({ id: 't1', name: 'Test', ruleset });
   }
 
-  ok(actor: Actor, input: { type: string } & Record<string, unknown>): Record<string, unknown> {
+  /** Applies a command as the server would; a refusal is returned, not thrown. */
+  send(actor: Actor, input: { type: string } & Record<string, unknown>): CommandOutcome {
     this.#ids += 1;
     const parsed = parseCommand({ id: `c${this.#ids}`, ...input });
-    if (!parsed.ok) throw new Error(`${input.type}: ${parsed.message}`);
+    if (!parsed.ok) return parsed;
     this.now += 1_000;
-    const out = applyCommand({
+    return applyCommand({
       docs: this.docs,
       actor,
       command: parsed.command,
@@ -37,6 +39,10 @@ export class PlayTable {
       now: this.now,
       newId: () => `id${++this.#ids}`,
     });
+  }
+
+  ok(actor: Actor, input: { type: string } & Record<string, unknown>): Record<string, unknown> {
+    const out = this.send(actor, input);
     if (!out.ok) throw new Error(`${input.type} refused: ${out.code}: ${out.message}`);
     return (out.result ?? {}) as Record<string, unknown>;
   }
