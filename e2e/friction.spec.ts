@@ -409,8 +409,11 @@ test('friction: what a group tripped on, at a desk, on a phone and on stream', a
     difficulty: -2,
   });
   const high = spectator.getByTestId('roll-card').first().getByTestId('roll-result');
+  // The bot's roll reaches the spectator a moment later: until then the recovery is first.
+  await expect
+    .poll(async () => Number(await high.getByTestId('roll-total').textContent()))
+    .toBeGreaterThan(8);
   const total = (await high.getByTestId('roll-total').textContent()) ?? '';
-  expect(Number(total)).toBeGreaterThan(8);
   expect((await high.textContent())?.split(total).length).toBe(2);
 
   // ── The phone's tabs keep their own place: Kim reads far down Characters, looks at the
@@ -421,7 +424,10 @@ test('friction: what a group tripped on, at a desk, on a phone and on stream', a
     window.scrollTo(0, 0);
     return el.getBoundingClientRect().top;
   });
-  await kim.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  // Far down, short of the end: the room kept under the page for toasts comes and goes.
+  await kim.evaluate(() =>
+    window.scrollTo(0, document.documentElement.scrollHeight - window.innerHeight - 300),
+  );
   const readAt = await kim.evaluate(() => window.scrollY);
   expect(readAt).toBeGreaterThan(tabsTop + 200);
   await open(kim, true, 'Log');
@@ -462,6 +468,8 @@ test('friction: what a group tripped on, at a desk, on a phone and on stream', a
   );
   await expect(dee.getByTestId('countdowns').getByText(TRIGGER)).toBeVisible();
   await onStream.shot('end');
+  // Still one screen at the end, toasts or not: their room goes to the columns, not the page.
+  expect((await heights(gm)).page).toBeLessThanOrEqual(DESK.height);
   await shot(gm, 'friction-7-gm-desk', { fullPage: false });
   await shot(spectator, 'friction-7-spectator', { fullPage: false });
 

@@ -9,6 +9,7 @@ import { runThroughput } from './throughput-case';
 import { runTables } from './tables-case';
 import { runCluster } from './cluster-case';
 import { runDoors } from './doors-case';
+import { runBudgets } from './budgets-case';
 import { clientSize } from './client-size';
 import { runText } from './text-case';
 import { markdownTable } from './report';
@@ -122,6 +123,20 @@ try {
     runTables(tablesServer.base, tablesServer.proc, config.tables, say),
   );
   await section('doors', () => runDoors(doorsServer.base, config.doorSeconds, say));
+  // Its own server on the default limits (the others raise them), stopped at its end.
+  await section('budgets', async () => {
+    const { child, ready } = await Child.start(
+      'budgets-server',
+      join(here, 'server-process.ts'),
+      core,
+      ['default-limits'],
+    );
+    try {
+      return await runBudgets(`http://127.0.0.1:${String(ready.port)}`, config.quick, say);
+    } finally {
+      await child.stop();
+    }
+  });
   await section('client', () => Promise.resolve(clientSize(resolve(here, '../..'))));
   // In this process: the text cleaners on 1 MiB of adversarial text, failing past their budget.
   await section('text', () => Promise.resolve(runText(config.quick ? 2 : 3, say)));

@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import * as v from 'valibot';
 import { RULESET_IDS } from '@fateboard/rules';
 import { readSeatsAndScene, userText } from '@fateboard/table';
-import type { Role } from '@fateboard/table';
+import type { Role, TableUsage } from '@fateboard/table';
 import type { Identity } from './auth';
 import { authenticate, tokenOf } from './auth';
 import type { Connections } from './connections';
@@ -28,6 +28,8 @@ import { linkTo, linksRoute, rotateLinksRoute } from './invite-links';
 import type { Log } from './logger';
 import type { Metrics } from './metrics';
 import { metricsAllowed } from './metrics-auth';
+import type { ClaimDeps } from './claims';
+import { claimsRoute, dropClaimRoute, newClaimRoute } from './claims';
 
 export interface HttpDeps {
   storage: Storage;
@@ -263,6 +265,19 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     });
   });
 
+  // What the table holds on disk against its ceiling (Limits.tableBytes, storage/table-bytes.ts),
+  // for the GM's tools: past it, commands and chat are refused with `storage-full`.
+  api.get('/tables/:id/usage', async (req, res) => {
+    const identity = await authorize(deps, req);
+    if (identity.role !== 'gm') {
+      throw new HttpError(403, 'forbidden', 'Only the GM sees what the table holds on disk.');
+    }
+    const bytes = await deps.storage.tableBytes(identity.tableId);
+    if (bytes === undefined) throw new HttpError(404, 'not-found', 'No such table.');
+    const usage: TableUsage = { bytes, ceiling: deps.limits.tableBytes };
+    res.json(usage);
+  });
+
   const invites: InviteLinkDeps = {
     storage: deps.storage,
     connections: deps.connections,
@@ -273,6 +288,10 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   };
   api.get('/tables/:id/links', linksRoute(invites));
   api.post('/tables/:id/rotate-links', rotateLinksRoute(invites));
+  const claims: ClaimDeps = { ...invites, rooms: deps.rooms };
+  api.get('/tables/:id/claims', claimsRoute(claims));
+  api.post('/tables/:id/claims', newClaimRoute(claims));
+  api.delete('/tables/:id/claims/:seatId', dropClaimRoute(claims));
 
   api.use((_req, _res) => {
     throw new HttpError(404, 'not-found', 'No such API route.');

@@ -22,6 +22,7 @@ import { cryptoRng } from './tokens';
 import { Cluster } from './cluster/cluster';
 import type { TableEvent } from './cluster/cluster';
 import { deliverChat } from './chat';
+import { Budgets } from './budgets';
 import { YjsServer } from './yjs-connection';
 
 export interface ServerOptions {
@@ -126,6 +127,12 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
         ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
       })
     : undefined;
+  // What each person may cost, across all their connections (and, in cluster mode, nodes).
+  const budgets = new Budgets(
+    limits,
+    clock,
+    cluster ? (key, allowance, windowMs) => cluster.allow(key, allowance, windowMs) : undefined,
+  );
   const rooms = new Rooms(
     {
       storage,
@@ -138,6 +145,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       rebuildCheckEvery: limits.rebuildCheckEvery,
       log,
       seatRemoved: (tableId, seatId) => connections.closeSeat(tableId, seatId),
+      tableBytes: limits.tableBytes,
     },
     limits.idleUnloadMs,
   );
@@ -167,9 +175,12 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       case 'close-seat':
         connections.closeSeat(tableId, event.seatId, true);
         return;
+      case 'links-rotated':
+        connections.linksRotated(tableId, true);
+        return;
       case 'chat': {
         const room = rooms.loaded(tableId);
-        if (room) deliverChat({ storage, connections, clock, log }, room, event.message);
+        if (room) deliverChat({ connections, log }, room, event.message);
         return;
       }
       case 'presence':
@@ -223,6 +234,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     commits,
     connections,
     limits,
+    budgets,
     clock,
     originAllowed: checkOrigin,
     log,
@@ -238,8 +250,10 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const socketIo = attachSocketIo(httpServer, {
     storage,
     rooms,
+    commits,
     connections,
     limits,
+    budgets,
     clock,
     originAllowed: checkOrigin,
     log,

@@ -49,7 +49,9 @@ export type {
   Presence,
   RotatedLinks,
   SceneAdded,
+  SeatClaimLink,
   TableSummary,
+  TableUsage,
 } from './protocol/protocol';
 export {
   AckSchema,
@@ -58,6 +60,8 @@ export {
   CreatedTableSchema,
   ErrorBodySchema,
   InviteLinksSchema,
+  SeatClaimLinkSchema,
+  SeatClaimLinksSchema,
   LogPageSchema,
   RollPageSchema,
   PROTOCOL_VERSION,
@@ -65,6 +69,7 @@ export {
   RotatedLinksSchema,
   SceneAddedSchema,
   TableSummarySchema,
+  TableUsageSchema,
   protocolMatches,
 } from './protocol/protocol';
 export { RefusalReasonSchema } from './protocol/refusals';
@@ -73,6 +78,7 @@ export type {
   TableView,
   GmView,
   CountdownView,
+  DeclarationView,
   SeatView,
   CharacterView,
   AspectView,
@@ -81,6 +87,8 @@ export type {
   RollModifier,
   RollInvoke,
   CompelView,
+  HelpAnswer,
+  HelpRequestView,
   ConflictView,
   SceneView,
   SpotlightView,
@@ -88,6 +96,7 @@ export type {
   NoteView,
 } from './doc/views';
 export { readTable, readGm, readSeatsAndScene } from './doc/views';
+export { actingIn } from './commands/time/turns';
 export type { TableProblem } from './check/problem';
 export { problemSaid } from './check/problem';
 export { checkTable, checkTableDocs } from './check/check-table';
@@ -110,6 +119,7 @@ export {
   resultSaid,
   resultWords,
   rollPurposeSaid,
+  severitySaid,
   shiftsSaid,
   shiftsWords,
 } from './log/words';
@@ -118,9 +128,26 @@ export { entryMessage } from './log/rows';
 export type { LogMessage, LogParam, TemplateOf } from './log/say';
 export { LOG_TEMPLATES } from './log/templates';
 export type { LogMessageId, LogTemplate } from './log/templates';
-export { controls, mayHelp, mayTreat } from './commands/access';
+export { controllerOf, controls, isController, mayTreat } from './commands/access';
 export { nameKey, sameNamed } from './commands/characters/names';
 export { TURN_ORDER_MAX } from './commands/time/conflict-members';
+export type { HelpBar, HelpQuestion, HelpStanding } from './commands/rolls/teamwork';
+export { helpStanding, requestFor } from './commands/rolls/teamwork';
+export { MAX_HELP_REQUESTS } from './commands/rolls/help';
+
+export type { ConsequenceOffer, ConsequenceSlotOffer } from './commands/harm/voluntary';
+export { consequenceOffers, mayTakeConsequence } from './commands/harm/voluntary';
+export type { VoteState } from './commands/declarations/vote';
+export {
+  declarationVoters,
+  rollRefusal,
+  voteRefusal,
+  voteState,
+  voterKey,
+  withdraws,
+} from './commands/declarations/vote';
+export type { EndRecovery, LevelsBack } from './commands/time/conflict-recovery';
+export { conflictEndRecovery, levelsLost } from './commands/time/conflict-recovery';
 export { resolveRoll } from './commands/rolls/stored-rolls';
 export {
   CHAT_MAX_CHARS,
@@ -132,16 +159,22 @@ export {
   ChatSendSchema,
   ChatSentSchema,
   ChatTargetSchema,
+  chatRefusal,
+  chatTargets,
   chatVisible,
+  whisperReaders,
 } from './protocol/chat';
 export type {
   ChatAuthor,
+  ChatEnvelope,
   ChatHistory,
   ChatMessage,
   ChatPage,
   ChatReader,
+  ChatRefusal,
   ChatSend,
   ChatSent,
   ChatTarget,
+  ChatWriter,
 } from './protocol/chat';
-export { spectatorChatOn } from './commands/gm/chat-switch';
+export { gmReadsWhispers, spectatorChatOn } from './commands/gm/chat-switch';

@@ -61,9 +61,11 @@ export const CHOICE_LABEL = Object.defineProperties(
  * use (an advantage's name, a boost's, an assessed aspect, a choice the rules leave open).
  */
 export class OutcomeForm {
-  // An advantage's name starts as the roll's "What for": the roller named it there already.
+  // An advantage's name starts as the roll's "What for": the roller named it there already. A
+  // declaration's aspect is the fact the table voted on: its words, on its target
+  // [ER-DECLARE-4]. The roller may still reword either.
   readonly #advantage = new Draft(
-    () => this.#c.roll.reason ?? '',
+    () => this.#c.roll.declaration?.text ?? this.#c.roll.reason ?? '',
     () => this.#c.roll.id,
   );
   boost = $state('');
@@ -205,7 +207,12 @@ export class OutcomeForm {
         : undefined;
     return {
       ...(this.wantsAspect && this.advantage.trim()
-        ? { aspect: { text: this.advantage.trim() } }
+        ? {
+            aspect: {
+              text: this.advantage.trim(),
+              ...(roll.declaration?.targetId ? { characterId: roll.declaration.targetId } : {}),
+            },
+          }
         : {}),
       ...(attempted ? { aspect: attempted } : {}),
       ...(this.wantsBoost && this.boost.trim() ? { boost: this.boost.trim() } : {}),

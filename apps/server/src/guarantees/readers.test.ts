@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { DEFAULT_LIMITS } from '../limits';
-import { connectSocket, createTable, openReplica } from '../test/harness';
+import { connectSocket, createTable, openReplica, unlimitedCommands } from '../test/harness';
 import type { Participant } from '../test/harness';
 import { ChildServer, sized } from './support';
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'fateboard-readers-'));
   // Only the setup's own command rate is raised: the read limits under test are the defaults.
   server = new ChildServer(dataDir, {
-    FATEBOARD_LIMITS: JSON.stringify({ eventRate: 2_000, eventBurst: 2_000 }),
+    FATEBOARD_LIMITS: JSON.stringify(unlimitedCommands(2_000)),
   });
   await server.start();
 });

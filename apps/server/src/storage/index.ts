@@ -9,8 +9,10 @@ export type {
   RollPage,
   RollQuery,
   SealedLinks,
+  SeatClaim,
   Storage,
   StoredActor,
+  StoredChat,
   StoredCommand,
   StoredDocument,
   StoredDocuments,
@@ -20,7 +22,7 @@ export type {
   TokenKind,
   TokenRecord,
 } from './storage';
-export { NotStoredError, loadDoc } from './storage';
+export { NotStoredError, appendChat, loadDoc } from './storage';
 export { openSqliteFile, openSqliteStorage } from './sqlite';
 export type { SqliteFile } from './sqlite';
 export { claimFence, openPostgresStorage, readFence } from './postgres';

@@ -8,7 +8,11 @@ CREATE TABLE IF NOT EXISTS tables (
   created INTEGER NOT NULL,
   -- The player and spectator link tokens sealed under the GM token; NULL for tables made
   -- before they were kept (migrate.ts adds the column to older files).
-  sealed_links BLOB
+  sealed_links BLOB,
+  -- The number of the table's last chat message (sqlite-chat.ts), and what the table holds on
+  -- disk (table-bytes.ts), kept by every write; migrate.ts adds and measures them on older files.
+  chat_n INTEGER NOT NULL DEFAULT 0,
+  stored_bytes INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS tokens (
   hash TEXT PRIMARY KEY,

@@ -3,7 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOC_KEYS } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
-import { restoreCommand, restoredPage, rollPage } from './storage';
+import { restoreCommand, restoredPage, rollPage, writeTableId } from './storage';
+import { blobRowBytes, commandRowBytes, logChunkBytes, ROW_BYTES } from './table-bytes';
 import type {
   BatchOutcome,
   CommandRolls,
@@ -15,12 +16,14 @@ import type {
   StoredDocuments,
   RollQuery,
   SealedLinks,
+  StoredChat,
   TableBatch,
   TableRecord,
   TokenRecord,
 } from './storage';
 import { migrate } from './migrate';
 import { CHAT_SCHEMA, sqliteChat } from './sqlite-chat';
+import { CLAIMS_SCHEMA, sqliteClaims } from './sqlite-claims';
 import { FENCES_SCHEMA, RESTORED_LOG_SCHEMA, SCHEMA } from './sqlite-rows';
 import { toCommand, toTable, toToken } from './rows';
 import { startCheckpointer } from './sqlite-checkpoints';
@@ -78,18 +81,20 @@ function createInSlices(file: SqliteFile, restoredLog: RestoredLogRows): Storage
     try {
       let slice: LogChunk[] = [];
       let bytes = 0;
+      let storedApart = 0;
       for (const chunk of chunks) {
         // Read once: a chunk from a worker decodes its text when read (file-work/jobs.ts).
         const entries = chunk.entries;
         slice.push({ first: chunk.first, last: chunk.last, entries });
         bytes += entries.length;
+        storedApart += logChunkBytes({ entries });
         if (bytes < SLICE_BYTES) continue;
         restoredLog.insert(table.id, slice);
         [slice, bytes] = [[], 0];
         await new Promise((resolve) => setImmediate(resolve));
       }
       restoredLog.insert(table.id, slice);
-      file.createTable(table, docs, tokens, history && { chunks: [] }, links);
+      file.createTable(table, docs, tokens, history && { chunks: [], storedApart }, links);
     } catch (error) {
       restoredLog.dropOrphans(table.id);
       throw error instanceof Error ? error : new Error(String(error));
@@ -136,12 +141,15 @@ function openSqlite(
   db.exec(CHAT_SCHEMA);
   db.exec(FENCES_SCHEMA);
   db.exec(RESTORED_LOG_SCHEMA);
-  // Files made before joins carried a secret lack its column; CREATE TABLE IF NOT EXISTS
-  // leaves an existing table as it is.
-  const commandColumns = db.prepare<[], { name: string }>('PRAGMA table_info(commands)').all();
-  if (!commandColumns.some((c) => c.name === 'secret_hash')) {
-    db.exec('ALTER TABLE commands ADD COLUMN secret_hash TEXT');
-  }
+  db.exec(CLAIMS_SCHEMA);
+  const claims = sqliteClaims(db);
+  // Files made before these columns lack them (CREATE TABLE IF NOT EXISTS leaves an existing
+  // table as it is): added before any statement names them. What they should hold for the rows
+  // already there is migrate.ts's (the chat's indexes, the tables' measure).
+  addColumn(db, 'commands', 'secret_hash', 'TEXT');
+  addColumn(db, 'tables', 'chat_n', 'INTEGER NOT NULL DEFAULT 0');
+  addColumn(db, 'tables', 'stored_bytes', 'INTEGER NOT NULL DEFAULT 0');
+  addColumn(db, 'chat', 'gm', 'INTEGER NOT NULL DEFAULT 1');
 
   const q = {
     insertTable: db.prepare(
@@ -196,6 +204,21 @@ function openSqlite(
     deleteUpdates: db.prepare<[string, number]>(
       'DELETE FROM updates WHERE table_id = ? AND seq <= ?',
     ),
+    // What the table holds on disk (table-bytes.ts): read on load, moved by every write.
+    bytes: db.prepare<[string], { bytes: number }>(
+      'SELECT stored_bytes AS bytes FROM tables WHERE id = ?',
+    ),
+    grow: db.prepare<[number, string], { bytes: number }>(
+      'UPDATE tables SET stored_bytes = stored_bytes + ? WHERE id = ? RETURNING stored_bytes AS bytes',
+    ),
+    updatesBytes: db.prepare<[string, number], { bytes: number }>(
+      `SELECT COALESCE(SUM(${ROW_BYTES} + length(bytes)), 0) AS bytes FROM updates
+       WHERE table_id = ? AND seq <= ?`,
+    ),
+    snapshotsBytes: db.prepare<[string], { bytes: number }>(
+      `SELECT COALESCE(SUM(${ROW_BYTES} + length(bytes)), 0) AS bytes FROM snapshots
+       WHERE table_id = ?`,
+    ),
     // Newest first: walks the commands backwards on their (table_id, seq) key and stops at
     // the limit, so the latest pages are cheap; a page deep in history scans down to it.
     readLog: db.prepare<[string, number, number], { entry: string }>(
@@ -228,6 +251,10 @@ function openSqlite(
   // sealed_links column there, and a statement naming it cannot be prepared before.
   let sealedQueries: ReturnType<typeof prepareSealed> | undefined;
   const sealed = () => (sealedQueries ??= prepareSealed(db));
+  // Prepared on first use too: a file an older server wrote gets chat's client_id and gm in
+  // migrate().
+  let chatQueries: ReturnType<typeof sqliteChat> | undefined;
+  const chatStatements = () => (chatQueries ??= sqliteChat(db));
 
   const tokenParams = (t: TokenRecord) => ({
     hash: t.hash,
@@ -249,8 +276,11 @@ function openSqlite(
     },
   );
 
-  const writeCommand = (command: CommandWrite): void => {
+  /** Stores a command row with what goes with it; answers the bytes the table grew by. */
+  const writeCommand = (command: CommandWrite): number => {
     const { seq } = command;
+    const payload = JSON.stringify(command.payload);
+    const result = command.result === undefined ? null : JSON.stringify(command.result);
     q.insertCommand.run({
       tableId: command.tableId,
       commandId: command.commandId,
@@ -259,32 +289,56 @@ function openSqlite(
       tokenHash: command.tokenHash,
       secretHash: command.secretHash ?? null,
       type: command.type,
-      payload: JSON.stringify(command.payload),
-      result: command.result === undefined ? null : JSON.stringify(command.result),
+      payload,
+      result,
       created: command.created,
     });
+    let grew = commandRowBytes(payload, result);
     for (const update of command.updates) {
       q.insertUpdate.run({ tableId: command.tableId, doc: update.doc, seq, bytes: update.bytes });
+      grew += blobRowBytes(update.bytes);
     }
     for (const token of command.tokens ?? []) q.insertToken.run(tokenParams(token));
     if (command.revokeSeat !== undefined) q.revokeSeat.run(command.tableId, command.revokeSeat);
+    if (command.dropClaim !== undefined) claims.dropClaim(command.tableId, command.dropClaim);
+    return grew;
   };
 
-  // One table's part of a batch: all of it or none. Answers false when fenced out.
-  const writePart = (part: TableBatch): boolean => {
+  // One table's part of a batch: all of it or none. Answers undefined when fenced out.
+  const writePart = (part: TableBatch): BatchOutcome => {
     if (part.fence !== undefined) {
       const stored = q.fence.get(part.tableId)?.epoch;
-      if (stored !== undefined && stored > part.fence) return false;
+      if (stored !== undefined && stored > part.fence) return { ok: false, fenced: true };
       q.setFence.run(part.tableId, part.fence);
     }
+    let grew = 0;
+    const chat: StoredChat[] = [];
     for (const write of part.writes) {
-      const tableId = write.kind === 'command' ? write.command.tableId : write.token.tableId;
+      const tableId = writeTableId(write, part.tableId);
       if (tableId !== part.tableId)
         throw new Error(`a write for ${tableId} in ${part.tableId}'s part`);
-      if (write.kind === 'command') writeCommand(write.command);
-      else q.insertToken.run(tokenParams(write.token));
+      switch (write.kind) {
+        case 'command':
+          grew += writeCommand(write.command);
+          break;
+        case 'token':
+          q.insertToken.run(tokenParams(write.token));
+          break;
+        case 'chat': {
+          const [stored, bytes] = chatStatements().writeChat(
+            part.tableId,
+            write.message,
+            write.keep,
+          );
+          chat.push(stored);
+          grew += bytes;
+          break;
+        }
+      }
     }
-    return true;
+    const bytes = q.grow.get(grew, part.tableId)?.bytes;
+    if (bytes === undefined) throw new Error(`no table ${part.tableId}`);
+    return { ok: true, bytes, chat };
   };
   // Several tables: each part a savepoint of the batch's transaction (better-sqlite3 nests a
   // transaction function as one), so one table's failing write leaves the others stored.
@@ -292,7 +346,7 @@ function openSqlite(
   const commitMany = db.transaction((parts: readonly TableBatch[]): BatchOutcome[] =>
     parts.map((part): BatchOutcome => {
       try {
-        return writeNestedPart(part) ? { ok: true } : { ok: false, fenced: true };
+        return writeNestedPart(part);
       } catch (error) {
         // SQLite rolls a whole transaction back by itself on some errors (a full disk, I/O
         // errors): then the batch as a whole failed, and a write after it would autocommit.
@@ -307,7 +361,7 @@ function openSqlite(
   const commit = (parts: readonly TableBatch[]): BatchOutcome[] => {
     if (parts.length !== 1) return commitMany(parts);
     try {
-      return [commitOne(parts[0]!) ? { ok: true } : { ok: false, fenced: true }];
+      return [commitOne(parts[0]!)];
     } catch (error) {
       return [{ ok: false, fenced: false, error }];
     }
@@ -357,14 +411,19 @@ function openSqlite(
     ) => {
       q.insertTable.run(table);
       if (links !== undefined) sealed().set.run(links, table.id);
+      let bytes = 0;
       for (const doc of DOC_KEYS) {
         q.upsertSnapshot.run({ tableId: table.id, doc, seq: 0, bytes: docs[doc] });
+        bytes += blobRowBytes(docs[doc]);
       }
       for (const token of tokens) q.insertToken.run(tokenParams(token));
       if (history !== undefined) {
         insertChunks(table.id, history.chunks);
-        writeCommand({ ...restoreCommand(table), seq: 1 });
+        bytes += history.storedApart ?? 0;
+        for (const chunk of history.chunks) bytes += logChunkBytes(chunk);
+        bytes += writeCommand({ ...restoreCommand(table), seq: 1 });
       }
+      q.grow.run(bytes, table.id);
     },
   );
 
@@ -375,8 +434,15 @@ function openSqlite(
         throw new Error(`fenced: epoch ${fence} compacting ${tableId} after ${stored}`);
       }
       if (q.laterSnapshot.get(tableId, seq)) return;
-      for (const doc of DOC_KEYS) q.upsertSnapshot.run({ tableId, doc, seq, bytes: docs[doc] });
+      // The snapshots replace the old ones and the updates they cover, bytes and all.
+      let grew = -(q.snapshotsBytes.get(tableId)?.bytes ?? 0);
+      grew -= q.updatesBytes.get(tableId, seq)?.bytes ?? 0;
+      for (const doc of DOC_KEYS) {
+        q.upsertSnapshot.run({ tableId, doc, seq, bytes: docs[doc] });
+        grew += blobRowBytes(docs[doc]);
+      }
       q.deleteUpdates.run(tableId, seq);
+      q.grow.run(grew, tableId);
     },
   );
 
@@ -396,12 +462,8 @@ function openSqlite(
       if (row.seq <= (since[row.doc] ?? 0)) continue;
       docs[row.doc].updates.push(new Uint8Array(row.bytes));
     }
-    return { seq: q.lastSeq.get(tableId)?.seq ?? 0, docs };
+    return { seq: q.lastSeq.get(tableId)?.seq ?? 0, docs, bytes: q.bytes.get(tableId)?.bytes ?? 0 };
   });
-
-  // Prepared on first use too: a file an older server wrote gets chat's client_id in migrate().
-  let chatQueries: ReturnType<typeof sqliteChat> | undefined;
-  const chat = () => (chatQueries ??= sqliteChat(db));
 
   const readRolls = (tableId: string, query: RollQuery) => {
     function* session(): Generator<CommandRolls> {
@@ -441,6 +503,10 @@ function openSqlite(
       const bytes = sealed().get.get(tableId)?.sealed_links;
       return bytes ? new Uint8Array(bytes) : undefined;
     },
+    putClaim: (claim) => claims.putClaim(claim),
+    findClaim: (hash) => claims.findClaim(hash),
+    claims: (tableId) => claims.claims(tableId),
+    dropClaim: (tableId, seatId) => claims.dropClaim(tableId, seatId),
     findCommands: (tableId, commandIds) =>
       commandIds.length === 0
         ? []
@@ -454,9 +520,10 @@ function openSqlite(
     compact: (tableId, seq, docs, fence) => compact(tableId, seq, docs, fence),
     readLog: (tableId, before, limit) => readLog(tableId, before, limit),
     readRolls: (tableId, query) => readRolls(tableId, query),
-    appendChat: (tableId, message) => chat().appendChat(tableId, message),
-    findChat: (tableId, from, id) => chat().findChat(tableId, from, id),
-    readChat: (tableId, scope, before, limit) => chat().readChat(tableId, scope, before, limit),
+    findChat: (tableId, from, id) => chatStatements().findChat(tableId, from, id),
+    readChat: (tableId, scope, before, limit) =>
+      chatStatements().readChat(tableId, scope, before, limit),
+    tableBytes: (tableId) => q.bytes.get(tableId)?.bytes,
     close: () => {
       // The worker's connection first: this one, closing last, folds the WAL in and removes it.
       checkpointer?.close();
@@ -465,6 +532,14 @@ function openSqlite(
   };
   return { file, restoredLog };
 }
+/** Adds a column to a table of the file unless it has it. */
+function addColumn(db: Database.Database, table: string, column: string, declaration: string) {
+  const columns = db.prepare<[], { name: string }>(`PRAGMA table_info(${table})`).all();
+  if (!columns.some((c) => c.name === column)) {
+    db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${declaration}`);
+  }
+}
+
 function prepareSealed(db: Database.Database) {
   return {
     set: db.prepare<[Uint8Array, string]>('UPDATE tables SET sealed_links = ? WHERE id = ?'),

@@ -33,6 +33,20 @@ export interface TokenRecord {
  */
 export type SealedLinks = Uint8Array;
 
+/**
+ * A restored seat's claim (claims.ts): the sha-256 of the code its claim link carries, which a
+ * `join` presents to take the seat back, and the code sealed under the GM token (sealed-links.ts)
+ * so that the GM sees the link again on any device. At most one per seat: a new one replaces
+ * it, and the seat's retaking (or removal) drops it.
+ */
+export interface SeatClaim {
+  tableId: string;
+  seatId: string;
+  hash: string;
+  sealed: Uint8Array;
+  created: number;
+}
+
 export interface StoredActor {
   role: Role;
   seatId?: string;
@@ -69,6 +83,8 @@ export type NewCommand = Omit<StoredCommand, 'seq' | 'secretHash'> & {
   tokens?: TokenRecord[];
   /** A seat the command removed: its seat tokens are revoked in the same transaction. */
   revokeSeat?: string;
+  /** A restored seat taken back or removed: its claim goes in the same transaction. */
+  dropClaim?: string;
 };
 
 export interface StoredDocument {
@@ -88,6 +104,8 @@ export interface StoredDocuments {
   /** The last command seq of the table (0 when none). */
   seq: number;
   docs: Record<DocKey, StoredDocument>;
+  /** What the table holds on disk now (table-bytes.ts), for its ceiling. */
+  bytes: number;
 }
 
 /**
@@ -99,6 +117,11 @@ export interface StoredDocuments {
  */
 export interface RestoredHistory {
   chunks: LogChunk[];
+  /**
+   * What chunks of the log written apart before the table cost (table-bytes.ts): SQLite writes
+   * a long log in slices ahead of the table's own transaction, which counts them in its measure.
+   */
+  storedApart?: number;
 }
 export const RESTORE_COMMAND_ID = `table.restore:${'-'.repeat(64)}`;
 export const RESTORE_COMMAND_TYPE = 'table.restore';
@@ -177,19 +200,28 @@ export function restoredPage(
 /**
  * A chat message before the storage numbers it (its `n`, the table's next). `spectators`: a
  * public message sent while the GM let spectators read the chat; one said while they could
- * not stays hidden from them when the switch is turned back on. `id`: the sender's own id for
- * it (`chat.send`'s), unique per table and author, which only `findChat` reads back.
+ * not stays hidden from them when the switch is turned back on. `gmReads` (a whisper between
+ * two players): the same for the GM. `id`: the sender's own id for it (`chat.send`'s), unique
+ * per table and author, which only `findChat` reads back.
  */
 export type NewChatMessage = Omit<ChatMessage, 'n'> & { spectators: boolean; id?: string };
 
+/** A chat write's outcome: the message stored, or the one its author stored under its id. */
+export interface StoredChat {
+  message: ChatMessage;
+  /** False when the id was stored already (a retry): nothing was written. */
+  fresh: boolean;
+}
+
 /**
  * Which messages a reader's history holds (chatVisible in @fateboard/table says the same for
- * live delivery): `all` for the GM (one end of every whisper), `seat` for a seated player (the
- * public ones and the whispers it sent or received), `public` for a seatless player,
- * `spectator` for an allowed spectator (the public ones sent while spectators could read).
+ * live delivery): `gm` for the GM (every message whisperReaders gives the GM), `seat` for a
+ * seated player (the public ones and the whispers it sent or received), `public` for a
+ * seatless player, `spectator` for an allowed spectator (the public ones sent while spectators
+ * could read). Each is read through an index of its own, never a scan of the others' messages.
  */
 export type ChatScope =
-  { kind: 'all' } | { kind: 'public' } | { kind: 'spectator' } | { kind: 'seat'; seatId: string };
+  { kind: 'gm' } | { kind: 'public' } | { kind: 'spectator' } | { kind: 'seat'; seatId: string };
 
 /** A command as the room hands it to the commit: numbered by the room (the table's next seq). */
 export type CommandWrite = NewCommand & { seq: number };
@@ -198,7 +230,24 @@ export type CommandWrite = NewCommand & { seq: number };
 export type TableWrite =
   | { kind: 'command'; command: CommandWrite }
   /** A token minted outside a command row (a retried join's fresh seat token). */
-  | { kind: 'token'; token: TokenRecord };
+  | { kind: 'token'; token: TokenRecord }
+  /**
+   * A chat message, numbered by the storage (the table's next) unless its author stored its
+   * id already; then the table keeps its newest `keep` messages, the older ones deleted.
+   */
+  | { kind: 'chat'; message: NewChatMessage; keep: number };
+
+/** The table a write is for: a chat write's is its part's. */
+export function writeTableId(write: TableWrite, partTableId: string): string {
+  switch (write.kind) {
+    case 'command':
+      return write.command.tableId;
+    case 'token':
+      return write.token.tableId;
+    case 'chat':
+      return partTableId;
+  }
+}
 
 /** What one batch writes for one table, in order. */
 export interface TableBatch {
@@ -215,8 +264,11 @@ export interface TableBatch {
 /**
  * A table's part of a batch: stored, or not stored at all (a later epoch fenced it out, or a
  * write failed, e.g. a seq another writer took); the other tables' parts are not affected.
+ * Stored: what the table holds on disk afterwards (table-bytes.ts), and its chat writes'
+ * outcomes in the order of the part's chat writes.
  */
-export type BatchOutcome = { ok: true } | { ok: false; fenced: boolean; error?: unknown };
+export type BatchOutcome =
+  { ok: true; bytes: number; chat: StoredChat[] } | { ok: false; fenced: boolean; error?: unknown };
 
 /**
  * `commit` rejected before its COMMIT was sent (the connection broke, or could not be had):
@@ -261,6 +313,14 @@ export interface Storage {
   ) => Promise<string[]>;
   /** The table's sealed links, or undefined when it has none (made before they were kept). */
   sealedLinks: (tableId: string) => Promise<SealedLinks | undefined>;
+  /** Stores `claim` in place of its seat's claim, if any (which then no longer holds). */
+  putClaim: (claim: SeatClaim) => Promise<void>;
+  /** The claim whose code hashes to `hash`, while it is its seat's. */
+  findClaim: (hash: string) => Promise<SeatClaim | undefined>;
+  /** The table's claims, one per seat that has one. */
+  claims: (tableId: string) => Promise<SeatClaim[]>;
+  /** Revokes the seat's claim (nothing when it has none). */
+  dropClaim: (tableId: string, seatId: string) => Promise<void>;
   /** The stored commands of the table among `commandIds` (in no particular order). */
   findCommands: (tableId: string, commandIds: readonly string[]) => Promise<StoredCommand[]>;
   /**
@@ -309,12 +369,6 @@ export interface Storage {
    */
   readRolls?: (tableId: string, query: RollQuery) => Promise<RollPage>;
   /**
-   * Stores a chat message of the table, numbered next (from 1), and answers it with its number.
-   * Its own transaction (chat is not a command and not in a batch). The table must exist; its
-   * messages go when it does. An `id` its author already stored is refused (rejects).
-   */
-  appendChat: (tableId: string, message: NewChatMessage) => Promise<ChatMessage>;
-  /**
    * The message `from` stored with `id` (NewChatMessage), or undefined: a retried `chat.send`
    * answers it instead of posting again. Another author's id is another message.
    */
@@ -329,7 +383,25 @@ export interface Storage {
     before: number | undefined,
     limit: number,
   ) => Promise<ChatMessage[]>;
+  /** What the table holds on disk (table-bytes.ts), or undefined when there is no such table. */
+  tableBytes: (tableId: string) => Promise<number | undefined>;
   close: () => Promise<void>;
+}
+
+/**
+ * Stores one chat message of the table in a commit of its own (tools, tests and migrations;
+ * the server's go through the group commit): numbered next, or the one its author stored
+ * under its id. Rejects when the part was not stored (no such table).
+ */
+export async function appendChat(
+  storage: Pick<Storage, 'commit'>,
+  tableId: string,
+  message: NewChatMessage,
+  keep = Number.MAX_SAFE_INTEGER,
+): Promise<ChatMessage> {
+  const [outcome] = await storage.commit([{ tableId, writes: [{ kind: 'chat', message, keep }] }]);
+  if (!outcome?.ok) throw new Error(`the chat message was not stored: ${String(outcome?.error)}`);
+  return outcome.chat[0]!.message;
 }
 
 /** A page of the session's rolls: made by commands numbered below `before`, of `character`. */

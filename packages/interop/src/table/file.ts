@@ -130,13 +130,16 @@ const PubDocument = v.strictObject({
   aspects: MapOfMaps,
   scene: MapRoot,
   compels: MapOfMaps,
+  // Open requests for help on a roll; files written before them have none.
+  help: v.optional(MapOfMaps),
   conflict: MapRoot,
   fp: MapRoot,
   rolls: v.strictObject({ array: v.array(v.strictObject({ map: v.record(Key, ContentSchema) })) }),
   journal: ArrayRoot,
   refs: v.strictObject({ array: v.array(Id) }),
-  // Files written before countdowns existed have none.
+  // Files written before countdowns (or declarations) existed have none.
   countdowns: v.optional(MapOfMaps),
+  declarations: v.optional(MapOfMaps),
 } satisfies RootSchemas<typeof PUB_ROOTS>);
 const GmDocument = v.strictObject({
   meta: GmMeta,

@@ -256,6 +256,44 @@ describe('checkTable', () => {
     });
   });
 
+  describe('edgerunner declarations [ER-DECLARE-4]', () => {
+    /** An edgerunner table where Ann's declaration is before the table, Bob having voted. */
+    function voting() {
+      const s = sceneTable(7, 'edgerunner');
+      const id = s.t.ok(s.ann, {
+        type: 'declaration.propose',
+        characterId: s.a,
+        text: 'Fog',
+      }).declarationId!;
+      s.t.ok(s.bob, { type: 'declaration.vote', declarationId: id, stance: 'oppose' });
+      const d = peek(pubRoots(s.t.docs.pub).declarations, id)!;
+      expect(checkTableDocs(s.t.docs)).toBeUndefined();
+      return { ...s, d };
+    }
+    const breaks = (edit: (d: YMap) => void) => {
+      const s = voting();
+      s.t.docs.pub.transact(() => edit(s.d));
+      return checkTableDocs(s.t.docs);
+    };
+    it('refuses a declaration for a character that is not there, or on one', () => {
+      expect(breaks((d) => d.set('characterId', 'ghost'))).toEqual({
+        field: 'declarations.0.characterId',
+        reason: 'names no character at the table',
+      });
+      expect(breaks((d) => d.set('targetId', 'ghost'))?.field).toBe('declarations.0.targetId');
+    });
+    it('refuses a vote that is no voter’s, a declarer among the voters, a vote of another kind', () => {
+      expect(breaks((d) => d.set('votes', { stranger: 'support' }))).toEqual({
+        field: 'declarations.0.votes.stranger',
+        reason: 'is the vote of no voter',
+      });
+      expect(
+        breaks((d) => d.set('voters', [...(d.get('voters') as string[]), d.get('declarer')])),
+      ).toEqual({ field: 'declarations.0.voters', reason: 'lets the declarer vote' });
+      expect(breaks((d) => d.set('votes', { gm: 'maybe' }))?.field).toBe('declarations.0.votes.gm');
+    });
+  });
+
   it('names the GM document with gm. in front', () => {
     const s = played();
     gmRoots(s.t.docs.gm).notes.set('n1', new Y.Map());

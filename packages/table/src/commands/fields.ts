@@ -151,3 +151,5 @@ export type Adjustment = v.InferOutput<typeof Adjustment>;
  * the shared player link who learns the join's id cannot take the seat (docs/PROTOCOL.md).
  */
 export const JoinSecret = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/));
+/** A restored seat's claim code, as the GM's claim link carries it: 32 random bytes, base64url. */
+export const ClaimCode = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/));

@@ -14,7 +14,10 @@ export type {
   RollView,
   DefenceStatus,
   CompelView,
+  HelpAnswer,
+  HelpRequestView,
   ConflictView,
+  DeclarationView,
   SceneView,
   SpotlightView,
   TableView,
@@ -29,6 +32,7 @@ import type {
   RollInvoke,
   RollView,
   CompelView,
+  DeclarationView,
   SpotlightView,
   TableView,
   GmView,
@@ -38,6 +42,7 @@ import { readCharacter } from './character-store';
 import { foldSummary, lastSessionStart, readFp, readLog } from '../log/log';
 import { gmRoots, pubRoots } from './schema';
 import { readCountdowns } from './countdowns';
+import { readHelpRequests } from './help-requests';
 import type { YMap } from './ymap';
 import { bool, counts, num, optStr, peek, str } from './ymap';
 
@@ -110,6 +115,21 @@ export function readCompel(m: YMap): CompelView {
   };
 }
 
+export function readDeclaration(m: YMap): DeclarationView {
+  const targetId = optStr(m, 'targetId');
+  return {
+    id: str(m, 'id'),
+    characterId: str(m, 'characterId'),
+    declarer: str(m, 'declarer'),
+    text: str(m, 'text'),
+    ...(targetId === undefined ? {} : { targetId }),
+    voters: [...((m.get('voters') as string[] | undefined) ?? [])],
+    votes: structuredClone((m.get('votes') as DeclarationView['votes'] | undefined) ?? {}),
+    closed: bool(m, 'closed'),
+    at: num(m, 'at'),
+  };
+}
+
 function mapsOf(map: Y.Map<unknown>): YMap[] {
   const out: YMap[] = [];
   map.forEach((value) => {
@@ -160,6 +180,7 @@ export function readTable(pub: Y.Doc): TableView {
     gmPool: num(r.meta, 'gmPool'),
     spotlight: structuredClone((r.meta.get('spotlight') as SpotlightView | undefined) ?? null),
     spectatorChat: r.meta.get('spectatorChat') !== false,
+    gmReadsWhispers: r.meta.get('gmReadsWhispers') === true,
     seats: readSeats(r),
     characters: mapsOf(r.characters).map(readCharacter).sort(byId),
     aspects: mapsOf(r.aspects)
@@ -174,6 +195,7 @@ export function readTable(pub: Y.Doc): TableView {
     compels: mapsOf(r.compels)
       .map(readCompel)
       .sort((a, b) => a.at - b.at || byId(a, b)),
+    help: readHelpRequests(r.help),
     conflict: {
       active: bool(r.conflict, 'active'),
       order: [...((r.conflict.get('order') as string[] | undefined) ?? [])],
@@ -187,6 +209,9 @@ export function readTable(pub: Y.Doc): TableView {
       log.slice(Math.max(lastSessionStart(log), 0)).flatMap((e) => e.movements ?? []),
     ),
     countdowns: readCountdowns(r.countdowns),
+    declarations: mapsOf(r.declarations)
+      .map(readDeclaration)
+      .sort((a, b) => a.at - b.at || byId(a, b)),
   };
 }
 

@@ -77,6 +77,10 @@ export const TYPE_CODES = [
   'seat.remove',
   'defend',
   'conflict.order',
+  'declaration.propose',
+  'declaration.vote',
+  'declaration.close',
+  'declaration.withdraw',
   'conflict.join',
   'conflict.leave',
 ] as const;

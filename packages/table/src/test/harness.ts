@@ -23,8 +23,11 @@ export class TestTable {
     this.rng = seededRng(seed);
   }
 
-  /** Sends a raw command (parsed like the server does); the id is filled in. */
-  send(actor: Actor, input: Record<string, unknown>): CommandOutcome {
+  /**
+   * Sends a raw command (parsed like the server does); the id is filled in. `claimedSeat`: the
+   * seat whose claim code the server would have checked (a restored seat's `join`).
+   */
+  send(actor: Actor, input: Record<string, unknown>, claimedSeat?: string): CommandOutcome {
     this.cmds += 1;
     const parsed = parseCommand({ id: `c${this.cmds}`, ...input });
     if (!parsed.ok) return parsed;
@@ -36,6 +39,7 @@ export class TestTable {
       rng: this.rng,
       now: this.now,
       newId: () => `id${++this.ids}`,
+      ...(claimedSeat === undefined ? {} : { claimedSeat }),
     });
     // Every table a command leaves is one a restore accepts: checkTable after each command of
     // every test.
@@ -46,8 +50,8 @@ export class TestTable {
   }
 
   /** Sends and expects success; returns the result. */
-  ok(actor: Actor, input: Record<string, unknown>) {
-    const out = this.send(actor, input);
+  ok(actor: Actor, input: Record<string, unknown>, claimedSeat?: string) {
+    const out = this.send(actor, input, claimedSeat);
     if (!out.ok) throw new Error(`${String(input.type)} refused: ${out.code}: ${out.message}`);
     return out.result ?? {};
   }
@@ -104,9 +108,15 @@ export function annAndTam(seed: number) {
 }
 
 /** Sends and expects a refusal with `code` that changed neither document. */
-export function refused(t: TestTable, actor: Actor, input: Record<string, unknown>, code: string) {
+export function refused(
+  t: TestTable,
+  actor: Actor,
+  input: Record<string, unknown>,
+  code: string,
+  claimedSeat?: string,
+) {
   const before = t.state();
-  const out = t.send(actor, input);
+  const out = t.send(actor, input, claimedSeat);
   expect(out, JSON.stringify(input)).toMatchObject({ ok: false, code });
   if (!out.ok) expect(out.message.length).toBeGreaterThan(0);
   expect(t.state()).toEqual(before);

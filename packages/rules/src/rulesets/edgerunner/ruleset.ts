@@ -38,6 +38,7 @@ export const edgerunner: Ruleset = {
     removal: true,
     sideModifiers: false,
     initiative: false,
+    recoversAtConflictEnd: false,
   },
   newCharacter: newEdgerunnerCharacter,
   refreshFor: (character) => edgerunnerRefreshFor(character.stunts.length),

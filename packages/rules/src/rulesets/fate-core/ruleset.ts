@@ -37,6 +37,7 @@ export const fateCore: Ruleset = {
     removal: false,
     sideModifiers: false,
     initiative: false,
+    recoversAtConflictEnd: false,
   },
   newCharacter: newFateCoreCharacter,
   refreshFor: (character) => fateCoreRefreshFor(character.stunts.length),

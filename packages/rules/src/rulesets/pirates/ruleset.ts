@@ -37,6 +37,7 @@ export const pirates: Ruleset = {
     removal: false,
     sideModifiers: false,
     initiative: false,
+    recoversAtConflictEnd: false,
   },
   newCharacter: newPiratesCharacter,
   refreshFor: (character) =>
