@@ -100,7 +100,7 @@ export { actingIn } from './commands/time/turns';
 export type { TableProblem } from './check/problem';
 export { problemSaid } from './check/problem';
 export { checkTable, checkTableDocs } from './check/check-table';
-export { MAX_POINTS } from './commands/fate-points/points';
+export { MAX_POINTS } from './doc/schema';
 export { COUNTDOWN_LIMIT } from './commands/countdowns/store';
 export {
   progressWords as countdownWords,
