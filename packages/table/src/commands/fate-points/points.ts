@@ -27,7 +27,6 @@ export function economyOf(r: PubRoots): EconomyState {
   return { balances, gmPool: num(r.meta, 'gmPool'), pendingScenePayouts };
 }
 
-
 export interface EconomyRun {
   state: EconomyState;
   movements: Movement[];
