@@ -100,7 +100,7 @@ export { actingIn } from './commands/time/turns';
 export type { TableProblem } from './check/problem';
 export { problemSaid } from './check/problem';
 export { checkTable, checkTableDocs } from './check/check-table';
-export { MAX_POINTS } from './commands/fate-points/points';
+export { MAX_POINTS } from './doc/schema';
 export { COUNTDOWN_LIMIT } from './commands/countdowns/store';
 export {
   progressWords as countdownWords,
@@ -131,6 +131,7 @@ export type { LogMessageId, LogTemplate } from './log/templates';
 export { controllerOf, controls, isController, mayTreat } from './commands/access';
 export { nameKey, sameNamed } from './commands/characters/names';
 export { TURN_ORDER_MAX } from './commands/time/conflict-members';
+export { decidesCompel, withdrawsCompel } from './commands/fate-points/compels';
 export type { HelpBar, HelpQuestion, HelpStanding } from './commands/rolls/teamwork';
 export { helpStanding, requestFor } from './commands/rolls/teamwork';
 export { MAX_HELP_REQUESTS } from './commands/rolls/help';

@@ -3,12 +3,13 @@ import * as Y from 'yjs';
 import { MAX_SEATS } from '../commands/characters/seats';
 import { COUNTDOWN_LIMIT } from '../commands/countdowns/store';
 import { SHEET_LIMITS } from '../commands/fields';
-import { MAX_POINTS } from '../commands/fate-points/points';
-import { ROLL_LIMIT, gmRoots, pubRoots } from '../doc/schema';
+import { MAX_POINTS, ROLL_LIMIT, gmRoots, pubRoots } from '../doc/schema';
 import type { YMap } from '../doc/ymap';
 import { peek } from '../doc/ymap';
 import { GM, sceneTable } from '../test/harness';
+import { resolveAspect, setFreeInvokes } from '../commands/aspects/aspect-refs';
 import { checkTableDocs } from './check-table';
+import { isRefusal } from '../commands/context';
 
 // checkTable against one crafted violation at a time, on a table commands made (which passes):
 // each test breaks one invariant straight in the documents, as a hand-made file would.
@@ -73,6 +74,20 @@ describe('checkTable', () => {
         (aspect.get('invokes') as YMap).set('gm', 1.5);
       });
       expect(p?.field).toBe('aspects.0.freeInvokes.gm');
+    });
+    it(`keeps free invokes earned past ${MAX_POINTS} at ${MAX_POINTS}, so checkTable holds`, () => {
+      // Successes on one aspect add free invokes; a long table of them must still restore.
+      const s = played();
+      const aspectId = [...s.r.aspects.keys()][0]!;
+      const aspect = resolveAspect(s.r, { aspectId });
+      if (isRefusal(aspect)) throw new Error(aspect.message);
+      s.t.docs.pub.transact(() => setFreeInvokes(aspect, 'gm', MAX_POINTS + 5));
+      const sheet = resolveAspect(s.r, { characterId: s.a, aspectId: 'hc' });
+      if (isRefusal(sheet)) throw new Error(sheet.message);
+      s.t.docs.pub.transact(() => setFreeInvokes(sheet, 'gm', MAX_POINTS * 2));
+      expect(checkTableDocs(s.t.docs)).toBeUndefined();
+      const held = (s.r.aspects.get(aspectId) as YMap).get('invokes') as YMap;
+      expect(held.get('gm')).toBe(MAX_POINTS);
     });
   });
 

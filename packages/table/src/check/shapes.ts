@@ -4,7 +4,7 @@ import { COUNTDOWN_LIMIT } from '../commands/countdowns/store';
 import { CountdownBoxes } from '../commands/countdowns/schemas';
 import { MAX_SEATS } from '../commands/characters/seats';
 import { Action, Id, Rating, SHEET_LIMITS, TableAspectKind } from '../commands/fields';
-import { MAX_POINTS } from '../commands/fate-points/points';
+import { MAX_POINTS } from '../doc/schema';
 import { ROLL_LIMIT } from '../doc/schema';
 
 /**

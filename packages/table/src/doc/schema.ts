@@ -51,6 +51,14 @@ export const LOG_KEEP = 100;
 export const ROLL_LIMIT = 20;
 
 /**
+ * Most fate points one holder keeps (a character's balance, the points held for it until the
+ * scene ends, the GM's pool), and most free invokes one holder keeps on one aspect. No game
+ * comes near it; past it a number stops reading as fate points, so the economy refuses to go
+ * there, a free invoke earned past it is not kept, and a restored table may not start there.
+ */
+export const MAX_POINTS = 999;
+
+/**
  * A table's two documents: `pub` (`table/<id>`, everyone) and `gm` (`table/<id>/gm`, the GM's
  * secrets, sent to no one else).
  */

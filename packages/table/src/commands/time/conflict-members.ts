@@ -1,7 +1,7 @@
 import { line, say } from '../../log/say';
 import { findCharacter, gmOnly } from '../access';
 import type { Handler, LogDraft, Plan } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
 import { bool, num } from '../../doc/ymap';
@@ -25,7 +25,7 @@ function orderOf(r: PubRoots): string[] {
 function names(r: PubRoots, order: readonly string[]): string[] {
   return order.map((id) => {
     const found = findCharacter(r, id);
-    return 'ok' in found ? id : found.name;
+    return isRefusal(found) ? id : found.name;
   });
 }
 
@@ -51,7 +51,7 @@ export const conflictJoin: Handler<'conflict.join'> = ({ docs, actor, command })
   const r = pubRoots(docs.pub);
   if (!bool(r.conflict, 'active')) return refuse('no-conflict', 'There is no conflict running.');
   const found = findCharacter(r, command.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const c = found.character;
   const order = orderOf(r);
   if (order.includes(c.id)) return refuse('invalid', `${c.name} is already in the turn order.`);
@@ -73,7 +73,7 @@ export const conflictLeave: Handler<'conflict.leave'> = ({ docs, actor, command 
   const r = pubRoots(docs.pub);
   if (!bool(r.conflict, 'active')) return refuse('no-conflict', 'There is no conflict running.');
   const found = findCharacter(r, command.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const order = orderOf(r);
   const after = afterDrop(order, num(r.conflict, 'turn'), command.characterId);
   if (!after) return refuse('invalid', `${found.name} is not in the turn order.`);
