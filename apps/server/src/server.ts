@@ -20,6 +20,7 @@ import { openSqliteStorage } from './storage';
 import { cryptoRng } from './tokens';
 import { Cluster } from './cluster/cluster';
 import type { TableEvent } from './cluster/cluster';
+import { ClusterRooms } from './cluster/cluster-room';
 import { deliverChat } from './chat';
 import { YjsServer } from './yjs-connection';
 
@@ -110,11 +111,13 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
         ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
       })
     : undefined;
+  // Each loaded table's cluster part: routing to its writer, following its updates.
+  const clusterRooms = cluster ? new ClusterRooms(cluster, log) : undefined;
   const rooms = new Rooms(
     {
       storage,
       commits,
-      ...(cluster ? { cluster } : {}),
+      ...(clusterRooms ? { gate: clusterRooms.gate } : {}),
       clock,
       rng: options.rng ?? cryptoRng,
       newId: options.newId ?? (() => randomBytes(9).toString('base64url')),
@@ -124,26 +127,27 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       seatRemoved: (tableId, seatId) => connections.closeSeat(tableId, seatId),
     },
     limits.idleUnloadMs,
+    cluster,
   );
-  if (cluster) {
+  if (cluster && clusterRooms) {
     connections.spread = (tableId, close) => cluster.publish(tableId, close);
     cluster.serveForwarded(async (tableId, sender, input) => {
-      const room = await rooms.get(tableId);
-      if (room) return room.handleForwarded(sender, input);
+      const part = clusterRooms.of(await rooms.get(tableId));
+      if (part) return part.handleForwarded(sender, input);
       return { ack: { ok: false, code: 'not-found', message: 'No such table.' } };
     });
     cluster.onTableEvent((tableId, event) => onClusterEvent(tableId, event));
     // Events sent while this node could not hear them are lost: every followed table checks
     // storage for what it missed.
     cluster.onReconnect(() => {
-      for (const tableId of rooms.loadedIds()) rooms.loaded(tableId)?.resync();
+      for (const tableId of rooms.loadedIds()) clusterRooms.of(rooms.loaded(tableId))?.resync();
     });
   }
   const onClusterEvent = (tableId: string, event: TableEvent): void => {
     switch (event.kind) {
       case 'updates':
       case 'rebuilt':
-        rooms.loaded(tableId)?.follow(event);
+        clusterRooms?.of(rooms.loaded(tableId))?.follow(event);
         return;
       case 'close-tokens':
         connections.closeTokens(tableId, event.hashes, event.message, true);

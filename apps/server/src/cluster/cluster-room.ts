@@ -1,0 +1,205 @@
+import type { HandledCommand } from '../group-commit';
+import { MOVED } from '../group-commit';
+import type { Log } from '../logger';
+import type { Sender, SenderOf } from '../room-command';
+import type { DocUpdate } from '../storage';
+import type { RoomGate, SeatListener, TableRoom } from '../room';
+import type { Claim, TableEvent } from './cluster';
+
+/** What a table's cluster part needs of the node's cluster (cluster.ts's Cluster). */
+export interface RoomCluster {
+  writeEpoch: (tableId: string) => number | undefined;
+  claim: (tableId: string) => Promise<Claim>;
+  forward: (
+    node: string,
+    tableId: string,
+    sender: Sender,
+    input: unknown,
+  ) => Promise<HandledCommand>;
+  publish: (tableId: string, event: TableEvent) => void;
+  /** A commit under `epoch` was fenced out: this node writes the table no more under it. */
+  fencedOut: (tableId: string, epoch: number) => void;
+}
+
+/**
+ * The cluster's part of one table loaded on this node, beside its `TableRoom`: while this node
+ * holds the table's lease it lets the room write (the room's gate), under the lease's epoch;
+ * otherwise it routes the room's commands to the writer and applies the writer's updates to the
+ * room, in seq order, repairing a gap from storage.
+ */
+export class ClusterRoom implements RoomGate {
+  /**
+   * The lease epoch under which the room last loaded its documents as the table's writer. It
+   * writes while the node's lease still has this epoch; otherwise it follows the writer and
+   * routes commands to it.
+   */
+  private ownedEpoch: number | undefined;
+  private becoming: Promise<void> | undefined;
+  /** The other nodes' events, applied one at a time (a gap's repair waits for storage). */
+  private following: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly room: TableRoom,
+    private readonly cluster: RoomCluster,
+    private readonly log: Log,
+  ) {}
+
+  private get id(): string {
+    return this.room.id;
+  }
+
+  /**
+   * A command from one of this node's connections. Nothing of one refused with `retry` was
+   * stored (a later lease fenced its commit out, its writer was gone, its database session
+   * ended before COMMIT): routed again once, to the writer there is now, so that a lease moving
+   * under a command (a node restarting, a stall) costs the player a moment, not a refusal. Not
+   * once the room is dropped: its connections are closing, and the client sends it again when
+   * it is back.
+   */
+  handle(from: SenderOf, input: unknown, onSeat?: SeatListener): Promise<HandledCommand> {
+    return this.handleOnce(from, input, onSeat).then((handled) =>
+      handled.retry && !this.room.broken && !this.room.disposed
+        ? this.handleOnce(from, input, onSeat)
+        : handled,
+    );
+  }
+
+  private handleOnce(
+    from: SenderOf,
+    input: unknown,
+    onSeat: SeatListener | undefined,
+  ): Promise<HandledCommand> {
+    if (this.writing() === undefined) return this.route(from, input, onSeat);
+    return this.room.submit(from, input, onSeat);
+  }
+
+  /**
+   * A command forwarded by another node: applied here if this node writes the table, never
+   * forwarded again (the nodes disagree on the owner only while a lease moves). A moved answer
+   * goes back as it is: the node that forwarded it routes it again.
+   */
+  handleForwarded(sender: Sender, input: unknown): Promise<HandledCommand> {
+    return this.route(sender, input, undefined, true);
+  }
+
+  /** Not the writer (yet): claims the table, or forwards to its writer. */
+  private async route(
+    from: SenderOf,
+    input: unknown,
+    onSeat: SeatListener | undefined,
+    forwarded = false,
+  ): Promise<HandledCommand> {
+    const claim = await this.cluster.claim(this.id);
+    if (claim.kind === 'owner') {
+      if (this.ownedEpoch !== claim.epoch) await this.becomeOwner(claim.epoch);
+      return this.room.submit(from, input, onSeat);
+    }
+    if (claim.kind === 'other' && !forwarded) {
+      const sender = typeof from === 'function' ? from() : from;
+      const handled = await this.cluster.forward(claim.node, this.id, sender, input);
+      if (handled.seatId !== undefined) onSeat?.(handled.seatId);
+      return handled;
+    }
+    // Forwarded here, but another node writes it now: the forwarding node asks again.
+    if (claim.kind === 'other') return MOVED;
+    // Nobody could claim it (Redis unreachable): refused, for the client to send again later.
+    return { ack: MOVED.ack };
+  }
+
+  /**
+   * Takes the table over as its writer under `epoch`: loads what storage holds (another node
+   * may have written since this one last followed), hands this node's replicas what they
+   * missed, and claims a writer id the documents' history has not used.
+   */
+  private becomeOwner(epoch: number): Promise<void> {
+    this.becoming ??= (async () => {
+      // The events already heard first (outside the lane: a gap's repair runs in it).
+      await this.following;
+      await this.room.catchUp();
+      if (!this.room.broken) this.ownedEpoch = epoch;
+    })().finally(() => (this.becoming = undefined));
+    return this.becoming;
+  }
+
+  /**
+   * After this node could not hear the writer for a while: takes from storage what it missed,
+   * in turn with the events.
+   */
+  resync(): void {
+    this.following = this.following
+      .then(async () => {
+        if (!this.room.broken && !this.room.disposed && this.writing() === undefined) {
+          await this.room.catchUp();
+        }
+      })
+      .catch((error: unknown) => this.log('catching up failed', error, this.id));
+  }
+
+  /** The writer's events, in the order they arrive. */
+  follow(event: Extract<TableEvent, { kind: 'updates' | 'rebuilt' }>): void {
+    this.following = this.following
+      .then(() => this.followOne(event))
+      .catch((error: unknown) => {
+        this.log('following the writer failed', error, this.id);
+      });
+  }
+
+  private async followOne(event: Extract<TableEvent, { kind: 'updates' | 'rebuilt' }>) {
+    if (this.room.broken || this.room.disposed || this.writing() !== undefined) return;
+    if (event.kind === 'rebuilt') {
+      await this.room.reloadRebuilt();
+      return;
+    }
+    if (event.seq <= this.room.lastSeq) return;
+    if (event.seq === this.room.lastSeq + 1) {
+      this.room.applyStored(event.seq, event.updates);
+      return;
+    }
+    // A gap: an update was lost on the way. Storage has it (the writer stores first).
+    await this.room.catchUp();
+  }
+
+  /** RoomGate: the lease's epoch while this node holds it under the epoch the room loaded. */
+  writing(): number | undefined {
+    const epoch = this.ownedEpoch;
+    return epoch !== undefined && this.cluster.writeEpoch(this.id) === epoch ? epoch : undefined;
+  }
+
+  fence(): number | undefined {
+    return this.ownedEpoch;
+  }
+
+  fencedOut(): void {
+    if (this.ownedEpoch !== undefined) this.cluster.fencedOut(this.id, this.ownedEpoch);
+  }
+
+  stored(seq: number, updates: DocUpdate[]): void {
+    this.cluster.publish(this.id, { kind: 'updates', seq, updates });
+  }
+
+  rebuilt(): void {
+    this.cluster.publish(this.id, { kind: 'rebuilt' });
+  }
+}
+
+/** The cluster parts of the tables loaded on this node, each beside its room. */
+export class ClusterRooms {
+  private readonly byRoom = new WeakMap<TableRoom, ClusterRoom>();
+
+  constructor(
+    private readonly cluster: RoomCluster,
+    private readonly log: Log,
+  ) {}
+
+  /** RoomDeps.gate: a room's cluster part, made as the room opens. */
+  readonly gate = (room: TableRoom): RoomGate => {
+    const part = new ClusterRoom(room, this.cluster, this.log);
+    this.byRoom.set(room, part);
+    return part;
+  };
+
+  /** The cluster part of a loaded room. */
+  of(room: TableRoom | undefined): ClusterRoom | undefined {
+    return room && this.byRoom.get(room);
+  }
+}
