@@ -47,11 +47,11 @@ export interface BatchRoom {
   /** Its part was fenced out: a later writer's epoch is stored (cluster mode). */
   fencedOut: () => void;
   /**
-   * Throws away what the live documents hold that is not stored, and loads what is. `stored`:
-   * whether its part of the batch was stored (a command that failed halfway after others of
-   * the same room) or not. Never rejects: a room that cannot be read breaks instead.
+   * Throws away what the live documents hold that is not stored, and loads what is (whether or
+   * not its part of the batch was stored). Never rejects: a room that cannot be read breaks
+   * instead.
    */
-  reload: (stored: boolean) => Promise<void>;
+  reload: () => Promise<void>;
 }
 
 /**
@@ -338,7 +338,7 @@ export class GroupCommit {
         stale.add(job.room);
       }
     }
-    await Promise.all([...stale].map((room) => room.reload(!failed.has(room.id))));
+    await Promise.all([...stale].map((room) => room.reload()));
     jobs.forEach((job, i) => {
       const p = prepared[i];
       if (p === undefined) job.resolve({ ack: STORAGE_FAILED });

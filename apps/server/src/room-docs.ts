@@ -48,6 +48,12 @@ export class RoomDocs {
    */
   private checkedBytes = 0;
   private grownSinceCheck = 0;
+  /**
+   * Each document's writer-id clock when it last held only what its replicas were sent, while
+   * it holds more (commands applied and not yet published): every such change is written under
+   * the writer id, so the replicas have the documents' state vector with this clock for it.
+   */
+  private unsentFrom: Record<DocKey, number> | undefined;
 
   /** Loads the table's documents from storage. */
   static async open(deps: RoomDocsDeps): Promise<RoomDocs> {
@@ -99,6 +105,10 @@ export class RoomDocs {
    * merged update per document that changed (none when nothing changed).
    */
   capture(): { stop: () => DocUpdate[] } {
+    this.unsentFrom ??= {
+      pub: Y.getState(this.docs.pub.store, this.docs.pub.clientID),
+      gm: Y.getState(this.docs.gm.store, this.docs.gm.clientID),
+    };
     const captured: Record<DocKey, Uint8Array[]> = { pub: [], gm: [] };
     const offs = DOC_KEYS.map((key) => {
       const record = (update: Uint8Array) => captured[key].push(update);
@@ -131,6 +141,11 @@ export class RoomDocs {
     for (const update of updates) this.versions[update.doc]++;
   }
 
+  /** The updates of everything applied up to `seq` went to the replicas. */
+  sent(seq: number): void {
+    if (seq >= this.seq) this.unsentFrom = undefined;
+  }
+
   /**
    * Another node's committed updates, stored there as `seq` (cluster mode: this node follows
    * the table's writer).
@@ -141,11 +156,13 @@ export class RoomDocs {
   }
 
   /**
-   * Reloads from storage and answers, per document, what the new documents hold that the old
-   * ones did not: what this node's replicas have yet to get (a follower that missed updates).
+   * Reloads from storage and answers, per document, what storage holds that the replicas were
+   * not sent: a follower that missed updates, a writer whose commit failed while another wrote
+   * the table (possibly under the same writer id: a writer id is unique among what is stored,
+   * not among what two nodes applied without storing).
    */
   async catchUp(): Promise<DocUpdate[]> {
-    const before = DOC_KEYS.map((key) => Y.encodeStateVector(this.docs[key]));
+    const before = DOC_KEYS.map((key) => this.replicaVector(key));
     await this.reload();
     const missing: DocUpdate[] = [];
     DOC_KEYS.forEach((key, i) => {
@@ -154,6 +171,17 @@ export class RoomDocs {
       if (bytes.length > 2) missing.push({ doc: key, bytes });
     });
     return missing;
+  }
+
+  /** The state vector of what the document's replicas were sent. */
+  private replicaVector(key: DocKey): Uint8Array {
+    const doc = this.docs[key];
+    if (!this.unsentFrom) return Y.encodeStateVector(doc);
+    const vector = Y.decodeStateVector(Y.encodeStateVector(doc));
+    const sent = this.unsentFrom[key];
+    if (sent > 0) vector.set(doc.clientID, sent);
+    else vector.delete(doc.clientID);
+    return Y.encodeStateVector(vector);
   }
 
   /** Throws away the in-memory documents and loads what storage holds. */
@@ -214,6 +242,7 @@ export class RoomDocs {
     }
     this.storedUpdates = 0;
     this.checkedBytes = this.lastRebuildBytes;
+    this.unsentFrom = undefined;
     return true;
   }
 
@@ -240,6 +269,7 @@ export class RoomDocs {
 
   private adopt(stored: StoredDocuments): TableDocs {
     this.seq = stored.seq;
+    this.unsentFrom = undefined;
     this.storedUpdates = 0;
     const docs = { pub: loadDoc(stored.docs.pub), gm: loadDoc(stored.docs.gm) };
     for (const key of DOC_KEYS) {

@@ -29,6 +29,8 @@ export interface RoomGate {
   stored(seq: number, updates: DocUpdate[]): void;
   /** The room rebuilt its documents (a new epoch). */
   rebuilt(): void;
+  /** The room is unloading. */
+  closed(): void;
 }
 
 /** Learns of a seat a join gives the sender's connection, and of its undoing (undefined). */
@@ -138,6 +140,11 @@ export class TableRoom implements BatchRoom {
     return this.docs.lastSeq;
   }
 
+  /** The seq of the last command known stored, whose updates the listeners were handed. */
+  get seq(): number {
+    return this.storedSeq;
+  }
+
   doc(key: DocKey): Y.Doc {
     return this.docs.doc(key);
   }
@@ -207,6 +214,7 @@ export class TableRoom implements BatchRoom {
     if (this.disposedFlag) return;
     this.docs.follow(seq, updates);
     this.storedSeq = seq;
+    this.docs.sent(seq);
     this.publish(updates);
   }
 
@@ -222,16 +230,23 @@ export class TableRoom implements BatchRoom {
    * mode: another writer stored it).
    */
   catchUp(): Promise<void> {
-    return this.deps.commits.exclusive(() => this.catchUpNow());
+    return this.deps.commits.exclusive(() =>
+      this.catchUpNow('catching up with storage failed; the room is dropped'),
+    );
   }
 
-  private async catchUpNow(): Promise<void> {
+  /**
+   * Loads what storage holds and hands the listeners whatever of it they were not sent: the
+   * replicas end equal to storage, whoever wrote it. A room that cannot read storage breaks,
+   * rather than serve what may be a change that was never stored.
+   */
+  private async catchUpNow(failure: string): Promise<void> {
     const epoch = this.epoch;
     let missing;
     try {
       missing = await this.docs.catchUp();
     } catch (error) {
-      this.break('catching up with storage failed; the room is dropped', error);
+      this.break(failure, error);
       return;
     }
     this.storedSeq = this.docs.lastSeq;
@@ -262,28 +277,14 @@ export class TableRoom implements BatchRoom {
   }
 
   /**
-   * Drops what the live documents hold that is not stored (BatchRoom.reload). If storage
-   * cannot even be read, the room breaks rather than serving the unsaved change to the next
-   * replica that syncs.
+   * Drops what the live documents hold that is not stored, and hands the listeners what storage
+   * holds that they lack (BatchRoom.reload): more than the room knew stored when a commit
+   * reported failed went through (the connection broke during COMMIT), or when another node
+   * wrote the table meanwhile (cluster mode: this node's lease ended under the batch).
    */
-  async reload(stored: boolean): Promise<void> {
+  async reload(): Promise<void> {
     if (this.broken || this.disposedFlag) return;
-    // What storage should hold: everything applied if the batch's part was stored, else what
-    // was stored before it.
-    const expected = stored ? this.docs.lastSeq : this.storedSeq;
-    try {
-      await this.docs.reload();
-    } catch (error) {
-      this.break('reload failed; the room is dropped', error);
-      return;
-    }
-    if (this.docs.lastSeq !== expected) {
-      // A commit reported failed that went through (the connection broke during COMMIT): the
-      // replicas never got its updates. They load afresh; retries find the commands stored.
-      this.break('storage holds commands the room did not know stored; the room is dropped');
-      return;
-    }
-    this.storedSeq = this.docs.lastSeq;
+    await this.catchUpNow('reload failed; the room is dropped');
     this.stale = false;
   }
 
@@ -380,6 +381,7 @@ export class TableRoom implements BatchRoom {
       writes: [{ kind: 'command', command: { ...row, seq } }],
       publish: () => {
         this.storedSeq = seq;
+        this.docs.sent(seq);
         this.gate?.stored(seq, updates);
         this.publish(updates, row.revokeSeat);
       },
@@ -423,6 +425,7 @@ export class TableRoom implements BatchRoom {
   dispose(): Promise<void> {
     this.disposedFlag = true;
     this.listeners.clear();
+    this.gate?.closed();
     return this.deps.commits.exclusive(async () => {
       // A broken room's documents may hold a change that was never stored: never write them.
       if (!this.broken && !(await this.rebuildIfOutgrown())) await this.docs.compactIfMany();

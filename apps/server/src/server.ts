@@ -147,6 +147,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     switch (event.kind) {
       case 'updates':
       case 'rebuilt':
+      case 'head':
         clusterRooms?.of(rooms.loaded(tableId))?.follow(event);
         return;
       case 'close-tokens':
@@ -289,6 +290,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
         // Commands that arrived before the sockets closed are stored (and their acks dropped).
         await commits.drain();
         await rooms.close();
+        clusterRooms?.close();
         await cluster?.close();
         if (ownsStorage) await storage.close();
       })();

@@ -6,6 +6,14 @@ import type { DocUpdate } from '../storage';
 import type { RoomGate, SeatListener, TableRoom } from '../room';
 import type { Claim, TableEvent } from './cluster';
 
+/** The writer's events a follower applies, in order. */
+type Followed = Extract<TableEvent, { kind: 'updates' | 'rebuilt' | 'head' }>;
+
+/** How long after its last command the writer keeps telling its head (ClusterRoom.beat). */
+const HEAD_WINDOW_MS = 5000;
+/** How often the writer tells it. */
+export const HEAD_EVERY_MS = 1000;
+
 /** What a table's cluster part needs of the node's cluster (cluster.ts's Cluster). */
 export interface RoomCluster {
   writeEpoch: (tableId: string) => number | undefined;
@@ -16,7 +24,8 @@ export interface RoomCluster {
     sender: Sender,
     input: unknown,
   ) => Promise<HandledCommand>;
-  publish: (tableId: string, event: TableEvent) => void;
+  /** Tells the other nodes; resolves whether Redis took it. */
+  tryPublish: (tableId: string, event: TableEvent) => Promise<boolean>;
   /** A commit under `epoch` was fenced out: this node writes the table no more under it. */
   fencedOut: (tableId: string, epoch: number) => void;
 }
@@ -37,11 +46,16 @@ export class ClusterRoom implements RoomGate {
   private becoming: Promise<void> | undefined;
   /** The other nodes' events, applied one at a time (a gap's repair waits for storage). */
   private following: Promise<void> = Promise.resolve();
+  /** As the writer: when it last stored a command (performance.now()), for the heartbeat. */
+  private lastStoredAt = -Infinity;
+  /** As the writer: an update's publish failed, and no head told the followers since. */
+  private headOwed = false;
 
   constructor(
     private readonly room: TableRoom,
     private readonly cluster: RoomCluster,
     private readonly log: Log,
+    private readonly onClosed: () => void = () => {},
   ) {}
 
   private get id(): string {
@@ -136,7 +150,7 @@ export class ClusterRoom implements RoomGate {
   }
 
   /** The writer's events, in the order they arrive. */
-  follow(event: Extract<TableEvent, { kind: 'updates' | 'rebuilt' }>): void {
+  follow(event: Followed): void {
     this.following = this.following
       .then(() => this.followOne(event))
       .catch((error: unknown) => {
@@ -144,19 +158,39 @@ export class ClusterRoom implements RoomGate {
       });
   }
 
-  private async followOne(event: Extract<TableEvent, { kind: 'updates' | 'rebuilt' }>) {
+  private async followOne(event: Followed) {
     if (this.room.broken || this.room.disposed || this.writing() !== undefined) return;
     if (event.kind === 'rebuilt') {
       await this.room.reloadRebuilt();
       return;
     }
-    if (event.seq <= this.room.lastSeq) return;
-    if (event.seq === this.room.lastSeq + 1) {
+    // Compared with what is known stored, never with what this node applied without storing
+    // (its own batch, when its lease ended under it): that seq is another command elsewhere.
+    const stored = this.room.seq;
+    if (event.seq <= stored) return;
+    if (event.kind === 'updates' && event.seq === stored + 1 && this.room.lastSeq === stored) {
       this.room.applyStored(event.seq, event.updates);
       return;
     }
-    // A gap: an update was lost on the way. Storage has it (the writer stores first).
+    // A gap (an update lost on the way, or the last ones: the writer's head says so), or the
+    // room still holds a batch of its own: storage has it all (the writer stores first), read
+    // once that batch is settled.
     await this.room.catchUp();
+  }
+
+  /**
+   * The writer's heartbeat: while the table was written in the last HEAD_WINDOW_MS, or an
+   * update's publish failed since the last head got through, the followers hear the last seq
+   * stored, so that one which missed the last updates finds it out within a beat, not at the
+   * next command.
+   */
+  beat(now: number): void {
+    if (this.writing() === undefined) return;
+    if (!this.headOwed && now - this.lastStoredAt > HEAD_WINDOW_MS) return;
+    const seq = this.room.seq;
+    void this.cluster.tryPublish(this.id, { kind: 'head', seq }).then((sent) => {
+      if (sent && this.room.seq === seq) this.headOwed = false;
+    });
   }
 
   /** RoomGate: the lease's epoch while this node holds it under the epoch the room loaded. */
@@ -174,26 +208,41 @@ export class ClusterRoom implements RoomGate {
   }
 
   stored(seq: number, updates: DocUpdate[]): void {
-    this.cluster.publish(this.id, { kind: 'updates', seq, updates });
+    this.lastStoredAt = performance.now();
+    void this.cluster.tryPublish(this.id, { kind: 'updates', seq, updates }).then((sent) => {
+      if (!sent) this.headOwed = true;
+    });
   }
 
   rebuilt(): void {
-    this.cluster.publish(this.id, { kind: 'rebuilt' });
+    void this.cluster.tryPublish(this.id, { kind: 'rebuilt' });
+  }
+
+  /** RoomGate: the room is unloading. */
+  closed(): void {
+    this.onClosed();
   }
 }
 
 /** The cluster parts of the tables loaded on this node, each beside its room. */
 export class ClusterRooms {
-  private readonly byRoom = new WeakMap<TableRoom, ClusterRoom>();
+  private readonly byRoom = new Map<TableRoom, ClusterRoom>();
+  private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
     private readonly cluster: RoomCluster,
     private readonly log: Log,
-  ) {}
+  ) {
+    this.heartbeat = setInterval(() => {
+      const now = performance.now();
+      for (const part of this.byRoom.values()) part.beat(now);
+    }, HEAD_EVERY_MS);
+    this.heartbeat.unref();
+  }
 
   /** RoomDeps.gate: a room's cluster part, made as the room opens. */
   readonly gate = (room: TableRoom): RoomGate => {
-    const part = new ClusterRoom(room, this.cluster, this.log);
+    const part = new ClusterRoom(room, this.cluster, this.log, () => this.byRoom.delete(room));
     this.byRoom.set(room, part);
     return part;
   };
@@ -201,5 +250,9 @@ export class ClusterRooms {
   /** The cluster part of a loaded room. */
   of(room: TableRoom | undefined): ClusterRoom | undefined {
     return room && this.byRoom.get(room);
+  }
+
+  close(): void {
+    clearInterval(this.heartbeat);
   }
 }

@@ -15,7 +15,7 @@ import {
   waitFor,
 } from '../test/harness';
 import type { Participant, Replica, TestServer } from '../test/harness';
-import { clusterServices, clusterUnavailable } from '../test/cluster-fixture';
+import { clusterServices, clusterUnavailable, counter } from '../test/cluster-fixture';
 import { fateCoreSheet } from '../test/sheets';
 
 // Cluster mode with three nodes in this process, on a real PostgreSQL and a real Redis: any
@@ -40,16 +40,6 @@ async function startCluster(count = 3, leaseMs = 1500) {
 /** The public document as PostgreSQL holds it. */
 async function storedPub(storage: Storage, tableId: string): Promise<Y.Doc> {
   return loadDoc((await storage.loadDocuments(tableId)).docs.pub);
-}
-
-/** A counter's value on a node's /metrics, summed over its series with these labels. */
-async function counter(url: string, name: string, label: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  let sum = 0;
-  for (const line of text.split('\n')) {
-    if (line.startsWith(`${name}{`) && line.includes(label)) sum += Number(line.split(' ').pop());
-  }
-  return sum;
 }
 
 function track<T extends Participant | Replica>(x: T): T {

@@ -22,6 +22,8 @@ import { LeaseKeeper, createLeaseClient } from './leases';
 export type TableEvent =
   /** Committed by the owner as `seq`: the followers apply it after `seq - 1`. */
   | { kind: 'updates'; seq: number; updates: DocUpdate[] }
+  /** The owner's last stored seq (its heartbeat): a follower behind it catches up. */
+  | { kind: 'head'; seq: number }
   /** The owner rebuilt the documents (a new epoch): the followers load them afresh. */
   | { kind: 'rebuilt' }
   /** Revoked tokens (a link rotation): their connections close on every node. */
@@ -247,8 +249,13 @@ export class Cluster {
 
   /** Tells the other nodes watching the table; best effort (followers repair a gap). */
   publish(tableId: string, event: TableEvent): void {
+    void this.tryPublish(tableId, event);
+  }
+
+  /** `publish`, resolving whether Redis took it. */
+  async tryPublish(tableId: string, event: TableEvent): Promise<boolean> {
     const wire: WireEvent = { from: this.node, event: encodeEvent(event) };
-    void this.bus.publish(tableChannel(tableId), wire);
+    return (await this.bus.publish(tableChannel(tableId), wire)) !== undefined;
   }
 
   /**
@@ -348,6 +355,10 @@ function decodeEvent(raw: unknown): TableEvent | undefined {
     const { doc } = event as { doc?: unknown };
     if (doc === undefined) return { kind: 'hello' };
     return doc === 'pub' || doc === 'gm' ? { kind: 'hello', doc } : undefined;
+  }
+  if (event.kind === 'head') {
+    const { seq } = event as { seq?: unknown };
+    return Number.isSafeInteger(seq) ? { kind: 'head', seq: seq as number } : undefined;
   }
   if (event.kind !== 'updates') return event as TableEvent;
   if (!Array.isArray(event.updates)) return undefined;

@@ -38,6 +38,10 @@ export interface ClusterOptions {
    * process, the dice run in one sequence whichever node writes).
    */
   server?: Partial<ServerOptions>;
+  /** The database URL node `n` (1, 2…) uses, from the cluster's: e.g. through a proxy. */
+  databaseUrlOf?: (node: number, url: string) => string;
+  /** The Redis URL node `n` uses, from the cluster's. */
+  redisUrlOf?: (node: number, url: string) => string;
 }
 
 /**
@@ -77,7 +81,7 @@ export function clusterServices(unavailable: string | undefined) {
 async function startCluster(
   pg: PostgresServer,
   redis: TestRedis,
-  { count = 3, leaseMs = 1500, server = {} }: ClusterOptions,
+  { count = 3, leaseMs = 1500, server = {}, databaseUrlOf, redisUrlOf }: ClusterOptions,
 ): Promise<Cluster> {
   const url = await pg.createDatabase();
   // A fresh Redis too: leases, epochs and the shared limits of the case before are gone.
@@ -91,12 +95,12 @@ async function startCluster(
   };
   try {
     for (let i = 1; i <= count; i++) {
-      const storage = await openPostgresStorage(url);
+      const storage = await openPostgresStorage(databaseUrlOf?.(i, url) ?? url);
       closing.push(() => storage.close());
       const node = await TestServer.start({
         ...server,
         storage,
-        redisUrl: redis.url,
+        redisUrl: redisUrlOf?.(i, redis.url) ?? redis.url,
         node: `node-${i}`,
         leaseMs,
       });
@@ -110,4 +114,14 @@ async function startCluster(
     await close();
     throw error;
   }
+}
+
+/** A counter's value on a node's /metrics, summed over its series whose labels hold `label`. */
+export async function counter(url: string, name: string, label: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith(`${name}{`) && line.includes(label)) sum += Number(line.split(' ').pop());
+  }
+  return sum;
 }
