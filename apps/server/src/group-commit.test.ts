@@ -55,7 +55,7 @@ beforeEach(() => {
       if (gate) await gate;
       if (fenceAll) return batches.map(() => ({ ok: false, fenced: true }));
       if (sessionEnded) throw new NotStoredError(new Error('Connection terminated unexpectedly'));
-      if (failCommit) throw new Error('SQLITE_IOERR: disk I/O error');
+      if (failCommit) throw new NotStoredError(new Error('SQLITE_IOERR: disk I/O error'));
       const outcomes = await sqlite.commit(batches);
       if (loseReply) throw new Error('Connection terminated unexpectedly');
       return outcomes;
@@ -157,8 +157,9 @@ describe('group commit', () => {
       expect.objectContaining({ ok: false, code: 'not-found' }),
       expect.objectContaining({ ok: false, code: 'storage' }),
     ]);
-    // A failed commit may have gone through (lost reply): never marked for a retry.
-    expect(results.map((r) => r.retry)).toEqual([undefined, undefined, undefined, undefined]);
+    // Nothing of it was stored, for certain: marked for one more try (cluster mode routes it
+    // again); a refusal of the rules is final.
+    expect(results.map((r) => r.retry)).toEqual([true, true, undefined, true]);
     // The join seated its connection when applied, and was undone when the commit failed.
     expect(seats).toEqual([expect.stringMatching(/^id\d$/), undefined]);
     await turn();
@@ -274,7 +275,11 @@ describe('group commit', () => {
       if (doc === 'pub') Y.applyUpdate(replica, update);
     });
     loseReply = true;
-    expect((await room.handle(gm, aspect('a1', 'One'))).ack).toMatchObject({ ok: false });
+    // Not "nothing changed": whether it was stored is not known.
+    expect((await room.handle(gm, aspect('a1', 'One'))).ack).toMatchObject({
+      ok: false,
+      code: 'unknown-outcome',
+    });
     expect(await stored('T1', 'a1')).toEqual(['a1']);
     // The room reloaded what storage holds and handed its replicas what they lacked.
     expect(broken).toBe(false);
@@ -421,7 +426,7 @@ describe('group commit over real sockets', () => {
       commit: async (batches) => {
         entered = true;
         if (hold) await hold;
-        if (fail) throw new Error('connection terminated');
+        if (fail) throw new NotStoredError(new Error('connection terminated'));
         return real.commit(batches);
       },
     };

@@ -77,6 +77,18 @@ const STORAGE_FAILED: Ack = {
 };
 const READ_FAILED: Ack = { ok: false, code: 'storage', message: 'The table could not be read.' };
 
+/**
+ * Whether the command was stored is not known (the database's answer to COMMIT was lost, or
+ * the writer it was forwarded to did not answer in time): never "nothing changed". Sent again
+ * under the same id it is applied at most once, and answered as it was the first time.
+ */
+export const UNKNOWN_OUTCOME: Ack = {
+  ok: false,
+  code: 'unknown-outcome',
+  message:
+    'The server could not confirm whether this was saved; sending it again with the same id is safe.',
+};
+
 /** A later writer fenced the table's part out (cluster mode): nothing of it was stored. */
 export const MOVED: HandledCommand = {
   ack: { ok: false, code: 'storage', message: 'The table is moving between servers; try again.' },
@@ -296,11 +308,13 @@ export class GroupCommit {
     // 3. Store every table's writes in one transaction.
     const order = [...parts.keys()];
     let outcomes: BatchOutcome[];
-    let notStored = false;
+    // When the commit threw: whether nothing of it was stored for certain (NotStoredError), or
+    // it may have been (its COMMIT was sent and the answer lost).
+    let thrown: HandledCommand | undefined;
     try {
       outcomes = order.length === 0 ? [] : await this.storage.commit([...parts.values()]);
     } catch (error) {
-      notStored = error instanceof NotStoredError;
+      thrown = error instanceof NotStoredError ? NOT_STORED : { ack: UNKNOWN_OUTCOME };
       // A line per table, so that each table's log shows why its commands were refused.
       for (const tableId of order) {
         this.log('the group commit failed; its commands are refused', error, tableId);
@@ -344,7 +358,7 @@ export class GroupCommit {
       if (p === undefined) job.resolve({ ack: STORAGE_FAILED });
       else if (!p.writes?.length || !failed.has(job.room.id)) job.resolve(p.handled);
       else if (fenced.has(job.room.id)) job.resolve(MOVED);
-      else job.resolve(notStored ? NOT_STORED : { ack: STORAGE_FAILED });
+      else job.resolve(thrown ?? { ack: STORAGE_FAILED });
     });
     // Resolving queued each acknowledgement's continuation as a microtask; the publishes go in
     // one behind them, so every sender has its ack before the crowd gets the update (the sender

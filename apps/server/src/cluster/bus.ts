@@ -60,10 +60,15 @@ export class Bus {
   }
 
   /**
-   * Sends to every node listening on `channel`; answers how many were (Redis counts them), or
-   * undefined when Redis could not take it.
+   * Sends to every node listening on `channel`; answers how many were (Redis counts them),
+   * `unsent` when it was never sent (no connection to Redis), or undefined when it was sent
+   * and no answer came (the connection broke, or Redis did not answer in time): maybe delivered.
    */
-  async publish(channel: string, message: unknown): Promise<number | undefined> {
+  async publish(channel: string, message: unknown): Promise<number | 'unsent' | undefined> {
+    if (this.pub.status !== 'ready') {
+      this.failed();
+      return 'unsent';
+    }
     try {
       return await this.pub.publish(channel, JSON.stringify(message));
     } catch {

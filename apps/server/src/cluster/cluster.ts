@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { ChatMessage, DocKey } from '@fateboard/table';
 import type { HandledCommand } from '../group-commit';
-import { MOVED } from '../group-commit';
+import { MOVED, UNKNOWN_OUTCOME } from '../group-commit';
 import type { Log } from '../logger';
 import type { Sender } from '../room-command';
 import type { DocUpdate, Storage } from '../storage';
@@ -78,8 +78,11 @@ const OWNER_KEPT_MS = 1000;
 const tableChannel = (tableId: string) => `fateboard:table:${tableId}`;
 const nodeChannel = (node: string) => `fateboard:node:${node}`;
 
-/** Not answered by the writer (this node closing, or the writer failing): the client retries. */
-const UNANSWERED: HandledCommand = { ack: MOVED.ack };
+/**
+ * Not answered by the writer (it did not answer in time, failed answering, or this node is
+ * closing): it may have been applied, so the client sends it again under its id.
+ */
+const UNANSWERED: HandledCommand = { ack: UNKNOWN_OUTCOME };
 
 export class Cluster {
   private readonly keeper: LeaseKeeper;
@@ -186,8 +189,10 @@ export class Cluster {
   ): Promise<HandledCommand> {
     const handled = await this.send(node, tableId, sender, input);
     this.options.metrics?.forwarded(handled.ack);
-    // Refused as moved (or unanswered): ask Redis again next time.
-    if (!handled.ack.ok && handled.ack.code === 'storage') this.owners.delete(tableId);
+    // Refused as moved, or unanswered: ask who writes it again next time.
+    if (!handled.ack.ok && ['storage', 'unknown-outcome'].includes(handled.ack.code)) {
+      this.owners.delete(tableId);
+    }
     return handled;
   }
 
@@ -201,21 +206,17 @@ export class Cluster {
     return new Promise<HandledCommand>((resolve) => {
       const timer = setTimeout(() => {
         this.waiting.delete(id);
-        resolve({
-          ack: {
-            ok: false,
-            code: 'storage',
-            message: "The table's server did not answer; try again.",
-          },
-        });
+        resolve(UNANSWERED);
       }, this.forwardTimeoutMs);
       timer.unref();
       this.waiting.set(id, { resolve, timer });
       const wire: Wire = { kind: 'command', id, from: this.node, tableId, sender, input };
       void this.bus.publish(nodeChannel(node), wire).then((listeners) => {
-        // Nobody listens on the writer's channel: it is gone (its lease not yet expired), and
-        // the command never reached anyone.
-        if (listeners !== undefined && listeners > 0) return;
+        // Taken by Redis, or perhaps (sent, its answer lost): the writer's answer or the
+        // timeout says what became of it.
+        if (listeners === undefined || (listeners !== 'unsent' && listeners > 0)) return;
+        // Never sent (Redis unreachable), or nobody listens on the writer's channel (it is
+        // gone, its lease not yet expired): the command reached no one.
         clearTimeout(timer);
         this.waiting.delete(id);
         resolve(MOVED);
@@ -255,7 +256,7 @@ export class Cluster {
   /** `publish`, resolving whether Redis took it. */
   async tryPublish(tableId: string, event: TableEvent): Promise<boolean> {
     const wire: WireEvent = { from: this.node, event: encodeEvent(event) };
-    return (await this.bus.publish(tableChannel(tableId), wire)) !== undefined;
+    return typeof (await this.bus.publish(tableChannel(tableId), wire)) === 'number';
   }
 
   /**

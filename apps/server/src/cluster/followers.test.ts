@@ -7,7 +7,6 @@ import type { Storage } from '../storage';
 import { connectSocket, createTable, openReplica, samePub, sleep, waitFor } from '../test/harness';
 import type { Participant, Replica, TestServer } from '../test/harness';
 import { clusterServices, clusterUnavailable, counter } from '../test/cluster-fixture';
-import { TcpProxy } from '../test/tcp-proxy';
 
 // Followers are exact: every replica a node serves ends equal to what storage holds, whatever
 // happened to the node's lease or to the messages between the nodes, and without waiting for
@@ -43,12 +42,9 @@ async function expireLease(tableId: string): Promise<void> {
 
 describe.skipIf(unavailable)('followers are exact', () => {
   it('a writer that loses its lease with a commit under way brings its own spectators to what is stored', async () => {
-    const proxy = track(await TcpProxy.start(Number(new URL(services.pg.url).port)));
-    const cluster = await services.startCluster({
-      count: 2,
-      databaseUrlOf: (n, url) => (n === 1 ? proxy.url(url) : url),
-    });
+    const cluster = await services.startProxied('postgres', { count: 2 });
     cleanup.push(() => cluster.close());
+    const { proxy } = cluster;
     const [one, two] = cluster.nodes as [TestServer, TestServer];
     const table = await createTable(one.url);
     const name = `table/${table.id}`;
@@ -91,12 +87,9 @@ describe.skipIf(unavailable)('followers are exact', () => {
   }, 60_000);
 
   it('an update lost on its way to the other nodes reaches them within 2 s, with nothing after it', async () => {
-    const proxy = track(await TcpProxy.start(services.redis.port));
-    const cluster = await services.startCluster({
-      count: 2,
-      redisUrlOf: (n, url) => (n === 1 ? proxy.url(url) : url),
-    });
+    const cluster = await services.startProxied('redis', { count: 2 });
     cleanup.push(() => cluster.close());
+    const { proxy } = cluster;
     const [one, two] = cluster.nodes as [TestServer, TestServer];
     const table = await createTable(one.url);
     const gm = track(await connectSocket(one.url, table.tokens.gm, 'gm'));

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOC_KEYS } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
-import { restoreCommand, rollPage } from './storage';
+import { NotStoredError, restoreCommand, rollPage } from './storage';
 import type {
   BatchOutcome,
   CommandRolls,
@@ -348,7 +348,13 @@ export function openSqliteFile(dataDir: string, options: SqliteFileOptions = {})
         ? []
         : q.findCommands.all(tableId, JSON.stringify(commandIds)).map(toCommand),
     commit: (parts) => {
-      const outcomes = commit(parts);
+      let outcomes;
+      try {
+        outcomes = commit(parts);
+      } catch (error) {
+        // SQLite rolled the transaction back: nothing of the batch is stored.
+        throw new NotStoredError(error);
+      }
       checkpointer?.committed();
       return outcomes;
     },

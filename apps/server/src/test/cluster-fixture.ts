@@ -8,6 +8,7 @@ import { postgresUnavailable, startPostgres } from './postgres-server';
 import type { PostgresServer } from './postgres-server';
 import { redisServerSkipReason, startRedisServer } from './redis-server';
 import type { TestRedis } from './redis-server';
+import { TcpProxy } from './tcp-proxy';
 
 // Cluster mode in this process, on a real PostgreSQL and a real Redis (cluster.test.ts,
 // scene.test.ts): in-process nodes, each with its own pool and Redis connections, as separate
@@ -74,6 +75,38 @@ export function clusterServices(unavailable: string | undefined) {
     startCluster: (options: ClusterOptions = {}) => {
       const { pg, redis } = started();
       return startCluster(pg, redis, options);
+    },
+    /**
+     * `startCluster`, node 1 reaching its PostgreSQL or its Redis through a TCP proxy the test
+     * controls (test/tcp-proxy.ts); `close` closes the proxy too.
+     */
+    startProxied: async (
+      service: 'postgres' | 'redis',
+      options: ClusterOptions = {},
+    ): Promise<Cluster & { proxy: TcpProxy }> => {
+      const { pg, redis } = started();
+      const proxy = await TcpProxy.start(
+        service === 'redis' ? redis.port : Number(new URL(pg.url).port),
+      );
+      const through = (n: number, url: string) => (n === 1 ? proxy.url(url) : url);
+      let cluster: Cluster;
+      try {
+        cluster = await startCluster(pg, redis, {
+          ...options,
+          ...(service === 'redis' ? { redisUrlOf: through } : { databaseUrlOf: through }),
+        });
+      } catch (error) {
+        await proxy.close();
+        throw error;
+      }
+      return {
+        ...cluster,
+        proxy,
+        close: async () => {
+          await cluster.close();
+          await proxy.close();
+        },
+      };
     },
   };
 }

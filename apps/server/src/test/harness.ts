@@ -14,7 +14,7 @@ import { readGm, readTable } from '@fateboard/table';
 import { createLogger } from '../logger';
 import { createServer } from '../server';
 import type { RunningServer, ServerOptions } from '../server';
-import { openSqliteFile, openSqliteStorage } from '../storage';
+import { NotStoredError, openSqliteFile, openSqliteStorage } from '../storage';
 import type { Storage } from '../storage';
 import type { Ack } from '@fateboard/table';
 import type { Presence } from '@fateboard/table';
@@ -393,7 +393,7 @@ export function fillingStorage(dataDir: string): {
   const storage: Storage = {
     ...real,
     commit: async (batches) => {
-      if (full) throw new Error('SQLITE_FULL: database or disk is full');
+      if (full) throw new NotStoredError(new Error('SQLITE_FULL: database or disk is full'));
       return real.commit(batches);
     },
   };
