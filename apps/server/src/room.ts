@@ -21,8 +21,16 @@ export interface RoomGate {
   writing(): number | undefined;
   /** The fence of the writes the room makes (TableBatch.fence), even once it lapsed. */
   fence(): number | undefined;
-  /** Takes a command in place of the room: applies it here (`TableRoom.submit`) or elsewhere. */
-  handle(from: SenderOf, input: unknown, onSeat?: SeatListener): Promise<HandledCommand>;
+  /**
+   * Takes a command in place of the room: applies it here (`TableRoom.submit`) or elsewhere,
+   * answering by `deadline` (performance.now()).
+   */
+  handle(
+    from: SenderOf,
+    input: unknown,
+    onSeat: SeatListener | undefined,
+    deadline: number,
+  ): Promise<HandledCommand>;
   /** A commit under `fence()` was refused: a later writer's fence is stored. */
   fencedOut(): void;
   /** The room stored a command as `seq` with these updates (the other writers follow them). */
@@ -190,12 +198,23 @@ export class TableRoom implements BatchRoom {
    * room (cluster mode) lets its gate decide where the command is applied.
    */
   handle(from: SenderOf, input: unknown, onSeat?: SeatListener): Promise<HandledCommand> {
-    return this.gate ? this.gate.handle(from, input, onSeat) : this.submit(from, input, onSeat);
+    const deadline = this.deps.commits.deadline();
+    return this.gate
+      ? this.gate.handle(from, input, onSeat, deadline)
+      : this.submit(from, input, onSeat, deadline);
   }
 
-  /** Applies a command here, as the table's writer, through the group commit. */
-  submit(from: SenderOf, input: unknown, onSeat?: SeatListener): Promise<HandledCommand> {
-    return this.deps.commits.submit(this, commandIdOf(input), (previous) => {
+  /**
+   * Applies a command here, as the table's writer, through the group commit; answers by
+   * `deadline` (performance.now()).
+   */
+  submit(
+    from: SenderOf,
+    input: unknown,
+    onSeat: SeatListener | undefined,
+    deadline: number,
+  ): Promise<HandledCommand> {
+    const prepare = (previous: StoredCommand | undefined) => {
       const prepared = this.prepare(typeof from === 'function' ? from() : from, input, previous);
       const seatId = prepared.handled.seatId;
       if (seatId !== undefined && onSeat) {
@@ -203,7 +222,8 @@ export class TableRoom implements BatchRoom {
         prepared.undo = () => onSeat(undefined);
       }
       return prepared;
-    });
+    };
+    return this.deps.commits.submit(this, commandIdOf(input), prepare, deadline);
   }
 
   /**

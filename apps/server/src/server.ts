@@ -60,6 +60,12 @@ export interface ServerOptions {
   redisUrl?: string;
   /** Cluster mode: the lease's time to live, after which a dead writer's tables move. */
   leaseMs?: number;
+  /**
+   * How long a command waits for its answer (GroupCommit's `answerWithinMs`, 1500 ms by
+   * default): past it, refused when nothing of it was applied, `unknown-outcome` when its
+   * commit is under way. COMMAND_TIMEOUT_MS.
+   */
+  commandTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -99,7 +105,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   );
   const ownsStorage = options.storage === undefined;
   const storage = metrics.countErrors(options.storage ?? openSqliteStorage(options.dataDir, log));
-  const commits = new GroupCommit(storage, log, metrics);
+  const commits = new GroupCommit(storage, log, metrics, options.commandTimeoutMs);
   // Cluster mode: several nodes on one PostgreSQL, one writer per table (docs/SCALING.md).
   const cluster = options.redisUrl
     ? await Cluster.start({
@@ -131,9 +137,9 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   );
   if (cluster && clusterRooms) {
     connections.spread = (tableId, close) => cluster.publish(tableId, close);
-    cluster.serveForwarded(async (tableId, sender, input) => {
+    cluster.serveForwarded(async (tableId, sender, input, deadline) => {
       const part = clusterRooms.of(await rooms.get(tableId));
-      if (part) return part.handleForwarded(sender, input);
+      if (part) return part.handleForwarded(sender, input, deadline);
       return { ack: { ok: false, code: 'not-found', message: 'No such table.' } };
     });
     cluster.onTableEvent((tableId, event) => onClusterEvent(tableId, event));

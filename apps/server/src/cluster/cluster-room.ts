@@ -1,5 +1,5 @@
 import type { HandledCommand } from '../group-commit';
-import { MOVED } from '../group-commit';
+import { MOVED, NOT_IN_TIME, REDIS_UNAVAILABLE, STORAGE_UNAVAILABLE } from '../group-commit';
 import type { Log } from '../logger';
 import type { Sender, SenderOf } from '../room-command';
 import type { DocUpdate } from '../storage';
@@ -18,16 +18,20 @@ export const HEAD_EVERY_MS = 1000;
 export interface RoomCluster {
   writeEpoch: (tableId: string) => number | undefined;
   claim: (tableId: string) => Promise<Claim>;
+  /** Sends a command to the table's writer; answers by `deadline` (performance.now()). */
   forward: (
     node: string,
     tableId: string,
     sender: Sender,
     input: unknown,
+    deadline: number,
   ) => Promise<HandledCommand>;
   /** Tells the other nodes; resolves whether Redis took it. */
   tryPublish: (tableId: string, event: TableEvent) => Promise<boolean>;
   /** A commit under `epoch` was fenced out: this node writes the table no more under it. */
   fencedOut: (tableId: string, epoch: number) => void;
+  /** Whether Redis calls failed lately (what a command that came too late waited on). */
+  redisFailing: () => boolean;
 }
 
 /**
@@ -70,30 +74,44 @@ export class ClusterRoom implements RoomGate {
    * once the room is dropped: its connections are closing, and the client sends it again when
    * it is back.
    */
-  handle(from: SenderOf, input: unknown, onSeat?: SeatListener): Promise<HandledCommand> {
-    return this.handleOnce(from, input, onSeat).then((handled) =>
-      handled.retry && !this.room.broken && !this.room.disposed
-        ? this.handleOnce(from, input, onSeat)
-        : handled,
-    );
+  async handle(
+    from: SenderOf,
+    input: unknown,
+    onSeat: SeatListener | undefined,
+    deadline: number,
+  ): Promise<HandledCommand> {
+    const turn = this.turn(deadline);
+    const handled = await turn.within(this.handleOnce(from, input, onSeat, turn));
+    if (!handled.retry || this.room.broken || this.room.disposed) return handled;
+    return turn.within(this.handleOnce(from, input, onSeat, turn));
   }
 
   private handleOnce(
     from: SenderOf,
     input: unknown,
     onSeat: SeatListener | undefined,
+    turn: Turn,
   ): Promise<HandledCommand> {
-    if (this.writing() === undefined) return this.route(from, input, onSeat);
-    return this.room.submit(from, input, onSeat);
+    turn.handedOn = false;
+    if (this.writing() === undefined) return this.route(from, input, onSeat, turn);
+    return this.submit(from, input, onSeat, turn);
   }
 
   /**
-   * A command forwarded by another node: applied here if this node writes the table, never
-   * forwarded again (the nodes disagree on the owner only while a lease moves). A moved answer
-   * goes back as it is: the node that forwarded it routes it again.
+   * A command forwarded by another node, to be answered by `deadline`: applied here if this
+   * node writes the table, never forwarded again (the nodes disagree on the owner only while a
+   * lease moves). A moved answer goes back as it is: the node that forwarded it routes it again.
    */
-  handleForwarded(sender: Sender, input: unknown): Promise<HandledCommand> {
-    return this.route(sender, input, undefined, true);
+  handleForwarded(sender: Sender, input: unknown, deadline: number): Promise<HandledCommand> {
+    const turn = this.turn(deadline);
+    return turn.within(this.route(sender, input, undefined, turn, true));
+  }
+
+  /** A command's turn; one that comes too late names what it waited on. */
+  private turn(deadline: number): Turn {
+    return new Turn(deadline, () =>
+      this.cluster.redisFailing() ? { ack: REDIS_UNAVAILABLE } : NOT_IN_TIME,
+    );
   }
 
   /** Not the writer (yet): claims the table, or forwards to its writer. */
@@ -101,23 +119,38 @@ export class ClusterRoom implements RoomGate {
     from: SenderOf,
     input: unknown,
     onSeat: SeatListener | undefined,
+    turn: Turn,
     forwarded = false,
   ): Promise<HandledCommand> {
     const claim = await this.cluster.claim(this.id);
     if (claim.kind === 'owner') {
       if (this.ownedEpoch !== claim.epoch) await this.becomeOwner(claim.epoch);
-      return this.room.submit(from, input, onSeat);
+      return this.submit(from, input, onSeat, turn);
     }
     if (claim.kind === 'other' && !forwarded) {
+      if (turn.late) return turn.tooLate();
+      turn.handedOn = true;
       const sender = typeof from === 'function' ? from() : from;
-      const handled = await this.cluster.forward(claim.node, this.id, sender, input);
+      const handled = await this.cluster.forward(claim.node, this.id, sender, input, turn.deadline);
       if (handled.seatId !== undefined) onSeat?.(handled.seatId);
       return handled;
     }
     // Forwarded here, but another node writes it now: the forwarding node asks again.
     if (claim.kind === 'other') return MOVED;
-    // Nobody could claim it (Redis unreachable): refused, for the client to send again later.
-    return { ack: MOVED.ack };
+    // Nobody could claim it: refused, for the client to send again later.
+    return { ack: claim.service === 'redis' ? REDIS_UNAVAILABLE : STORAGE_UNAVAILABLE };
+  }
+
+  /** Hands the command to the room's group commit, unless it was answered as too late. */
+  private submit(
+    from: SenderOf,
+    input: unknown,
+    onSeat: SeatListener | undefined,
+    turn: Turn,
+  ): Promise<HandledCommand> {
+    if (turn.late) return Promise.resolve(turn.tooLate());
+    turn.handedOn = true;
+    return this.room.submit(from, input, onSeat, turn.deadline);
   }
 
   /**
@@ -221,6 +254,40 @@ export class ClusterRoom implements RoomGate {
   /** RoomGate: the room is unloading. */
   closed(): void {
     this.onClosed();
+  }
+}
+
+/**
+ * One command's way through the cluster against its deadline. Once handed on (to the group
+ * commit, or forwarded), whoever has it answers by the deadline; before that (claiming the
+ * table, loading it as its new writer), the deadline refuses it with `storage` and it is never
+ * handed on afterwards, so that refusal stays true.
+ */
+class Turn {
+  handedOn = false;
+  late = false;
+
+  constructor(
+    readonly deadline: number,
+    /** The refusal of a command that came too late. */
+    readonly tooLate: () => HandledCommand,
+  ) {}
+
+  within(work: Promise<HandledCommand>): Promise<HandledCommand> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(
+        () => {
+          if (this.handedOn) return;
+          this.late = true;
+          resolve(this.tooLate());
+        },
+        Math.max(0, this.deadline - performance.now()),
+      );
+      void work.then((handled) => {
+        clearTimeout(timer);
+        resolve(handled);
+      });
+    });
   }
 }
 

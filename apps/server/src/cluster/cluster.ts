@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { ChatMessage, DocKey } from '@fateboard/table';
 import type { HandledCommand } from '../group-commit';
-import { MOVED, UNKNOWN_OUTCOME } from '../group-commit';
+import { MOVED, REDIS_UNAVAILABLE, UNKNOWN_OUTCOME } from '../group-commit';
 import type { Log } from '../logger';
 import type { Sender } from '../room-command';
 import type { DocUpdate, Storage } from '../storage';
@@ -44,7 +44,10 @@ export type TableEvent =
   | { kind: 'hello'; doc?: DocKey };
 
 export type Claim =
-  { kind: 'owner'; epoch: number } | { kind: 'other'; node: string } | { kind: 'unavailable' };
+  | { kind: 'owner'; epoch: number }
+  | { kind: 'other'; node: string }
+  /** Nobody could claim it: what the claim needed did not answer. */
+  | { kind: 'unavailable'; service: 'storage' | 'redis' };
 
 export interface ClusterOptions {
   redisUrl: string;
@@ -67,10 +70,25 @@ export interface ClusterMetrics {
 }
 
 type Wire =
-  | { kind: 'command'; id: string; from: string; tableId: string; sender: Sender; input: unknown }
+  | {
+      kind: 'command';
+      id: string;
+      from: string;
+      tableId: string;
+      sender: Sender;
+      input: unknown;
+      /** How long the forwarding node waits for the answer, from when it sent it. */
+      withinMs: number;
+    }
   | { kind: 'answer'; id: string; handled: HandledCommand };
 
 type WireEvent = { from: string; event: unknown };
+
+/** How long after a failed Redis call the node counts Redis as failing. */
+const REDIS_FAILING_MS = 3000;
+
+/** What the writer keeps of a forwarded command's wait for its answer to travel back. */
+const ANSWER_TRAVEL_MS = 100;
 
 /** How long a table's writer, as Redis named it, is believed without asking again. */
 const OWNER_KEPT_MS = 1000;
@@ -95,11 +113,19 @@ export class Cluster {
     { resolve: (handled: HandledCommand) => void; timer: NodeJS.Timeout }
   >();
   private serve:
-    ((tableId: string, sender: Sender, input: unknown) => Promise<HandledCommand>) | undefined;
+    | ((
+        tableId: string,
+        sender: Sender,
+        input: unknown,
+        deadline: number,
+      ) => Promise<HandledCommand>)
+    | undefined;
   private onEvent: ((tableId: string, event: TableEvent) => void) | undefined;
   private readonly readFence: (tableId: string) => Promise<number | undefined>;
   private readonly claimFence: (tableId: string, epoch: number) => Promise<boolean>;
   private readonly forwardTimeoutMs: number;
+  /** When a Redis call last failed (performance.now()). */
+  private redisFailedAt = -Infinity;
 
   private constructor(private readonly options: ClusterOptions) {
     const { storage } = options;
@@ -117,12 +143,16 @@ export class Cluster {
       nodeId: `${options.node}#${randomBytes(4).toString('hex')}`,
       ttlMs,
       report: (message, error, table) => {
+        this.redisFailedAt = performance.now();
         metrics?.redisError('lease');
         options.log(message, error, table);
       },
     });
     this.keeper.on((event) => metrics?.lease(event.type === 'acquired' ? 'acquired' : 'lost'));
-    this.bus = new Bus(options.redisUrl, options.log, () => metrics?.redisError('publish'));
+    this.bus = new Bus(options.redisUrl, options.log, () => {
+      this.redisFailedAt = performance.now();
+      metrics?.redisError('publish');
+    });
   }
 
   static async start(options: ClusterOptions): Promise<Cluster> {
@@ -134,6 +164,15 @@ export class Cluster {
 
   get node(): string {
     return this.keeper.nodeId;
+  }
+
+  /** Whether a Redis call failed in the last few seconds: what a slow answer was waiting on. */
+  redisFailing(): boolean {
+    return (
+      !this.bus.reachable ||
+      this.keeper.failing ||
+      performance.now() - this.redisFailedAt < REDIS_FAILING_MS
+    );
   }
 
   /** The epoch this node may write the table under now, or undefined. */
@@ -180,14 +219,20 @@ export class Cluster {
     });
   }
 
-  /** Sends a command to the table's writer and answers its acknowledgement. */
+  /**
+   * Sends a command to the table's writer and answers its acknowledgement, or
+   * `unknown-outcome` when none came by `deadline` (performance.now()) or within the forward
+   * timeout.
+   */
   async forward(
     node: string,
     tableId: string,
     sender: Sender,
     input: unknown,
+    deadline: number,
   ): Promise<HandledCommand> {
-    const handled = await this.send(node, tableId, sender, input);
+    const withinMs = Math.min(this.forwardTimeoutMs, deadline - performance.now());
+    const handled = await this.send(node, tableId, sender, input, withinMs);
     this.options.metrics?.forwarded(handled.ack);
     // Refused as moved, or unanswered: ask who writes it again next time.
     if (!handled.ack.ok && ['storage', 'unknown-outcome'].includes(handled.ack.code)) {
@@ -201,16 +246,20 @@ export class Cluster {
     tableId: string,
     sender: Sender,
     input: unknown,
+    withinMs: number,
   ): Promise<HandledCommand> {
     const id = randomBytes(12).toString('base64url');
     return new Promise<HandledCommand>((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        resolve(UNANSWERED);
-      }, this.forwardTimeoutMs);
+      const timer = setTimeout(
+        () => {
+          this.waiting.delete(id);
+          resolve(UNANSWERED);
+        },
+        Math.max(0, withinMs),
+      );
       timer.unref();
       this.waiting.set(id, { resolve, timer });
-      const wire: Wire = { kind: 'command', id, from: this.node, tableId, sender, input };
+      const wire: Wire = { kind: 'command', id, from: this.node, tableId, sender, input, withinMs };
       void this.bus.publish(nodeChannel(node), wire).then((listeners) => {
         // Taken by Redis, or perhaps (sent, its answer lost): the writer's answer or the
         // timeout says what became of it.
@@ -219,14 +268,23 @@ export class Cluster {
         // gone, its lease not yet expired): the command reached no one.
         clearTimeout(timer);
         this.waiting.delete(id);
-        resolve(MOVED);
+        resolve(listeners === 'unsent' ? { ack: REDIS_UNAVAILABLE } : MOVED);
       });
     });
   }
 
-  /** Who applies the commands other nodes forward here. */
+  /**
+   * Who applies the commands other nodes forward here, answering by `deadline`
+   * (performance.now()): a little before the forwarding node stops waiting, so that the answer
+   * reaches it in time.
+   */
   serveForwarded(
-    handler: (tableId: string, sender: Sender, input: unknown) => Promise<HandledCommand>,
+    handler: (
+      tableId: string,
+      sender: Sender,
+      input: unknown,
+      deadline: number,
+    ) => Promise<HandledCommand>,
   ): void {
     this.serve = handler;
   }
@@ -285,24 +343,41 @@ export class Cluster {
   }
 
   private async tryClaim(tableId: string): Promise<Claim> {
+    let floor;
     try {
-      const floor = (await this.readFence(tableId)) ?? 0;
-      const got = await this.keeper.acquire(tableId, floor);
-      if (got.owner === 'other') {
-        this.owners.set(tableId, { node: got.nodeId, at: performance.now() });
-        return { kind: 'other', node: got.nodeId };
-      }
-      this.owners.delete(tableId);
-      if (got.fresh && !(await this.claimFence(tableId, got.epoch))) {
-        // Another node claimed this epoch (Redis lost its data and handed it out twice).
-        await this.keeper.release(tableId).catch(() => false);
-        return { kind: 'unavailable' };
-      }
-      return { kind: 'owner', epoch: got.epoch };
+      floor = (await this.readFence(tableId)) ?? 0;
     } catch (error) {
-      this.options.log('claiming a table failed', error, tableId);
-      return { kind: 'unavailable' };
+      this.options.log('claiming a table failed: its storage did not answer', error, tableId);
+      return { kind: 'unavailable', service: 'storage' };
     }
+    let got;
+    try {
+      got = await this.keeper.acquire(tableId, floor);
+    } catch (error) {
+      this.options.log('claiming a table failed: Redis did not answer', error, tableId);
+      return { kind: 'unavailable', service: 'redis' };
+    }
+    if (got.owner === 'other') {
+      this.owners.set(tableId, { node: got.nodeId, at: performance.now() });
+      return { kind: 'other', node: got.nodeId };
+    }
+    this.owners.delete(tableId);
+    if (!got.fresh) return { kind: 'owner', epoch: got.epoch };
+    let claimed;
+    try {
+      claimed = await this.claimFence(tableId, got.epoch);
+    } catch (error) {
+      // The lease is taken and its epoch unclaimed: nobody could write under it, so it goes.
+      this.options.log('claiming a table failed: its storage did not answer', error, tableId);
+      await this.keeper.release(tableId).catch(() => false);
+      return { kind: 'unavailable', service: 'storage' };
+    }
+    if (!claimed) {
+      // Another node claimed this epoch (Redis lost its data and handed it out twice).
+      await this.keeper.release(tableId).catch(() => false);
+      return { kind: 'unavailable', service: 'redis' };
+    }
+    return { kind: 'owner', epoch: got.epoch };
   }
 
   private onWire(message: unknown): void {
@@ -320,7 +395,9 @@ export class Cluster {
       const reply: Wire = { kind: 'answer', id: wire.id, handled };
       void this.bus.publish(nodeChannel(wire.from), reply);
     };
-    this.serve(wire.tableId, wire.sender, wire.input).then(answer, (error: unknown) => {
+    const withinMs = Number.isFinite(wire.withinMs) ? wire.withinMs : this.forwardTimeoutMs;
+    const deadline = performance.now() + withinMs - ANSWER_TRAVEL_MS;
+    this.serve(wire.tableId, wire.sender, wire.input, deadline).then(answer, (error: unknown) => {
       this.options.log('a forwarded command failed', error, wire.tableId);
       answer(UNANSWERED);
     });

@@ -1,32 +1,18 @@
 import { Redis } from 'ioredis';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import { readTable } from '@fateboard/table';
-import { loadDoc } from '../storage';
-import type { Storage } from '../storage';
 import { connectSocket, createTable, openReplica, samePub, sleep, waitFor } from '../test/harness';
-import type { Participant, Replica, TestServer } from '../test/harness';
-import { clusterServices, clusterUnavailable, counter } from '../test/cluster-fixture';
+import type { TestServer } from '../test/harness';
+import { clusterTests, counter, storedPub, tableWithGms } from '../test/cluster-fixture';
 
 // Followers are exact: every replica a node serves ends equal to what storage holds, whatever
 // happened to the node's lease or to the messages between the nodes, and without waiting for
 // a later command to show that something is missing. A TCP proxy in front of one node's
 // PostgreSQL or Redis holds its commit or loses its message at the chosen moment.
 
-const unavailable = clusterUnavailable();
-const services = clusterServices(unavailable);
-const cleanup: (() => unknown)[] = [];
-afterEach(async () => {
-  while (cleanup.length > 0) await cleanup.pop()!();
-});
+const { unavailable, services, cleanup, track } = clusterTests();
 
-function track<T extends Participant | Replica | { close: () => unknown }>(x: T): T {
-  cleanup.push(() => ('destroy' in x ? x.destroy() : x.close()));
-  return x;
-}
-
-const storedPub = async (storage: Storage, tableId: string): Promise<Y.Doc> =>
-  loadDoc((await storage.loadDocuments(tableId)).docs.pub);
 const texts = (doc: Y.Doc) => readTable(doc).aspects.map((a) => a.text);
 const aspect = (text: string) => ({ id: text, type: 'aspect.add', kind: 'situation', text });
 
@@ -45,11 +31,8 @@ describe.skipIf(unavailable)('followers are exact', () => {
     const cluster = await services.startProxied('postgres', { count: 2 });
     cleanup.push(() => cluster.close());
     const { proxy } = cluster;
-    const [one, two] = cluster.nodes as [TestServer, TestServer];
-    const table = await createTable(one.url);
+    const { one, two, table, gmOne, gmTwo } = await tableWithGms(cluster, track);
     const name = `table/${table.id}`;
-    const gmOne = track(await connectSocket(one.url, table.tokens.gm, 'gm1'));
-    const gmTwo = track(await connectSocket(two.url, table.tokens.gm, 'gm2'));
     const spectatorOne = track(await openReplica(one.url, name, table.tokens.spectator));
     const spectatorTwo = track(await openReplica(two.url, name, table.tokens.spectator));
     // Node 1 writes the table.
@@ -66,7 +49,7 @@ describe.skipIf(unavailable)('followers are exact', () => {
       if (i > 50) throw new Error('node 1 kept its lease');
       await sleep(100);
     }
-    for (const text of ['b1', 'b2', 'b3', 'b4', 'b5']) await gmTwo.ok(aspect(text));
+    for (const text of ['b1', 'b2', 'b3', 'b4', 'b5']) await gmTwo.untilOk(aspect(text));
     proxy.release();
     // The held commands are fenced out on node 1 and written by node 2 (or refused).
     await Promise.all(late);

@@ -293,6 +293,11 @@ export class LeaseKeeper {
     return this.store.nodeId;
   }
 
+  /** Whether the last renewal failed (Redis unreachable or not answering). */
+  get failing(): boolean {
+    return this.renewalsFailing;
+  }
+
   /** Listens for leases acquired and lost; answers a function that stops listening. */
   on(listener: Listener): () => void {
     this.listeners.add(listener);

@@ -1,25 +1,14 @@
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Ack } from '@fateboard/table';
-import { connectSocket, createTable, sleep } from '../test/harness';
-import type { Participant, TestServer } from '../test/harness';
-import { clusterServices, clusterUnavailable } from '../test/cluster-fixture';
+import { sleep } from '../test/harness';
+import { clusterTests, tableWithGms } from '../test/cluster-fixture';
 
 // Every refusal is true: a refusal that says nothing was stored is never followed by the
 // command being stored; whatever may have been stored is answered `unknown-outcome`, and the
 // same id sent again is applied at most once and answered as it was.
 
-const unavailable = clusterUnavailable();
-const services = clusterServices(unavailable);
-const cleanup: (() => unknown)[] = [];
-afterEach(async () => {
-  while (cleanup.length > 0) await cleanup.pop()!();
-});
-
-function track<T extends Participant | { close: () => unknown }>(x: T): T {
-  cleanup.push(() => x.close());
-  return x;
-}
+const { unavailable, services, cleanup, track } = clusterTests();
 
 /** How often each command id is stored, read straight from the database. */
 async function storedCount(databaseUrl: string, commandId: string): Promise<number> {
@@ -38,10 +27,7 @@ describe.skipIf(unavailable)('every refusal is true', () => {
     const cluster = await services.startProxied('postgres', { count: 2 });
     cleanup.push(() => cluster.close());
     const { proxy } = cluster;
-    const [one, two] = cluster.nodes as [TestServer, TestServer];
-    const table = await createTable(one.url);
-    const gmOne = track(await connectSocket(one.url, table.tokens.gm, 'gm1'));
-    const gmTwo = track(await connectSocket(two.url, table.tokens.gm, 'gm2'));
+    const { gmOne, gmTwo } = await tableWithGms(cluster, track);
     await gmOne.ok({ type: 'aspect.add', kind: 'situation', text: 'First' });
 
     // Node 1 writes; its commit is held for longer than node 2 waits for a forwarded answer

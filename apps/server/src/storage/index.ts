@@ -23,4 +23,5 @@ export type {
 export { NotStoredError, loadDoc } from './storage';
 export { openSqliteFile, openSqliteStorage } from './sqlite';
 export type { SqliteFile } from './sqlite';
-export { claimFence, openPostgresStorage, readFence } from './postgres';
+export { POSTGRES_TIMEOUTS, claimFence, openPostgresStorage, readFence } from './postgres';
+export type { PostgresTimeouts } from './postgres';

@@ -156,27 +156,61 @@ export async function claimFence(db: Queryable, tableId: string, epoch: number):
   return rowCount === 1;
 }
 
+/**
+ * How long the storage waits for PostgreSQL, so that nothing waits forever on a database that
+ * stopped answering (a hung host, a managed failover) and a command is refused within seconds.
+ */
+export interface PostgresTimeouts {
+  /** Connecting, or waiting for a free connection of the pool (default 1000 ms). */
+  connectMs?: number;
+  /** PostgreSQL ends a statement that runs longer (default 2000 ms). */
+  statementMs?: number;
+  /** PostgreSQL ends a statement that waits longer for a lock (default 1000 ms). */
+  lockMs?: number;
+  /**
+   * This side stops waiting for an answer and drops the connection (default 3000 ms): what the
+   * two above cannot cover, a server or network that answers nothing at all.
+   */
+  answerMs?: number;
+  /**
+   * PostgreSQL ends a transaction left idle longer (default 1000 ms): a writer that stalls
+   * inside a commit (a long GC pause, SIGSTOP, a cut network) would otherwise hold its table's
+   * fence row until it wakes, and no other node could take the table over. The stalled node's
+   * COMMIT then fails, and its commands are refused and retried. Keep it under the lease.
+   */
+  idleInTransactionMs?: number;
+}
+
+export const POSTGRES_TIMEOUTS: Required<PostgresTimeouts> = {
+  connectMs: 1000,
+  statementMs: 2000,
+  lockMs: 1000,
+  answerMs: 3000,
+  idleInTransactionMs: 1000,
+};
+
 /** Opens a pool on `url` and creates the schema if the database has none. */
-export async function openPostgresStorage(url: string): Promise<Storage> {
+export async function openPostgresStorage(
+  url: string,
+  timeouts: PostgresTimeouts = {},
+): Promise<Storage> {
+  const t = { ...POSTGRES_TIMEOUTS, ...timeouts };
   const pool = new pg.Pool({
     connectionString: url,
     types,
-    // Without a limit a connection attempt to an unreachable host waits forever, and every
-    // command of the node with it.
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: t.connectMs,
+    statement_timeout: t.statementMs,
+    lock_timeout: t.lockMs,
+    query_timeout: t.answerMs,
+    idle_in_transaction_session_timeout: t.idleInTransactionMs,
     keepAlive: true,
-    // A writer that stalls inside a commit (a long GC pause, SIGSTOP, a cut network) holds its
-    // table's fence row until it wakes, and no other node could take the table over before:
-    // PostgreSQL ends such a session after a second, well inside the lease. The stalled node's
-    // COMMIT then fails, and its commands are refused and retried.
-    idle_in_transaction_session_timeout: 1000,
   });
   // An idle connection that breaks (the database restarted) is dropped by the pool, which
   // then emits 'error'; unhandled, that would end the process. The next query connects anew,
   // and a query that fails rejects where it was made.
   pool.on('error', () => {});
   try {
-    await createSchema(pool);
+    await createSchema(url);
   } catch (error) {
     await pool.end();
     throw error;
@@ -184,17 +218,33 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
   return postgresStorage(pool);
 }
 
-/** Creates what is missing of the schema, one node at a time, in one transaction. */
-async function createSchema(pool: pg.Pool): Promise<void> {
-  const { rows } = await pool.query<{ ready: boolean }>(
-    `SELECT bool_and(to_regclass(name) IS NOT NULL) AS ready FROM unnest($1::text[]) AS name`,
-    [SCHEMA_OBJECTS],
-  );
-  if (rows[0]?.ready) return;
-  await transaction(pool, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
-    await client.query(SCHEMA);
-  });
+/**
+ * Creates what is missing of the schema, one node at a time, in one transaction, on a
+ * connection of its own without the commands' timeouts: creating an index on a large table, or
+ * waiting for another node doing it, takes longer than a command's statement may.
+ */
+async function createSchema(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ ready: boolean }>(
+      `SELECT bool_and(to_regclass(name) IS NOT NULL) AS ready FROM unnest($1::text[]) AS name`,
+      [SCHEMA_OBJECTS],
+    );
+    if (rows[0]?.ready) return;
+    await client.query('BEGIN');
+    try {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+      await client.query(SCHEMA);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 function postgresStorage(pool: pg.Pool): Storage {
@@ -360,7 +410,10 @@ async function transaction<T>(
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => (broken = true));
+      // A connection that stopped answering answers no ROLLBACK either: it is dropped, which
+      // ends the transaction on the server's side.
+      if (unanswered(error)) broken = true;
+      else await client.query('ROLLBACK').catch(() => (broken = true));
       // A COMMIT whose connection broke may have been applied: never run twice.
       if (!(retryIfBroken && broken && !committing && attempt === 1)) throw error;
     } finally {
@@ -368,6 +421,11 @@ async function transaction<T>(
       client.release(broken);
     }
   }
+}
+
+/** node-postgres gave up waiting for the answer (query_timeout): the connection is unusable. */
+function unanswered(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Query read timeout';
 }
 
 /**

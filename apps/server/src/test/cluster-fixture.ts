@@ -1,9 +1,11 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type * as Y from 'yjs';
 import { Redis } from 'ioredis';
-import { openPostgresStorage } from '../storage';
+import { loadDoc, openPostgresStorage } from '../storage';
 import type { Storage } from '../storage';
 import type { ServerOptions } from '../server';
-import { TestServer } from './harness';
+import { TestServer, connectSocket, createTable } from './harness';
+import type { Participant } from './harness';
 import { postgresUnavailable, startPostgres } from './postgres-server';
 import type { PostgresServer } from './postgres-server';
 import { redisServerSkipReason, startRedisServer } from './redis-server';
@@ -77,18 +79,18 @@ export function clusterServices(unavailable: string | undefined) {
       return startCluster(pg, redis, options);
     },
     /**
-     * `startCluster`, node 1 reaching its PostgreSQL or its Redis through a TCP proxy the test
-     * controls (test/tcp-proxy.ts); `close` closes the proxy too.
+     * `startCluster`, node 1 (or `every` node) reaching its PostgreSQL or its Redis through a
+     * TCP proxy the test controls (test/tcp-proxy.ts); `close` closes the proxy too.
      */
     startProxied: async (
       service: 'postgres' | 'redis',
-      options: ClusterOptions = {},
+      options: ClusterOptions & { every?: boolean } = {},
     ): Promise<Cluster & { proxy: TcpProxy }> => {
       const { pg, redis } = started();
       const proxy = await TcpProxy.start(
         service === 'redis' ? redis.port : Number(new URL(pg.url).port),
       );
-      const through = (n: number, url: string) => (n === 1 ? proxy.url(url) : url);
+      const through = (n: number, url: string) => (n === 1 || options.every ? proxy.url(url) : url);
       let cluster: Cluster;
       try {
         cluster = await startCluster(pg, redis, {
@@ -157,4 +159,45 @@ export async function counter(url: string, name: string, label: string): Promise
     if (line.startsWith(`${name}{`) && line.includes(label)) sum += Number(line.split(' ').pop());
   }
   return sum;
+}
+
+/**
+ * What a cluster test file shares: the services (skipped when `unavailable`), `cleanup` for
+ * what a test leaves to close after it, and `track`, which closes a client after the test.
+ */
+export function clusterTests() {
+  const unavailable = clusterUnavailable();
+  const services = clusterServices(unavailable);
+  const cleanup: (() => unknown)[] = [];
+  afterEach(async () => {
+    while (cleanup.length > 0) await cleanup.pop()!();
+  });
+  const track = <T extends { close: () => unknown } | { destroy: () => unknown }>(x: T): T => {
+    cleanup.push(() => ('destroy' in x ? x.destroy() : x.close()));
+    return x;
+  };
+  return { unavailable, services, cleanup, track };
+}
+
+/** The public document as a storage holds it. */
+export async function storedPub(storage: Storage, tableId: string): Promise<Y.Doc> {
+  return loadDoc((await storage.loadDocuments(tableId)).docs.pub);
+}
+
+/** A table made on node 1 of `cluster`, and its GM on node 1 and on node 2 (`track`ed). */
+export async function tableWithGms(
+  cluster: Cluster,
+  track: <T extends Participant>(p: T) => T,
+): Promise<{
+  one: TestServer;
+  two: TestServer;
+  table: Awaited<ReturnType<typeof createTable>>;
+  gmOne: Participant;
+  gmTwo: Participant;
+}> {
+  const [one, two] = cluster.nodes as [TestServer, TestServer];
+  const table = await createTable(one.url);
+  const gmOne = track(await connectSocket(one.url, table.tokens.gm, 'gm1'));
+  const gmTwo = track(await connectSocket(two.url, table.tokens.gm, 'gm2'));
+  return { one, two, table, gmOne, gmTwo };
 }

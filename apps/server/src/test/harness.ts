@@ -149,6 +149,30 @@ export class Participant {
     return (await this.socket.timeout(5000).emitWithAck('command', withId)) as Ack;
   }
 
+  /**
+   * Sends until acknowledged, under one id, as a client does on `storage`, `unknown-outcome` or
+   * no answer (a lease moving, a database away); fails the test on any other refusal, or after
+   * `withinMs`.
+   */
+  async untilOk(
+    command: Record<string, unknown>,
+    withinMs = 10_000,
+  ): Promise<Extract<Ack, { ok: true }>> {
+    const withId = 'id' in command ? command : { id: this.nextId(), ...command };
+    const start = Date.now();
+    for (;;) {
+      const ack = await this.send(withId).catch(() => undefined);
+      if (ack?.ok) return ack;
+      if (ack && !['storage', 'unknown-outcome'].includes(ack.code)) {
+        throw new Error(`${String(command.type)} refused: ${ack.code} ${ack.message}`);
+      }
+      if (Date.now() - start > withinMs) {
+        throw new Error(`${String(command.type)} not acknowledged in ${withinMs} ms`);
+      }
+      await sleep(50);
+    }
+  }
+
   /** Like send, but fails the test unless the command was accepted. */
   async ok(command: Record<string, unknown>): Promise<Extract<Ack, { ok: true }>> {
     const ack = await this.send(command);
