@@ -47,9 +47,13 @@ try {
     ...(storage ? { storage } : {}),
     ...(redisUrl ? { redisUrl } : {}),
     ...(node ? { node } : {}),
+    lease: timings.lease,
     ...(timings.commandTimeoutMs === undefined
       ? {}
       : { commandTimeoutMs: timings.commandTimeoutMs }),
+    ...(timings.forwardTimeoutMs === undefined
+      ? {}
+      : { forwardTimeoutMs: timings.forwardTimeoutMs }),
   });
 } catch (error) {
   await storage?.close();

@@ -159,7 +159,7 @@ export class Metrics {
     });
     this.redisErrors = new Counter({
       name: 'fateboard_redis_errors_total',
-      help: 'Cluster mode: Redis calls that failed (lease, publish), by what they were for.',
+      help: 'Cluster mode: Redis calls that failed (publish), by what they were for.',
       labelNames: ['operation'],
       registers,
     });
@@ -174,8 +174,13 @@ export class Metrics {
     this.forwards.inc({ outcome: ack.ok ? 'applied' : 'refused' });
   }
 
-  redisError(operation: 'lease' | 'publish'): void {
+  redisError(operation: 'publish'): void {
     this.redisErrors.inc({ operation });
+  }
+
+  /** A storage call outside the `Storage` methods failed (cluster mode's lease statements). */
+  storageError(operation: 'leases'): void {
+    this.storageErrors.inc({ operation });
   }
 
   /** A command was answered. `type` is what the client sent, known or not. */

@@ -20,6 +20,7 @@ import { openSqliteStorage } from './storage';
 import { cryptoRng } from './tokens';
 import { Cluster } from './cluster/cluster';
 import type { TableEvent } from './cluster/cluster';
+import type { LeaseTimings } from './cluster/leases';
 import { ClusterRooms } from './cluster/cluster-room';
 import { deliverChat } from './chat';
 import { YjsServer } from './yjs-connection';
@@ -58,8 +59,13 @@ export interface ServerOptions {
    * one `storage` (PostgreSQL), and each needs its own `node` name.
    */
   redisUrl?: string;
-  /** Cluster mode: the lease's time to live, after which a dead writer's tables move. */
-  leaseMs?: number;
+  /**
+   * Cluster mode: the leases' TTL, after which a dead writer's tables move, and how often they
+   * are renewed (LEASE_TTL_MS, LEASE_RENEW_MS; cluster/leases.ts's LEASE_TIMINGS by default).
+   */
+  lease?: Partial<LeaseTimings>;
+  /** Cluster mode: how long a forwarded command waits for its writer (FORWARD_TIMEOUT_MS). */
+  forwardTimeoutMs?: number;
   /**
    * How long a command waits for its answer (GroupCommit's `answerWithinMs`, 1500 ms by
    * default): past it, refused when nothing of it was applied, `unknown-outcome` when its
@@ -114,7 +120,10 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
         storage,
         log,
         metrics,
-        ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
+        ...(options.lease ? { lease: options.lease } : {}),
+        ...(options.forwardTimeoutMs === undefined
+          ? {}
+          : { forwardTimeoutMs: options.forwardTimeoutMs }),
       })
     : undefined;
   // Each loaded table's cluster part: routing to its writer, following its updates.

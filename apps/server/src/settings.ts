@@ -1,4 +1,5 @@
 import type { PostgresTimeouts } from './storage';
+import type { LeaseTimings } from './cluster/leases';
 
 /**
  * The timings an operator may set from the environment (docs/SCALING.md lists them), each a
@@ -10,6 +11,10 @@ export interface TimingSettings {
   commandTimeoutMs?: number;
   /** PG_*_MS: how long the storage waits for PostgreSQL (storage/postgres.ts). */
   postgres: PostgresTimeouts;
+  /** LEASE_TTL_MS, LEASE_RENEW_MS: cluster mode's leases (cluster/leases.ts). */
+  lease: Partial<LeaseTimings>;
+  /** FORWARD_TIMEOUT_MS: how long a forwarded command waits for its writer. */
+  forwardTimeoutMs?: number;
 }
 
 const POSTGRES_VARIABLES: Record<keyof PostgresTimeouts, string> = {
@@ -40,6 +45,17 @@ export function timingSettings(env: NodeJS.ProcessEnv): TimingSettings {
     const value = milliseconds(env, name);
     if (value !== undefined) postgres[key] = value;
   }
+  const lease: Partial<LeaseTimings> = {};
+  const ttlMs = milliseconds(env, 'LEASE_TTL_MS');
+  const renewMs = milliseconds(env, 'LEASE_RENEW_MS');
+  if (ttlMs !== undefined) lease.ttlMs = ttlMs;
+  if (renewMs !== undefined) lease.renewMs = renewMs;
   const commandTimeoutMs = milliseconds(env, 'COMMAND_TIMEOUT_MS');
-  return { postgres, ...(commandTimeoutMs === undefined ? {} : { commandTimeoutMs }) };
+  const forwardTimeoutMs = milliseconds(env, 'FORWARD_TIMEOUT_MS');
+  return {
+    postgres,
+    lease,
+    ...(commandTimeoutMs === undefined ? {} : { commandTimeoutMs }),
+    ...(forwardTimeoutMs === undefined ? {} : { forwardTimeoutMs }),
+  };
 }

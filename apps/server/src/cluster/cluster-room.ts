@@ -1,5 +1,5 @@
 import type { HandledCommand } from '../group-commit';
-import { MOVED, NOT_IN_TIME, REDIS_UNAVAILABLE, STORAGE_UNAVAILABLE } from '../group-commit';
+import { MOVED, NOT_IN_TIME, STORAGE_UNAVAILABLE } from '../group-commit';
 import type { Log } from '../logger';
 import type { Sender, SenderOf } from '../room-command';
 import type { DocUpdate } from '../storage';
@@ -30,8 +30,6 @@ export interface RoomCluster {
   tryPublish: (tableId: string, event: TableEvent) => Promise<boolean>;
   /** A commit under `epoch` was fenced out: this node writes the table no more under it. */
   fencedOut: (tableId: string, epoch: number) => void;
-  /** Whether Redis calls failed lately (what a command that came too late waited on). */
-  redisFailing: () => boolean;
 }
 
 /**
@@ -109,9 +107,7 @@ export class ClusterRoom implements RoomGate {
 
   /** A command's turn; one that comes too late names what it waited on. */
   private turn(deadline: number): Turn {
-    return new Turn(deadline, () =>
-      this.cluster.redisFailing() ? { ack: REDIS_UNAVAILABLE } : NOT_IN_TIME,
-    );
+    return new Turn(deadline, () => NOT_IN_TIME);
   }
 
   /** Not the writer (yet): claims the table, or forwards to its writer. */
@@ -138,7 +134,7 @@ export class ClusterRoom implements RoomGate {
     // Forwarded here, but another node writes it now: the forwarding node asks again.
     if (claim.kind === 'other') return MOVED;
     // Nobody could claim it: refused, for the client to send again later.
-    return { ack: claim.service === 'redis' ? REDIS_UNAVAILABLE : STORAGE_UNAVAILABLE };
+    return { ack: STORAGE_UNAVAILABLE };
   }
 
   /** Hands the command to the room's group commit, unless it was answered as too late. */

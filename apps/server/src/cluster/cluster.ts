@@ -5,10 +5,11 @@ import type { HandledCommand } from '../group-commit';
 import { MOVED, REDIS_UNAVAILABLE, UNKNOWN_OUTCOME } from '../group-commit';
 import type { Log } from '../logger';
 import type { Sender } from '../room-command';
-import type { DocUpdate, Storage } from '../storage';
+import type { DocUpdate, LeaseStore, Storage } from '../storage';
 import type { PresenceShare } from '../presence';
 import { Bus, fromBase64, toBase64 } from './bus';
-import { LeaseKeeper, createLeaseClient } from './leases';
+import { LeaseKeeper } from './leases';
+import type { LeaseTimings } from './leases';
 
 /**
  * What one node of a cluster knows of the others (docs/SCALING.md). Every node serves every
@@ -46,18 +47,18 @@ export type TableEvent =
 export type Claim =
   | { kind: 'owner'; epoch: number }
   | { kind: 'other'; node: string }
-  /** Nobody could claim it: what the claim needed did not answer. */
-  | { kind: 'unavailable'; service: 'storage' | 'redis' };
+  /** Nobody could claim it: the leases' storage did not answer. */
+  | { kind: 'unavailable' };
 
 export interface ClusterOptions {
   redisUrl: string;
   node: string;
   storage: Storage;
   log: Log;
-  /** The lease's time to live; a dead owner's tables move after it (default 3000 ms). */
-  leaseMs?: number;
-  /** How long a forwarded command waits for the owner's answer (default 1500 ms): a dead
-   * writer's tables must move within seconds, and a live one answers in milliseconds. */
+  /** The leases' TTL and renewal period (leases.ts's LEASE_TIMINGS by default). */
+  lease?: Partial<LeaseTimings>;
+  /** How long a forwarded command waits for the owner's answer (FORWARD_TIMEOUT_MS, 1500 by
+   * default), within the command's own deadline. */
   forwardTimeoutMs?: number;
   /** Where the cluster's figures go (metrics.ts). */
   metrics?: ClusterMetrics;
@@ -66,8 +67,12 @@ export interface ClusterOptions {
 export interface ClusterMetrics {
   lease: (change: 'acquired' | 'lost') => void;
   forwarded: (ack: HandledCommand['ack']) => void;
-  redisError: (operation: 'lease' | 'publish') => void;
+  redisError: (operation: 'publish') => void;
+  storageError: (operation: 'leases') => void;
 }
+
+/** How long a forwarded command waits for the writer's answer by default. */
+export const FORWARD_TIMEOUT_MS = 1500;
 
 type Wire =
   | {
@@ -84,13 +89,10 @@ type Wire =
 
 type WireEvent = { from: string; event: unknown };
 
-/** How long after a failed Redis call the node counts Redis as failing. */
-const REDIS_FAILING_MS = 3000;
-
 /** What the writer keeps of a forwarded command's wait for its answer to travel back. */
 const ANSWER_TRAVEL_MS = 100;
 
-/** How long a table's writer, as Redis named it, is believed without asking again. */
+/** How long a table's writer, as the leases named it, is believed without asking again. */
 const OWNER_KEPT_MS = 1000;
 
 const tableChannel = (tableId: string) => `fateboard:table:${tableId}`;
@@ -106,7 +108,7 @@ export class Cluster {
   private readonly keeper: LeaseKeeper;
   private readonly bus: Bus;
   private readonly claims = new Map<string, Promise<Claim>>();
-  /** The writer of each table as Redis last named it, and when (monotonic ms). */
+  /** The writer of each table as the leases last named it, and when (monotonic ms). */
   private readonly owners = new Map<string, { node: string; at: number }>();
   private readonly waiting = new Map<
     string,
@@ -121,42 +123,33 @@ export class Cluster {
       ) => Promise<HandledCommand>)
     | undefined;
   private onEvent: ((tableId: string, event: TableEvent) => void) | undefined;
-  private readonly readFence: (tableId: string) => Promise<number | undefined>;
-  private readonly claimFence: (tableId: string, epoch: number) => Promise<boolean>;
   private readonly forwardTimeoutMs: number;
-  /** When a Redis call last failed (performance.now()). */
-  private redisFailedAt = -Infinity;
 
-  private constructor(private readonly options: ClusterOptions) {
-    const { storage } = options;
-    if (!storage.readFence || !storage.claimFence) {
-      throw new Error('cluster mode needs a storage with fencing: PostgreSQL (DATABASE_URL)');
-    }
-    this.readFence = storage.readFence;
-    this.claimFence = storage.claimFence;
-    this.forwardTimeoutMs = options.forwardTimeoutMs ?? 1500;
-    const ttlMs = options.leaseMs ?? 3000;
-    // The node name is unique per process: a restarted node must not inherit its leases.
+  private constructor(
+    private readonly options: ClusterOptions,
+    leases: LeaseStore,
+  ) {
+    this.forwardTimeoutMs = options.forwardTimeoutMs ?? FORWARD_TIMEOUT_MS;
     const { metrics } = options;
     this.keeper = new LeaseKeeper({
-      redis: createLeaseClient(options.redisUrl, ttlMs),
+      store: leases,
+      // Unique per process: a restarted node must not inherit its leases.
       nodeId: `${options.node}#${randomBytes(4).toString('hex')}`,
-      ttlMs,
+      ...options.lease,
       report: (message, error, table) => {
-        this.redisFailedAt = performance.now();
-        metrics?.redisError('lease');
+        metrics?.storageError('leases');
         options.log(message, error, table);
       },
     });
     this.keeper.on((event) => metrics?.lease(event.type === 'acquired' ? 'acquired' : 'lost'));
-    this.bus = new Bus(options.redisUrl, options.log, () => {
-      this.redisFailedAt = performance.now();
-      metrics?.redisError('publish');
-    });
+    this.bus = new Bus(options.redisUrl, options.log, () => metrics?.redisError('publish'));
   }
 
   static async start(options: ClusterOptions): Promise<Cluster> {
-    const cluster = new Cluster(options);
+    if (!options.storage.leases) {
+      throw new Error('cluster mode needs a storage with leases: PostgreSQL (DATABASE_URL)');
+    }
+    const cluster = new Cluster(options, await options.storage.leases());
     await cluster.bus.ready();
     await cluster.bus.subscribe(nodeChannel(cluster.node), (message) => cluster.onWire(message));
     return cluster;
@@ -166,13 +159,9 @@ export class Cluster {
     return this.keeper.nodeId;
   }
 
-  /** Whether a Redis call failed in the last few seconds: what a slow answer was waiting on. */
-  redisFailing(): boolean {
-    return (
-      !this.bus.reachable ||
-      this.keeper.failing ||
-      performance.now() - this.redisFailedAt < REDIS_FAILING_MS
-    );
+  /** Whether Redis answers (the bus's PING): messages between the nodes go through. */
+  get redisReachable(): boolean {
+    return this.bus.reachable;
   }
 
   /** The epoch this node may write the table under now, or undefined. */
@@ -231,6 +220,8 @@ export class Cluster {
     input: unknown,
     deadline: number,
   ): Promise<HandledCommand> {
+    // Redis does not answer: the command would reach nobody, or nobody could say.
+    if (!this.bus.reachable) return { ack: REDIS_UNAVAILABLE };
     const withinMs = Math.min(this.forwardTimeoutMs, deadline - performance.now());
     const handled = await this.send(node, tableId, sender, input, withinMs);
     this.options.metrics?.forwarded(handled.ack);
@@ -342,41 +333,23 @@ export class Cluster {
     await this.bus.close();
   }
 
+  /**
+   * One statement: takes the lease if it is free (and stores its epoch as the table's fence in
+   * the same statement, so nothing can be half-claimed), extends it, or names its holder.
+   */
   private async tryClaim(tableId: string): Promise<Claim> {
-    let floor;
-    try {
-      floor = (await this.readFence(tableId)) ?? 0;
-    } catch (error) {
-      this.options.log('claiming a table failed: its storage did not answer', error, tableId);
-      return { kind: 'unavailable', service: 'storage' };
-    }
     let got;
     try {
-      got = await this.keeper.acquire(tableId, floor);
+      got = await this.keeper.acquire(tableId);
     } catch (error) {
-      this.options.log('claiming a table failed: Redis did not answer', error, tableId);
-      return { kind: 'unavailable', service: 'redis' };
+      this.options.log('claiming a table failed: its storage did not answer', error, tableId);
+      return { kind: 'unavailable' };
     }
     if (got.owner === 'other') {
-      this.owners.set(tableId, { node: got.nodeId, at: performance.now() });
-      return { kind: 'other', node: got.nodeId };
+      this.owners.set(tableId, { node: got.holder, at: performance.now() });
+      return { kind: 'other', node: got.holder };
     }
     this.owners.delete(tableId);
-    if (!got.fresh) return { kind: 'owner', epoch: got.epoch };
-    let claimed;
-    try {
-      claimed = await this.claimFence(tableId, got.epoch);
-    } catch (error) {
-      // The lease is taken and its epoch unclaimed: nobody could write under it, so it goes.
-      this.options.log('claiming a table failed: its storage did not answer', error, tableId);
-      await this.keeper.release(tableId).catch(() => false);
-      return { kind: 'unavailable', service: 'storage' };
-    }
-    if (!claimed) {
-      // Another node claimed this epoch (Redis lost its data and handed it out twice).
-      await this.keeper.release(tableId).catch(() => false);
-      return { kind: 'unavailable', service: 'redis' };
-    }
     return { kind: 'owner', epoch: got.epoch };
   }
 

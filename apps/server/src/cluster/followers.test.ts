@@ -1,10 +1,15 @@
-import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import { readTable } from '@fateboard/table';
 import { connectSocket, createTable, openReplica, samePub, sleep, waitFor } from '../test/harness';
 import type { TestServer } from '../test/harness';
-import { clusterTests, counter, storedPub, tableWithGms } from '../test/cluster-fixture';
+import {
+  clusterTests,
+  counter,
+  expireLease,
+  storedPub,
+  tableWithGms,
+} from '../test/cluster-fixture';
 
 // Followers are exact: every replica a node serves ends equal to what storage holds, whatever
 // happened to the node's lease or to the messages between the nodes, and without waiting for
@@ -15,16 +20,6 @@ const { unavailable, services, cleanup, track } = clusterTests();
 
 const texts = (doc: Y.Doc) => readTable(doc).aspects.map((a) => a.text);
 const aspect = (text: string) => ({ id: text, type: 'aspect.add', kind: 'situation', text });
-
-/** Ends the table's lease where it is kept, as if its holder had stalled past it. */
-async function expireLease(tableId: string): Promise<void> {
-  const redis = new Redis(services.redis.url);
-  try {
-    await redis.del(`fateboard:lease:${tableId}`);
-  } finally {
-    redis.disconnect();
-  }
-}
 
 describe.skipIf(unavailable)('followers are exact', () => {
   it('a writer that loses its lease with a commit under way brings its own spectators to what is stored', async () => {
@@ -44,7 +39,7 @@ describe.skipIf(unavailable)('followers are exact', () => {
     await held;
     // Meanwhile its lease ends (a stall), and node 2 writes five commands: seqs 4 to 8, past
     // what node 1 applied without storing.
-    await expireLease(table.id);
+    await expireLease(cluster.databaseUrl, table.id);
     for (let i = 0; (await counter(one.url, 'fateboard_lease_changes_total', 'lost')) === 0; i++) {
       if (i > 50) throw new Error('node 1 kept its lease');
       await sleep(100);

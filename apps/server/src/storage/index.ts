@@ -9,6 +9,9 @@ export type {
   RollPage,
   RollQuery,
   SealedLinks,
+  LeaseAnswer,
+  LeaseHolder,
+  LeaseStore,
   Storage,
   StoredActor,
   StoredCommand,
@@ -23,5 +26,6 @@ export type {
 export { NotStoredError, loadDoc } from './storage';
 export { openSqliteFile, openSqliteStorage } from './sqlite';
 export type { SqliteFile } from './sqlite';
-export { POSTGRES_TIMEOUTS, claimFence, openPostgresStorage, readFence } from './postgres';
+export { POSTGRES_TIMEOUTS, openPostgresStorage, readFence } from './postgres';
 export type { PostgresTimeouts } from './postgres';
+export { postgresLeases } from './postgres-leases';

@@ -24,6 +24,7 @@ import {
   TOKEN_COLUMNS,
 } from './postgres-schema';
 import { toCommand, toMessage, toTable, toToken } from './rows';
+import { postgresLeases } from './postgres-leases';
 import type { BytesRow, ChatRow, CommandRow, TableRow, TokenRow } from './rows';
 
 // The PostgreSQL adapter: the same contract as SQLite's (contract.test.ts), for a database
@@ -141,22 +142,6 @@ export async function readFence(db: Queryable, tableId: string): Promise<number 
 }
 
 /**
- * A new lease holder's claim of its epoch, before its first write: stored only above every
- * epoch before it (strictly, where a commit's fence accepts its own epoch again), so that two
- * nodes handed the same epoch (a Redis that lost its data) cannot both claim it. Answers
- * whether this call claimed it.
- */
-export async function claimFence(db: Queryable, tableId: string, epoch: number): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `INSERT INTO fences (table_id, epoch) VALUES ($1, $2)
-     ON CONFLICT (table_id) DO UPDATE SET epoch = EXCLUDED.epoch
-     WHERE fences.epoch < EXCLUDED.epoch RETURNING epoch`,
-    [tableId, epoch],
-  );
-  return rowCount === 1;
-}
-
-/**
  * How long the storage waits for PostgreSQL, so that nothing waits forever on a database that
  * stopped answering (a hung host, a managed failover) and a command is refused within seconds.
  */
@@ -215,7 +200,7 @@ export async function openPostgresStorage(
     await pool.end();
     throw error;
   }
-  return postgresStorage(pool);
+  return postgresStorage(pool, url, t);
 }
 
 /**
@@ -247,7 +232,11 @@ async function createSchema(url: string): Promise<void> {
   }
 }
 
-function postgresStorage(pool: pg.Pool): Storage {
+function postgresStorage(
+  pool: pg.Pool,
+  url: string,
+  timeouts: Required<PostgresTimeouts>,
+): Storage {
   let ended: Promise<void> | undefined;
 
   return {
@@ -323,8 +312,15 @@ function postgresStorage(pool: pg.Pool): Storage {
         await upsertSnapshots(client, tableId, seq, docs);
         await client.query('DELETE FROM updates WHERE table_id = $1 AND seq <= $2', [tableId, seq]);
       }),
-    readFence: (tableId) => readFence(pool, tableId),
-    claimFence: (tableId, epoch) => claimFence(pool, tableId, epoch),
+    // A lease statement is tiny: one that takes longer than a second renews nothing useful.
+    leases: () =>
+      Promise.resolve(
+        postgresLeases(url, {
+          connectMs: timeouts.connectMs,
+          answerMs: Math.min(timeouts.answerMs, 1000),
+          lockMs: Math.min(timeouts.lockMs, 1000),
+        }),
+      ),
     readLog: async (tableId, before, limit) => {
       const { rows } = await pool.query<{ entry: unknown }>(READ_LOG, [
         tableId,

@@ -33,8 +33,8 @@ import type { BytesRow, CommandRow, TableRow, TokenRow } from './rows';
  * (a second connection beside a running server) use it directly.
  */
 export type SqliteFile = {
-  // No fencing reads: one server writes a SQLite file, never a cluster.
-  [K in keyof Required<Omit<Storage, 'readFence' | 'claimFence'>>]: Required<Storage>[K] extends (
+  // No leases: one server writes a SQLite file, never a cluster.
+  [K in keyof Required<Omit<Storage, 'leases'>>]: Required<Storage>[K] extends (
     ...args: infer A
   ) => Promise<infer R>
     ? (...args: A) => R

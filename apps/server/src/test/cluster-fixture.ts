@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type * as Y from 'yjs';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { loadDoc, openPostgresStorage } from '../storage';
 import type { Storage } from '../storage';
 import type { ServerOptions } from '../server';
@@ -34,7 +35,7 @@ export interface Cluster {
 export interface ClusterOptions {
   /** 3 by default. */
   count?: number;
-  /** 1500 ms by default. */
+  /** The leases' TTL, 1500 ms by default (renewed every quarter of it). */
   leaseMs?: number;
   /**
    * More options for every node (an `rng` given here is one object shared by the nodes: in one
@@ -137,7 +138,7 @@ async function startCluster(
         storage,
         redisUrl: redisUrlOf?.(i, redis.url) ?? redis.url,
         node: `node-${i}`,
-        leaseMs,
+        lease: { ttlMs: leaseMs, renewMs: leaseMs / 4 },
       });
       closing.push(() => node.stop().catch(() => {}));
       nodes.push(node);
@@ -200,4 +201,42 @@ export async function tableWithGms(
   const gmOne = track(await connectSocket(one.url, table.tokens.gm, 'gm1'));
   const gmTwo = track(await connectSocket(two.url, table.tokens.gm, 'gm2'));
   return { one, two, table, gmOne, gmTwo };
+}
+
+/** One statement on `databaseUrl`, on a connection of its own. */
+async function sql<R extends pg.QueryResultRow>(
+  databaseUrl: string,
+  text: string,
+  values: unknown[],
+): Promise<R[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Who holds the table's lease (its node's NODE_ID, without the process's suffix) and under
+ * which epoch, as PostgreSQL says; undefined when nobody does.
+ */
+export async function leaseOf(
+  databaseUrl: string,
+  tableId: string,
+): Promise<{ node: string; epoch: number } | undefined> {
+  const [row] = await sql<{ holder: string; epoch: string }>(
+    databaseUrl,
+    'SELECT holder, epoch FROM leases WHERE table_id = $1 AND expires_at > clock_timestamp()',
+    [tableId],
+  );
+  return row && { node: row.holder.replace(/#.*$/, ''), epoch: Number(row.epoch) };
+}
+
+/** Ends the table's lease where it is kept, as if its holder had stalled past it. */
+export async function expireLease(databaseUrl: string, tableId: string): Promise<void> {
+  await sql(databaseUrl, `UPDATE leases SET expires_at = '-infinity' WHERE table_id = $1`, [
+    tableId,
+  ]);
 }
