@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import * as Y from 'yjs';
 import { DOC_KEYS, claimWriterId, compactTableDocs, docEpoch } from '@fateboard/table';
 import type { DocKey, TableDocs } from '@fateboard/table';
@@ -20,6 +21,9 @@ export interface RoomDocsDeps {
    */
   writeFence: () => { fence?: number } | undefined;
 }
+
+/** A writer id no writer claims (they are small, see claimWriterId): 2^20 up to 2^31. */
+const followerId = () => randomInt(2 ** 20, 2 ** 31);
 
 /** Below this many encoded bytes a table is too small to be worth rebuilding. */
 const REBUILD_MIN_BYTES = 16 * 1024;
@@ -54,6 +58,8 @@ export class RoomDocs {
    * the writer id, so the replicas have the documents' state vector with this clock for it.
    */
   private unsentFrom: Record<DocKey, number> | undefined;
+  /** Since the last load, the documents applied another writer's updates (`follow`). */
+  private followed = false;
 
   /** Loads the table's documents from storage. */
   static async open(deps: RoomDocsDeps): Promise<RoomDocs> {
@@ -151,6 +157,13 @@ export class RoomDocs {
    * the table's writer).
    */
   follow(seq: number, updates: DocUpdate[]): void {
+    if (!this.followed) {
+      // The writer claimed its small id from the same history, so it is likely this node's
+      // too; Yjs would then change it, with a line on stdout. A follower writes nothing, and
+      // becoming the writer reloads (and claims an id afresh): a random large id meanwhile.
+      for (const key of DOC_KEYS) this.docs[key].clientID = followerId();
+      this.followed = true;
+    }
     for (const update of updates) Y.applyUpdate(this.docs[update.doc], update.bytes, 'writer');
     this.stored(seq, updates);
   }
@@ -270,6 +283,7 @@ export class RoomDocs {
   private adopt(stored: StoredDocuments): TableDocs {
     this.seq = stored.seq;
     this.unsentFrom = undefined;
+    this.followed = false;
     this.storedUpdates = 0;
     const docs = { pub: loadDoc(stored.docs.pub), gm: loadDoc(stored.docs.gm) };
     for (const key of DOC_KEYS) {

@@ -24,6 +24,8 @@ import type { LeaseTimings } from './cluster/leases';
 import { ClusterRooms } from './cluster/cluster-room';
 import { deliverChat } from './chat';
 import { YjsServer } from './yjs-connection';
+import { Readiness } from './readiness';
+import type { Check } from './readiness';
 
 export interface ServerOptions {
   /** Where the SQLite file lives (ignored when `storage` is given). */
@@ -106,7 +108,11 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const connections = new Connections();
   // The gauges read the rooms at each scrape, long after they exist.
   const metrics = new Metrics(
-    { connections: () => connections.all(), loadedTables: (): number => rooms.loadedCount() },
+    {
+      connections: () => connections.all(),
+      loadedTables: (): number => rooms.loadedCount(),
+      services: () => readiness.report().services,
+    },
     clock,
   );
   const ownsStorage = options.storage === undefined;
@@ -120,12 +126,19 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
         storage,
         log,
         metrics,
+        note: (level, fields, message) => logger[level](fields, message),
         ...(options.lease ? { lease: options.lease } : {}),
         ...(options.forwardTimeoutMs === undefined
           ? {}
           : { forwardTimeoutMs: options.forwardTimeoutMs }),
       })
     : undefined;
+  // What the node needs answering: PostgreSQL (a networked storage), Redis (cluster mode).
+  const checks: Record<string, Check> = {};
+  const ping = storage.ping;
+  if (ping) checks.postgres = () => ping();
+  if (cluster) checks.redis = () => cluster.redisReachable;
+  const readiness = new Readiness(checks);
   // Each loaded table's cluster part: routing to its writer, following its updates.
   const clusterRooms = cluster ? new ClusterRooms(cluster, log) : undefined;
   const rooms = new Rooms(
@@ -215,6 +228,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     log,
     metrics,
     metricsToken: options.metricsToken ?? process.env.METRICS_TOKEN,
+    readiness: () => readiness.report(),
     ...(cluster
       ? { shared: (key: string, perMinute: number) => cluster.allow(key, perMinute) }
       : {}),
@@ -295,6 +309,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     }),
     close: () => {
       closing ??= (async () => {
+        readiness.close();
         connections.closeAll('The server is shutting down.');
         socketIo.close();
         yjs.close();

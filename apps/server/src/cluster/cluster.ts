@@ -9,7 +9,7 @@ import type { DocUpdate, LeaseStore, Storage } from '../storage';
 import type { PresenceShare } from '../presence';
 import { Bus, fromBase64, toBase64 } from './bus';
 import { LeaseKeeper } from './leases';
-import type { LeaseTimings } from './leases';
+import type { LeaseEvent, LeaseTimings, LossReason } from './leases';
 
 /**
  * What one node of a cluster knows of the others (docs/SCALING.md). Every node serves every
@@ -62,14 +62,37 @@ export interface ClusterOptions {
   forwardTimeoutMs?: number;
   /** Where the cluster's figures go (metrics.ts). */
   metrics?: ClusterMetrics;
+  /** Where its events go as log lines (lease changes): fields, then a sentence. */
+  note?: (level: 'info' | 'warn', fields: Record<string, unknown>, message: string) => void;
 }
 
 export interface ClusterMetrics {
-  lease: (change: 'acquired' | 'lost') => void;
+  lease: (change: LeaseEvent['type'], reason: LossReason | 'new') => void;
   forwarded: (ack: HandledCommand['ack']) => void;
   redisError: (operation: 'publish') => void;
   storageError: (operation: 'leases') => void;
 }
+
+/** One log line per lease change: what it means for the table, and how loud. */
+const LEASE_LINES: Record<LossReason | 'new', { level: 'info' | 'warn'; message: string }> = {
+  new: { level: 'info', message: 'lease acquired: this node writes the table' },
+  released: {
+    level: 'info',
+    message: 'lease released: the table unloaded here, or the node is closing',
+  },
+  refused: {
+    level: 'warn',
+    message: 'lease lost: its renewal was refused (it expired, or another node holds it now)',
+  },
+  expired: {
+    level: 'warn',
+    message: 'lease lost: not renewed in time (the database slow or away, or this node stalled)',
+  },
+  fenced: {
+    level: 'warn',
+    message: "lease lost: a later writer's epoch refused this node's commit, routed again",
+  },
+};
 
 /** How long a forwarded command waits for the writer's answer by default. */
 export const FORWARD_TIMEOUT_MS = 1500;
@@ -141,7 +164,16 @@ export class Cluster {
         options.log(message, error, table);
       },
     });
-    this.keeper.on((event) => metrics?.lease(event.type === 'acquired' ? 'acquired' : 'lost'));
+    this.keeper.on((event) => {
+      const reason = event.type === 'acquired' ? 'new' : event.reason;
+      metrics?.lease(event.type, reason);
+      const { level, message } = LEASE_LINES[reason];
+      options.note?.(
+        level,
+        { table: event.tableId, lease: event.type, reason, epoch: event.epoch },
+        message,
+      );
+    });
     this.bus = new Bus(options.redisUrl, options.log, () => metrics?.redisError('publish'));
   }
 

@@ -312,6 +312,9 @@ function postgresStorage(
         await upsertSnapshots(client, tableId, seq, docs);
         await client.query('DELETE FROM updates WHERE table_id = $1 AND seq <= $2', [tableId, seq]);
       }),
+    ping: async () => {
+      await pool.query('SELECT 1');
+    },
     // A lease statement is tiny: one that takes longer than a second renews nothing useful.
     leases: () =>
       Promise.resolve(

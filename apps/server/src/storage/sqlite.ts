@@ -34,7 +34,7 @@ import type { BytesRow, CommandRow, TableRow, TokenRow } from './rows';
  */
 export type SqliteFile = {
   // No leases: one server writes a SQLite file, never a cluster.
-  [K in keyof Required<Omit<Storage, 'leases'>>]: Required<Storage>[K] extends (
+  [K in keyof Required<Omit<Storage, 'leases' | 'ping'>>]: Required<Storage>[K] extends (
     ...args: infer A
   ) => Promise<infer R>
     ? (...args: A) => R

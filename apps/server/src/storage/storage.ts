@@ -235,6 +235,11 @@ export interface Storage {
    */
   leases?: () => Promise<LeaseStore>;
   /**
+   * Resolves when a networked storage answers a trivial query (`/readyz`); a storage in this
+   * process (SQLite) has none.
+   */
+  ping?: () => Promise<void>;
+  /**
    * The newest `limit` public log entries numbered below `before` (all when undefined), oldest
    * first, read from the commands' stored results. Optional: a backend without it has no
    * log history to page (`GET /api/tables/:id/log` answers 501).

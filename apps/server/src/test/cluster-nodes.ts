@@ -46,6 +46,8 @@ export interface ClusterNode {
   restart(): Promise<void>;
   /** Its last lines of output, newest last. */
   output(): string[];
+  /** Every line it wrote to stdout (its log: JSON lines), newest last, across restarts. */
+  stdout(): string[];
 }
 
 export interface ClusterNodes {
@@ -110,6 +112,7 @@ function watchdog(dir: string, pidFile: string): ChildProcess {
 class NodeProcess implements ClusterNode {
   private child!: ChildProcess;
   private readonly lines: string[] = [];
+  private readonly stdoutLines: string[] = [];
   private closed = false;
 
   constructor(
@@ -148,7 +151,10 @@ class NodeProcess implements ClusterNode {
     });
     for (const stream of [child.stdout, child.stderr]) {
       if (!stream) continue;
-      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => this.keep(line));
+      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+        this.keep(line);
+        if (stream === child.stdout) this.stdoutLines.push(line);
+      });
     }
     this.changed();
   }
@@ -161,6 +167,10 @@ class NodeProcess implements ClusterNode {
 
   output(): string[] {
     return [...this.lines];
+  }
+
+  stdout(): string[] {
+    return [...this.stdoutLines];
   }
 
   async ready(timeoutMs = READY_TIMEOUT_MS): Promise<void> {
