@@ -2,8 +2,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import svelteConfig from './apps/client/svelte.config.js';
+import fateboard from './scripts/eslint-rules.mjs';
 
 // The rules package is pure: no randomness, no clock, no I/O. Randomness comes in as an
 // `Rng` argument so that every result can be replayed from a seed.
@@ -22,6 +24,45 @@ const impureGlobals = [
   'crypto',
 ].map((name) => ({ name, message: `packages/rules is pure: '${name}' is not allowed here.` }));
 
+// Regular expressions: the plugin's rules that find mistakes and super-linear run time, not its
+// style rules. Text from the network reaches many of these expressions, so none may backtrack
+// (`a*a*`, `(a+)+`) or rescan the text from every position (`<[^>]*>` on `'<<<<'`). The
+// plugin cannot see every quadratic search (it misses `<br\b[^>]*>` on `'<br '` repeated):
+// text cleaners are also timed on 1 MiB of adversarial text by bench/src/text-case.ts.
+const regexpRules = {
+  // Super-linear run time.
+  'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+  'regexp/no-super-linear-move': [
+    'error',
+    { report: 'certain', ignoreSticky: false, ignorePartial: false },
+  ],
+  'regexp/optimal-quantifier-concatenation': 'error',
+  // Mistakes: the plugin's "possible errors" (but `no-control-character`, which flags the
+  // control characters the text rules name on purpose), and ranges like `[+-−]`, which read
+  // as three characters and hold thousands.
+  'regexp/no-contradiction-with-assertion': 'error',
+  'regexp/no-dupe-disjunctions': 'error',
+  'regexp/no-empty-alternative': 'error',
+  'regexp/no-empty-capturing-group': 'error',
+  'regexp/no-empty-character-class': 'error',
+  'regexp/no-empty-group': 'error',
+  'regexp/no-empty-lookarounds-assertion': 'error',
+  'regexp/no-escape-backspace': 'error',
+  'regexp/no-invalid-regexp': 'error',
+  'regexp/no-lazy-ends': 'error',
+  'regexp/no-misleading-capturing-group': 'error',
+  'regexp/no-misleading-unicode-character': 'error',
+  'regexp/no-missing-g-flag': 'error',
+  'regexp/no-optional-assertion': 'error',
+  'regexp/no-potentially-useless-backreference': 'error',
+  'regexp/no-useless-assertions': 'error',
+  'regexp/no-useless-backreference': 'error',
+  'regexp/no-useless-dollar-replacements': 'error',
+  'regexp/strict': 'error',
+  'regexp/no-obscure-range': 'error',
+  'regexp/no-dupe-characters-character-class': 'error',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -37,6 +78,13 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   // Parses .svelte and .svelte.ts files with svelte-eslint-parser; its recommended rules.
   ...svelte.configs.recommended,
+  { plugins: { regexp }, rules: regexpRules },
+  // Which package may import which, by its entry points only; no issue numbers in comments.
+  // Both in scripts/eslint-rules.mjs, explained in CONTRIBUTING.md.
+  {
+    plugins: { fateboard },
+    rules: { 'fateboard/import-boundaries': 'error', 'fateboard/no-issue-numbers': 'error' },
+  },
   {
     languageOptions: {
       parserOptions: {

@@ -48,10 +48,15 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 180_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  // A test that passed only on its retry is listed at the end; more than one fails the run.
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [['html', { open: 'never' }] as const] : []),
+    ['./e2e/flaky-report.ts', { limit: 1 }],
+  ],
   use: {
     baseURL,
-    // Rolls land die by die when motion is allowed (issue 16): specs read totals and outcomes
+    // Rolls land die by die when motion is allowed: specs read totals and outcomes
     // right after rolling, so every page reduces motion and shows results at once. A spec that
     // watches the landing turns it back on (e2e/dice.spec.ts).
     reducedMotion: 'reduce',

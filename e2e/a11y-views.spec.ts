@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { KAI, VEX, createTable, expectAccessible, joinAndCreate, shot } from './helpers';
 
-// Issue 16's new views pass axe-core in light and dark, on a 360 px phone and on a desk: the
+// Views pass axe-core in light and dark, on a 360 px phone and on a desk: the
 // chat panel (public messages and whispers), the session's roll feed (with rolls) and the
 // keyboard shortcut sheet. Dee plays on a desk, Kim on the smallest phone.
 

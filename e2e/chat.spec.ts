@@ -1,8 +1,19 @@
 /// <reference lib="dom" />
-import { test, expect, type Page } from '@playwright/test';
-import { KAI, PHONE, VEX, createTable, joinAndCreate } from './helpers';
+import { test, expect } from '@playwright/test';
+import {
+  KAI,
+  PHONE,
+  VEX,
+  chat,
+  chatMessage as message,
+  chatSay as say,
+  createTable,
+  joinAndCreate,
+  openChat,
+  recordFrames,
+} from './helpers';
 
-// Issue 16, "Talk": table chat and whispers. A player whispers to the GM: the GM sees it, the
+// Table chat and whispers. A player whispers to the GM: the GM sees it, the
 // other player and the spectator do not, and the spectator's browser never receives its bytes
 // (every WebSocket frame the page got is recorded). Public chat reaches the spectator until the
 // GM turns spectator chat off. Dee plays on a desktop, Kim on a phone (the Chat tab).
@@ -15,40 +26,6 @@ const LONG =
   'chuva arde nos olhos e, lá embaixo, a tripulação grita ordens que ninguém consegue ouvir.';
 const SCRIPT = '<script>window.__chatPwned = true</script><b>bold?</b>';
 const AFTER_OFF = 'Só entre nós, agora que a plateia saiu: o mapa é falso.';
-
-/** The chat panel of a page (on a phone, after opening its tab). */
-const chat = (page: Page) => page.getByTestId('chat');
-
-async function openChat(page: Page): Promise<void> {
-  const tab = page.getByRole('tab', { name: /^Chat/ });
-  if (await tab.isVisible()) await tab.click();
-  await expect(chat(page)).toBeVisible();
-}
-
-async function say(page: Page, text: string, to?: string): Promise<void> {
-  const panel = chat(page);
-  if (to !== undefined) await panel.getByTestId('chat-to').selectOption({ label: to });
-  await panel.getByTestId('chat-input').fill(text);
-  // Enter sends.
-  await panel.getByTestId('chat-input').press('Enter');
-  // The field empties as the message leaves; it is sent once it shows in the sender's own list.
-  await expect(panel.getByTestId('chat-input')).toHaveValue('');
-  await expect(panel.getByTestId('chat-message').filter({ hasText: text }).last()).toBeVisible();
-}
-
-const message = (page: Page, text: string) =>
-  chat(page).getByTestId('chat-message').filter({ hasText: text });
-
-/** Every WebSocket frame a page receives, as text, from the moment it is called. */
-function recordFrames(page: Page): () => string {
-  const frames: string[] = [];
-  page.on('websocket', (ws) => {
-    ws.on('framereceived', ({ payload }) =>
-      frames.push(typeof payload === 'string' ? payload : payload.toString('utf8')),
-    );
-  });
-  return () => frames.join('\n');
-}
 
 test('chat: a whisper reaches the GM only, public chat reaches the spectator until the GM turns it off', async ({
   browser,

@@ -1,9 +1,13 @@
 /// <reference lib="dom" />
 import { test, expect as baseExpect, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { startClusterNodes } from '../apps/server/src/test/cluster-nodes';
-import { postgresUnavailable, startPostgres } from '../apps/server/src/test/postgres-server';
-import { redisServerSkipReason, startRedisServer } from '../apps/server/src/test/redis-server';
+import {
+  postgresUnavailable,
+  redisServerSkipReason,
+  startClusterNodes,
+  startPostgres,
+  startRedisServer,
+} from '@fateboard/server/testing';
 import {
   KAI,
   PHONE,
@@ -16,11 +20,11 @@ import {
   shot,
 } from './helpers';
 
-// Issue 14, played as a group would: one table on a cluster of three nodes (real processes on
-// a throwaway PostgreSQL and Redis), each person's browser on another node, as a load balancer
-// without sticky sessions would spread them. The GM on node 1; Dee at a desk on node 2; Kim on
-// a 390x844 phone on node 3; a spectator on node 3 and the stream overlay on node 2. Every
-// screen sees the same scene, the same roll and the same free invoke, and who is here.
+// Cluster mode, played as a group would: one table on a cluster of three nodes (real processes
+// on a throwaway PostgreSQL and Redis), each person's browser on another node, as a load
+// balancer without sticky sessions would spread them. The GM on node 1; Dee at a desk on node
+// 2; Kim on a 390x844 phone on node 3; a spectator on node 3 and the stream overlay on node 2.
+// Every screen sees the same scene, the same roll and the same free invoke, and who is here.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 const unavailable = postgresUnavailable() ?? redisServerSkipReason();

@@ -11,7 +11,7 @@ import {
   shot,
 } from './helpers';
 
-// Issue 16, "The table's feel": "The GM creates a countdown (name, boxes, what happens when
+// Countdowns, part of the table's feel: "The GM creates a countdown (name, boxes, what happens when
 // it fills), public or hidden, ticks it, and every screen and the overlay show it; it can be
 // tied to exchanges of a conflict." Shown by a countdown filled on the overlay.
 

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { connectBot } from './bot';
 import { KAI, VEX, attackWithTray, createTable, joinAndCreate, openAs, shot } from './helpers';
 
-// Issue 10: active defence and concession. The GM at a desk, Dee (Vex) at a desk, Kim (Kai) on
+// Active defence and concession. The GM at a desk, Dee (Vex) at a desk, Kim (Kai) on
 // a 390x844 phone and a spectator: the GM's NPC attacks Kai with no conflict started (one
 // starts), Kim picks a defence skill and rolls it, the roll resolves on every screen; later
 // Dee concedes before defending; the GM reorders the turns with the keyboard.
@@ -65,7 +65,7 @@ test('fate-core: the defender rolls their own defence, concedes before it, and t
   await kim.page.getByRole('tab', { name: 'Dice' }).click();
   for (const page of screens) {
     await expect(page.getByTestId('defence')).toHaveCount(0);
-    await expect(page.getByTestId('roll-card').first()).toContainText(/vs Kai [+-−]?\d/);
+    await expect(page.getByTestId('roll-card').first()).toContainText(/vs Kai [+\-−]?\d/);
     await expect(page.getByTestId('roll-outcome').first()).toBeVisible();
   }
   await shot(kim.page, 'defence-phone-resolved');

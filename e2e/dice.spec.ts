@@ -11,7 +11,7 @@ import {
   takeSeat,
 } from './helpers';
 
-// Issue 16: dice you can watch. A roll new to a page lands die by die (four dice ~140 ms apart),
+// Dice you can watch. A roll new to a page lands die by die (four dice ~140 ms apart),
 // then the total, its ladder name and the outcome show; Skip (or a click on the dice) shows
 // them at once; under reduced motion there is no landing at all. playwright.config.ts reduces
 // motion for every page; the pages here that watch the landing turn it back on.

@@ -11,7 +11,7 @@ import {
   PHONE,
 } from './helpers';
 
-// Issue 10, text 001 (Extreme Consequences): an 8-shift hit lands on Kai, played by Kim on a
+// Rules text 001 (Extreme Consequences): an 8-shift hit lands on Kai, played by Kim on a
 // phone. Of the ways to absorb it she takes the extreme consequence rather than a severe one and a
 // box, names it, and says which aspect it replaces for good: not the High Concept, which the panel
 // never offers, and not the first aspect listed either. Every screen shows the aspect replaced;

@@ -11,7 +11,7 @@ import {
   VEX,
 } from './helpers';
 
-// Issue 16, the table's feel: the session's full roll feed (every roll, newest first, paged
+// The table's feel: the session's full roll feed (every roll, newest first, paged
 // past the document's recent window, filtered by character) and the keyboard shortcuts with
 // their help sheet. A GM, Dee (Vex) on a desktop, Kim (Kai) on a phone, a spectator.
 

@@ -2,7 +2,7 @@
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 import { PHONE, createTable, expectAccessible, inviteLinks, joinAndCreate, shot } from './helpers';
 
-// Issue 16: the GM on any device. The GM of "Harbour Lights" makes the table on her laptop,
+// The GM on any device. The GM of "Harbour Lights" makes the table on her laptop,
 // then opens the GM link on her phone (a second browser context, holding nothing but the link):
 // the phone shows the same invite links, fetched from the server, which keeps them sealed under
 // the GM token. Ann joins with the player link copied on the phone. Replacing the links is a

@@ -2,7 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { characterIdOf, connectBot, dealHit } from './bot';
 import { KAI, PHONE, VEX, createTable, expectAccessible, joinAndCreate, shot } from './helpers';
 
-// Issue 16, help at the table: the rules reference opens from where a rule matters (the dice
+// Help at the table: the rules reference opens from where a rule matters (the dice
 // tray, the hit panel) at that rule's section, as an accessible side sheet; game words such as
 // "GM pool" explain themselves on hover and on keyboard focus.
 

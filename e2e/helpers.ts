@@ -143,7 +143,7 @@ export async function joinAndCreate(
   browser: Browser,
   link: string,
   player: string,
-  character: { name: string; highConcept: string; trouble: string },
+  character: { name: string; highConcept: string; trouble: string; aspects?: string[] },
   viewport?: { width: number; height: number },
 ): Promise<{ page: Page; context: BrowserContext }> {
   const { page, context } = await takeSeat(browser, link, player, viewport);
@@ -398,4 +398,38 @@ export async function openOverlay(
       await page.evaluate(() => document.documentElement.style.removeProperty('background'));
     },
   };
+}
+
+/** The chat panel of a page (on a phone, after opening its tab: openChat). */
+export const chat = (page: Page) => page.getByTestId('chat');
+
+export async function openChat(page: Page): Promise<void> {
+  const tab = page.getByRole('tab', { name: /^Chat/ });
+  if (await tab.isVisible()) await tab.click();
+  await expect(chat(page)).toBeVisible();
+}
+
+export async function chatSay(page: Page, text: string, to?: string): Promise<void> {
+  const panel = chat(page);
+  if (to !== undefined) await panel.getByTestId('chat-to').selectOption({ label: to });
+  await panel.getByTestId('chat-input').fill(text);
+  // Enter sends.
+  await panel.getByTestId('chat-input').press('Enter');
+  // The field empties as the message leaves; it is sent once it shows in the sender's own list.
+  await expect(panel.getByTestId('chat-input')).toHaveValue('');
+  await expect(panel.getByTestId('chat-message').filter({ hasText: text }).last()).toBeVisible();
+}
+
+export const chatMessage = (page: Page, text: string) =>
+  chat(page).getByTestId('chat-message').filter({ hasText: text });
+
+/** Every WebSocket frame a page receives, as text, from the moment it is called. */
+export function recordFrames(page: Page): () => string {
+  const frames: string[] = [];
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', ({ payload }) =>
+      frames.push(typeof payload === 'string' ? payload : payload.toString('utf8')),
+    );
+  });
+  return () => frames.join('\n');
 }

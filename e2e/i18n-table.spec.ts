@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { KAI, createTable, joinAndCreate, shot } from './helpers';
 
-// Issue 16, two languages at one table: Dee's browser speaks Brazilian Portuguese, the GM's
+// Two languages at one table: Dee's browser speaks Brazilian Portuguese, the GM's
 // and Kim's speak English. Each screen shows the interface in its own language; what people
 // typed (names, aspects, the compel) and the game itself are the same on every screen.
 

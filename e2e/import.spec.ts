@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { characterCard, createTable, openAs, shot, takeSeat, PHONE } from './helpers';
 
-// Issue 15: players bring their characters from Fari. Dee joins a Fate Core table with a Fate
+// Players bring their characters from Fari. Dee joins a Fate Core table with a Fate
 // Accelerated character (approaches): the preview says how the approaches became skills, the
 // pyramid problems show, and she fixes them before creating. Kim, on a phone, first picks the
 // wrong file (a Fari scene): refused with its reason, nothing imported; then her Fari v6 sheet

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { createTable, shot } from './helpers';
 
-// Issue 16: the interface follows the browser's language and can be switched; the choice is
+// The interface follows the browser's language and can be switched; the choice is
 // kept in this browser.
 
 test('a Brazilian spectator reads the table in Portuguese, switches to English and back', async ({

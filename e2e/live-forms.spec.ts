@@ -2,7 +2,7 @@ import { test, expect, type Browser, type Page } from '@playwright/test';
 import { characterIdOf, connectBot, dealHit } from './bot';
 import { characterCard, createTable, expectActive, openAs, shot, PHONE } from './helpers';
 
-// Issue 10: forms survive live updates, and a narrative hit is spread with steppers. A GM
+// Forms survive live updates, and a narrative hit is spread with steppers. A GM
 // half-fills the dice tray (the character that is not first; create an advantage) and the
 // NPC editor while the players roll, give fate points and the sheets change: the GM's values and
 // focus stay. The other character takes a 5-shift hit and spreads it over two aspects with the

@@ -13,7 +13,7 @@ import {
   fillSheet,
 } from './helpers';
 
-// Issue 10: a whole Fate Core session, played as a group plays it. The GM and Dee at desks, Kim
+// A whole Fate Core session, played as a group plays it. The GM and Dee at desks, Kim
 // on a 390x844 phone, a spectator and the stream overlay (1920x1080), all at once. Dee and Kim
 // make their characters in the editor (a full pyramid each, different builds), the GM makes an
 // NPC; a scene with pushed aspects; Dee creates an advantage and invokes its free invoke; a

@@ -24,7 +24,7 @@ import {
   type Pirate,
 } from './session-pirates';
 
-// Issue 10: a whole `pirates` session (text 000) as a group plays it, through the UI. The GM at
+// A whole `pirates` session (text 000) as a group plays it, through the UI. The GM at
 // a desk, Dee (Marisol) at a desk, Kim (Tern) on a 390x844 phone, a spectator, and the stream
 // overlay at 1080p. Characters made in the editor; a scene with pushed aspects; a compel
 // refused (the point goes to the GM's pool, who suggested it) and one accepted; a boost; a

@@ -14,10 +14,11 @@ import {
 
 // A stunt's +2 and a friend's +1 on a Fate Core roll, as a group uses them: the GM and Dee at
 // desks, Kim on a 390x844 phone, a spectator and the stream overlay. Dee climbs with the
-// second of her two stunts and Kai's help; the player's tray offers only the player
-// characters as helpers, and only those with the skill; then the GM's thug attacks Kai and
-// Kim, on her phone, defends with her stunt. Every screen shows who and what added what.
-// [CORE-STUNT-1] [CORE-TEAMWORK-1]
+// second of her two stunts and Kai's help, which Kim gives on her phone when Dee asks; the
+// player's tray offers only the player characters as helpers, and only those with the skill;
+// then the GM's thug attacks Kai (the GM's tray offers Vex's help, not Kai's on Kai) and Kim,
+// on her phone, defends with her stunt. Every screen shows who and what added what.
+// [CORE-STUNT-1] [CORE-TEAMWORK-1] [CORE-TEAMWORK-2]
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -97,21 +98,25 @@ test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defen
   await deeTray.getByLabel('What for (optional)').fill('Leap to the bell tower');
   const bonuses = deeTray.getByTestId('bonuses');
   await expect(bonuses.locator('input[name="stunt"]')).toHaveCount(2);
-  // A player's helpers are the other player characters: Kai, not the GM's guard.
-  await expect(bonuses.locator('input[name="helper"]')).toHaveCount(1);
+  // A player's helpers are the other player characters: Kai, not the GM's guard; Kai helps
+  // once Kim says yes.
+  await expect(bonuses.getByTestId('helper')).toHaveCount(1);
   await expect(bonuses).not.toContainText('Bell Tower Guard');
-  await expect(bonuses).toContainText('Kai, Fair (+2): +1');
+  await expect(bonuses).toContainText('Kai, Fair (+2): +1 if their player agrees');
   await bonuses.getByRole('checkbox', { name: /Roofrunner/ }).check();
-  await bonuses.getByRole('checkbox', { name: /^Kai/ }).check();
+  await bonuses.getByRole('button', { name: 'Ask Kai to help' }).click();
+  await open(kim, true, 'Dice');
+  await kim.getByTestId('help-prompt').getByRole('button', { name: 'Help (+1)' }).click();
+  await expect(bonuses).toContainText('Kai agreed to help: +1');
   await expect(
     deeTray.getByRole('button', { name: /^Roll 4dF \+6 vs Superb \(\+5\)/ }),
   ).toBeVisible();
   // Shoot: Kai has none (Mediocre), so he cannot help with it; back to Athletics, he can.
   await deeTray.locator('select[name="skill"]').selectOption('shoot');
-  await expect(bonuses.getByRole('checkbox', { name: /^Kai/ })).toBeDisabled();
+  await expect(bonuses.locator('input[name="helper"]')).toBeDisabled();
   await expect(bonuses).toContainText('Kai, Mediocre (+0): needs Average (+1) to help');
   await deeTray.locator('select[name="skill"]').selectOption('athletics');
-  await bonuses.getByRole('checkbox', { name: /^Kai/ }).check();
+  await expect(bonuses).toContainText('Kai agreed to help: +1');
   await expect(
     deeTray.getByRole('button', { name: /^Roll 4dF \+6 vs Superb \(\+5\)/ }),
   ).toBeVisible();
@@ -140,7 +145,7 @@ test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defen
   await shot(spectator, 'stunts-2-spectator');
   // The tray forgets the stunt and the help once the roll is out.
   await expect(bonuses.getByRole('checkbox', { name: /Roofrunner/ })).not.toBeChecked();
-  await expect(bonuses.getByRole('checkbox', { name: /^Kai/ })).not.toBeChecked();
+  await expect(bonuses).toContainText('Kai, Fair (+2): +1 if their player agrees');
 
   // ── The guard attacks Kai; Kim, on her phone, defends with Fight and Shield Wall.
   const gmTray = gm.getByRole('form', { name: 'Roll the dice' });
@@ -149,8 +154,9 @@ test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defen
   await gmTray.locator('select[name="action"]').selectOption('attack');
   await gmTray.getByLabel('An opposing character').check();
   await gmTray.locator('select[name="opponent"]').selectOption({ label: 'Kai' });
-  // The GM may lend anyone a hand, the NPC's side too: both player characters are offered.
-  await expect(gmTray.getByTestId('bonuses').locator('input[name="helper"]')).toHaveCount(2);
+  // The GM adds anyone's help, without asking; never Kai's on the attack against Kai.
+  await expect(gmTray.getByTestId('bonuses').locator('input[name="helper"]')).toHaveCount(1);
+  await expect(gmTray.getByTestId('bonuses')).not.toContainText('Kai');
   await gmTray.getByRole('button', { name: /^Roll 4dF \+4$/ }).click();
   await open(kim, true, 'Dice');
   const prompt = kim.getByTestId('defence');

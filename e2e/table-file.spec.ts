@@ -13,12 +13,12 @@ import {
   shot,
 } from './helpers';
 
-// Issue 15: a campaign moves house. The GM of "The Sunken Abbey" brings a Fari scene onto the
+// A campaign moves house. The GM of "The Sunken Abbey" brings a Fari scene onto the
 // table (its public cards become situation aspects on every screen, its private cards her hidden
 // prep, seen by no one else), the table plays a little, and she downloads the whole table. On
 // another browser (as if on another server) she restores it: a new table with the same
-// characters, aspects, prep and log; Kim, on her phone, joins the new table with its new player
-// link and takes her seat, and Kai, back. A file of another kind is refused and creates nothing.
+// characters, aspects, prep and log; Kim, on her phone, opens the claim link the GM hands her
+// and takes her seat, and Kai, back. A file of another kind is refused and creates nothing.
 
 const fixture = (path: string) =>
   fileURLToPath(new URL(`../packages/interop/fixtures/${path}`, import.meta.url));
@@ -119,13 +119,19 @@ test('fate-core: a Fari scene comes in, the GM downloads the table and restores 
   expect((await logLines(gm2)).slice(-before.length)).toEqual(before);
   await shot(gm2, 'table-file-3-gm-restored');
 
-  // Kim opens the new table's player link on her phone: her seat waits for her, with Kai.
+  // Kim's seat waits for her, with Kai: the GM hands her its claim link from Who is here, and
+  // she opens it on her phone.
+  const who = gm2.getByRole('region', { name: 'Who is here' });
+  await who.getByRole('button', { name: 'Make a claim link for Kim' }).click();
+  const claimLink = who.getByLabel('Claim link for Kim', { exact: true });
+  await expect(claimLink).toHaveValue(/&claim=/);
   const kim2 = await browser.newContext({ viewport: PHONE });
   contexts.push(kim2);
   const kimPage = await kim2.newPage();
-  await kimPage.goto(newLinks.player);
+  await kimPage.goto(await claimLink.inputValue());
+  await expect(kimPage.getByTestId('claim-seat')).toContainText('Kim (Kai)');
   await shot(kimPage, 'table-file-4-phone-seat-waits');
-  await kimPage.getByRole('button', { name: 'I am Kim (Kai)' }).click();
+  await kimPage.getByRole('button', { name: 'Take back my seat' }).click();
   await expect(kimPage.getByTestId('table-name')).toBeVisible();
   const watcher2 = await openAs(browser, newLinks.spectator);
   contexts.push(watcher2.context);

@@ -2,7 +2,7 @@ import { test, expect, type Browser, type Page } from '@playwright/test';
 import { characterIdOf, connectBot, type Bot } from './bot';
 import { KAI, VEX, characterCard, createTable, joinAndCreate, shot } from './helpers';
 
-// Issue 10: a GM and two players, Kim on a phone, play through the rules the texts state and
+// A GM and two players, Kim on a phone, play through the rules the texts state and
 // read the table in their own words: a refused GM compel pays the GM pool (pirates), a
 // fate-core hit checks the box equal to it, the log and the aspect cards say what happened.
 

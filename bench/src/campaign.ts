@@ -36,6 +36,8 @@ export interface CampaignResult {
   millisPerCommand: number;
   aspectIds: string[];
   characterIds: string[];
+  /** Every log entry the campaign wrote, oldest first: the log a table file of it holds. */
+  log: unknown[];
 }
 
 /**
@@ -49,6 +51,7 @@ export function playCampaign(size: CampaignSize, every = 1000): CampaignResult {
   let ids = 0;
   let now = 1_700_000_000_000;
   let n = 0;
+  const log: unknown[] = [];
   const run = (actor: Actor, input: Record<string, unknown>) => {
     n++;
     const parsed = parseCommand({ id: `c${n}`, ...input });
@@ -63,6 +66,7 @@ export function playCampaign(size: CampaignSize, every = 1000): CampaignResult {
       newId: () => `id${++ids}`,
     });
     if (!out.ok) throw new Error(`${String(input.type)} refused: ${out.code} ${out.message}`);
+    log.push(...(out.result?.log ?? []));
     return out.result ?? {};
   };
   const gm: Actor = { role: 'gm' };
@@ -134,5 +138,6 @@ export function playCampaign(size: CampaignSize, every = 1000): CampaignResult {
     millisPerCommand,
     aspectIds,
     characterIds: [a, b],
+    log,
   };
 }

@@ -208,14 +208,21 @@ export class Participant {
     readonly name: string,
   ) {}
 
-  static connect(baseUrl: string, token: string, name: string): Promise<Participant> {
+  /** `localAddress`: the loopback address to connect from (the server budgets per address). */
+  static connect(
+    baseUrl: string,
+    token: string,
+    name: string,
+    localAddress?: string,
+  ): Promise<Participant> {
     return new Promise((resolve, reject) => {
       const socket = io(baseUrl, {
         auth: { token },
         transports: ['websocket'],
         reconnection: false,
         forceNew: true,
-      });
+        ...(localAddress === undefined ? {} : { localAddress }),
+      } as Parameters<typeof io>[1]);
       socket.once('connect', () => resolve(new Participant(socket, name)));
       socket.once('connect_error', (error) => {
         socket.close();

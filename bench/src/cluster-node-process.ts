@@ -5,9 +5,7 @@
 // TTL is the server's default. Answers IPC: stats (ipc.ts) and commit-timings.
 // argv: databaseUrl redisUrl nodeId dataDir
 import { mkdirSync, rmSync } from 'node:fs';
-import { createLogger, createServer } from '@fateboard/server';
-// Not exported from @fateboard/server's index: the PostgreSQL adapter main.ts opens.
-import { openPostgresStorage } from '../../apps/server/src/storage';
+import { createLogger, createServer, openPostgresStorage } from '@fateboard/server';
 import { serveIpc } from './ipc';
 import { BENCH_LIMITS } from './limits';
 

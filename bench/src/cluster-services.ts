@@ -12,12 +12,12 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sleep } from './stats';
-import { postgresLeases } from '../../apps/server/src/storage';
 import {
   findPostgresBinaries,
   findRedisServer,
   freePort,
-} from '../../apps/server/src/test/local-binaries';
+  postgresLeases,
+} from '@fateboard/server/testing';
 
 export interface ClusterServices {
   /** The cluster's database, as the superuser `postgres`. */

@@ -18,6 +18,8 @@ export interface BenchConfig {
   /** Commands in flight per connection in the throughput runs. */
   window: number;
   tables: number;
+  /** How long the victim is timed, quiet and under each door's attack (doors-case.ts). */
+  doorSeconds: number;
   /** Cluster mode next to the single node (cluster-case.ts). */
   cluster: ClusterConfig;
 }
@@ -35,6 +37,7 @@ export const FULL: BenchConfig = {
   throughputTables: 50,
   window: 16,
   tables: 2000,
+  doorSeconds: 20,
   cluster: {
     nodes: 3,
     fanoutSizes: [50, 500],
@@ -61,6 +64,7 @@ export const QUICK: BenchConfig = {
   throughputTables: 5,
   window: 16,
   tables: 30,
+  doorSeconds: 5,
   // The cluster path once: one small fan-out size, a short round trip and throughput run,
   // one failover.
   cluster: {

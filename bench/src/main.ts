@@ -8,7 +8,10 @@ import { runLongTable } from './longtable-case';
 import { runThroughput } from './throughput-case';
 import { runTables } from './tables-case';
 import { runCluster } from './cluster-case';
+import { runDoors } from './doors-case';
+import { runBudgets } from './budgets-case';
 import { clientSize } from './client-size';
+import { runText } from './text-case';
 import { markdownTable } from './report';
 
 interface Started {
@@ -66,13 +69,18 @@ const children = await Promise.all(
       ['hocuspocus', 'peer-hocuspocus.ts'],
       ['ywebsocket', 'peer-ywebsocket.ts'],
       ['tables-server', 'server-process.ts'],
+      ['doors-server', 'server-process.ts'],
     ] as const
-  ).map(([name, file]) => Child.start(name, join(here, file), core)),
+  ).map(([name, file]) =>
+    // The file doors' server is not pinned: its file worker thread takes the second core, as
+    // in production, where a pinned process would have it share the event loop's.
+    Child.start(name, join(here, file), name === 'doors-server' ? undefined : core),
+  ),
 );
-const [server, relay, hocuspocus, ywebsocket, tablesServer] = children.map((c) => ({
+const [server, relay, hocuspocus, ywebsocket, tablesServer, doorsServer] = children.map((c) => ({
   proc: c.child,
   base: `http://127.0.0.1:${String(c.ready.port)}`,
-})) as [Started, Started, Started, Started, Started];
+})) as [Started, Started, Started, Started, Started, Started];
 const base = server.base;
 
 try {
@@ -114,7 +122,24 @@ try {
   await section('tables', () =>
     runTables(tablesServer.base, tablesServer.proc, config.tables, say),
   );
+  await section('doors', () => runDoors(doorsServer.base, config.doorSeconds, say));
+  // Its own server on the default limits (the others raise them), stopped at its end.
+  await section('budgets', async () => {
+    const { child, ready } = await Child.start(
+      'budgets-server',
+      join(here, 'server-process.ts'),
+      core,
+      ['default-limits'],
+    );
+    try {
+      return await runBudgets(`http://127.0.0.1:${String(ready.port)}`, config.quick, say);
+    } finally {
+      await child.stop();
+    }
+  });
   await section('client', () => Promise.resolve(clientSize(resolve(here, '../..'))));
+  // In this process: the text cleaners on 1 MiB of adversarial text, failing past their budget.
+  await section('text', () => Promise.resolve(runText(config.quick ? 2 : 3, say)));
 } finally {
   await Promise.all(children.map((c) => c.child.stop()));
 }

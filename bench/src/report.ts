@@ -1,3 +1,4 @@
+import type { DoorsResults } from './doors-case';
 import type { ClientFigures } from './client-size';
 import type { ClusterOutcome } from './cluster-case';
 import type { FanoutFigures, FanoutResults } from './fanout-case';
@@ -6,6 +7,8 @@ import { LABEL } from './under-test';
 import type { LongTableResults } from './longtable-case';
 import type { TablesFigures } from './tables-case';
 import type { ThroughputFigures } from './throughput-case';
+import type { TextCaseFigures } from './text-case';
+import { textRows } from './text-case';
 import type { Repeated } from './stats';
 import { round } from './stats';
 
@@ -203,6 +206,7 @@ export function markdownTable(results: Record<string, unknown>): string {
       '≥ 2,000 in ≤ 1.5 GB RSS; ~0 once unloaded',
     ]);
   }
+  rows.push(...doorRows(results.doors as DoorsResults | undefined));
   const client = results.client as ClientFigures | undefined;
   if (client) {
     rows.push([
@@ -212,6 +216,38 @@ export function markdownTable(results: Record<string, unknown>): string {
       '≤ 130 KB',
     ]);
   }
+  rows.push(...textRows(results.text as TextCaseFigures | undefined));
   const head = ['figure', 'measured (median, spread)', 'baseline / detail', 'target'];
   return [head, head.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
+}
+
+/** The file doors: restore times, and the victim's round trip under each door's attack. */
+function doorRows(doors: DoorsResults | undefined): string[][] {
+  if (!doors) return [];
+  const rows: string[][] = [];
+  for (const r of doors.restores) {
+    rows.push([
+      `restore of a table file: ${r.file} (${round(r.bytes / 2 ** 20, 1)} MiB, ${r.logEntries} log entries)`,
+      `${r.wallMs} ms`,
+      `worker thread ${r.workerMs} ms, event loop (storing, in slices) ${r.storeMs} ms`,
+      r.file.startsWith('long') ? '< 1 s, off the event loop' : '< 5 s, off the event loop',
+    ]);
+  }
+  rows.push([
+    'another table’s command round trip, quiet',
+    `p50 ${`${doors.quiet.p50} ms`}, p99 ${`${doors.quiet.p99} ms`}`,
+    `${doors.quiet.commands} commands, one every 100 ms`,
+    'report',
+  ]);
+  for (const d of doors.doors) {
+    rows.push([
+      `another table’s command round trip, ${d.door} door attacked`,
+      `p50 ${`${d.victim.p50} ms`}, p99 ${`${d.victim.p99} ms`}, max ${`${d.victim.max} ms`}`,
+      `${d.attack}; answers ${Object.entries(d.answers)
+        .map(([status, n]) => `${n}× ${status}`)
+        .join(', ')}`,
+      'p99 < 50 ms, p50 ≤ 2× quiet',
+    ]);
+  }
+  return rows;
 }

@@ -13,7 +13,7 @@ import { createLogger, createServer, openSqliteFile, openSqliteStorage } from '@
 import type { CommandWrite } from '@fateboard/server';
 import type { RulesetId } from '@fateboard/rules';
 import { serveIpc } from './ipc';
-import { BENCH_LIMITS } from './limits';
+import { BENCH_LIMITS, IDLE_UNLOAD_MS } from './limits';
 
 // BENCH_DATA_DIR=/dev/shm puts SQLite on tmpfs (fsync free): a diagnostic, never the figures.
 const dataDir = mkdtempSync(join(process.env.BENCH_DATA_DIR ?? tmpdir(), 'fateboard-bench-'));
@@ -25,7 +25,8 @@ const server = await createServer({
   port: 0,
   host: '127.0.0.1',
   storage,
-  limits: BENCH_LIMITS,
+  // `default-limits`: the limits a deployment runs (budgets-case.ts attacks them).
+  limits: process.argv[2] === 'default-limits' ? { idleUnloadMs: IDLE_UNLOAD_MS } : BENCH_LIMITS,
   // Errors only with BENCH_DEBUG: a log line costs the figures CPU.
   logger: createLogger({ level: process.env.BENCH_DEBUG ? 'error' : 'silent' }),
 });

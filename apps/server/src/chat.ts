@@ -3,7 +3,9 @@ import {
   CHAT_PAGE_DEFAULT,
   ChatHistorySchema,
   ChatSendSchema,
+  chatRefusal,
   chatVisible,
+  gmReadsWhispers,
   spectatorChatOn,
 } from '@fateboard/table';
 import type {
@@ -12,24 +14,35 @@ import type {
   ChatPage,
   ChatReader,
   ChatSent,
+  ChatWriter,
   Role,
 } from '@fateboard/table';
+import type { Verdict } from './budgets';
 import type { Connections, LiveConnection } from './connections';
-import type { TokenBucket } from './rate-limit';
+import type { GroupCommit } from './group-commit';
 import type { TableRoom } from './room';
-import type { ChatScope, Storage } from './storage';
+import { STORAGE_FULL } from './room';
+import type { ChatScope, NewChatMessage, Storage } from './storage';
 import type { Log } from './logger';
 
 // The table chat (docs/PROTOCOL.md "Chat"): transport-free, as the room is. socketio.ts hands
-// it the sender and the raw payload; it validates, stores, and writes each message only to the
+// it the sender and the raw payload; it validates, stores through the group commit (the same
+// transaction and fsync as the commands of that turn), and writes each message only to the
 // connections allowed to read it (chatVisible), never to a room broadcast filtered later: a
-// whisper's bytes reach the sockets of its two ends and nobody else's.
+// whisper's bytes reach the sockets of its readers and nobody else's.
 
-export interface ChatDeps {
-  storage: Storage;
+/** What delivering a stored message needs. */
+export interface DeliverDeps {
   connections: Connections;
-  clock: () => number;
   log: Log;
+}
+
+export interface ChatDeps extends DeliverDeps {
+  storage: Storage;
+  commits: GroupCommit;
+  clock: () => number;
+  /** A table's chat keeps its newest this many messages (Limits.chatKeep). */
+  keep: number;
   /** Cluster mode: hands a stored message to the other nodes, which deliver it to theirs. */
   spread?: (tableId: string, message: ChatMessage) => void;
 }
@@ -58,7 +71,7 @@ function readerOf(who: ChatSender, room: TableRoom): ChatReader {
 }
 
 function scopeOf(reader: ChatReader): ChatScope {
-  if (reader.role === 'gm') return { kind: 'all' };
+  if (reader.role === 'gm') return { kind: 'gm' };
   if (reader.role === 'spectator') return { kind: 'spectator' };
   if (reader.seatId !== undefined) return { kind: 'seat', seatId: reader.seatId };
   return { kind: 'public' };
@@ -71,15 +84,29 @@ function seatName(room: TableRoom, seatId: string): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
-/** `chat.send`: checks, stores and delivers one message; answers the acknowledgement. */
+function writerOf(sender: ChatSender): ChatWriter {
+  if (sender.role === 'player') {
+    return sender.seatId === undefined
+      ? { role: 'player' }
+      : { role: 'player', seatId: sender.seatId };
+  }
+  return { role: sender.role };
+}
+
+/**
+ * `chat.send`: checks, stores and delivers one message; answers the acknowledgement once it is
+ * committed. `pay` takes the message from the sender's chat budget (budgets.ts), only for a
+ * message that would be stored: a typo's refusal or a retry costs nothing.
+ */
 export async function sendChat(
   deps: ChatDeps,
   room: TableRoom,
   sender: ChatSender,
-  bucket: TokenBucket,
+  pay: () => Promise<Verdict>,
   input: unknown,
 ): Promise<ChatSent> {
-  if (sender.role === 'spectator') {
+  const writer = writerOf(sender);
+  if (writer.role === 'spectator') {
     return refuse('forbidden', 'Spectators read the chat; they cannot write in it.');
   }
   const parsed = v.safeParse(ChatSendSchema, input);
@@ -87,17 +114,17 @@ export async function sendChat(
   const { id, to, text } = parsed.output;
 
   let from: ChatAuthor;
-  if (sender.role === 'gm') {
+  if (writer.role === 'gm') {
     from = { role: 'gm' };
   } else {
-    const name = sender.seatId === undefined ? undefined : seatName(room, sender.seatId);
-    if (sender.seatId === undefined || name === undefined) {
+    const name = writer.seatId === undefined ? undefined : seatName(room, writer.seatId);
+    if (writer.seatId === undefined || name === undefined) {
       return refuse('forbidden', 'Join the table first.');
     }
-    from = { role: 'player', seatId: sender.seatId, name };
+    from = { role: 'player', seatId: writer.seatId, name };
   }
   // A retry (an id this author already stored) answers the stored message, whatever it says
-  // now: nothing is stored, delivered again or counted against the rate.
+  // now: nothing is stored, delivered again or counted against the budget.
   if (id !== undefined) {
     let stored;
     try {
@@ -108,64 +135,42 @@ export async function sendChat(
     }
     if (stored) return { ok: true, message: stored };
   }
-  if (sender.role === 'gm') {
-    if (to.kind === 'gm') return refuse('bad-chat', 'The GM whispers to a player, not to the GM.');
-    if (to.kind === 'seat' && seatName(room, to.seatId) === undefined) {
-      return refuse('not-found', 'No such player at this table.');
-    }
-  } else if (to.kind === 'seat') {
-    return refuse('forbidden', 'Players whisper to the GM only.');
-  }
-  // Counted only for a message that would be stored: a typo's refusal costs nothing.
-  if (!bucket.take()) {
+  const refusal = chatRefusal(writer, to, (seatId) => seatName(room, seatId) !== undefined);
+  if (refusal) return refuse(refusal.code, refusal.message);
+  if (room.full) return refuse(STORAGE_FULL.code, STORAGE_FULL.message);
+  const paid = await pay();
+  if (!paid.ok) {
     return refuse(
       'rate-limited',
       'Too many messages; wait a moment and send again.',
-      bucket.msUntilNext(),
+      paid.retryInMs,
     );
   }
 
-  const spectators = to.kind === 'table' && spectatorChatOn(room.doc('pub'));
-  const stored = inTurn(room, async () => {
-    const message = await deps.storage.appendChat(sender.tableId, {
-      at: deps.clock(),
-      from,
-      to,
-      text,
-      spectators,
-      ...(id === undefined ? {} : { id }),
-    });
-    deliverChat(deps, room, message);
-    deps.spread?.(sender.tableId, message);
-    return message;
-  });
-  try {
-    return { ok: true, message: await stored };
-  } catch (error) {
-    deps.log('storing a chat message failed', error, sender.tableId);
-    return refuse('storage', 'The message could not be saved; send it again.');
+  const pub = room.doc('pub');
+  const message: NewChatMessage = {
+    at: deps.clock(),
+    from,
+    to,
+    text,
+    spectators: to.kind === 'table' && spectatorChatOn(pub),
+    ...(from.role === 'player' && to.kind === 'seat' ? { gmReads: gmReadsWhispers(pub) } : {}),
+    ...(id === undefined ? {} : { id }),
+  };
+  const committed = await deps.commits.submitChat(room, message, deps.keep);
+  if (!committed.ok) return refuse('storage', 'The message could not be saved; send it again.');
+  const { stored } = committed;
+  // Stored by a copy of this very send a moment before (a retry in the same batch): answered,
+  // not delivered twice.
+  if (stored.fresh) {
+    deliverChat(deps, room, stored.message);
+    deps.spread?.(sender.tableId, stored.message);
   }
-}
-
-/** Each room's chat appends, one after the other (see inTurn). */
-const appending = new WeakMap<TableRoom, Promise<unknown>>();
-
-/**
- * Runs a table's chat appends one at a time: the storage numbers a message when it stores it,
- * and every screen must get the messages in that order, which concurrent appends to a
- * networked database would not keep.
- */
-function inTurn<T>(room: TableRoom, append: () => Promise<T>): Promise<T> {
-  const next = (appending.get(room) ?? Promise.resolve()).then(append, append);
-  appending.set(
-    room,
-    next.catch(() => {}),
-  );
-  return next;
+  return { ok: true, message: stored.message };
 }
 
 /** Writes a stored message to every connection of its table allowed to read it, and only those. */
-export function deliverChat(deps: ChatDeps, room: TableRoom, message: ChatMessage): void {
+export function deliverChat(deps: DeliverDeps, room: TableRoom, message: ChatMessage): void {
   for (const connection of deps.connections.ofTable(room.id)) {
     if (!connection.chat) continue;
     if (!chatVisible(message, readerOf(connectionSender(connection), room))) continue;

@@ -25,7 +25,7 @@ export function addressGroup(address: string | undefined): string {
 /** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail too). */
 function ipv6Groups(address: string): number[] {
   let text = address.toLowerCase();
-  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  const tail = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
   if (tail) {
     const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
     text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;

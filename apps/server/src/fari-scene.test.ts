@@ -15,7 +15,8 @@ import type { CreatedTable } from './test/harness';
 let server: TestServer;
 let table: CreatedTable;
 beforeAll(async () => {
-  server = await TestServer.start();
+  // More scenes a minute than a table may take: the cases send many to one table.
+  server = await TestServer.start({ limits: { fariSceneBurst: 100 } });
   table = await createTable(server.url, 'fate-core', 'Docks');
 });
 afterAll(async () => {

@@ -3,8 +3,16 @@ import type { Ack } from '@fateboard/table';
 import type { Log } from './logger';
 import type { Metrics } from './metrics';
 import { NotStoredError } from './storage';
-import type { BatchOutcome, CommandWrite, Storage, StoredCommand, TableBatch } from './storage';
-import type { TableWrite } from './storage';
+import type {
+  BatchOutcome,
+  CommandWrite,
+  NewChatMessage,
+  Storage,
+  StoredChat,
+  StoredCommand,
+  TableBatch,
+  TableWrite,
+} from './storage';
 
 export interface HandledCommand {
   ack: Ack;
@@ -52,7 +60,12 @@ export interface BatchRoom {
    * instead.
    */
   reload: () => Promise<void>;
+  /** What the table holds on disk after a stored part of a batch (BatchOutcome's `bytes`). */
+  measured: (bytes: number) => void;
 }
+
+/** A chat message's batch: stored (or found stored under its id), or not stored. */
+export type ChatCommitted = { ok: true; stored: StoredChat } | { ok: false };
 
 /**
  * Applies one command in memory, without yielding. `previous` is the command stored, or
@@ -75,6 +88,14 @@ interface Job {
   stage: 'queued' | 'reading' | 'applied' | 'answered';
   prepared?: Prepared | undefined;
   timer?: NodeJS.Timeout;
+}
+
+/** A chat message in the batch: no document, no lease; numbered by the storage. */
+interface ChatJob {
+  room: BatchRoom;
+  message: NewChatMessage;
+  keep: number;
+  resolve: (committed: ChatCommitted) => void;
 }
 
 const RECENT = 1024;
@@ -164,6 +185,7 @@ function asStored(write: CommandWrite): StoredCommand {
  */
 export class GroupCommit {
   private jobs: Job[] = [];
+  private chats: ChatJob[] = [];
   private scheduled = false;
   /** The batches and exclusive tasks, one after the other. */
   private lane: Promise<void> = Promise.resolve();
@@ -210,14 +232,29 @@ export class GroupCommit {
       job.timer = setTimeout(() => this.expire(job), Math.max(0, deadline - performance.now()));
       job.timer.unref();
       this.jobs.push(job);
-      if (!this.scheduled) {
-        this.scheduled = true;
-        // The end of this turn: what else arrives in it joins the batch.
-        setImmediate(() => {
-          this.scheduled = false;
-          void this.enqueue(() => this.flush());
-        });
-      }
+      this.schedule();
+    });
+  }
+
+  /**
+   * A chat message of the room's table, stored in the next batch's transaction with the
+   * commands (one fsync for all); resolves once it is committed. Its part carries no fence:
+   * any node stores a table's chat, which no lease orders (the storage numbers it).
+   */
+  submitChat(room: BatchRoom, message: NewChatMessage, keep: number): Promise<ChatCommitted> {
+    return new Promise((resolve) => {
+      this.chats.push({ room, message, keep, resolve });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    // The end of this turn: what else arrives in it joins the batch.
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.enqueue(() => this.flush());
     });
   }
 
@@ -248,9 +285,9 @@ export class GroupCommit {
 
   /** Resolves once every command submitted so far is settled and every task has run. */
   async drain(): Promise<void> {
-    while (this.jobs.length > 0 || this.scheduled) {
+    while (this.jobs.length > 0 || this.chats.length > 0 || this.scheduled) {
       await this.lane;
-      if (this.jobs.length > 0) await this.enqueue(() => this.flush());
+      if (this.jobs.length > 0 || this.chats.length > 0) await this.enqueue(() => this.flush());
     }
     await this.lane;
   }
@@ -309,20 +346,22 @@ export class GroupCommit {
   /** Applies and commits everything submitted so far. */
   private async flush(): Promise<void> {
     const queued = this.jobs;
+    const chats = this.chats;
     this.jobs = [];
+    this.chats = [];
     for (const job of queued) job.stage = 'reading';
-    if (queued.length === 0) return;
+    if (queued.length === 0 && chats.length === 0) return;
     const previous = await this.readPrevious(queued);
     // What came past its deadline while the stored commands were read is answered already.
     const jobs = queued.filter((job) => job.stage === 'reading');
-    if (jobs.length === 0) return;
+    if (jobs.length === 0 && chats.length === 0) return;
     this.stats.batches++;
     this.stats.commands += jobs.length;
     this.stats.largest = Math.max(this.stats.largest, jobs.length);
     const started = performance.now();
     this.dirty = true;
     try {
-      await this.applyAndCommit(jobs, previous, started);
+      await this.applyAndCommit(jobs, chats, previous, started);
     } finally {
       this.dirty = false;
       const waiters = this.cleanWaiters;
@@ -361,8 +400,38 @@ export class GroupCommit {
     return found;
   }
 
+  /** Tells each room what its table holds on disk now: its last stored part's figure. */
+  private measured(batches: TableBatch[], outcomes: BatchOutcome[], rooms: BatchRoom[]): void {
+    const latest = new Map<string, number>();
+    batches.forEach((batch, i) => {
+      const outcome = outcomes[i];
+      if (outcome?.ok) latest.set(batch.tableId, outcome.bytes);
+    });
+    for (const room of new Set(rooms)) {
+      const bytes = latest.get(room.id);
+      if (bytes !== undefined) room.measured(bytes);
+    }
+  }
+
+  /** Each chat job's outcome, in the order of its table's part (after the commit). */
+  private answerChats(chats: ChatJob[], tables: string[], outcomes: BatchOutcome[]): void {
+    const byTable = new Map(tables.map((tableId, i) => [tableId, outcomes[i]]));
+    const next = new Map<string, number>();
+    for (const chat of chats) {
+      const outcome = byTable.get(chat.room.id);
+      const i = next.get(chat.room.id) ?? 0;
+      next.set(chat.room.id, i + 1);
+      const stored = outcome?.ok ? outcome.chat[i] : undefined;
+      if (!outcome?.ok && outcome && 'error' in outcome && outcome.error !== undefined) {
+        if (i === 0) this.log("a table's chat could not be stored", outcome.error, chat.room.id);
+      }
+      chat.resolve(stored ? { ok: true, stored } : { ok: false });
+    }
+  }
+
   private async applyAndCommit(
     jobs: Job[],
+    chats: ChatJob[],
     previous: Map<string, Map<string, StoredCommand> | Error>,
     started: number,
   ): Promise<void> {
@@ -401,22 +470,34 @@ export class GroupCommit {
     }
     const applied = performance.now();
 
+    // The chat messages: a part of their own per table, after its commands' (unfenced).
+    const chatParts = new Map<string, TableBatch>();
+    for (const chat of chats) {
+      const part = chatParts.get(chat.room.id) ?? { tableId: chat.room.id, writes: [] };
+      part.writes.push({ kind: 'chat', message: chat.message, keep: chat.keep });
+      chatParts.set(chat.room.id, part);
+    }
+
     // 3. Store every table's writes in one transaction.
     const order = [...parts.keys()];
-    let outcomes: BatchOutcome[];
+    const batches = [...parts.values(), ...chatParts.values()];
+    let all: BatchOutcome[];
     // When the commit threw: whether nothing of it was stored for certain (NotStoredError), or
     // it may have been (its COMMIT was sent and the answer lost).
     let thrown: HandledCommand | undefined;
     try {
-      outcomes = order.length === 0 ? [] : await this.storage.commit([...parts.values()]);
+      all = batches.length === 0 ? [] : await this.storage.commit(batches);
     } catch (error) {
       thrown = error instanceof NotStoredError ? NOT_STORED : { ack: UNKNOWN_OUTCOME };
       // A line per table, so that each table's log shows why its commands were refused.
-      for (const tableId of order) {
+      for (const tableId of new Set(batches.map((b) => b.tableId))) {
         this.log('the group commit failed; its commands are refused', error, tableId);
       }
-      outcomes = order.map(() => ({ ok: false, fenced: false }));
+      all = batches.map(() => ({ ok: false, fenced: false }));
     }
+    const outcomes = all.slice(0, order.length);
+    this.measured(batches, all, [...jobs.map((j) => j.room), ...chats.map((c) => c.room)]);
+    this.answerChats(chats, [...chatParts.keys()], all.slice(order.length));
     const ended = performance.now();
     const slot = (this.stats.batches - 1) % RECENT;
     this.recent.apply[slot] = applied - started;

@@ -6,8 +6,8 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import * as v from 'valibot';
 import { RULESET_IDS } from '@fateboard/rules';
-import { readTable, userText } from '@fateboard/table';
-import type { Role } from '@fateboard/table';
+import { readSeatsAndScene, userText } from '@fateboard/table';
+import type { Role, TableUsage } from '@fateboard/table';
 import type { Identity } from './auth';
 import { authenticate, tokenOf } from './auth';
 import type { Connections } from './connections';
@@ -18,6 +18,7 @@ import { LruMap } from './lru';
 import { TokenBucket } from './rate-limit';
 import type { Rooms } from './rooms';
 import type { Storage } from './storage';
+import type { FileWorkers } from './file-work/pool';
 import { fariSceneRoutes } from './fari-scene';
 import type { TableFileDeps } from './table-files';
 import { exportRoute, restoreRoutes } from './table-files';
@@ -28,10 +29,14 @@ import type { Log } from './logger';
 import type { Metrics } from './metrics';
 import type { ReadinessReport } from './readiness';
 import { metricsAllowed } from './metrics-auth';
+import type { ClaimDeps } from './claims';
+import { claimsRoute, dropClaimRoute, newClaimRoute } from './claims';
 
 export interface HttpDeps {
   storage: Storage;
   rooms: Rooms;
+  /** Where uploaded files (restores, Fari scenes) are read, off the event loop. */
+  files: FileWorkers;
   connections: Connections;
   limits: Limits;
   clock: () => number;
@@ -165,11 +170,19 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     authorize: (req) => authorize(deps, req),
     allowCreation,
     links,
+    files: deps.files,
   };
   // Before the JSON parser: table and scene files are over the 16 KiB of other bodies, and are
   // read as bytes so that their size and depth are checked before they are parsed.
   api.post('/tables/restore', ...restoreRoutes(files));
-  api.post('/tables/:id/fari-scene', ...fariSceneRoutes(files));
+  api.post(
+    '/tables/:id/fari-scene',
+    ...fariSceneRoutes({
+      ...files,
+      perMinute: deps.limits.fariScenesPerMinute,
+      burst: deps.limits.fariSceneBurst,
+    }),
+  );
   api.use(express.json({ limit: deps.limits.maxBodyBytes }));
 
   api.post('/tables', async (req, res) => {
@@ -184,7 +197,8 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     const identity = await authorize(deps, req);
     const answer = await deps.rooms.read(identity.tableId, (room) => {
       const { table } = room;
-      const view = readTable(room.doc('pub'));
+      // Two roots, not the whole view: a summary costs the same on a table of any size.
+      const view = readSeatsAndScene(room.doc('pub'));
       return {
         id: table.id,
         name: table.name,
@@ -210,8 +224,22 @@ export function createHttpApp(deps: HttpDeps): express.Express {
 
   // Older log entries than the public document keeps, a page at a time. Every role may read
   // them: the log is public.
+  // A table's log pages draw on one budget, whoever of its readers (any token) asks.
+  const logPages = new LruMap<string, TokenBucket>(deps.limits.createTableAddresses);
   api.get('/tables/:id/log', async (req, res) => {
     const identity = await authorize(deps, req);
+    let pages = logPages.get(identity.tableId);
+    if (!pages) {
+      pages = new TokenBucket(deps.limits.logPagesPerSecond, deps.limits.logPageBurst, deps.clock);
+      logPages.set(identity.tableId, pages);
+    }
+    if (!pages.take()) {
+      throw new HttpError(
+        429,
+        'rate-limited',
+        'Too many pages of this table’s log at once; wait a moment.',
+      );
+    }
     const before = pageParam(req.query.before, 'before', 1, Number.MAX_SAFE_INTEGER);
     const limit = pageParam(req.query.limit, 'limit', 1, LOG_PAGE_MAX) ?? LOG_PAGE_DEFAULT;
     if (!deps.storage.readLog) {
@@ -248,6 +276,19 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     });
   });
 
+  // What the table holds on disk against its ceiling (Limits.tableBytes, storage/table-bytes.ts),
+  // for the GM's tools: past it, commands and chat are refused with `storage-full`.
+  api.get('/tables/:id/usage', async (req, res) => {
+    const identity = await authorize(deps, req);
+    if (identity.role !== 'gm') {
+      throw new HttpError(403, 'forbidden', 'Only the GM sees what the table holds on disk.');
+    }
+    const bytes = await deps.storage.tableBytes(identity.tableId);
+    if (bytes === undefined) throw new HttpError(404, 'not-found', 'No such table.');
+    const usage: TableUsage = { bytes, ceiling: deps.limits.tableBytes };
+    res.json(usage);
+  });
+
   const invites: InviteLinkDeps = {
     storage: deps.storage,
     connections: deps.connections,
@@ -258,6 +299,10 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   };
   api.get('/tables/:id/links', linksRoute(invites));
   api.post('/tables/:id/rotate-links', rotateLinksRoute(invites));
+  const claims: ClaimDeps = { ...invites, rooms: deps.rooms };
+  api.get('/tables/:id/claims', claimsRoute(claims));
+  api.post('/tables/:id/claims', newClaimRoute(claims));
+  api.delete('/tables/:id/claims/:seatId', dropClaimRoute(claims));
 
   api.use((_req, _res) => {
     throw new HttpError(404, 'not-found', 'No such API route.');

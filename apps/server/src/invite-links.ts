@@ -4,6 +4,7 @@ import { tokenOf } from './auth';
 import type { Connections } from './connections';
 import { HttpError } from './http-error';
 import { openLinks } from './sealed-links';
+import type { InviteTokens } from './sealed-links';
 import type { Storage } from './storage';
 import { rotateLinks } from './tables';
 import { hashToken } from './tokens';
@@ -30,7 +31,7 @@ export function linkTo(publicUrl: string, tableId: string, token: string): strin
 }
 
 /** The request's identity and token, when that token is the GM's. */
-async function asGm(deps: InviteLinkDeps, req: Request, refusal: string) {
+export async function asGm(deps: Pick<InviteLinkDeps, 'authorize'>, req: Request, refusal: string) {
   const identity = await deps.authorize(req);
   if (identity.role !== 'gm') throw new HttpError(403, 'forbidden', refusal);
   // authorize() has just checked this token; it is the one the GM link carries.
@@ -46,23 +47,7 @@ const NOT_KEPT =
 export function linksRoute(deps: InviteLinkDeps): RequestHandler {
   return async (req, res) => {
     const { tableId, token } = await asGm(deps, req, 'Only the GM can see the invite links.');
-    const sealed = await deps.storage.sealedLinks(tableId);
-    const tokens = sealed ? openLinks(token, tableId, sealed) : null;
-    if (sealed && !tokens)
-      deps.log('the sealed links do not open with the GM token', undefined, tableId);
-    // Links the server would refuse are never shown as if they worked.
-    const records =
-      tokens === null
-        ? []
-        : await Promise.all(
-            [tokens.player, tokens.spectator].map((t) => deps.storage.findToken(hashToken(t))),
-          );
-    const live =
-      tokens !== null &&
-      records.every(
-        (record) => record?.tableId === tableId && record.kind === 'link' && !record.revoked,
-      );
-    if (!tokens || !live) throw new HttpError(404, 'links-not-kept', NOT_KEPT);
+    const tokens = await inviteTokens(deps, tableId, token);
     res.set('Cache-Control', 'no-store');
     res.json({
       links: {
@@ -72,6 +57,36 @@ export function linksRoute(deps: InviteLinkDeps): RequestHandler {
       },
     });
   };
+}
+
+/**
+ * The table's current player and spectator tokens, unsealed with the GM token; `links-not-kept`
+ * when the server has none that still work.
+ */
+export async function inviteTokens(
+  deps: Pick<InviteLinkDeps, 'storage' | 'log'>,
+  tableId: string,
+  token: string,
+): Promise<InviteTokens> {
+  const sealed = await deps.storage.sealedLinks(tableId);
+  const tokens = sealed ? openLinks(token, tableId, sealed) : null;
+  if (sealed && !tokens) {
+    deps.log('the sealed links do not open with the GM token', undefined, tableId);
+  }
+  // Links the server would refuse are never shown as if they worked.
+  const records =
+    tokens === null
+      ? []
+      : await Promise.all(
+          [tokens.player, tokens.spectator].map((t) => deps.storage.findToken(hashToken(t))),
+        );
+  const live =
+    tokens !== null &&
+    records.every(
+      (record) => record?.tableId === tableId && record.kind === 'link' && !record.revoked,
+    );
+  if (!tokens || !live) throw new HttpError(404, 'links-not-kept', NOT_KEPT);
+  return tokens;
 }
 
 /**
@@ -87,6 +102,8 @@ export function rotateLinksRoute(deps: InviteLinkDeps): RequestHandler {
       revoked,
       'The GM replaced this link; ask for the new one.',
     );
+    // The GM's other devices show the links too: they fetch the new ones now.
+    deps.connections.linksRotated(tableId);
     res.set('Cache-Control', 'no-store');
     res.json({
       links: {

@@ -56,11 +56,80 @@ export interface Limits {
   /** Presence broadcasts are coalesced over this window. */
   presenceDelayMs: number;
   /**
-   * Chat messages one connection may send per `chatWindowMs` (a bucket refilled evenly over the
-   * window); past it `chat.send` is refused with `rate-limited` and `retryInMs`.
+   * Budgets per principal (budgets.ts): a seat, the GM, a shared link (the player link before a
+   * seat, the spectator link), and a client address (an IPv4 address, or an IPv6 /64), each
+   * across all its connections, socket.io and y-websocket alike, and in cluster mode across
+   * every node. Past one, the request is refused with `rate-limited` and `retryInMs`.
+   *
+   * Commands a second per principal, and the burst saved up.
+   */
+  commandRate: number;
+  commandBurst: number;
+  /** Commands a second per address, and the burst (a household or a club behind one NAT). */
+  addressCommandRate: number;
+  addressCommandBurst: number;
+  /**
+   * Chat messages a principal may send per `chatWindowMs` (a bucket refilled evenly over the
+   * window), and an address per window.
    */
   chatMessages: number;
   chatWindowMs: number;
+  /**
+   * Uploaded files (restores, Fari scenes) read in worker threads (file-work/pool.ts): the
+   * threads, the requests admitted beyond them, per client address, and a job's longest run.
+   */
+  fileWorkers: number;
+  fileQueue: number;
+  filesPerAddress: number;
+  fileJobTimeoutMs: number;
+  /** Fari scenes one table may take a minute, and the burst (a scene is up to 40 commands). */
+  fariScenesPerMinute: number;
+  fariSceneBurst: number;
+  /**
+   * Pages of log history (`GET /api/tables/:id/log`) one table serves a second, and the burst:
+   * a page is a few milliseconds of the event loop, whoever of the table's readers asks.
+   */
+  logPagesPerSecond: number;
+  logPageBurst: number;
+  addressChatMessages: number;
+  /**
+   * Connection attempts (socket.io or y-websocket) a second, and the burst, of the GM or a
+   * seat: a page load opens two or three, a join as many again.
+   */
+  connectRate: number;
+  connectBurst: number;
+  /**
+   * The same for a shared link, whose crowd (a stream's spectators after a restart) comes back
+   * at once.
+   */
+  linkConnectRate: number;
+  linkConnectBurst: number;
+  /** The same for an address, checked before the token is read. */
+  addressConnectRate: number;
+  addressConnectBurst: number;
+  /**
+   * Connections open at once: of the GM or a seat (each device holds two or three), of a
+   * shared link, and of an address. Per node: what they cost is the node's memory.
+   */
+  connectionsPerPrincipal: number;
+  connectionsPerLink: number;
+  connectionsPerAddress: number;
+  /**
+   * Principals and addresses whose buckets are remembered; past it the least recently used is
+   * forgotten (it starts again with a full burst), never all of them.
+   */
+  budgetEntries: number;
+  /**
+   * A table's chat keeps its newest this many messages; older ones are deleted as new ones
+   * are stored (docs/PROTOCOL.md "Chat").
+   */
+  chatKeep: number;
+  /**
+   * What a table may hold on disk (storage/table-bytes.ts: its commands, document updates and
+   * snapshots, chat and restored log), bytes. At it, commands and chat messages are refused
+   * with `storage-full`; the GM sees the figure in the GM's tools.
+   */
+  tableBytes: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -88,6 +157,33 @@ export const DEFAULT_LIMITS: Limits = {
   pingIntervalMs: 30_000,
   maxBufferedBytes: 8 * 1024 * 1024,
   presenceDelayMs: 100,
+  commandRate: 20,
+  commandBurst: 40,
+  addressCommandRate: 40,
+  addressCommandBurst: 80,
   chatMessages: 5,
   chatWindowMs: 10_000,
+  // One thread: the machine's other cores serve the tables. A largest file takes it about two
+  // seconds (BENCHMARKS.md), so four admitted requests wait at most a few seconds each.
+  fileWorkers: 1,
+  fileQueue: 3,
+  filesPerAddress: 2,
+  fileJobTimeoutMs: 60_000,
+  fariScenesPerMinute: 6,
+  fariSceneBurst: 3,
+  logPagesPerSecond: 20,
+  logPageBurst: 40,
+  addressChatMessages: 15,
+  connectRate: 2,
+  connectBurst: 30,
+  linkConnectRate: 20,
+  linkConnectBurst: 200,
+  addressConnectRate: 10,
+  addressConnectBurst: 60,
+  connectionsPerPrincipal: 24,
+  connectionsPerLink: 2_000,
+  connectionsPerAddress: 256,
+  budgetEntries: 50_000,
+  chatKeep: 10_000,
+  tableBytes: 64 * 1024 * 1024,
 };

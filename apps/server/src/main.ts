@@ -54,6 +54,7 @@ try {
     ...(timings.forwardTimeoutMs === undefined
       ? {}
       : { forwardTimeoutMs: timings.forwardTimeoutMs }),
+    warmFileWorkers: true,
   });
 } catch (error) {
   await storage?.close();

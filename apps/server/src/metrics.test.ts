@@ -8,7 +8,7 @@ import { SCRAPE_REUSE_MS } from './metrics';
 import { api, createTable, fillingStorage, openReplica, waitFor } from './test/harness';
 import { serverPerTest } from './test/per-test';
 
-// Operations (issue 14): the Prometheus figures at /metrics and the JSON log lines, read from a
+// Operations: the Prometheus figures at /metrics and the JSON log lines, read from a
 // real server over real sockets, with a real SQLite file that stops writing half-way.
 
 const t = serverPerTest();

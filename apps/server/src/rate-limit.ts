@@ -14,12 +14,22 @@ export class TokenBucket {
 
   /** Takes one token if there is one. */
   take(): boolean {
-    const now = this.clock();
-    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.rate);
-    this.last = now;
+    this.refill();
     if (this.tokens < 1) return false;
     this.tokens -= 1;
     return true;
+  }
+
+  /** Milliseconds until a token is there (0 when one is), taking none. */
+  msUntilReady(): number {
+    this.refill();
+    return this.msUntilNext();
+  }
+
+  private refill(): void {
+    const now = this.clock();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.rate);
+    this.last = now;
   }
 
   /** Milliseconds until the next token, after a refused `take` (0 when one is there). */

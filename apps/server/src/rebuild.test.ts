@@ -15,6 +15,7 @@ import {
   sleep,
   storedDocs,
   waitFor,
+  unlimitedCommands,
 } from './test/harness';
 import { validSheet } from './test/sheets';
 
@@ -22,7 +23,10 @@ let server: TestServer;
 beforeAll(async () => {
   server = await TestServer.start({
     rng: seededRng(9),
-    limits: { rebuildCheckEvery: 50, eventRate: 100_000, eventBurst: 100_000 },
+    limits: {
+      rebuildCheckEvery: 50,
+      ...unlimitedCommands(100_000),
+    },
   });
 });
 afterAll(async () => {

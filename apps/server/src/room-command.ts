@@ -8,6 +8,8 @@ import { hashToken, newToken } from './tokens';
 export interface Sender {
   actor: Actor;
   tokenHash: string | null;
+  /** The restored seat whose claim code the command carried and the server found good. */
+  claimedSeat?: string;
 }
 
 /**
@@ -38,10 +40,13 @@ export function joinSecretHash(command: Command): string | null {
   return command.type === 'join' && command.secret !== undefined ? hashToken(command.secret) : null;
 }
 
-/** The command as its row keeps it: without a join's secret, which only its hash stands for. */
+/**
+ * The command as its row keeps it: without a join's secret, which only its hash stands for, nor
+ * its claim code, which is only ever stored hashed (claims.ts) and is used up by the join.
+ */
 function storedPayload(command: Command): Command {
-  if (command.type !== 'join' || command.secret === undefined) return command;
-  const { secret: _secret, ...rest } = command;
+  if (command.type !== 'join') return command;
+  const { secret: _secret, claim: _claim, ...rest } = command;
   return rest;
 }
 
@@ -97,7 +102,15 @@ export function commandRow(
     updates: applied.updates,
     tokens: applied.seatToken === undefined ? [] : [applied.seatToken],
     ...(command.type === 'seat.remove' ? { revokeSeat: command.seatId } : {}),
+    ...claimDropped(command),
   };
+}
+
+/** A restored seat's claim goes once the seat is taken back (single use) or removed. */
+function claimDropped(command: Command): { dropClaim?: string } {
+  if (command.type === 'seat.remove') return { dropClaim: command.seatId };
+  if (command.type === 'join' && command.seatId !== undefined) return { dropClaim: command.seatId };
+  return {};
 }
 
 /** The result as stored: the acknowledged one, with the rolls for the roll history. */

@@ -73,6 +73,12 @@ export class RoomDocs {
     this.docs = this.adopt(stored);
   }
 
+  /**
+   * What the table holds on disk (table-bytes.ts) as last known: loaded, then moved by each
+   * commit's answer and read again after a compaction.
+   */
+  bytes = 0;
+
   /** The seq of the last command applied: the next one is numbered after it. */
   get lastSeq(): number {
     return this.seq;
@@ -256,6 +262,7 @@ export class RoomDocs {
     this.storedUpdates = 0;
     this.checkedBytes = this.lastRebuildBytes;
     this.unsentFrom = undefined;
+    await this.measure();
     return true;
   }
 
@@ -271,6 +278,7 @@ export class RoomDocs {
         writer.fence,
       );
       this.storedUpdates = 0;
+      await this.measure();
     } catch (error) {
       this.deps.log('compaction failed', error, this.deps.tableId);
     }
@@ -280,10 +288,23 @@ export class RoomDocs {
     for (const key of DOC_KEYS) this.docs[key].destroy();
   }
 
+  /**
+   * Reads what the table holds on disk again (a compaction gave some back). A failed read keeps
+   * the figure from before, which can only be higher.
+   */
+  private async measure(): Promise<void> {
+    try {
+      this.bytes = (await this.deps.storage.tableBytes(this.deps.tableId)) ?? this.bytes;
+    } catch (error) {
+      this.deps.log('measuring the table failed', error, this.deps.tableId);
+    }
+  }
+
   private adopt(stored: StoredDocuments): TableDocs {
     this.seq = stored.seq;
     this.unsentFrom = undefined;
     this.followed = false;
+    this.bytes = stored.bytes;
     this.storedUpdates = 0;
     const docs = { pub: loadDoc(stored.docs.pub), gm: loadDoc(stored.docs.gm) };
     for (const key of DOC_KEYS) {

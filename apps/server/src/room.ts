@@ -65,7 +65,21 @@ export interface RoomDeps {
   seatRemoved?: (tableId: string, seatId: string) => void;
   /** Cluster mode: the room writes only while its gate lets it (the table's lease). */
   gate?: (room: TableRoom) => RoomGate;
+  /**
+   * What a table may hold on disk (table-bytes.ts); at it, commands and chat messages are
+   * refused with `storage-full` (STORAGE_FULL). Unlimited when absent.
+   */
+  tableBytes?: number;
 }
+
+/** The refusal of a write to a table that holds its ceiling on disk already. */
+export const STORAGE_FULL = {
+  ok: false,
+  code: 'storage-full',
+  message:
+    'This table has used all the storage this server gives a table: export it (GM tools) and ' +
+    'restore the file as a new table to go on.',
+} as const;
 
 type UpdateListener = (doc: DocKey, update: Uint8Array) => void;
 type BrokenListener = () => void;
@@ -286,6 +300,21 @@ export class TableRoom implements BatchRoom {
     return fence === undefined ? undefined : { fence };
   }
 
+  /** What the table holds on disk, as last known (RoomDocs.bytes). */
+  get storedBytes(): number {
+    return this.docs.bytes;
+  }
+
+  /** Whether the table holds its ceiling on disk: what would grow it is refused. */
+  get full(): boolean {
+    return this.deps.tableBytes !== undefined && this.docs.bytes >= this.deps.tableBytes;
+  }
+
+  /** A batch stored a part of this table (BatchRoom): what the table holds now. */
+  measured(bytes: number): void {
+    this.docs.bytes = bytes;
+  }
+
   /** The fencing epoch the room's writes carry (BatchRoom); one node writes without one. */
   fence(): number | undefined {
     return this.gate?.fence();
@@ -338,6 +367,8 @@ export class TableRoom implements BatchRoom {
       const hasSeat = (seatId: string) => this.docs.doc('pub').getMap('seats').has(seatId);
       return replayCommand({ ...this.deps, tableId: this.id, hasSeat }, sender, previous, command);
     }
+    // A retry above is answered whatever the table holds; a new command would grow it.
+    if (this.full) return answerOnly(STORAGE_FULL);
 
     // Apply on the live documents and capture their updates. The documents are only
     // published after the commit; if anything fails the room is reloaded from storage,
@@ -353,6 +384,7 @@ export class TableRoom implements BatchRoom {
         rng: this.deps.rng,
         now: this.deps.clock(),
         newId: this.deps.newId,
+        ...(sender.claimedSeat === undefined ? {} : { claimedSeat: sender.claimedSeat }),
       });
     } catch (error) {
       const changed = capture.stop().length > 0;

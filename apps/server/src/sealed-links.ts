@@ -20,26 +20,61 @@ export interface InviteTokens {
 
 const VERSION = 1;
 const INFO = 'fateboard invite links v1';
+/** A restored seat's claim code (claims.ts), sealed the same way under its own key. */
+const CLAIM_INFO = 'fateboard seat claim v1';
 const SALT_BYTES = 16;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const HEADER_BYTES = 1 + SALT_BYTES + IV_BYTES + TAG_BYTES;
 
-function keyOf(gmToken: string, salt: Uint8Array): Buffer {
-  return Buffer.from(hkdfSync('sha256', Buffer.from(gmToken, 'utf8'), salt, INFO, 32));
+function keyOf(gmToken: string, salt: Uint8Array, info: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', Buffer.from(gmToken, 'utf8'), salt, info, 32));
 }
 
-const additionalData = (tableId: string) => Buffer.from(`fateboard-table:${tableId}`, 'utf8');
+/** What a sealing is bound to: its key's purpose and the bytes it belongs with. */
+interface Binding {
+  info: string;
+  aad: string;
+}
+
+const linksOf = (tableId: string): Binding => ({ info: INFO, aad: `fateboard-table:${tableId}` });
+const claimOf = (tableId: string, seatId: string): Binding => ({
+  info: CLAIM_INFO,
+  aad: `fateboard-claim:${tableId}:${seatId}`,
+});
+
+function seal(gmToken: string, to: Binding, plain: string): Uint8Array {
+  const salt = randomBytes(SALT_BYTES);
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', keyOf(gmToken, salt, to.info), iv);
+  cipher.setAAD(Buffer.from(to.aad, 'utf8'));
+  const sealed = Buffer.concat([cipher.update(Buffer.from(plain, 'utf8')), cipher.final()]);
+  return new Uint8Array(Buffer.concat([Buffer.of(VERSION), salt, iv, cipher.getAuthTag(), sealed]));
+}
+
+/** The text `sealed` holds, or null when it does not open for `gmToken` and `to`. */
+function open(gmToken: string, to: Binding, sealed: Uint8Array): string | null {
+  const bytes = Buffer.from(sealed);
+  if (bytes.length <= HEADER_BYTES || bytes[0] !== VERSION) return null;
+  let at = 1;
+  const take = (n: number) => bytes.subarray(at, (at += n));
+  const salt = take(SALT_BYTES);
+  const iv = take(IV_BYTES);
+  const tag = take(TAG_BYTES);
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', keyOf(gmToken, salt, to.info), iv);
+    decipher.setAAD(Buffer.from(to.aad, 'utf8'));
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(bytes.subarray(at)), decipher.final()]).toString('utf8');
+  } catch {
+    // The tag did not verify: not this GM's, not this table's (or seat's), or not intact.
+    return null;
+  }
+}
 
 /** Seals `tokens` under a key only `gmToken` gives. */
 export function sealLinks(gmToken: string, tableId: string, tokens: InviteTokens): Uint8Array {
-  const salt = randomBytes(SALT_BYTES);
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', keyOf(gmToken, salt), iv);
-  cipher.setAAD(additionalData(tableId));
-  const plain = Buffer.from(JSON.stringify({ p: tokens.player, s: tokens.spectator }), 'utf8');
-  const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
-  return new Uint8Array(Buffer.concat([Buffer.of(VERSION), salt, iv, cipher.getAuthTag(), sealed]));
+  return seal(gmToken, linksOf(tableId), JSON.stringify({ p: tokens.player, s: tokens.spectator }));
 }
 
 /**
@@ -51,23 +86,29 @@ export function openLinks(
   tableId: string,
   sealed: Uint8Array,
 ): InviteTokens | null {
-  const bytes = Buffer.from(sealed);
-  if (bytes.length <= HEADER_BYTES || bytes[0] !== VERSION) return null;
-  let at = 1;
-  const take = (n: number) => bytes.subarray(at, (at += n));
-  const salt = take(SALT_BYTES);
-  const iv = take(IV_BYTES);
-  const tag = take(TAG_BYTES);
+  const plain = open(gmToken, linksOf(tableId), sealed);
+  if (plain === null) return null;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', keyOf(gmToken, salt), iv);
-    decipher.setAAD(additionalData(tableId));
-    decipher.setAuthTag(tag);
-    const plain = Buffer.concat([decipher.update(bytes.subarray(at)), decipher.final()]);
-    const parsed = JSON.parse(plain.toString('utf8')) as { p?: unknown; s?: unknown };
+    const parsed = JSON.parse(plain) as { p?: unknown; s?: unknown };
     if (!isTokenShaped(parsed.p) || !isTokenShaped(parsed.s)) return null;
     return { player: parsed.p, spectator: parsed.s };
   } catch {
-    // The tag did not verify: not this GM's, not this table's, or not intact.
     return null;
   }
+}
+
+/** Seals a restored seat's claim code for the GM, bound to its table and seat. */
+export function sealClaim(gmToken: string, tableId: string, seatId: string, code: string) {
+  return seal(gmToken, claimOf(tableId, seatId), code);
+}
+
+/** The claim code `sealed` holds for that seat, or null. */
+export function openClaim(
+  gmToken: string,
+  tableId: string,
+  seatId: string,
+  sealed: Uint8Array,
+): string | null {
+  const code = open(gmToken, claimOf(tableId, seatId), sealed);
+  return code !== null && isTokenShaped(code) ? code : null;
 }

@@ -7,6 +7,7 @@ import type { Rng } from '@fateboard/rules';
 import { originAllowed } from './auth';
 import { Connections } from './connections';
 import { createHttpApp } from './http';
+import { FileWorkers } from './file-work/pool';
 import type { Limits } from './limits';
 import { DEFAULT_LIMITS } from './limits';
 import { GroupCommit } from './group-commit';
@@ -23,11 +24,17 @@ import type { TableEvent } from './cluster/cluster';
 import type { LeaseTimings } from './cluster/leases';
 import { ClusterRooms } from './cluster/cluster-room';
 import { deliverChat } from './chat';
+import { Budgets } from './budgets';
 import { YjsServer } from './yjs-connection';
 import { Readiness } from './readiness';
 import type { Check } from './readiness';
 
 export interface ServerOptions {
+  /**
+   * Start the file workers (restores, Fari scenes) with the server rather than on the first
+   * file, which then waits for no thread to start (`main.ts` does; tests start them on use).
+   */
+  warmFileWorkers?: boolean;
   /** Where the SQLite file lives (ignored when `storage` is given). */
   dataDir: string;
   /** 0 picks a free port. */
@@ -118,6 +125,16 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const ownsStorage = options.storage === undefined;
   const storage = metrics.countErrors(options.storage ?? openSqliteStorage(options.dataDir, log));
   const commits = new GroupCommit(storage, log, metrics, options.commandTimeoutMs);
+  const files = new FileWorkers(
+    {
+      workers: limits.fileWorkers,
+      queued: limits.fileQueue,
+      perAddress: limits.filesPerAddress,
+      jobTimeoutMs: limits.fileJobTimeoutMs,
+    },
+    log,
+  );
+  if (options.warmFileWorkers) files.warm();
   // Cluster mode: several nodes on one PostgreSQL, one writer per table (docs/SCALING.md).
   const cluster = options.redisUrl
     ? await Cluster.start({
@@ -141,6 +158,12 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const readiness = new Readiness(checks);
   // Each loaded table's cluster part: routing to its writer, following its updates.
   const clusterRooms = cluster ? new ClusterRooms(cluster, log) : undefined;
+  // What each person may cost, across all their connections (and, in cluster mode, nodes).
+  const budgets = new Budgets(
+    limits,
+    clock,
+    cluster ? (key, allowance, windowMs) => cluster.allow(key, allowance, windowMs) : undefined,
+  );
   const rooms = new Rooms(
     {
       storage,
@@ -153,6 +176,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       rebuildCheckEvery: limits.rebuildCheckEvery,
       log,
       seatRemoved: (tableId, seatId) => connections.closeSeat(tableId, seatId),
+      tableBytes: limits.tableBytes,
     },
     limits.idleUnloadMs,
     cluster,
@@ -184,9 +208,12 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       case 'close-seat':
         connections.closeSeat(tableId, event.seatId, true);
         return;
+      case 'links-rotated':
+        connections.linksRotated(tableId, true);
+        return;
       case 'chat': {
         const room = rooms.loaded(tableId);
-        if (room) deliverChat({ storage, connections, clock, log }, room, event.message);
+        if (room) deliverChat({ connections, log }, room, event.message);
         return;
       }
       case 'presence':
@@ -207,7 +234,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       connections.closeTable(tableId, 'The table is reloading after a storage error.'),
     ),
   );
-  let publicUrl = options.publicUrl?.replace(/\/+$/, '');
+  let publicUrl = options.publicUrl?.replace(/(?<!\/)\/+$/, '');
   const allowed = [...(options.allowedOrigins ?? [])];
   const checkOrigin = (req: IncomingMessage) =>
     originAllowed(req.headers.origin, req.headers.host, [
@@ -218,6 +245,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const app = createHttpApp({
     storage,
     rooms,
+    files,
     connections,
     limits,
     clock,
@@ -240,6 +268,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     commits,
     connections,
     limits,
+    budgets,
     clock,
     originAllowed: checkOrigin,
     log,
@@ -255,8 +284,10 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const socketIo = attachSocketIo(httpServer, {
     storage,
     rooms,
+    commits,
     connections,
     limits,
+    budgets,
     clock,
     originAllowed: checkOrigin,
     log,
@@ -319,6 +350,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
         });
         // Commands that arrived before the sockets closed are stored (and their acks dropped).
         await commits.drain();
+        await files.close();
         await rooms.close();
         clusterRooms?.close();
         await cluster?.close();

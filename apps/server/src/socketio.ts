@@ -10,11 +10,17 @@ import type {
   Presence,
 } from '@fateboard/table';
 import { chatHistory, connectionSender, sendChat } from './chat';
+import { carriesClaim, claimedSeatOf } from './claims';
+import type { HandledCommand } from './group-commit';
 import type { Identity } from './auth';
 import { authenticate } from './auth';
+import type { Budgets } from './budgets';
+import { payerOf } from './budgets';
+import { addressGroup } from './client-address';
 import type { Connections, LiveConnection } from './connections';
+import type { GroupCommit } from './group-commit';
 import type { Limits } from './limits';
-import { FloodGuard, TokenBucket } from './rate-limit';
+import { FloodGuard } from './rate-limit';
 import type { Rooms } from './rooms';
 import type { Storage } from './storage';
 import type { Log } from './logger';
@@ -24,6 +30,8 @@ import type { PresenceShare } from './presence';
 
 interface SocketData {
   identity: Identity;
+  /** The client's address group (client-address.ts), which pays beside the principal. */
+  address: string;
 }
 
 type AckFn = (ack: Ack) => void;
@@ -31,8 +39,11 @@ type AckFn = (ack: Ack) => void;
 export interface SocketIoDeps {
   storage: Storage;
   rooms: Rooms;
+  commits: GroupCommit;
   connections: Connections;
   limits: Limits;
+  /** What each principal and address may cost (budgets.ts), across all their connections. */
+  budgets: Budgets;
   clock: () => number;
   originAllowed: (req: IncomingMessage) => boolean;
   log: Log;
@@ -49,6 +60,9 @@ export interface SocketIoDeps {
 }
 
 const KNOWN_EVENTS = new Set(['command', 'chat.send', 'chat.history']);
+
+/** When a client at its cap of open connections may try again. */
+const TOO_MANY_RETRY_MS = 5_000;
 
 function roomOf(tableId: string): string {
   return `table:${tableId}`;
@@ -75,6 +89,7 @@ export function attachSocketIo(
       presence: (p: Presence) => void;
       closed: (n: ClosedNotice) => void;
       chat: (m: ChatMessage) => void;
+      'links-rotated': () => void;
     },
     Record<string, never>,
     SocketData
@@ -85,8 +100,16 @@ export function attachSocketIo(
     // y-websocket shares the HTTP server; engine.io must not end upgrades it does not own.
     destroyUpgrade: false,
     allowRequest: (req, callback) => {
-      const allowed = deps.originAllowed(req);
-      callback(allowed ? null : 'origin not allowed', allowed);
+      if (!deps.originAllowed(req)) {
+        callback('origin not allowed', false);
+        return;
+      }
+      // Before the token is read: every attempt an address makes is paid for, a bad token's
+      // too. Refused here, the client's manager tries again after its backoff.
+      deps.budgets.admitAddress(addressGroup(req.socket.remoteAddress)).then(
+        (verdict) => callback(verdict.ok ? null : 'rate-limited', verdict.ok),
+        () => callback('rate-limited', false),
+      );
     },
   });
 
@@ -122,7 +145,25 @@ export function attachSocketIo(
       next(Object.assign(new Error('No such table.'), { data: { code: 'not-found' } }));
       return;
     }
+    // The principal's own attempts, and its place among its open connections, held until the
+    // transport closes (whether or not the connection is ever made).
+    const address = addressGroup(socket.handshake.address);
+    const payer = payerOf(auth.identity, address);
+    const admitted = await deps.budgets.admitPrincipal(payer);
+    const release = admitted.ok ? deps.budgets.hold(payer) : undefined;
+    if (!release) {
+      const retryInMs = admitted.ok ? TOO_MANY_RETRY_MS : admitted.retryInMs;
+      const message = admitted.ok
+        ? 'Too many connections open with this link; close another tab or device.'
+        : 'Too many connection attempts; trying again shortly.';
+      next(Object.assign(new Error(message), { data: { code: 'rate-limited', retryInMs } }));
+      return;
+    }
+    // Closed while it was admitted: nothing will close it again.
+    if (socket.conn.readyState === 'closed') release();
+    else socket.conn.once('close', release);
     socket.data.identity = auth.identity;
+    socket.data.address = address;
     next();
   }
 
@@ -157,6 +198,7 @@ export function attachSocketIo(
     if (identity.seatId !== undefined) live.seatId = identity.seatId;
     // Chat (chat.ts) writes a message here only if this connection may read it.
     live.chat = (message) => socket.emit('chat', message);
+    if (identity.role === 'gm') live.linksRotated = () => socket.emit('links-rotated');
     const removeLive = deps.connections.add(live);
 
     // One choke point for every incoming event: rate, flood, unknown events.
@@ -201,12 +243,13 @@ export function attachSocketIo(
       }
       // The sender is read when the command is applied: a join before it in the same batch
       // may have seated this connection.
-      const sender = () => ({
+      const sender = (claimedSeat: string | undefined) => () => ({
         actor:
           identity.seatId === undefined
             ? { role: identity.role }
             : { role: identity.role, seatId: identity.seatId },
         tokenHash: identity.tokenHash,
+        ...(claimedSeat === undefined ? {} : { claimedSeat }),
       });
       // From a join on, this connection acts for its seat; the client reconnects with the
       // seat token it got in the acknowledgement. Undone if the join's batch was not stored.
@@ -217,22 +260,46 @@ export function attachSocketIo(
         else live.seatId = seatId;
         deps.connections.changed(identity.tableId);
       };
-      // A rejection here would be unhandled, and an unhandled rejection stops the process.
-      room
-        .handle(sender, input, seat)
-        .then((handled) => {
-          deps.metrics.command(type, handled.ack);
-          ack(handled.ack);
+      // A join taking back a restored seat: its claim code is looked up first (claims.ts); the
+      // reducer learns only the seat it holds for. Every other command goes in as it came.
+      const handle = (): Promise<HandledCommand> => {
+        const claimed = carriesClaim(input)
+          ? claimedSeatOf(deps.storage, identity.tableId, input)
+          : Promise.resolve(undefined);
+        return claimed.then(
+          (seatId) => room.handle(sender(seatId), input, seat),
+          (error: unknown): HandledCommand => {
+            deps.log('reading a claim failed', error, identity.tableId);
+            return { ack: { ok: false, code: 'storage', message: 'Try again in a moment.' } };
+          },
+        );
+      };
+      // Paid by the principal it acts for now (a seat once joined) and its address, across all
+      // their connections; refused, nothing is applied. The budget answers in arrival order, so
+      // a connection's commands keep theirs. A rejection here would be unhandled, and an
+      // unhandled rejection stops the process.
+      deps.budgets
+        .spend('command', payerOf(identity, socket.data.address))
+        .then((paid) => {
+          if (paid.ok) return handle().then((handled) => handled.ack);
+          return {
+            ok: false,
+            code: 'rate-limited',
+            message: 'Too many commands; wait a moment and send again.',
+            retryInMs: paid.retryInMs,
+          } as const;
+        })
+        .then((answer) => {
+          deps.metrics.command(type, answer);
+          ack(answer);
         })
         .catch((error: unknown) => deps.log('answering a command failed', error, identity.tableId));
     });
 
-    // Chat: its own bucket (limits.chatMessages per chatWindowMs), beside the flood guard.
-    const chatBucket = new TokenBucket(
-      limits.chatMessages / (limits.chatWindowMs / 1000),
-      limits.chatMessages,
-      deps.clock,
-    );
+    // Chat: `chatDeps` stores through the group commit; each message is paid from the chat
+    // budget of the principal (a seat, the GM) and its address, across all their connections.
+    const chatDeps = { ...deps, keep: limits.chatKeep };
+    const payChat = () => deps.budgets.spend('chat', payerOf(identity, socket.data.address));
     const chatRoom = () => (room.broken ? undefined : room);
     const unavailable = { ok: false, code: 'storage', message: 'The table is reloading.' } as const;
     socket.on('chat.send', (...args: unknown[]) => {
@@ -240,7 +307,7 @@ export function attachSocketIo(
       const input = typeof args[0] === 'function' ? undefined : args[0];
       const current = chatRoom();
       if (!current) return ack(unavailable);
-      sendChat(deps, current, connectionSender(live), chatBucket, input)
+      sendChat(chatDeps, current, connectionSender(live), payChat, input)
         .then(ack)
         .catch((error: unknown) => deps.log('answering a chat failed', error, identity.tableId));
     });
@@ -249,7 +316,7 @@ export function attachSocketIo(
       const input = typeof args[0] === 'function' ? undefined : args[0];
       const current = chatRoom();
       if (!current) return ack(unavailable);
-      chatHistory(deps, current, connectionSender(live), input)
+      chatHistory(chatDeps, current, connectionSender(live), input)
         .then(ack)
         .catch((error: unknown) => deps.log('answering a chat failed', error, identity.tableId));
     });

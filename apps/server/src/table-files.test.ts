@@ -5,9 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRng } from '@fateboard/rules';
 import { MAX_TABLE_FILE_BYTES } from '@fateboard/interop';
 import { GM_ROOTS, PUB_ROOTS, readGm, readTable } from '@fateboard/table';
-import { TestServer, api, connectSocket, createTable, storedDocs } from './test/harness';
+import {
+  TestServer,
+  api,
+  connectSocket,
+  createTable,
+  storedDocs,
+  unlimitedCommands,
+} from './test/harness';
 import type { CreatedTable, Participant } from './test/harness';
 import { validSheet } from './test/sheets';
+import { claimCode } from './test/restored-table';
 
 /**
  * Whole-table export and restore over real HTTP, on a real SQLite file: the file holds every
@@ -21,7 +29,7 @@ beforeAll(async () => {
   // more restores (each attempt counts as a table made) than an address may make a minute.
   server = await TestServer.start({
     rng: seededRng(15),
-    limits: { eventRate: 1000, eventBurst: 1000, createTablePerMinute: 600, createTableBurst: 100 },
+    limits: { ...unlimitedCommands(1000), createTablePerMinute: 600, createTableBurst: 100 },
   });
 });
 afterAll(async () => {
@@ -164,13 +172,18 @@ describe('GET /api/tables/:id/export and POST /api/tables/restore', () => {
       } finally {
         newGm.close();
       }
-      // Ann comes back with the new player link and takes her seat, and Zira, back.
+      // Ann comes back with the claim link the GM hands her and takes her seat, and Zira, back.
+      const seatId = seats[0]!.id;
+      const claim = await api(server.url, `/api/tables/${id}/claims`, {
+        token: gmToken,
+        body: { seatId },
+      });
+      const code = claimCode(claim.body.link as string);
       const ann = await connectSocket(server.url, tokenIn(links.player), 'ann2');
       try {
-        const seatId = seats[0]!.id;
-        expect((await ann.ok({ type: 'join', name: 'Ann', seatId })).result).toMatchObject({
-          seatId,
-        });
+        expect(
+          (await ann.ok({ type: 'join', name: 'Ann', seatId, claim: code })).result,
+        ).toMatchObject({ seatId });
         expect(readTable(storedDocs(server.dataDir, id).pub).seats).toEqual(seats);
       } finally {
         ann.close();
@@ -416,7 +429,8 @@ describe('POST /api/tables/restore refuses bad files and writes nothing', () => 
     } finally {
       await strict.stop();
     }
-  });
+    // A fresh server: its first restore also starts its file worker thread.
+  }, 30_000);
 
   it('restores the good file itself', async () => {
     const res = await restore(JSON.stringify(good));

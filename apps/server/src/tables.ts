@@ -1,8 +1,9 @@
 import * as Y from 'yjs';
 import type { RulesetId } from '@fateboard/rules';
-import type { TableFile } from '@fateboard/interop';
-import { createTableDocs, docsFromContent, markSeatsRestored } from '@fateboard/table';
-import type { Role, TableContent, TableDocs } from '@fateboard/table';
+import { createTableDocs } from '@fateboard/table';
+import type { DocKey, Role } from '@fateboard/table';
+import type { PreparedRestore } from './file-work/jobs';
+import { unpackChunks } from './file-work/jobs';
 import type { RestoredHistory, Storage, TableRecord, TokenKind, TokenRecord } from './storage';
 import { sealLinks } from './sealed-links';
 import { hashToken, newTableId, newToken } from './tokens';
@@ -62,46 +63,43 @@ export function createTable(
 ): Promise<{ id: string; tokens: Record<Role, string> }> {
   const id = init.id ?? newTableId();
   const docs = createTableDocs({ id, name: init.name, ruleset: init.ruleset });
+  const bytes = { pub: Y.encodeStateAsUpdate(docs.pub), gm: Y.encodeStateAsUpdate(docs.gm) };
+  docs.pub.destroy();
+  docs.gm.destroy();
   return storeTable(
     storage,
     { id, name: init.name, ruleset: init.ruleset, created },
-    docs,
+    bytes,
     created,
   );
 }
 
 /**
- * A new table from a checked table file (`readTableFile`): its documents built from the file's
- * content under a new id, its seats waiting for their players, its log as history, its
- * creation time kept, fresh invite links.
- * One transaction: nothing is stored if anything fails.
+ * A new table from a table file a file worker read and checked (file-work/jobs.ts): its
+ * documents built from the file's content under its new id, its seats waiting for their
+ * players, its log as history in chunks, its creation time kept, fresh invite links.
+ * One transaction as far as anyone can see: the table exists with all of it, or not at all.
  */
 export function restoreTable(
   storage: Storage,
-  file: TableFile,
-  content: TableContent,
+  prepared: PreparedRestore,
   now: number,
 ): Promise<{ id: string; tokens: Record<Role, string> }> {
-  const id = newTableId();
-  const { name, ruleset, created } = file.table;
-  const docs = docsFromContent(content, id);
-  // The old server's seat tokens stay behind: each seat waits for its player to take it back.
-  markSeatsRestored(docs.pub);
-  return storeTable(storage, { id, name, ruleset, created }, docs, now, { log: file.log });
+  const { name, ruleset, created } = prepared.table;
+  return storeTable(storage, { id: prepared.tableId, name, ruleset, created }, prepared.docs, now, {
+    chunks: unpackChunks(prepared.chunks),
+  });
 }
 
 async function storeTable(
   storage: Storage,
   table: TableRecord,
-  docs: TableDocs,
+  docs: Record<DocKey, Uint8Array>,
   now: number,
   history?: RestoredHistory,
 ): Promise<{ id: string; tokens: Record<Role, string> }> {
   const { tokens, records } = linkTokens(table.id, ['gm', 'player', 'spectator'], now);
-  const bytes = { pub: Y.encodeStateAsUpdate(docs.pub), gm: Y.encodeStateAsUpdate(docs.gm) };
-  docs.pub.destroy();
-  docs.gm.destroy();
-  await storage.createTable(table, bytes, records, history, sealLinks(tokens.gm, table.id, tokens));
+  await storage.createTable(table, docs, records, history, sealLinks(tokens.gm, table.id, tokens));
   return { id: table.id, tokens };
 }
 

@@ -4,6 +4,9 @@ import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
+import type { Budgets } from './budgets';
+import { payerOf } from './budgets';
+import { addressGroup } from './client-address';
 import type { Connections, LiveConnection } from './connections';
 import { Client, DocChannel } from './doc-channel';
 import type { Limits } from './limits';
@@ -40,6 +43,8 @@ export interface YjsServerDeps {
   commits: Pick<GroupCommit, 'settled' | 'read'>;
   connections: Connections;
   limits: Limits;
+  /** What each principal and address may cost (budgets.ts): attempts and open connections. */
+  budgets: Budgets;
   clock: () => number;
   originAllowed: (req: IncomingMessage) => boolean;
   log: Log;
@@ -81,14 +86,27 @@ export class YjsServer {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return true;
     }
+    // Every attempt an address makes is paid for before its token is read; past its budget it
+    // gets a plain 429 and no upgrade (the provider tries again after its backoff).
+    const address = addressGroup(req.socket.remoteAddress);
     // Admitted before the upgrade (the token and the table are read from storage), refused
     // after it: a browser cannot read the HTTP status of a failed upgrade and would retry.
-    admit(url, this.deps)
-      .catch((error: unknown): Admission => {
-        this.deps.log('y-websocket admission failed', error);
-        return { ok: false, code: CLOSE.unavailable, reason: 'server error' };
-      })
-      .then((admission) => {
+    this.deps.budgets
+      .admitAddress(address)
+      .then(async (verdict) => {
+        if (!verdict.ok) {
+          const seconds = Math.ceil(verdict.retryInMs / 1000);
+          socket.end(
+            `HTTP/1.1 429 Too Many Requests\r\nRetry-After: ${seconds}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+          );
+          return;
+        }
+        const admission = await admit(url, this.deps)
+          .catch((error: unknown): Admission => {
+            this.deps.log('y-websocket admission failed', error);
+            return { ok: false, code: CLOSE.unavailable, reason: 'server error' };
+          })
+          .then((admitted) => this.holdPlace(admitted, address, socket));
         this.wss.handleUpgrade(req, socket, head, (ws) => {
           try {
             this.accept(ws, admission, socket);
@@ -103,6 +121,32 @@ export class YjsServer {
         socket.destroy();
       });
     return true;
+  }
+
+  /**
+   * An admitted connection's principal pays its attempt and holds a place among its open
+   * connections until the socket closes; past either, it is refused with CLOSE.rateLimited.
+   */
+  private async holdPlace(
+    admission: Admission,
+    address: string,
+    socket: Duplex,
+  ): Promise<Admission> {
+    if (!admission.ok) return admission;
+    const payer = payerOf(admission.identity, address);
+    const paid = await this.deps.budgets.admitPrincipal(payer);
+    const release = paid.ok ? this.deps.budgets.hold(payer) : undefined;
+    if (!release) {
+      return {
+        ok: false,
+        code: CLOSE.rateLimited,
+        reason: paid.ok ? 'too many connections' : 'rate-limited',
+      };
+    }
+    // Closed while it was admitted: nothing will close it again.
+    if (socket.destroyed) release();
+    else socket.once('close', release);
+    return admission;
   }
 
   /** Another node's awareness change of a document (cluster mode), for the connections here. */

@@ -17,7 +17,8 @@ export type ImportErrorCode =
   | 'not-a-table'
   | 'bad-table-file'
   | 'not-a-scene'
-  | 'empty-scene';
+  | 'empty-scene'
+  | 'bad-scene';
 
 export interface ImportError {
   code: ImportErrorCode;

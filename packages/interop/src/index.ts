@@ -5,6 +5,8 @@ export type { ImportReport, ImportResult, PlayState, PortableCharacter } from '.
 export { portableOf } from './portable';
 export type { AdaptOptions } from './adapt';
 export { importCharacter } from './import';
+export type { TableImport } from './for-table';
+export { importForTable, startingFatePoints } from './for-table';
 export { MAX_DEPTH, MAX_FILE_BYTES } from './safe-json';
 export type { FateboardCharacterFile } from './export/fateboard';
 export {
@@ -18,7 +20,9 @@ export { toFariFile } from './export/fari';
 export { plainLine, plainText } from './text';
 export type { TableExport, TableFile, TableFileRead, TableLogEntry } from './table/file';
 export {
+  MAX_TABLE_DOCUMENTS_BYTES,
   MAX_TABLE_FILE_BYTES,
+  MAX_TABLE_VALUES,
   TABLE_FORMAT,
   TABLE_VERSION,
   TableFileSchema,

@@ -1,3 +1,5 @@
+import { stripMarkup } from './markup';
+
 /** Small readers for parsed JSON of unknown shape: each answers a value or `undefined`. */
 
 export type JsonRecord = Record<string, unknown>;
@@ -30,7 +32,10 @@ export const records = (list: unknown[] | undefined): JsonRecord[] => (list ?? [
 export function integerOf(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : undefined;
   if (typeof value !== 'string') return undefined;
-  const match = /^\s*([+-−]?)\s*(\d{1,6})\s*$/.exec(value.replace(/<[^>]*>/g, ''));
+  // Trimmed first: `^\s*…\s*$` around an optional sign would let the two runs of white space
+  // trade characters and backtrack. The sign is `+`, `-` or the minus sign U+2212.
+  const text = stripMarkup(value, { lineBreak: '', tag: '' }).trim();
+  const match = /^([+\-\u2212]?)\s*(\d{1,6})$/.exec(text);
   if (!match) return undefined;
   const n = Number(match[2]);
   return match[1] === '-' || match[1] === '−' ? -n : n;

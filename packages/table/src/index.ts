@@ -49,7 +49,9 @@ export type {
   Presence,
   RotatedLinks,
   SceneAdded,
+  SeatClaimLink,
   TableSummary,
+  TableUsage,
 } from './protocol/protocol';
 export {
   AckSchema,
@@ -58,6 +60,8 @@ export {
   CreatedTableSchema,
   ErrorBodySchema,
   InviteLinksSchema,
+  SeatClaimLinkSchema,
+  SeatClaimLinksSchema,
   LogPageSchema,
   RollPageSchema,
   PROTOCOL_VERSION,
@@ -65,6 +69,7 @@ export {
   RotatedLinksSchema,
   SceneAddedSchema,
   TableSummarySchema,
+  TableUsageSchema,
   protocolMatches,
 } from './protocol/protocol';
 export { RefusalReasonSchema } from './protocol/refusals';
@@ -73,6 +78,7 @@ export type {
   TableView,
   GmView,
   CountdownView,
+  DeclarationView,
   SeatView,
   CharacterView,
   AspectView,
@@ -81,13 +87,21 @@ export type {
   RollModifier,
   RollInvoke,
   CompelView,
+  HelpAnswer,
+  HelpRequestView,
   ConflictView,
   SceneView,
   SpotlightView,
   HiddenView,
   NoteView,
 } from './doc/views';
-export { readTable, readGm } from './doc/views';
+export { readTable, readGm, readSeatsAndScene } from './doc/views';
+export { actingIn } from './commands/time/turns';
+export type { TableProblem } from './check/problem';
+export { problemSaid } from './check/problem';
+export { checkTable, checkTableDocs } from './check/check-table';
+export { MAX_POINTS } from './doc/schema';
+export { COUNTDOWN_LIMIT } from './commands/countdowns/store';
 export {
   progressWords as countdownWords,
   progressSaid as countdownSaid,
@@ -105,6 +119,7 @@ export {
   resultSaid,
   resultWords,
   rollPurposeSaid,
+  severitySaid,
   shiftsSaid,
   shiftsWords,
 } from './log/words';
@@ -113,7 +128,24 @@ export { entryMessage } from './log/rows';
 export type { LogMessage, LogParam, TemplateOf } from './log/say';
 export { LOG_TEMPLATES } from './log/templates';
 export type { LogMessageId, LogTemplate } from './log/templates';
-export { controls, mayHelp } from './commands/access';
+export { controllerOf, controls, isController } from './commands/access';
+export type { HelpBar, HelpQuestion, HelpStanding } from './commands/rolls/teamwork';
+export { helpStanding, requestFor } from './commands/rolls/teamwork';
+export { MAX_HELP_REQUESTS } from './commands/rolls/help';
+
+export type { ConsequenceOffer, ConsequenceSlotOffer } from './commands/harm/voluntary';
+export { consequenceOffers, mayTakeConsequence } from './commands/harm/voluntary';
+export type { VoteState } from './commands/declarations/vote';
+export {
+  declarationVoters,
+  rollRefusal,
+  voteRefusal,
+  voteState,
+  voterKey,
+  withdraws,
+} from './commands/declarations/vote';
+export type { EndRecovery, LevelsBack } from './commands/time/conflict-recovery';
+export { conflictEndRecovery, levelsLost } from './commands/time/conflict-recovery';
 export { resolveRoll } from './commands/rolls/stored-rolls';
 export {
   CHAT_MAX_CHARS,
@@ -125,16 +157,22 @@ export {
   ChatSendSchema,
   ChatSentSchema,
   ChatTargetSchema,
+  chatRefusal,
+  chatTargets,
   chatVisible,
+  whisperReaders,
 } from './protocol/chat';
 export type {
   ChatAuthor,
+  ChatEnvelope,
   ChatHistory,
   ChatMessage,
   ChatPage,
   ChatReader,
+  ChatRefusal,
   ChatSend,
   ChatSent,
   ChatTarget,
+  ChatWriter,
 } from './protocol/chat';
-export { spectatorChatOn } from './commands/gm/chat-switch';
+export { gmReadsWhispers, spectatorChatOn } from './commands/gm/chat-switch';

@@ -8,9 +8,19 @@ import {
   PresenceSchema,
   RotatedLinksSchema,
   SceneAddedSchema,
+  SeatClaimLinkSchema,
+  SeatClaimLinksSchema,
   TableSummarySchema,
+  TableUsageSchema,
 } from '@fateboard/table';
-import type { CreatedTable, LogEntry, Role, SceneAdded } from '@fateboard/table';
+import type {
+  CreatedTable,
+  LogEntry,
+  Role,
+  SceneAdded,
+  SeatClaimLink,
+  TableUsage,
+} from '@fateboard/table';
 import { i18n, params } from './i18n';
 
 export const messages = i18n('lib/api', {
@@ -185,6 +195,14 @@ export function parsePresence(payload: unknown): Presence | null {
   };
 }
 
+/** GM only: what the table holds on disk, and the ceiling past which writes are refused. */
+export async function fetchUsage(tableId: string, token: string): Promise<TableUsage> {
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/usage`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return readBody(response, TableUsageSchema);
+}
+
 /** GM only: new player and spectator links; the old ones stop working. */
 export async function rotateLinks(
   tableId: string,
@@ -227,6 +245,33 @@ export async function fetchInviteLinks(
       spectator: onThisOrigin(links.spectator),
     },
   };
+}
+
+/**
+ * GM only: the claim links of a restored table's seats that wait for their players
+ * (docs/PROTOCOL.md, "Claims"), by seat.
+ */
+export async function fetchSeatClaims(tableId: string, token: string): Promise<SeatClaimLink[]> {
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/claims`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { claims } = await readBody(response, SeatClaimLinksSchema);
+  return claims.map((c) => ({ seatId: c.seatId, link: onThisOrigin(c.link) }));
+}
+
+/** GM only: a new claim link for a waiting seat; the seat's earlier one stops working. */
+export async function newSeatClaim(
+  tableId: string,
+  token: string,
+  seatId: string,
+): Promise<SeatClaimLink> {
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/claims`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ seatId }),
+  });
+  const claim = await readBody(response, SeatClaimLinkSchema);
+  return { seatId: claim.seatId, link: onThisOrigin(claim.link) };
 }
 
 /** One page of the log's history, oldest first, and whether older entries exist. */

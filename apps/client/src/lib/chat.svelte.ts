@@ -61,13 +61,15 @@ export interface ChatMe {
 }
 
 /**
- * How a message reads for `me`: public, or a whisper seen from one of its ends (the server
- * sends a whisper to no one else).
+ * How a message reads for `me`: public, or a whisper seen from one of its readers (the server
+ * sends a whisper to no one else, whisperReaders in @fateboard/table).
  */
 export type ChatKind =
   | { kind: 'public' }
   | { kind: 'whisper-to-gm' } // a player's whisper: its sender's own, or one the GM received
-  | { kind: 'whisper-to-player'; seatId: string }; // the GM's whisper: to this player, or the GM's own
+  | { kind: 'whisper-to-player'; seatId: string } // the GM's whisper: to this player, or the GM's own
+  // between two players: read by those two, and by the GM when the table let it (`gmReads`)
+  | { kind: 'whisper-between'; fromSeat: string; toSeat: string; gmReads: boolean };
 
 export function chatKind(message: ChatMessage): ChatKind {
   const to = message.to;
@@ -77,7 +79,14 @@ export function chatKind(message: ChatMessage): ChatKind {
     case 'gm':
       return { kind: 'whisper-to-gm' };
     case 'seat':
-      return { kind: 'whisper-to-player', seatId: to.seatId };
+      return message.from.role === 'player'
+        ? {
+            kind: 'whisper-between',
+            fromSeat: message.from.seatId,
+            toSeat: to.seatId,
+            gmReads: message.gmReads === true,
+          }
+        : { kind: 'whisper-to-player', seatId: to.seatId };
   }
 }
 

@@ -65,6 +65,16 @@ describe('chatKind and isMine', () => {
       kind: 'whisper-to-player',
       seatId: 'bo',
     });
+    // A player's whisper to another player, and whether the GM reads it.
+    expect(chatKind(msg(1, { to: { kind: 'seat', seatId: 'bo' }, gmReads: true }))).toEqual({
+      kind: 'whisper-between',
+      fromSeat: 'ann',
+      toSeat: 'bo',
+      gmReads: true,
+    });
+    expect(chatKind(msg(1, { to: { kind: 'seat', seatId: 'bo' } }))).toMatchObject({
+      gmReads: false,
+    });
     expect(isMine(msg(1), { role: 'player', seatId: 'ann' })).toBe(true);
     expect(isMine(msg(1), { role: 'player', seatId: 'bo' })).toBe(false);
     expect(isMine(msg(1), { role: 'gm', seatId: null })).toBe(false);

@@ -31,6 +31,8 @@ export const messages = i18n('lib/commands', {
   storage: 'The server could not save that; try again.',
   unknownOutcome:
     'The server could not confirm that was saved; check the table before sending it again.',
+  storageFull:
+    'This table has used all the storage the server gives a table: the GM can export it and restore it as a new table.',
   internal: 'Something went wrong on the server; try again.',
   tooLarge: 'That is too large to send.',
   invalid: 'The table could not take that as it was sent.',
@@ -56,6 +58,7 @@ export const messagesReasons = i18n('lib/refusal-reasons', {
   noCountdown: 'That countdown is not at the table.',
   noNote: 'That note is gone.',
   noHidden: 'That is no longer hidden.',
+  noHelpRequest: 'That request for help is no longer open.',
   noStressBox: params('{name} has no such stress box.'),
   noSkill: params('{ruleset} has no such skill.'),
   rulesetUnavailable: params('The ruleset "{ruleset}" is not available.'),
@@ -66,6 +69,10 @@ export const messagesReasons = i18n('lib/refusal-reasons', {
   stillInConflict: params(
     '{name} is still in the conflict: lost levels come back once it is over.',
   ),
+  helpOpposing: params('{name} is on the other side of this roll and cannot help it.'),
+  helpNotAgreed: params('{name} helps once their player agrees: ask them first.'),
+  claimNeeded: params("{name}'s seat waits for its player: ask the GM for its claim link."),
+  badClaim: params("This claim link is not (or no longer) {name}'s: ask the GM for a new one."),
   alreadyApplied: 'That roll’s outcome was already applied.',
   alreadyOut: params('{name} is already out.'),
   noteNeedsText: 'A new note needs some text.',
@@ -75,6 +82,21 @@ export const messagesReasons = i18n('lib/refusal-reasons', {
   renameNeedsRecovery: 'Only a recovery roll renames a consequence.',
   sheetAspectEdit: 'A sheet’s aspects change in its editor, consequences with their own buttons.',
   defenderRolls: 'A defender rolls their own defence.',
+  proposeFirst: "Put the declaration to the table's vote first.",
+  voteOpen: params(
+    'The table is still voting on this declaration ({count} to vote); the GM may close the vote.',
+  ),
+  voteClosed: 'The vote on this declaration is closed.',
+  alreadyVoted: 'You have already voted on this declaration.',
+  declarationOpen: 'Your declaration is still before the table: roll or withdraw it.',
+  notAVoter: 'You joined after this declaration was put to the vote.',
+  ownDeclaration: 'You made this declaration: the others vote on it.',
+  notDeclarer: params("{name}'s player makes {name}'s declarations."),
+  noDeclaration: 'That declaration is no longer before the table.',
+  gmSaysWhen: params(
+    "The rest of {name}'s lost levels come back when the GM says the situation is over, or after healing.",
+  ),
+  notController: params("Only {name}'s player takes a consequence for {name}."),
 });
 
 type ReasonKey = keyof ReturnType<typeof messagesReasons.get>;
@@ -91,6 +113,7 @@ export const REASON_KEYS: Record<RefusalReasonId, ReasonKey> = {
   'no-countdown': 'noCountdown',
   'no-note': 'noNote',
   'no-hidden': 'noHidden',
+  'no-help-request': 'noHelpRequest',
   'no-stress-box': 'noStressBox',
   'no-skill': 'noSkill',
   'ruleset-unavailable': 'rulesetUnavailable',
@@ -99,6 +122,10 @@ export const REASON_KEYS: Record<RefusalReasonId, ReasonKey> = {
   'healing-failed': 'healingFailed',
   'healing-used': 'healingUsed',
   'still-in-conflict': 'stillInConflict',
+  'help-opposing': 'helpOpposing',
+  'help-not-agreed': 'helpNotAgreed',
+  'claim-needed': 'claimNeeded',
+  'bad-claim': 'badClaim',
   'already-applied': 'alreadyApplied',
   'already-out': 'alreadyOut',
   'note-needs-text': 'noteNeedsText',
@@ -108,6 +135,17 @@ export const REASON_KEYS: Record<RefusalReasonId, ReasonKey> = {
   'rename-needs-recovery': 'renameNeedsRecovery',
   'sheet-aspect-edit': 'sheetAspectEdit',
   'defender-rolls': 'defenderRolls',
+  'propose-first': 'proposeFirst',
+  'vote-open': 'voteOpen',
+  'vote-closed': 'voteClosed',
+  'already-voted': 'alreadyVoted',
+  'declaration-open': 'declarationOpen',
+  'not-a-voter': 'notAVoter',
+  'own-declaration': 'ownDeclaration',
+  'not-declarer': 'notDeclarer',
+  'no-declaration': 'noDeclaration',
+  'gm-says-when': 'gmSaysWhen',
+  'not-controller': 'notController',
 };
 
 /** A reason in the reader's words, or undefined for an id this version does not know. */
@@ -291,7 +329,7 @@ export function joinSecret(): string {
   return btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
-    .replace(/=+$/, '');
+    .replace(/={1,2}$/, '');
 }
 
 export function normalizeAck(answer: unknown): CommandAck {

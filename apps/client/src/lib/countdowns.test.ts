@@ -3,7 +3,7 @@ import { countdownWords } from '@fateboard/table';
 import { GmState, TableState } from './table-state.svelte';
 import { GM, PlayTable } from './test/play';
 
-// Countdowns (issue 16) reach the screens through the roots they live in: public ones
+// Countdowns reach the screens through the roots they live in: public ones
 // through the public document's view, hidden ones through the GM document's only.
 describe('countdowns in the client state', () => {
   it('follows a public countdown box by box, and a hidden one only in the GM state', () => {

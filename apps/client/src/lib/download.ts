@@ -27,7 +27,8 @@ export function fileStem(name: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    // One dash at either end at most, after the line above.
+    .replace(/^-|-$/g, '')
     .slice(0, 60);
   return stem || 'fateboard';
 }

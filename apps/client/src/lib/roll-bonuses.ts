@@ -1,12 +1,13 @@
-import type { Actor, CharacterView } from '@fateboard/table';
-import { mayHelp } from '@fateboard/table';
+import type { Actor, CharacterView, HelpRequestView, HelpStanding } from '@fateboard/table';
+import { helpStanding } from '@fateboard/table';
 import { stuntBonuses, teamworkBonuses } from './rules';
 
 /**
  * What a roll adds besides the dice, as a tray offers it: the roller's stunts (+2 each
  * [CORE-STUNT-1]) and the characters who can help (+1 each with at least Average in the skill
- * [CORE-TEAMWORK-1]). The rules package and the table's `mayHelp` decide, as on the server; the
- * tray only offers what the server would take.
+ * [CORE-TEAMWORK-1], on the roller's side [CORE-TEAMWORK-2], once their player agrees). The
+ * rules package and the table's `helpStanding` decide, as on the server; the tray only offers
+ * what the server would take.
  */
 
 /** A character who might help a roll, with their rating in the skill rolled. */
@@ -14,29 +15,55 @@ export interface HelperOption {
   id: string;
   name: string;
   rating: number;
-  /** The rules let them help with this skill. */
-  able: boolean;
+  /** Where they stand: counting, to be asked, asked and waiting, declined, or unable. */
+  standing: HelpStanding;
 }
 
+/** Who is never listed: the roller, whom the roll is against, NPCs for a player, the out. */
+const UNLISTED = new Set(['self', 'opposing', 'npc', 'no-skill', 'taken-out']);
+
 /**
- * Who may help the roller with `skillId`: the other characters not taken out whose help the
- * person may count (`mayHelp`). None for a roll that is not of a skill.
+ * Who may help the roller with `skillId` against `against` (the opposing character, if any),
+ * and where each stands (`helpStanding`). None for a roll that is not of a skill.
  */
 export function helperOptions(
-  characters: readonly CharacterView[],
+  view: { characters: readonly CharacterView[]; help: readonly HelpRequestView[] },
   roller: CharacterView | undefined,
   skillId: string | undefined,
   actor: Actor,
+  against: readonly string[] = [],
 ): HelperOption[] {
   if (!roller || !skillId) return [];
-  return characters
-    .filter((c) => c.id !== roller.id && !c.takenOut && mayHelp(actor, c))
-    .map((c) => ({
-      id: c.id,
-      name: c.name,
-      rating: c.skills.find((s) => s.id === skillId)?.rating ?? 0,
-      able: teamworkBonuses(roller, skillId, [c]).ok,
-    }));
+  return view.characters.flatMap((helper) => {
+    const standing = helpStanding({
+      actor,
+      roller,
+      helper,
+      skillId,
+      against,
+      requests: view.help,
+    });
+    if (standing.kind === 'barred' && UNLISTED.has(standing.bar)) return [];
+    const rating = helper.skills.find((s) => s.id === skillId)?.rating ?? 0;
+    return [{ id: helper.id, name: helper.name, rating, standing }];
+  });
+}
+
+/**
+ * The helpers a roll counts: those whose player agreed (they help until the request is
+ * withdrawn), and those the person may add by ticking (the GM's) among `picks`.
+ */
+export function countedHelpers(
+  options: readonly HelperOption[],
+  picks: readonly string[],
+): string[] {
+  return options
+    .filter(
+      (h) =>
+        h.standing.kind === 'counts' &&
+        (h.standing.requestId !== undefined || picks.includes(h.id)),
+    )
+    .map((h) => h.id);
 }
 
 /** The picks that still apply: a changed roller or skill drops what no longer fits. */

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { fateCore } from '@fateboard/rules';
+import { edgerunner, fateCore } from '@fateboard/rules';
+import type { Ruleset } from '@fateboard/rules';
 import type { Actor } from '@fateboard/table';
 import { RollDraft } from './roll-draft.svelte';
 import { ratedChoices } from './rated-choices';
 import { GM, sceneTable, type PlayTable } from './test/play';
 
-function tray(t: PlayTable, me: Actor) {
+function tray(t: PlayTable, me: Actor, ruleset: Ruleset = fateCore) {
   return new RollDraft(() => ({
     view: t.view(),
-    ruleset: fateCore,
+    ruleset,
     me: { role: me.role, seatId: me.seatId ?? null },
-    presence: { participants: [], spectators: 0 },
-    characterName: (id) => t.view().characters.find((c) => c.id === id)?.name ?? '',
   }));
 }
 
@@ -104,16 +103,29 @@ describe('a roll’s stunts and help [CORE-STUNT-1] [CORE-TEAMWORK-1]', () => {
     return s;
   }
 
-  it('adds the ticked stunt and helper to the rating, the odds and the command the server takes', () => {
-    const { t, ann, zira, tam } = withStunts();
+  it('asks a friend, waits for the answer, and counts the help once given, as the server does', () => {
+    const { t, ann, bob, zira, tam } = withStunts();
     const draft = tray(t, ann);
     draft.skill.value = 'fight';
     draft.difficulty = 6;
     const before = draft.rating;
-    // A player is helped by player characters only; Tam has Fight Great (+4).
-    expect(draft.helperOptions.map((h) => [h.name, h.able])).toEqual([['Tam', true]]);
+    // A player is helped by player characters only, once asked; Tam has Fight Great (+4).
+    expect(draft.helperOptions.map((h) => [h.name, h.standing.kind])).toEqual([['Tam', 'ask']]);
     draft.stuntPicks = ['climber'];
+    // Ticking does nothing for a player: Tam helps once Bob says yes.
     draft.helperPicks = [tam];
+    expect(draft.rating).toBe(before + 2);
+    expect(draft.command()).not.toHaveProperty('helpers');
+    const { requestId } = t.ok(ann, {
+      type: 'help.ask',
+      characterId: zira,
+      helperId: tam,
+      skillId: 'fight',
+    });
+    expect(draft.helperOptions[0]!.standing).toEqual({ kind: 'waiting', requestId });
+    expect(draft.rating).toBe(before + 2);
+    t.ok(bob, { type: 'help.answer', requestId, accept: true });
+    expect(draft.helperOptions[0]!.standing).toEqual({ kind: 'counts', requestId });
     expect(draft.rating).toBe(before + 3);
     expect(draft.label).toBe(`Roll 4dF +${before + 3} vs Fantastic (+6)`);
     const command = draft.command()!;
@@ -128,6 +140,23 @@ describe('a roll’s stunts and help [CORE-STUNT-1] [CORE-TEAMWORK-1]', () => {
     draft.sent();
     expect(draft.command()).not.toHaveProperty('stunts');
     expect(draft.command()).not.toHaveProperty('helpers');
+    expect(draft.helperOptions[0]!.standing).toEqual({ kind: 'ask' });
+  });
+
+  it('never offers whom the roll is against: the GM’s NPC attacking Zira does not list her', () => {
+    const { t, zira, tam, brute } = withStunts();
+    const draft = tray(t, GM);
+    draft.who.value = brute;
+    draft.skill.value = 'fight';
+    draft.action = 'attack';
+    draft.against = 'character';
+    draft.opposing.value = zira;
+    expect(draft.helperOptions.map((h) => h.id)).toEqual([tam]);
+    draft.helperPicks = [tam, zira];
+    const command = draft.command()!;
+    expect(command).toMatchObject({ defender: zira, helpers: [tam] });
+    // What the tray sends, the reducer takes.
+    t.ok(GM, { type: 'roll', ...command });
   });
 
   it('drops what no longer fits: a helper without the new skill, another roller’s stunts', () => {
@@ -142,10 +171,46 @@ describe('a roll’s stunts and help [CORE-STUNT-1] [CORE-TEAMWORK-1]', () => {
     expect(draft.bonus).toBe(4);
     // Provoke: nobody has it, so nobody can help; the stunt stays Zira's.
     draft.skill.value = 'provoke';
-    expect(draft.helperOptions.every((h) => !h.able)).toBe(true);
+    expect(draft.helperOptions.every((h) => h.standing.kind === 'barred')).toBe(true);
     expect(draft.bonus).toBe(2);
     // Tam rolls: Zira's stunt is not his.
     draft.who.value = tam;
     expect(draft.stunts).toEqual([]);
+  });
+
+  it('[ER-DECLARE-4] rolls a declaration exactly when the table takes it: once the vote is over', () => {
+    const { t, ann, bob, zira } = sceneTable('edgerunner');
+    const draft = tray(t, ann, edgerunner);
+    draft.action = 'create-advantage';
+    draft.aspectAction = 'declaration';
+    const tryRoll = () => t.send(ann, { type: 'roll', ...draft.command()! }).ok;
+    // Nothing before the table yet: no roll, and the server would refuse one.
+    expect(draft.declaration).toBeUndefined();
+    expect([draft.canRoll, tryRoll()]).toEqual([false, false]);
+    const declarationId = String(
+      t.ok(ann, { type: 'declaration.propose', characterId: zira, text: 'The alarm is off' })
+        .declarationId,
+    );
+    expect(draft.declaration?.id).toBe(declarationId);
+    expect([draft.canRoll, tryRoll()]).toEqual([false, false]);
+    t.ok(bob, { type: 'declaration.vote', declarationId, stance: 'support' });
+    expect(draft.declared).toBe(1);
+    expect([draft.canRoll, tryRoll()]).toEqual([false, false]);
+    t.ok(GM, { type: 'declaration.vote', declarationId, stance: 'support' });
+    // The vote is in: +2, and the command names the declaration, never a count of its own.
+    expect(draft.declared).toBe(2);
+    expect(draft.label).toBe('Roll 4dF +2 vs Mediocre (+0)');
+    expect(draft.command()).toEqual({
+      characterId: zira,
+      action: 'create-advantage',
+      aspectAction: 'declaration',
+      declarationId,
+    });
+    expect(draft.canRoll).toBe(true);
+    expect(tryRoll()).toBe(true);
+    expect(t.view().rolls.at(-1)?.actor.rating).toBe(2);
+    // Rolled: the declaration is gone, and the tray asks for a new one.
+    expect(draft.declaration).toBeUndefined();
+    expect(draft.canRoll).toBe(false);
   });
 });

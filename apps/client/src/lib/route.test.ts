@@ -18,6 +18,22 @@ describe('parseRoute', () => {
       overlay: true,
     });
   });
+  it('reads a claim link: the seat and its code beside the token', () => {
+    const code = 'c'.repeat(43);
+    expect(
+      parseRoute({ pathname: '/t/abc', search: '', hash: `#token=xyz&seat=s%2F1&claim=${code}` }),
+    ).toEqual({
+      kind: 'table',
+      tableId: 'abc',
+      token: 'xyz',
+      overlay: false,
+      claim: { seatId: 's/1', code },
+    });
+    // Half a claim is none.
+    expect(
+      parseRoute({ pathname: '/t/abc', search: '', hash: '#token=x&claim=y' }),
+    ).not.toHaveProperty('claim');
+  });
   it('sends anything else to the landing page', () => {
     expect(parseRoute({ pathname: '/', search: '', hash: '' }).kind).toBe('landing');
     expect(parseRoute({ pathname: '/t/../x', search: '', hash: '' }).kind).toBe('landing');

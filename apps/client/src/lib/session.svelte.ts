@@ -7,7 +7,7 @@ import { GmState, TableState } from './table-state.svelte';
 import type { Toasts } from './toasts.svelte';
 import { CLOSE, PROTOCOL_VERSION, controls } from '@fateboard/table';
 import { readableClose, readableConnectError } from './link-words';
-import type { CommandOf, CommandType } from '@fateboard/table';
+import type { Actor, CommandOf, CommandType } from '@fateboard/table';
 import { parsePresence, type Participant, type Presence, type Role } from './api';
 import { i18n } from './i18n';
 
@@ -217,11 +217,24 @@ export class TableSession {
         this.fatal ??= messages.get().rotated;
       }
     });
-    socket.on('connect_error', (error: Error) => {
-      this.#socketStatus = 'offline';
-      this.#update();
-      if (!socket.active) this.fatal = readableConnectError(error);
-    });
+    socket.on(
+      'connect_error',
+      (error: Error & { data?: { code?: unknown; retryInMs?: unknown } }) => {
+        this.#socketStatus = 'offline';
+        this.#update();
+        // Too many attempts or connections for this link or address (the server's budgets): not
+        // the link's fault; try again when the server says there is room.
+        if (error.data?.code === 'rate-limited') {
+          const wait = Number(error.data.retryInMs);
+          const ms = Number.isFinite(wait) ? Math.min(Math.max(wait, 500), 30_000) : 5_000;
+          setTimeout(() => {
+            if (!this.#destroyed && !socket.connected) socket.connect();
+          }, ms);
+          return;
+        }
+        if (!socket.active) this.fatal = readableConnectError(error);
+      },
+    );
     socket.on('closed', (notice: { code?: unknown; message?: unknown }) => {
       if (notice.code === 'revoked-token' && typeof notice.message === 'string') {
         this.fatal = notice.message;
@@ -269,13 +282,15 @@ export class TableSession {
     this.#socket?.current?.connect();
   }
 
+  /** This person as the table's rules name who acts: a role, and a player's seat. */
+  get actor(): Actor {
+    return { role: this.role, ...(this.seatId ? { seatId: this.seatId } : {}) };
+  }
+
   /** Whether this person acts for the character: the GM for every one, a player for their own. */
   controls(character: { owner?: string | undefined } | undefined): boolean {
     if (!character) return false;
-    return controls(
-      { role: this.role, ...(this.seatId ? { seatId: this.seatId } : {}) },
-      character,
-    );
+    return controls(this.actor, character);
   }
 
   /** The GM's and players' socket.io connection (null for spectators): the chat rides on it. */

@@ -217,6 +217,44 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
     expect(statuses.slice(30)).toEqual([429, 429, 429]);
   }, 60_000);
 
+  it("counts one seat's commands and chat over all the nodes, as one node would", async () => {
+    const { nodes } = await startCluster();
+    const table = await createTable(nodes[0]!.url);
+    const gm = track(await connectSocket(nodes[0]!.url, table.tokens.gm, 'gm'));
+    const player = track(await connectSocket(nodes[1]!.url, table.tokens.player, 'p'));
+    const joined = await player.ok({ type: 'join', name: 'Spread' });
+    const seatToken = (joined.result as { seatToken: string }).seatToken;
+    // Seven connections of one seat on each node, every one spending a node's burst at once.
+    const sockets = await Promise.all(
+      Array.from({ length: 21 }, (_, i) =>
+        connectSocket(nodes[i % 3]!.url, seatToken, `s${i}`).then(track),
+      ),
+    );
+    const acks = await Promise.all(
+      sockets.flatMap((p) =>
+        Array.from({ length: 20 }, () =>
+          p.send({ type: 'fate-point.spend', characterId: 'nobody-here' }),
+        ),
+      ),
+    );
+    const reached = acks.filter((a) => a.ok || a.code !== 'rate-limited').length;
+    // One node lets a burst (40) and 20 a second through; three nodes counted apart would let
+    // three bursts. Together: a window's allowance (40 + 2 s × 20) at most.
+    expect(reached).toBeGreaterThanOrEqual(40);
+    expect(reached).toBeLessThanOrEqual(80);
+    const said = await Promise.all(
+      sockets.map((p, i) =>
+        p.socket.timeout(5000).emitWithAck('chat.send', { to: { kind: 'table' }, text: `hi ${i}` }),
+      ),
+    );
+    const stored = (said as { ok: boolean }[]).filter((s) => s.ok).length;
+    // Five a window on one node, ten (a window's worth and the burst) over all of them.
+    expect(stored).toBeGreaterThanOrEqual(5);
+    expect(stored).toBeLessThanOrEqual(10);
+    // The GM, another principal, is served on every node.
+    await gm.ok({ type: 'gm.note', text: 'Still here.' });
+  }, 60_000);
+
   it('applies a command id retried through another node once', async () => {
     const { nodes, reader } = await startCluster();
     const [one, two, three] = nodes as [TestServer, TestServer, TestServer];
@@ -317,12 +355,13 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
     ]);
   }, 60_000);
 
-  it("closes a replaced link's connections on every node", async () => {
+  it("closes a replaced link's connections on every node, and tells the GM's", async () => {
     const { nodes } = await startCluster();
     const [one, two, three] = nodes as [TestServer, TestServer, TestServer];
     const table = await createTable(one.url);
     const player = track(await connectSocket(two.url, table.tokens.player, 'p'));
     const watcher = track(await connectSocket(three.url, table.tokens.spectator, 's'));
+    const gmPhone = track(await connectSocket(three.url, table.tokens.gm, 'gm-phone'));
     const rotated = await api(one.url, `/api/tables/${table.id}/rotate-links`, {
       method: 'POST',
       token: table.tokens.gm,
@@ -330,6 +369,8 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
     expect(rotated.status).toBe(200);
     await waitFor(() => player.closed?.code === 'revoked-token', 'the player told on node 2');
     await waitFor(() => watcher.closed?.code === 'revoked-token', 'the spectator told on node 3');
+    // The GM's other device, on node 3, hears of the new links to fetch them.
+    await waitFor(() => gmPhone.linksRotated.length === 1, 'the GM told on node 3');
   }, 60_000);
 
   it('moves the table to another node when its writer stops, keeping every acknowledged command', async () => {

@@ -31,6 +31,8 @@ export type TableEvent =
   | { kind: 'close-tokens'; hashes: string[]; message: string }
   /** A removed seat: its connections close on every node. */
   | { kind: 'close-seat'; seatId: string }
+  /** New invite links: the GM's connections on every node hear it, to fetch them. */
+  | { kind: 'links-rotated' }
   /** A stored chat message: every node delivers it to its own readers. */
   | { kind: 'chat'; message: ChatMessage }
   /** One node's part of the table's presence (presence.ts): the others add it to theirs. */
@@ -342,12 +344,13 @@ export class Cluster {
 
   /**
    * A limit every node counts together (a client spreads its requests over the nodes): one
-   * more under `key` this minute; false once `perMinute` are used. True when Redis cannot be
-   * asked: each node's own limit still holds.
+   * more under `key` in a window of `windowMs` from its first count (a minute unless told);
+   * false once `allowance` are used. True when Redis cannot be asked: each node's own limit
+   * still holds.
    */
-  async allow(key: string, perMinute: number): Promise<boolean> {
-    const count = await this.bus.count(`fateboard:limit:${key}`, 60_000);
-    return count === undefined || count <= perMinute;
+  async allow(key: string, allowance: number, windowMs = 60_000): Promise<boolean> {
+    const count = await this.bus.count(`fateboard:limit:${key}`, windowMs);
+    return count === undefined || count <= allowance;
   }
 
   /** Called after this node's Redis connection came back: events sent meanwhile are lost. */

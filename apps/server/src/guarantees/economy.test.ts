@@ -5,7 +5,13 @@ import { RULESET_IDS, seededRng } from '@fateboard/rules';
 import type { RulesetId } from '@fateboard/rules';
 import { applyCommand, createTableDocs, parseCommand, readGm, readTable } from '@fateboard/table';
 import type { Actor, CommandOutcome, TableDocs } from '@fateboard/table';
-import { TestServer, connectSocket, createTable, testRandom } from '../test/harness';
+import {
+  TestServer,
+  connectSocket,
+  createTable,
+  testRandom,
+  unlimitedCommands,
+} from '../test/harness';
 import type { Participant } from '../test/harness';
 import { validSheet } from '../test/sheets';
 import type { Ack } from '@fateboard/table';
@@ -227,7 +233,7 @@ describe('economy through the real server, and the stored log replays to the sto
         rng: () => push(draws, seedRng()),
         newId: () => push(ids, `id-${++counter}`),
         clock: () => now,
-        limits: { eventRate: 1000, eventBurst: 1000 },
+        limits: unlimitedCommands(1000),
       });
       for (let run = 0; run < SERVER_RUNS; run++) {
         const table = await createTable(server.url, ruleset);

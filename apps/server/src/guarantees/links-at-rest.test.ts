@@ -137,7 +137,8 @@ describe('the GM link on a second device', () => {
     remember(links.gm, links.player, links.spectator);
     const id = restored.body.id as string;
     expect((await linksOf(id, tokenOfLink(links.gm))).body.links).toEqual(links);
-  });
+    // The first restore also starts the server's file worker thread: seconds on a busy machine.
+  }, 30_000);
 
   it('a table without sealed links says to rotate them, and has them once rotated', async () => {
     const old = await createTable(server.url);

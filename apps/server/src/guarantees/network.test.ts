@@ -8,6 +8,7 @@ import {
   samePub,
   storedDocs,
   testRandom,
+  unlimitedCommands,
 } from '../test/harness';
 import { validSheet } from '../test/sheets';
 import { FaultyProxy } from './proxy';
@@ -30,7 +31,7 @@ afterEach(async () => {
 
 describe(`convergence under a bad network (${SOAK ? 'soak' : 'quick'}: ${FAULT_MS / 1000} s of faults)`, () => {
   it('every replica ends identical to the server (JSON and state vectors)', async () => {
-    server = await TestServer.start({ limits: { eventRate: 200, eventBurst: 400 } });
+    server = await TestServer.start({ limits: { ...unlimitedCommands(200), eventBurst: 400 } });
     const table = await createTable(server.url);
     const name = `table/${table.id}`;
 

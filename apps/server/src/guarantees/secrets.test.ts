@@ -143,7 +143,7 @@ describe('secrets', () => {
     const npcSheet = validSheet('fate-core', secret.npc) as { aspects: { text: string }[] };
     npcSheet.aspects[2]!.text = secret.npcAspect;
     const npc = await gm.ok({ id: 'gm-npc-1', type: 'gm.npc-draft', character: npcSheet });
-    // A hidden countdown (issue 16), filled: it writes no log line, so nothing public moves.
+    // A hidden countdown, filled: it writes no log line, so nothing public moves.
     const countdown = await gm.ok({
       type: 'countdown.add',
       name: secret.countdown,

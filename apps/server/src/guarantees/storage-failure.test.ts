@@ -147,13 +147,17 @@ describe('storage failure', () => {
         findToken: failing(real.findToken),
         rotateLinks: failing(real.rotateLinks, true),
         sealedLinks: failing(real.sealedLinks),
+        putClaim: failing(real.putClaim, true),
+        findClaim: failing(real.findClaim),
+        claims: failing(real.claims),
+        dropClaim: failing(real.dropClaim, true),
         findCommands: failing(real.findCommands),
         commit,
         loadDocuments: failing(real.loadDocuments, true),
         compact: failing(real.compact),
-        appendChat: failing(real.appendChat, true),
         findChat: failing(real.findChat),
         readChat: failing(real.readChat),
+        tableBytes: failing(real.tableBytes),
         close: real.close,
       };
       const { table, name, gm, replica, frames } = await setUp({

@@ -110,4 +110,54 @@ describe('whispers', () => {
     await spectator.barrier();
     expect(spectator.wire()).not.toContain('UNSEEN-2');
   });
+
+  it('between two players reach those two only; the GM too only when the table chose it', async () => {
+    const server = await t.start();
+    const table = await createTable(server.url);
+    const gm = new ChatRecorder(await t.connect(table.tokens.gm, 'gm'));
+    const seat = async (name: string) => {
+      const r = new ChatRecorder(await t.connect(table.tokens.player, name));
+      const joined = await r.p.ok({ type: 'join', name });
+      return { r, seatId: (joined.result as { seatId: string }).seatId };
+    };
+    const ann = await seat('Ann');
+    const bo = await seat('Bo');
+    const cy = await seat('Cy');
+    const spectator = new ChatRecorder(await t.connect(table.tokens.spectator, 'spectator'));
+
+    const secret = 'P2P-SECRET-31c9: meet me behind the chapel';
+    const shared = 'P2P-SHARED-5d0e: the GM may read this one';
+    // Off by default: the GM does not read whispers between players.
+    const first = await sayOk(ann.r.p, toSeat(bo.seatId), secret);
+    expect(first).toMatchObject({ to: { kind: 'seat', seatId: bo.seatId }, gmReads: false });
+    await gm.p.ok({ type: 'chat.whispers', gmReads: true });
+    const second = await sayOk(bo.r.p, toSeat(ann.seatId), shared);
+    expect(second.gmReads).toBe(true);
+    const shout = 'PUBLIC-88aa: all done';
+    await sayOk(cy.r.p, TO_TABLE, shout);
+    await waitFor(() => spectator.texts().includes(shout), 'the public message');
+    await Promise.all([gm, ann.r, bo.r, cy.r, spectator].map((r) => r.barrier()));
+
+    const markerOf = (text: string) => text.slice(0, text.indexOf(':'));
+    expect(ann.r.texts()).toEqual([secret, shared, shout]);
+    expect(bo.r.texts()).toEqual([secret, shared, shout]);
+    // Turning the switch on shows the GM what is said from then on, never what was said before.
+    expect(gm.texts()).toEqual([shared, shout]);
+    expect(gm.wire()).not.toContain(markerOf(secret));
+    for (const other of [cy.r, spectator]) {
+      expect(other.texts()).toEqual([shout]);
+      expect(other.wire()).not.toContain(markerOf(secret));
+      expect(other.wire()).not.toContain(markerOf(shared));
+    }
+    expect(await historyTexts(ann.r.p)).toEqual([secret, shared, shout]);
+    expect(await historyTexts(bo.r.p)).toEqual([secret, shared, shout]);
+    expect(await historyTexts(gm.p)).toEqual([shared, shout]);
+    expect(await historyTexts(cy.r.p)).toEqual([shout]);
+    // Off again: the GM keeps what it was let read, and reads no new one.
+    await gm.p.ok({ type: 'chat.whispers', gmReads: false });
+    await sayOk(ann.r.p, toSeat(cy.seatId), 'P2P-LATER-0f0f: just us');
+    expect(await historyTexts(gm.p)).toEqual([shared, shout]);
+    expect(await historyTexts(cy.r.p)).toEqual([shout, 'P2P-LATER-0f0f: just us']);
+    expect(await historyTexts(bo.r.p)).toEqual([secret, shared, shout]);
+  });
 });

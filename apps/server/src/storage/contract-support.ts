@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import * as Y from 'yjs';
 import type {
   CommandWrite,
@@ -190,7 +190,14 @@ export function part(tableId: string, writes: TableWrite[], fence?: number): Tab
 export async function commitCommands(storage: Storage, ...writes: TableWrite[]): Promise<void> {
   const first = writes[0];
   const tableId =
-    first?.kind === 'command' ? first.command.tableId : (first?.token.tableId ?? 'T1');
+    first?.kind === 'command'
+      ? first.command.tableId
+      : first?.kind === 'token'
+        ? first.token.tableId
+        : 'T1';
   const [outcome] = await storage.commit([part(tableId, writes)]);
   if (!outcome?.ok) throw new Error(`the commit failed: ${String(outcome?.error)}`);
 }
+
+/** A stored part's outcome, whatever it measured (BatchOutcome). */
+export const STORED = expect.objectContaining({ ok: true }) as unknown;

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Storage, TableWrite } from './storage';
-import { RESTORE_COMMAND_ID } from './storage';
+import { RESTORE_COMMAND_ID, logChunks } from './storage';
+import { blobRowBytes, commandRowBytes, logChunkBytes } from './table-bytes';
 import {
+  STORED,
   adapters,
   commitCommands,
   docWith,
@@ -94,7 +96,7 @@ describe.each(adapters)('the storage contract: $name', (adapter) => {
         ]),
         part('T2', [write(1, 'a', { tableId: 'T2' })]),
       ]),
-    ).toEqual([{ ok: true }, { ok: true }]);
+    ).toEqual([STORED, STORED]);
     await commitCommands(storage, write(3, 'c', { result: { log: [] } }));
     const [b] = await storage.findCommands('T1', ['b']);
     expect(b).toEqual({
@@ -169,7 +171,7 @@ describe.each(adapters)('the storage contract: $name', (adapter) => {
       ]),
     ]);
     expect(taken[0]).toMatchObject({ ok: false, fenced: false });
-    expect(taken[1]).toEqual({ ok: true });
+    expect(taken[1]).toEqual(STORED);
     expect(await storedIds('T1', ['a', 'b'])).toEqual([]);
     expect(await storage.findToken('lost-token')).toBeUndefined();
     expect((await storage.loadDocuments('T1')).seq).toBe(1);
@@ -181,7 +183,7 @@ describe.each(adapters)('the storage contract: $name', (adapter) => {
       part('T2', [write(2, 'y', { tableId: 'T2' })]),
       part('T1', [write(2, 'a'), write(3, 'a')]),
     ]);
-    expect(twice[0]).toEqual({ ok: true });
+    expect(twice[0]).toEqual(STORED);
     expect(twice[1]).toMatchObject({ ok: false, fenced: false });
     expect(await storedIds('T1', ['a'])).toEqual([]);
     expect(await storedIds('T2', ['x', 'y'])).toEqual(['x', 'y']);
@@ -194,7 +196,7 @@ describe.each(adapters)('the storage contract: $name', (adapter) => {
     await createT2();
     const commit = (tableId: string, fence: number | undefined, ...writes: TableWrite[]) =>
       storage.commit([part(tableId, writes, fence)]);
-    expect(await commit('T1', 2, write(1, 'a'))).toEqual([{ ok: true }]);
+    expect(await commit('T1', 2, write(1, 'a'))).toEqual([STORED]);
     // Epoch 1 after 2: nothing of it is stored, neither its command, its updates nor tokens.
     const [old, t2] = await storage.commit([
       part(
@@ -212,18 +214,18 @@ describe.each(adapters)('the storage contract: $name', (adapter) => {
       part('T2', [write(1, 'x', { tableId: 'T2' })], 1),
     ]);
     expect(old).toMatchObject({ ok: false, fenced: true });
-    expect(t2).toEqual({ ok: true });
+    expect(t2).toEqual(STORED);
     expect(await storedIds('T1', ['stale'])).toEqual([]);
     expect(await storage.findToken('stale-seat')).toBeUndefined();
     expect(await storage.findToken('stale-token')).toBeUndefined();
     expect(notesOf((await storage.loadDocuments('T1')).docs.pub)).toEqual(['pub 0']);
     // The same epoch again (the holder's next commit), then a later one.
-    expect(await commit('T1', 2, write(2, 'b'))).toEqual([{ ok: true }]);
-    expect(await commit('T1', 3, write(3, 'c'))).toEqual([{ ok: true }]);
+    expect(await commit('T1', 2, write(2, 'b'))).toEqual([STORED]);
+    expect(await commit('T1', 3, write(3, 'c'))).toEqual([STORED]);
     expect(await commit('T1', 2, write(4, 'late'))).toMatchObject([{ ok: false, fenced: true }]);
     // No fence (one node): no check.
-    expect(await commit('T1', undefined, write(4, 'd'))).toEqual([{ ok: true }]);
-    expect(await commit('T1', 3, write(5, 'e'))).toEqual([{ ok: true }]);
+    expect(await commit('T1', undefined, write(4, 'd'))).toEqual([STORED]);
+    expect(await commit('T1', 3, write(5, 'e'))).toEqual([STORED]);
     expect(await storedIds('T1', ['a', 'b', 'c', 'd', 'e', 'late'])).toEqual([
       'a',
       'b',
@@ -368,14 +370,14 @@ describe.each(adapters)('the storage contract: $name', (adapter) => {
     ).toEqual({ rolls: [], characters: [] });
   });
 
-  it('creates a restored table with its log as the history of seq 1, pages it, goes on at 2', async () => {
+  it('creates a restored table with its log in chunks, pages it, goes on at 2', async () => {
     const log = [1, 2, 3].map((n) => ({ n, text: `old ${n}` }));
     const restore = (hash: string) =>
       storage.createTable(
         { id: 'T2', name: 'Moved', ruleset: 'narrative', created: 1 },
         { pub: docWith('pub 0'), gm: docWith('gm 0') },
         [token(hash, { tableId: 'T2', role: 'gm' })],
-        { log },
+        { chunks: logChunks(log) },
       );
     // All or nothing: a clashing token leaves neither the table nor its log behind.
     await expect(restore('gm-link')).rejects.toThrow();
@@ -392,6 +394,43 @@ describe.each(adapters)('the storage contract: $name', (adapter) => {
     await commitCommands(storage, write(2, 'next', { tableId: 'T2' }));
     expect((await storage.loadDocuments('T2')).seq).toBe(2);
     expect(await storage.readLog?.('T1', undefined, 10)).toEqual([]);
+    // The commands' entries come first, then the restored ones below them.
+    await commitCommands(
+      storage,
+      write(3, 'later', { tableId: 'T2', result: { log: [{ n: 4, text: 'new 4' }] } }),
+    );
+    expect(await storage.readLog?.('T2', undefined, 3)).toEqual([
+      ...log.slice(1),
+      { n: 4, text: 'new 4' },
+    ]);
+  });
+
+  it('pages a long restored log by chunk, every page the same as from one array', async () => {
+    const log = Array.from({ length: 5000 }, (_, i) => ({
+      n: i + 1,
+      text: `line ${i + 1} `.repeat(4),
+    }));
+    const chunks = logChunks(log);
+    expect(chunks.length).toBeGreaterThan(5);
+    await storage.createTable(
+      { id: 'T3', name: 'Long', ruleset: 'fate-core', created: 1 },
+      { pub: docWith('pub 0'), gm: docWith('gm 0') },
+      [token('t3-gm', { tableId: 'T3', role: 'gm' })],
+      { chunks },
+    );
+    for (const [before, limit] of [
+      [undefined, 1],
+      [undefined, 200],
+      [5000, 7],
+      [chunks[3]!.first + 1, 5],
+      [chunks[3]!.first, 5],
+      [2, 200],
+      [1, 5],
+    ] as const) {
+      const below = before ?? Infinity;
+      const expected = log.filter((e) => e.n < below).slice(-limit);
+      expect(await storage.readLog?.('T3', before, limit)).toEqual(expected);
+    }
   });
 
   it('keeps everything across a reopen (durable adapters)', async ({ skip }) => {
@@ -408,5 +447,62 @@ describe.each(adapters)('the storage contract: $name', (adapter) => {
     expect(await storage.commit([part('T1', [write(3, 'c')], 3)])).toMatchObject([
       { ok: false, fenced: true },
     ]);
+  });
+
+  it('measures what each table holds as it writes, compacts and restores (table-bytes.ts)', async () => {
+    // A new table holds its two snapshots (T1's were made before this case, so measured here).
+    const docs = { pub: docWith('pub 0'), gm: docWith('gm 0') };
+    await storage.createTable(
+      { id: 'T4', name: 'New', ruleset: 'fate-core', created: 5 },
+      docs,
+      [],
+    );
+    expect(await storage.tableBytes('T4')).toBe(blobRowBytes(docs.pub) + blobRowBytes(docs.gm));
+    const created = (await storage.tableBytes('T1'))!;
+    expect((await storage.loadDocuments('T1')).bytes).toBe(created);
+    const update = { doc: 'pub' as const, bytes: docWith('pub 1') };
+    const row = write(1, 'a', {
+      payload: { name: 'ação' },
+      result: { log: [1] },
+      updates: [update],
+    });
+    const [outcome] = await storage.commit([part('T1', [row])]);
+    const grown =
+      created + commandRowBytes('{"name":"ação"}', '{"log":[1]}') + blobRowBytes(update.bytes);
+    expect(outcome).toEqual({ ok: true, bytes: grown, chat: [] });
+    expect(await storage.tableBytes('T1')).toBe(grown);
+    // A compaction replaces the snapshots and the update they cover; the command row stays.
+    const snapshot = { pub: docWith('pub 0+1'), gm: docWith('gm 0') };
+    await storage.compact('T1', 1, snapshot);
+    expect(await storage.tableBytes('T1')).toBe(
+      grown -
+        created -
+        blobRowBytes(update.bytes) +
+        blobRowBytes(snapshot.pub) +
+        blobRowBytes(snapshot.gm),
+    );
+    // A restored table starts with its log counted, every chunk of it.
+    const chunks = logChunks(
+      Array.from({ length: 3000 }, (_, i) => ({ n: i + 1, text: `Once upon a time, ${i}` })),
+    );
+    expect(chunks.length).toBeGreaterThan(1);
+    await storage.createTable(
+      { id: 'T3', name: 'Back', ruleset: 'fate-core', created: 5 },
+      docs,
+      [],
+      { chunks },
+    );
+    const [restored] = await storage.findCommands('T3', [RESTORE_COMMAND_ID]);
+    expect(restored?.result).toBeNull();
+    expect(await storage.tableBytes('T3')).toBe(
+      (await storage.tableBytes('T4'))! +
+        commandRowBytes(JSON.stringify(restored!.payload), JSON.stringify(restored!.result)) +
+        chunks.reduce((sum, chunk) => sum + logChunkBytes(chunk), 0),
+    );
+    // A part that was not stored moved nothing.
+    const compacted = await storage.tableBytes('T1');
+    const [refused] = await storage.commit([part('T1', [write(1, 'a')])]);
+    expect(refused?.ok).toBe(false);
+    expect(await storage.tableBytes('T1')).toBe(compacted);
   });
 });

@@ -12,8 +12,10 @@ export type {
   LeaseAnswer,
   LeaseHolder,
   LeaseStore,
+  SeatClaim,
   Storage,
   StoredActor,
+  StoredChat,
   StoredCommand,
   StoredDocument,
   StoredDocuments,
@@ -23,7 +25,7 @@ export type {
   TokenKind,
   TokenRecord,
 } from './storage';
-export { NotStoredError, loadDoc } from './storage';
+export { NotStoredError, appendChat, loadDoc } from './storage';
 export { openSqliteFile, openSqliteStorage } from './sqlite';
 export type { SqliteFile } from './sqlite';
 export { POSTGRES_TIMEOUTS, openPostgresStorage, readFence } from './postgres';

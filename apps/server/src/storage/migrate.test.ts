@@ -6,8 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createTableDocs, readTable, type LogEntry } from '@fateboard/table';
 import { openSqliteFile } from './sqlite';
-import { loadDoc } from './storage';
-import type { CommandWrite } from './storage';
+import type { SqliteFile } from './sqlite';
+import { CHAT_PAGES } from './sqlite-chat';
+import { RESTORE_COMMAND_ID, RESTORE_COMMAND_TYPE, loadDoc } from './storage';
+import type { CommandWrite, NewChatMessage } from './storage';
+import { ROW_BYTES, blobRowBytes, chatRowBytes } from './table-bytes';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -54,12 +57,19 @@ function oldFile(): string {
     updates: [{ doc: 'pub', bytes: Y.encodeStateAsUpdate(docs.pub, before) }],
   };
   storage.commit([{ tableId: 'T1', writes: [{ kind: 'command', command: give }] }]);
-  storage.appendChat('T1', {
+  chat(storage, 'T1', {
     at: 9500,
     from: { role: 'gm' },
     to: { kind: 'table' },
     text: 'Said before chat ids.',
     spectators: true,
+  });
+  chat(storage, 'T1', {
+    at: 9600,
+    from: { role: 'player', seatId: 'seat-1', name: 'Zira' },
+    to: { kind: 'gm' },
+    text: 'A whisper of old.',
+    spectators: false,
   });
   storage.close();
   // Servers before the upgrade never set the file's user_version, nor kept sealed links, nor
@@ -69,8 +79,22 @@ function oldFile(): string {
   db.exec('ALTER TABLE tables DROP COLUMN sealed_links');
   db.exec('DROP INDEX chat_retry');
   db.exec('ALTER TABLE chat DROP COLUMN client_id');
+  // Nor read the chat by index, numbered it in the table's row, or measured their tables.
+  for (const index of ['public', 'spectators', 'gm', 'from_seat', 'to_seat']) {
+    db.exec(`DROP INDEX chat_${index}`);
+  }
+  db.exec('ALTER TABLE chat DROP COLUMN gm');
+  db.exec('ALTER TABLE tables DROP COLUMN chat_n');
+  db.exec('ALTER TABLE tables DROP COLUMN stored_bytes');
   db.close();
   return dir;
+}
+
+/** Stores a chat message in a commit of its own, as a server of its time did. */
+function chat(storage: SqliteFile, tableId: string, message: NewChatMessage, keep = 100) {
+  const [outcome] = storage.commit([{ tableId, writes: [{ kind: 'chat', message, keep }] }]);
+  if (!outcome?.ok) throw new Error(`not stored: ${String(outcome?.error)}`);
+  return outcome.chat[0]!;
 }
 
 const oldEntries: LogEntry[] = [
@@ -116,7 +140,7 @@ describe('opening a storage file an older server wrote', () => {
     expect(again.loadDocuments('T1')).toEqual(stored);
     again.close();
     const db = new Database(join(dir, 'fateboard.sqlite'), { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
     db.close();
   });
 
@@ -136,13 +160,100 @@ describe('opening a storage file an older server wrote', () => {
     const dir = oldFile();
     const storage = openSqliteFile(dir);
     const gm = { role: 'gm' } as const;
-    expect(storage.readChat('T1', { kind: 'all' }, undefined, 10).map((m) => m.text)).toEqual([
+    expect(storage.readChat('T1', { kind: 'gm' }, undefined, 10).map((m) => m.text)).toEqual([
       'Said before chat ids.',
+      'A whisper of old.',
     ]);
     const next = { at: 9600, from: gm, to: { kind: 'table' }, text: 'With an id.' } as const;
-    expect(storage.appendChat('T1', { ...next, spectators: true, id: 'c-1' }).n).toBe(2);
+    expect(chat(storage, 'T1', { ...next, spectators: true, id: 'c-1' }).message.n).toBe(3);
     expect(storage.findChat('T1', gm, 'c-1')?.text).toBe('With an id.');
-    expect(() => storage.appendChat('T1', { ...next, spectators: true, id: 'c-1' })).toThrow();
+    expect(chat(storage, 'T1', { ...next, spectators: true, id: 'c-1' })).toMatchObject({
+      fresh: false,
+      message: { n: 3 },
+    });
     storage.close();
+  });
+
+  it('moves a restored log out of its command row into chunks that a page reads alone', () => {
+    const dir = oldFile();
+    // A restore as servers before chunks stored it: the whole log in seq 1's result.
+    const log = Array.from({ length: 3000 }, (_, i) => ({ n: i + 1, text: `entry ${i + 1}` }));
+    const db = new Database(join(dir, 'fateboard.sqlite'));
+    db.prepare(
+      "INSERT INTO tables (id, name, ruleset, created) VALUES ('T2', 'Moved', 'pirates', 1)",
+    ).run();
+    db.prepare(
+      `INSERT INTO commands (table_id, command_id, seq, actor, type, payload, result, created)
+       VALUES ('T2', ?, 1, '{"role":"gm"}', ?, '{}', ?, 1)`,
+    ).run(RESTORE_COMMAND_ID, RESTORE_COMMAND_TYPE, JSON.stringify({ log }));
+    db.exec('DROP TABLE restored_log');
+    db.close();
+
+    const storage = openSqliteFile(dir);
+    expect(storage.readLog('T2', undefined, 2)).toEqual(log.slice(-2));
+    expect(storage.readLog('T2', 1500, 3)).toEqual(log.slice(1496, 1499));
+    expect(storage.readLog('T2', 3, 10)).toEqual(log.slice(0, 2));
+    expect(storage.findCommands('T2', [RESTORE_COMMAND_ID])).toMatchObject([
+      { seq: 1, result: null },
+    ]);
+    storage.close();
+    const check = new Database(join(dir, 'fateboard.sqlite'), { readonly: true });
+    const chunks = check
+      .prepare("SELECT COUNT(*) AS n FROM restored_log WHERE table_id = 'T2'")
+      .get();
+    expect((chunks as { n: number }).n).toBeGreaterThan(1);
+    check.close();
+  });
+
+  it('numbers its chat on, reads each history by an index, and measures its tables once', () => {
+    const dir = oldFile();
+    const storage = openSqliteFile(dir);
+    // Every message already there is the GM's to read; the seat reads its whisper.
+    expect(storage.readChat('T1', { kind: 'seat', seatId: 'seat-1' }, undefined, 9)).toHaveLength(
+      2,
+    );
+    expect(storage.readChat('T1', { kind: 'spectator' }, undefined, 9)).toHaveLength(1);
+    const stored = storage.loadDocuments('T1');
+    const messages = storage.readChat('T1', { kind: 'gm' }, undefined, 9);
+    const [give] = storage.findCommands('T1', ['give-1']);
+    const expected =
+      [stored.docs.pub.snapshot!, stored.docs.gm.snapshot!].reduce(
+        (sum, bytes) => sum + blobRowBytes(bytes),
+        0,
+      ) +
+      ROW_BYTES +
+      JSON.stringify(give!.payload).length +
+      JSON.stringify(give!.result).length +
+      messages.reduce((sum, m) => sum + chatRowBytes({ ...m, spectators: true }), 0);
+    expect(stored.bytes).toBe(expected);
+    expect(storage.tableBytes('T1')).toBe(expected);
+    const next = chat(storage, 'T1', {
+      at: 9700,
+      from: { role: 'gm' },
+      to: { kind: 'table' },
+      text: 'Next.',
+      spectators: true,
+    });
+    expect(next.message.n).toBe(3);
+    storage.close();
+    // Each history on its own index, never a scan of the table's chat.
+    const db = new Database(join(dir, 'fateboard.sqlite'), { readonly: true });
+    const indexes = {
+      gm: ['chat_gm'],
+      public: ['chat_public'],
+      spectator: ['chat_spectators'],
+      seat: ['chat_public', 'chat_from_seat', 'chat_to_seat'],
+    };
+    for (const [scope, names] of Object.entries(indexes)) {
+      const plan = db
+        .prepare<Record<string, unknown>, { detail: string }>(
+          `EXPLAIN QUERY PLAN ${CHAT_PAGES[scope as keyof typeof CHAT_PAGES]}`,
+        )
+        .all({ tableId: 'T1', before: 9, limit: 5, seatId: 'seat-1' })
+        .map((row) => row.detail);
+      for (const name of names) expect(plan.join('; ')).toContain(`INDEX ${name} `);
+      expect(plan.filter((step) => /^SCAN chat\b/.test(step))).toEqual([]);
+    }
+    db.close();
   });
 });

@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 import * as Y from 'yjs';
 import { claimWriterId, upgradeLog } from '@fateboard/table';
-import { CHAT_RETRY_INDEX } from './sqlite-chat';
-import { loadDoc } from './storage';
+import { CHAT_READER_INDEXES, CHAT_RETRY_INDEX, CHAT_ROW_BYTES_SQL } from './sqlite-chat';
+import { ROW_BYTES } from './table-bytes';
+import { RESTORE_COMMAND_TYPE, loadDoc, logChunks } from './storage';
 import type { DocKey } from '@fateboard/table';
 import type { StoredDocuments } from './storage';
 
@@ -19,7 +20,13 @@ type Step = (db: Database.Database, storage: MigrationDocs) => void;
  * counts the steps a file has had, so each runs once per file, when the server opens it; the
  * code that runs afterwards reads only the current formats. Append, never reorder.
  */
-const STEPS: Step[] = [upgradeLogs, keepSealedLinks, keepChatIds];
+const STEPS: Step[] = [
+  upgradeLogs,
+  keepSealedLinks,
+  keepChatIds,
+  chunkRestoredLogs,
+  indexChatAndMeasureTables,
+];
 
 export function migrate(db: Database.Database, storage: Parameters<Step>[1]): void {
   const done = db.pragma('user_version', { simple: true }) as number;
@@ -74,4 +81,54 @@ function keepChatIds(db: Database.Database): void {
     db.exec('ALTER TABLE chat ADD COLUMN client_id TEXT');
   }
   db.exec(CHAT_RETRY_INDEX);
+}
+
+/**
+ * A restored table's log moves out of its first command row, where it was one JSON value
+ * parsed whole by every read of a page, into chunks (storage.ts, LogChunk) that a page reads
+ * alone. The row stays, without its log: it marks the restore and holds seq 1.
+ */
+function chunkRestoredLogs(db: Database.Database): void {
+  const rows = db
+    .prepare<[string], { table_id: string; seq: number; result: string }>(
+      'SELECT table_id, seq, result FROM commands WHERE type = ? AND result IS NOT NULL',
+    )
+    .all(RESTORE_COMMAND_TYPE);
+  const insert = db.prepare(
+    `INSERT INTO restored_log (table_id, first_n, last_n, entries)
+     VALUES (@tableId, @first, @last, @entries)`,
+  );
+  const clear = db.prepare('UPDATE commands SET result = NULL WHERE table_id = ? AND seq = ?');
+  for (const row of rows) {
+    const log = (JSON.parse(row.result) as { log?: unknown }).log;
+    const entries = Array.isArray(log) ? (log as { n: number }[]) : [];
+    for (const chunk of logChunks(entries)) insert.run({ tableId: row.table_id, ...chunk });
+    clear.run(row.table_id, row.seq);
+  }
+}
+
+/**
+ * Each reader's chat history is read by an index of its own (sqlite-chat.ts's
+ * CHAT_READER_INDEXES), and every table keeps its chat counter and what it holds on disk
+ * (table-bytes.ts) in its row. The columns were added on open (sqlite.ts) with defaults: the
+ * messages already stored are all the GM's to read (whispers between players came later), and
+ * each table is numbered and measured here once, from its rows.
+ */
+function indexChatAndMeasureTables(db: Database.Database): void {
+  db.exec(CHAT_READER_INDEXES);
+  db.exec(`
+    UPDATE tables SET
+      chat_n = (SELECT COALESCE(MAX(n), 0) FROM chat WHERE chat.table_id = tables.id),
+      stored_bytes =
+        (SELECT COALESCE(SUM(${ROW_BYTES} + length(CAST(payload AS BLOB))
+           + COALESCE(length(CAST(result AS BLOB)), 0)), 0)
+         FROM commands WHERE commands.table_id = tables.id)
+        + (SELECT COALESCE(SUM(${ROW_BYTES} + length(bytes)), 0)
+           FROM updates WHERE updates.table_id = tables.id)
+        + (SELECT COALESCE(SUM(${ROW_BYTES} + length(bytes)), 0)
+           FROM snapshots WHERE snapshots.table_id = tables.id)
+        + (SELECT COALESCE(SUM(${CHAT_ROW_BYTES_SQL}), 0) FROM chat WHERE chat.table_id = tables.id)
+        + (SELECT COALESCE(SUM(${ROW_BYTES} + length(CAST(entries AS BLOB))), 0)
+           FROM restored_log WHERE restored_log.table_id = tables.id)
+  `);
 }

@@ -4,6 +4,11 @@
 // (postgres.ts sets the parser): seqs and times stay far below 2^53. A database made by an
 // older server gets what it lacks when a node opens it (CREATE ... IF NOT EXISTS).
 
+import { ROW_BYTES } from './table-bytes';
+
+/** A chat row's bytes (table-bytes.ts's chatRowBytes), in SQL. */
+export const CHAT_ROW_BYTES_SQL = `${ROW_BYTES} + octet_length(text) + COALESCE(octet_length(from_name), 0)`;
+
 /**
  * Created on open when absent. JSON columns are text holding JSON.stringify's output, as in
  * SQLite: jsonb would reorder keys and drop duplicates, so what is read back would not be
@@ -20,7 +25,9 @@ CREATE TABLE IF NOT EXISTS tables (
   sealed_links bytea,
   -- The number of the table's last chat message: one UPDATE numbers the next one atomically,
   -- where MAX(n) + 1 would give two concurrent appends the same number.
-  chat_n bigint NOT NULL DEFAULT 0
+  chat_n bigint NOT NULL DEFAULT 0,
+  -- What the table holds on disk (table-bytes.ts), moved by every write in its transaction.
+  stored_bytes bigint NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS tokens (
   hash text PRIMARY KEY,
@@ -77,10 +84,56 @@ CREATE TABLE IF NOT EXISTS chat (
   text text NOT NULL,
   spectators boolean NOT NULL DEFAULT true,
   client_id text,
+  -- Whether the GM reads it: all but a whisper between players kept from the GM.
+  gm boolean NOT NULL DEFAULT true,
   PRIMARY KEY (table_id, n)
 );
 CREATE UNIQUE INDEX IF NOT EXISTS chat_retry
   ON chat (table_id, COALESCE(from_seat, ''), client_id) WHERE client_id IS NOT NULL;
+-- Restored seats' claims (claims.ts), one per seat: the code's sha-256, and the code sealed
+-- for the GM.
+CREATE TABLE IF NOT EXISTS seat_claims (
+  table_id text NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+  seat_id text NOT NULL,
+  hash text NOT NULL UNIQUE,
+  sealed bytea NOT NULL,
+  created bigint NOT NULL,
+  PRIMARY KEY (table_id, seat_id)
+);
+-- A restored table's log in chunks (storage.ts, LogChunk), written in the table's own
+-- transaction: a page of the log reads the one or two rows it needs.
+CREATE TABLE IF NOT EXISTS restored_log (
+  table_id text NOT NULL REFERENCES tables(id),
+  first_n bigint NOT NULL,
+  last_n bigint NOT NULL,
+  entries text NOT NULL,
+  PRIMARY KEY (table_id, first_n)
+);
+-- A database made before the tables' measure and the chat's gm column gets them here (its
+-- messages all the GM's to read: whispers between players came later), measured once.
+ALTER TABLE chat ADD COLUMN IF NOT EXISTS gm boolean NOT NULL DEFAULT true;
+ALTER TABLE tables ADD COLUMN IF NOT EXISTS stored_bytes bigint;
+UPDATE tables SET stored_bytes =
+    (SELECT COALESCE(SUM(${ROW_BYTES} + octet_length(payload) + COALESCE(octet_length(result), 0)), 0)
+     FROM commands WHERE commands.table_id = tables.id)
+  + (SELECT COALESCE(SUM(${ROW_BYTES} + octet_length(bytes)), 0)
+     FROM updates WHERE updates.table_id = tables.id)
+  + (SELECT COALESCE(SUM(${ROW_BYTES} + octet_length(bytes)), 0)
+     FROM snapshots WHERE snapshots.table_id = tables.id)
+  + (SELECT COALESCE(SUM(${CHAT_ROW_BYTES_SQL}), 0) FROM chat WHERE chat.table_id = tables.id)
+  + (SELECT COALESCE(SUM(${ROW_BYTES} + octet_length(entries)), 0)
+     FROM restored_log WHERE restored_log.table_id = tables.id)
+  WHERE stored_bytes IS NULL;
+ALTER TABLE tables ALTER COLUMN stored_bytes SET DEFAULT 0,
+  ALTER COLUMN stored_bytes SET NOT NULL;
+-- Each reader's history by an index of its own (sqlite-chat.ts's CHAT_READER_INDEXES).
+CREATE INDEX IF NOT EXISTS chat_public ON chat (table_id, n) WHERE to_kind = 'table';
+CREATE INDEX IF NOT EXISTS chat_spectators ON chat (table_id, n)
+  WHERE to_kind = 'table' AND spectators;
+CREATE INDEX IF NOT EXISTS chat_gm ON chat (table_id, n) WHERE gm;
+CREATE INDEX IF NOT EXISTS chat_from_seat ON chat (table_id, from_seat, n)
+  WHERE to_kind <> 'table';
+CREATE INDEX IF NOT EXISTS chat_to_seat ON chat (table_id, to_seat, n) WHERE to_kind = 'seat';
 -- Cluster mode: the latest lease epoch that committed for each table (TableBatch.fence). No
 -- foreign key: the epoch belongs to the lease on the id, whatever the table's rows.
 CREATE TABLE IF NOT EXISTS fences (
@@ -111,4 +164,4 @@ export const TABLE_COLUMNS = 'id, name, ruleset, created';
 export const TOKEN_COLUMNS = 'hash, table_id, role, seat_id, kind, revoked, created';
 export const COMMAND_COLUMNS =
   'table_id, command_id, seq, actor, token_hash, secret_hash, type, payload, result, created';
-export const CHAT_COLUMNS = 'n, at, from_seat, from_name, to_kind, to_seat, text';
+export const CHAT_COLUMNS = 'n, at, from_seat, from_name, to_kind, to_seat, text, gm';

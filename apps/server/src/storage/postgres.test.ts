@@ -2,9 +2,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import pg from 'pg';
 import * as Y from 'yjs';
 import type { BatchOutcome, Storage } from './storage';
-import { openPostgresStorage, readFence } from './postgres';
-import { NotStoredError } from './storage';
-import { commitCommands, docWith, notesOf, part, token, write } from './contract-support';
+import { CHAT_PAGES, openPostgresStorage, readFence } from './postgres';
+import { NotStoredError, appendChat } from './storage';
+import { ROW_BYTES, chatRowBytes } from './table-bytes';
+import { STORED, commitCommands, docWith, notesOf, part, token, write } from './contract-support';
 import { postgresUnavailable, startPostgres } from '../test/postgres-server';
 import type { PostgresServer } from '../test/postgres-server';
 
@@ -103,14 +104,75 @@ describe('the PostgreSQL storage', () => {
     // Key order and all: what was stored is what a replay reads back.
     expect(JSON.stringify(stored?.payload)).toBe(JSON.stringify(payload));
     expect((await storage.loadDocuments('T2')).seq).toBe(2 ** 40);
-    const at = await storage.appendChat('T2', {
+    const at = await appendChat(storage, 'T2', {
       at: now,
       from: { role: 'gm' },
       to: { kind: 'table' },
       text: 'x',
       spectators: true,
     });
-    expect((await storage.readChat('T2', { kind: 'all' }, undefined, 1))[0]).toEqual(at);
+    expect((await storage.readChat('T2', { kind: 'gm' }, undefined, 1))[0]).toEqual(at);
+  });
+
+  it("reads each reader's chat history by an index of its own, never a scan", async () => {
+    const pool = plainPool();
+    const client = await pool.connect();
+    try {
+      // A small table is cheaper to scan: the planner must be told not to, to show it can seek.
+      await client.query('SET enable_seqscan = off');
+      const indexes = {
+        gm: ['chat_gm'],
+        public: ['chat_public'],
+        spectator: ['chat_spectators'],
+        seat: ['chat_public', 'chat_from_seat', 'chat_to_seat'],
+      };
+      for (const [scope, names] of Object.entries(indexes)) {
+        const sql = CHAT_PAGES[scope as keyof typeof CHAT_PAGES];
+        const params = ['T1', 9, 5, ...(scope === 'seat' ? ['ann'] : [])];
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
+        const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+        for (const name of names) expect(plan).toContain(`using ${name} on chat`);
+        expect(plan).not.toMatch(/Seq Scan on chat/);
+      }
+    } finally {
+      client.release();
+    }
+  });
+
+  it('gives a database made before them the chat indexes and its tables measured', async () => {
+    await appendChat(storage, 'T1', {
+      at: 5,
+      from: { role: 'player', seatId: 'ann', name: 'Ann' },
+      to: { kind: 'gm' },
+      text: 'old whisper',
+      spectators: false,
+    });
+    const measured = await storage.tableBytes('T1');
+    // As a server of before left it: no gm column, no measure, no reader indexes.
+    const pool = plainPool();
+    for (const index of ['public', 'spectators', 'gm', 'from_seat', 'to_seat']) {
+      await pool.query(`DROP INDEX chat_${index}`);
+    }
+    await pool.query('ALTER TABLE chat DROP COLUMN gm');
+    await pool.query('ALTER TABLE tables DROP COLUMN stored_bytes');
+    const reopened = await another();
+    expect(await reopened.tableBytes('T1')).toBe(measured);
+    expect(measured).toBeGreaterThan(
+      chatRowBytes({
+        ...(await reopened.readChat('T1', { kind: 'gm' }, undefined, 1))[0]!,
+        spectators: false,
+      }) +
+        2 * ROW_BYTES,
+    );
+    expect(
+      (await reopened.readChat('T1', { kind: 'seat', seatId: 'ann' }, undefined, 5)).map(
+        (m) => m.text,
+      ),
+    ).toEqual(['old whisper']);
+    const { rows } = await pool.query<{ name: string }>(
+      `SELECT indexname AS name FROM pg_indexes WHERE tablename = 'chat' ORDER BY 1`,
+    );
+    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['chat_gm', 'chat_to_seat']));
   });
 
   it('lets one epoch win each seq when two nodes write a table at once', async () => {
@@ -137,7 +199,7 @@ describe('the PostgreSQL storage', () => {
     }
     // Alone, the later epoch goes in (whether or not it won a race above); the earlier one is
     // shut out after it.
-    expect(await fresh.commit([part('T1', [write(21, 'fresh-21')], 2)])).toEqual([{ ok: true }]);
+    expect(await fresh.commit([part('T1', [write(21, 'fresh-21')], 2)])).toEqual([STORED]);
     expect(await readFence(plainPool(), 'T1')).toBe(2);
     expect(await old.commit([part('T1', [write(22, 'late')], 1)])).toMatchObject([
       { ok: false, fenced: true },
@@ -246,7 +308,7 @@ describe('the PostgreSQL storage', () => {
       [],
     );
     expect(await storage.commit([part('T2', [write(1, 'b0', { tableId: 'T2' })], 1)])).toEqual([
-      { ok: true },
+      STORED,
     ]);
     // Another connection holds T2's fence row, so the commit stops inside its transaction:
     // T1's part written, T2's waiting.
@@ -295,7 +357,7 @@ describe('the PostgreSQL storage', () => {
         part('T1', [write(1, 'a')]),
         part('T2', [write(2, 'b', { tableId: 'T2' })], 1),
       ]),
-    ).toEqual([{ ok: true }, { ok: true }]);
+    ).toEqual([STORED, STORED]);
     expect((await storage.loadDocuments('T2')).seq).toBe(2);
   });
 });

@@ -1,15 +1,34 @@
 import pg from 'pg';
-import { DOC_KEYS } from '@fateboard/table';
+import { DOC_KEYS, whisperReaders } from '@fateboard/table';
+import type { ChatMessage } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
-import { NotStoredError, restoreCommand, rollPage } from './storage';
+import {
+  NotStoredError,
+  RESTORE_COMMAND_TYPE,
+  logChunks,
+  restoreCommand,
+  restoredPage,
+  rollPage,
+  writeTableId,
+} from './storage';
+import {
+  ROW_BYTES,
+  blobRowBytes,
+  chatRowBytes,
+  commandRowBytes,
+  logChunkBytes,
+} from './table-bytes';
 import type {
   BatchOutcome,
   ChatScope,
   CommandWrite,
+  LogChunk,
+  NewChatMessage,
   RestoredHistory,
   SealedLinks,
   Storage,
   StoredDocument,
+  StoredChat,
   StoredDocuments,
   TableBatch,
   TableRecord,
@@ -17,15 +36,16 @@ import type {
 } from './storage';
 import {
   CHAT_COLUMNS,
+  CHAT_ROW_BYTES_SQL,
   COMMAND_COLUMNS,
   SCHEMA,
   SCHEMA_OBJECTS,
   TABLE_COLUMNS,
   TOKEN_COLUMNS,
 } from './postgres-schema';
-import { toCommand, toMessage, toTable, toToken } from './rows';
+import { toClaim, toCommand, toMessage, toTable, toToken } from './rows';
 import { postgresLeases } from './postgres-leases';
-import type { BytesRow, ChatRow, CommandRow, TableRow, TokenRow } from './rows';
+import type { BytesRow, ChatRow, ClaimRow, CommandRow, TableRow, TokenRow } from './rows';
 
 // The PostgreSQL adapter: the same contract as SQLite's (contract.test.ts), for a database
 // several server nodes share (cluster mode fences their writes per table, TableBatch.fence).
@@ -69,6 +89,11 @@ const REVOKE_SEATS = {
     WHERE table_id = $1 AND kind = 'seat' AND seat_id = ANY($2::text[])`,
 };
 
+const DROP_CLAIMS = {
+  name: 'fateboard-drop-claims',
+  text: 'DELETE FROM seat_claims WHERE table_id = $1 AND seat_id = ANY($2::text[])',
+};
+
 /**
  * The documents as one statement reads them: a single snapshot of the database, so a compact
  * committing meanwhile (snapshots replaced, updates deleted) is seen wholly or not at all.
@@ -79,6 +104,8 @@ const LOAD_DOCUMENTS = `
   SELECT 'update', doc, seq, bytes FROM updates WHERE table_id = $1
   UNION ALL
   SELECT 'seq', NULL::text, COALESCE(MAX(seq), 0), NULL::bytea FROM commands WHERE table_id = $1
+  UNION ALL
+  SELECT 'bytes', NULL::text, stored_bytes, NULL::bytea FROM tables WHERE id = $1
   ORDER BY seq`;
 
 /**
@@ -95,6 +122,28 @@ const READ_LOG = `
       THEN (e.entry ->> 'n')::numeric END < $2::numeric
   ORDER BY c.seq DESC, e.i DESC LIMIT $3`;
 
+/**
+ * A restored log's chunks newest first from the one holding `before - 1`, as many as hold
+ * `limit` entries below `before`: each row while the entries of the rows after it fall short.
+ */
+async function restoredChunks(
+  pool: pg.Pool,
+  tableId: string,
+  before: number,
+  limit: number,
+): Promise<string[]> {
+  const { rows } = await pool.query<{ entries: string }>(
+    `SELECT entries FROM (
+       SELECT entries, first_n,
+         SUM(LEAST(last_n, $2::bigint - 1) - first_n + 1) OVER (ORDER BY first_n DESC)
+           - (LEAST(last_n, $2::bigint - 1) - first_n + 1) AS after
+       FROM restored_log WHERE table_id = $1 AND first_n < $2::bigint
+     ) c WHERE after < $3::bigint ORDER BY first_n DESC`,
+    [tableId, before, limit],
+  );
+  return rows.map((row) => row.entries);
+}
+
 /** The current session's commands with rolls, newest first (rollPage reads them). */
 const SESSION_ROLLS = `
   SELECT seq, result::json -> 'rolls' AS rolls FROM commands
@@ -104,25 +153,52 @@ const SESSION_ROLLS = `
       WHERE table_id = $1 AND type = 'session.start'), 0)
   ORDER BY seq DESC`;
 
-/** What each reader's chat page holds (sqlite-chat.ts's scopes); $4 is the seat. */
-const CHAT_SCOPES: Record<ChatScope['kind'], string> = {
-  all: 'true',
-  public: `to_kind = 'table'`,
-  spectator: `to_kind = 'table' AND spectators`,
-  seat: `to_kind = 'table' OR from_seat = $4 OR to_seat = $4`,
+/**
+ * Each reader's chat page, newest first on its scope's own index (postgres-schema.ts), stopping
+ * at the limit: $1 the table, $2 before, $3 the limit, $4 the seat. A seat's page merges the
+ * newest of its three indexes (public, sent, received).
+ */
+export const CHAT_PAGES: Record<ChatScope['kind'], string> = {
+  gm: chatPage('gm'),
+  public: chatPage(`to_kind = 'table'`),
+  spectator: chatPage(`to_kind = 'table' AND spectators`),
+  seat: `SELECT ${CHAT_COLUMNS} FROM chat WHERE table_id = $1 AND n IN (
+      (SELECT n FROM chat WHERE table_id = $1 AND to_kind = 'table' AND n < $2
+        ORDER BY n DESC LIMIT $3)
+      UNION ALL
+      (SELECT n FROM chat WHERE table_id = $1 AND to_kind <> 'table' AND from_seat = $4
+        AND n < $2 ORDER BY n DESC LIMIT $3)
+      UNION ALL
+      (SELECT n FROM chat WHERE table_id = $1 AND to_kind = 'seat' AND to_seat = $4 AND n < $2
+        ORDER BY n DESC LIMIT $3)
+    ) ORDER BY n DESC LIMIT $3`,
 };
+
+function chatPage(where: string): string {
+  return `SELECT ${CHAT_COLUMNS} FROM chat WHERE table_id = $1 AND ${where} AND n < $2
+    ORDER BY n DESC LIMIT $3`;
+}
 
 /**
  * Numbers the message with the table's counter and stores it in one statement: the UPDATE
- * locks the table's row, so concurrent appends number one after the other; no row when the
- * table does not exist.
+ * locks the table's row, so concurrent appends number one after the other. No such table: no
+ * number, and the NOT NULL refuses the row (a statement error, as a missing table's command).
  */
 const APPEND_CHAT = `
   WITH next AS (UPDATE tables SET chat_n = chat_n + 1 WHERE id = $1 RETURNING chat_n)
   INSERT INTO chat (table_id, n, at, from_seat, from_name, to_kind, to_seat, text, spectators,
-    client_id)
-  SELECT $1, chat_n, $2::bigint, $3::text, $4::text, $5::text, $6::text, $7::text, $8::boolean,
-    $9::text FROM next RETURNING n`;
+    client_id, gm)
+  VALUES ($1, (SELECT chat_n FROM next), $2::bigint, $3::text, $4::text, $5::text, $6::text,
+    $7::text, $8::boolean, $9::text, $10::boolean) RETURNING n`;
+
+/** Retention: the table's messages up to a number go, answering the bytes they held. */
+const TRIM_CHAT = `
+  WITH gone AS (DELETE FROM chat WHERE table_id = $1 AND n <= $2 RETURNING ${CHAT_ROW_BYTES_SQL} AS bytes)
+  SELECT COALESCE(SUM(bytes), 0)::bigint AS bytes FROM gone`;
+
+/** The table's measure moved by a part's writes; no row when the table does not exist. */
+const GROW =
+  'UPDATE tables SET stored_bytes = stored_bytes + $2 WHERE id = $1 RETURNING stored_bytes';
 
 /** Every int8 as a JS number (the driver answers strings): seqs and times stay below 2^53. */
 const types = new pg.TypeOverrides();
@@ -222,6 +298,7 @@ async function createSchema(url: string): Promise<void> {
     try {
       await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
       await client.query(SCHEMA);
+      await chunkRestoredLogs(client);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
@@ -269,6 +346,31 @@ function postgresStorage(
         await client.query('UPDATE tables SET sealed_links = $1 WHERE id = $2', [links, tableId]);
         return rows.map((row) => row.hash);
       }),
+    putClaim: async (claim) => {
+      await pool.query(
+        `INSERT INTO seat_claims (table_id, seat_id, hash, sealed, created)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (table_id, seat_id) DO UPDATE SET
+           hash = EXCLUDED.hash, sealed = EXCLUDED.sealed, created = EXCLUDED.created`,
+        [claim.tableId, claim.seatId, claim.hash, Buffer.from(claim.sealed), claim.created],
+      );
+    },
+    findClaim: async (hash) => {
+      const { rows } = await pool.query<ClaimRow>('SELECT * FROM seat_claims WHERE hash = $1', [
+        hash,
+      ]);
+      return rows[0] && toClaim(rows[0]);
+    },
+    claims: async (tableId) => {
+      const { rows } = await pool.query<ClaimRow>(
+        'SELECT * FROM seat_claims WHERE table_id = $1 ORDER BY seat_id',
+        [tableId],
+      );
+      return rows.map(toClaim);
+    },
+    dropClaim: async (tableId, seatId) => {
+      await pool.query({ ...DROP_CLAIMS, values: [tableId, [seatId]] });
+    },
     sealedLinks: async (tableId) => {
       const { rows } = await pool.query<{ sealed_links: Buffer | null }>(
         'SELECT sealed_links FROM tables WHERE id = $1',
@@ -309,8 +411,18 @@ function postgresStorage(
           [tableId, seq],
         );
         if (rowCount) return;
+        // The snapshots replace the old ones and the updates they cover, bytes and all.
+        const { rows: gone } = await client.query<{ bytes: number }>(
+          `SELECT (SELECT COALESCE(SUM(${ROW_BYTES} + octet_length(bytes)), 0) FROM snapshots
+             WHERE table_id = $1)
+           + (SELECT COALESCE(SUM(${ROW_BYTES} + octet_length(bytes)), 0) FROM updates
+             WHERE table_id = $1 AND seq <= $2) AS bytes`,
+          [tableId, seq],
+        );
         await upsertSnapshots(client, tableId, seq, docs);
         await client.query('DELETE FROM updates WHERE table_id = $1 AND seq <= $2', [tableId, seq]);
+        const added = DOC_KEYS.reduce((sum, doc) => sum + blobRowBytes(docs[doc]), 0);
+        await client.query(GROW, [tableId, added - Number(gone[0]?.bytes ?? 0)]);
       }),
     ping: async () => {
       await pool.query('SELECT 1');
@@ -330,7 +442,15 @@ function postgresStorage(
         before ?? Number.MAX_SAFE_INTEGER,
         limit,
       ]);
-      return rows.map((row) => row.entry).reverse();
+      const newer = rows.map((row) => row.entry).reverse();
+      if (newer.length >= limit) return newer;
+      const below = before ?? Number.MAX_SAFE_INTEGER;
+      const older = restoredPage(
+        await restoredChunks(pool, tableId, below, limit - newer.length),
+        below,
+        limit - newer.length,
+      );
+      return [...older, ...newer];
     },
     readRolls: async (tableId, query) => {
       const { rows } = await pool.query<{ seq: number; rolls: unknown[] }>(SESSION_ROLLS, [
@@ -338,44 +458,22 @@ function postgresStorage(
       ]);
       return rollPage(rows, query);
     },
-    appendChat: async (tableId, message) => {
-      const { from, to } = message;
-      const { rows } = await pool.query<{ n: number }>(APPEND_CHAT, [
-        tableId,
-        message.at,
-        from.role === 'player' ? from.seatId : null,
-        from.role === 'player' ? from.name : null,
-        to.kind,
-        to.kind === 'seat' ? to.seatId : null,
-        message.text,
-        message.spectators,
-        message.id ?? null,
-      ]);
-      if (rows[0] === undefined) throw new Error(`no table ${tableId}`);
-      return { n: rows[0].n, at: message.at, from, to, text: message.text };
-    },
-    findChat: async (tableId, from, id) => {
-      const { rows } = await pool.query<ChatRow>(
-        `SELECT ${CHAT_COLUMNS} FROM chat
-         WHERE table_id = $1 AND COALESCE(from_seat, '') = $2 AND client_id = $3`,
-        [tableId, from.role === 'player' ? from.seatId : '', id],
-      );
-      return rows[0] && toMessage(rows[0]);
-    },
+    findChat: (tableId, from, id) => findChat(pool, tableId, from, id),
     readChat: async (tableId, scope, before, limit) => {
-      // Newest first on the (table_id, n) key, stopping at the limit; the scope filters rows.
-      const { rows } = await pool.query<ChatRow>(
-        `SELECT ${CHAT_COLUMNS} FROM chat
-         WHERE table_id = $1 AND n < $2 AND (${CHAT_SCOPES[scope.kind]})
-         ORDER BY n DESC LIMIT $3`,
-        [
-          tableId,
-          before ?? Number.MAX_SAFE_INTEGER,
-          limit,
-          ...(scope.kind === 'seat' ? [scope.seatId] : []),
-        ],
-      );
+      const { rows } = await pool.query<ChatRow>(CHAT_PAGES[scope.kind], [
+        tableId,
+        before ?? Number.MAX_SAFE_INTEGER,
+        limit,
+        ...(scope.kind === 'seat' ? [scope.seatId] : []),
+      ]);
       return rows.map(toMessage).reverse();
+    },
+    tableBytes: async (tableId) => {
+      const { rows } = await pool.query<{ stored_bytes: number }>(
+        'SELECT stored_bytes FROM tables WHERE id = $1',
+        [tableId],
+      );
+      return rows[0]?.stored_bytes;
     },
     close: () => (ended ??= pool.end()),
   };
@@ -481,10 +579,13 @@ function compare(a: TableBatch, b: TableBatch): number {
   return a.tableId < b.tableId ? -1 : a.tableId > b.tableId ? 1 : 0;
 }
 
-/** One table's part: the fence, then its commands, their updates, then tokens in order. */
+/**
+ * One table's part: the fence, then its commands, their updates, then tokens in order, then
+ * its chat messages; the table's measure moved by all of it.
+ */
 async function writePart(client: pg.PoolClient, part: TableBatch): Promise<BatchOutcome> {
   for (const write of part.writes) {
-    const tableId = write.kind === 'command' ? write.command.tableId : write.token.tableId;
+    const tableId = writeTableId(write, part.tableId);
     // The fence covers the part's table only: a write for another would go unchecked.
     if (tableId !== part.tableId) {
       const error = new Error(`a write for table ${tableId} in the part of table ${part.tableId}`);
@@ -496,13 +597,14 @@ async function writePart(client: pg.PoolClient, part: TableBatch): Promise<Batch
     if (rowCount === 0) return { ok: false, fenced: true };
   }
   const commands = part.writes.flatMap((w) => (w.kind === 'command' ? [w.command] : []));
-  await insertCommands(client, commands);
+  let grew = await insertCommands(client, commands);
   // Tokens go in and seats are revoked in the order of the writes, a command's own tokens
   // before its revocation as SQLite does: a seat token minted after a command removed the
   // seat stays valid, one minted before is revoked with the rest.
   let minted: TokenRecord[] = [];
   let revoked: string[] = [];
   for (const write of part.writes) {
+    if (write.kind === 'chat') continue;
     const tokens = write.kind === 'command' ? (write.command.tokens ?? []) : [write.token];
     if (tokens.length > 0 && revoked.length > 0) {
       await revokeSeats(client, part.tableId, revoked);
@@ -517,11 +619,82 @@ async function writePart(client: pg.PoolClient, part: TableBatch): Promise<Batch
   }
   await revokeSeats(client, part.tableId, revoked);
   await insertTokens(client, minted);
-  return { ok: true };
+  const chat: StoredChat[] = [];
+  for (const write of part.writes) {
+    if (write.kind !== 'chat') continue;
+    const [stored, bytes] = await writeChat(client, part.tableId, write.message, write.keep);
+    chat.push(stored);
+    grew += bytes;
+  }
+  // Claims a command used up (a seat taken back) or that lost their seat (one removed).
+  const claims = commands.flatMap((c) => (c.dropClaim === undefined ? [] : [c.dropClaim]));
+  if (claims.length > 0) await client.query({ ...DROP_CLAIMS, values: [part.tableId, claims] });
+  const { rows } = await client.query<{ stored_bytes: number }>(GROW, [part.tableId, grew]);
+  if (rows[0] === undefined) {
+    return { ok: false, fenced: false, error: new Error(`no table ${part.tableId}`) };
+  }
+  return { ok: true, bytes: rows[0].stored_bytes, chat };
 }
 
-async function insertCommands(client: pg.PoolClient, commands: CommandWrite[]): Promise<void> {
-  if (commands.length === 0) return;
+async function findChat(
+  db: Queryable,
+  tableId: string,
+  from: NewChatMessage['from'],
+  id: string,
+): Promise<ChatMessage | undefined> {
+  const { rows } = await db.query<ChatRow>(
+    `SELECT ${CHAT_COLUMNS} FROM chat
+     WHERE table_id = $1 AND COALESCE(from_seat, '') = $2 AND client_id = $3`,
+    [tableId, from.role === 'player' ? from.seatId : '', id],
+  );
+  return rows[0] && toMessage(rows[0]);
+}
+
+/**
+ * One chat write in the commit's transaction (TableWrite's `chat`): the message its author
+ * stored under its id, or the message numbered and stored, the oldest past `keep` deleted.
+ * Answers it and the bytes the table grew by.
+ */
+async function writeChat(
+  client: pg.PoolClient,
+  tableId: string,
+  message: NewChatMessage,
+  keep: number,
+): Promise<[StoredChat, number]> {
+  if (message.id !== undefined) {
+    const stored = await findChat(client, tableId, message.from, message.id);
+    if (stored) return [{ message: stored, fresh: false }, 0];
+  }
+  const { from, to } = message;
+  const gm = whisperReaders(message).gm;
+  const { rows } = await client.query<{ n: number }>(APPEND_CHAT, [
+    tableId,
+    message.at,
+    from.role === 'player' ? from.seatId : null,
+    from.role === 'player' ? from.name : null,
+    to.kind,
+    to.kind === 'seat' ? to.seatId : null,
+    message.text,
+    message.spectators,
+    message.id ?? null,
+    gm,
+  ]);
+  const n = rows[0]!.n;
+  let grew = chatRowBytes(message);
+  if (n > keep) {
+    const { rows: gone } = await client.query<{ bytes: number }>(TRIM_CHAT, [tableId, n - keep]);
+    grew -= Number(gone[0]?.bytes ?? 0);
+  }
+  const stored: ChatMessage = { n, at: message.at, from, to, text: message.text };
+  if (from.role === 'player' && to.kind === 'seat') stored.gmReads = gm;
+  return [{ message: stored, fresh: true }, grew];
+}
+
+/** Stores command rows and their updates; answers the bytes their table grew by. */
+async function insertCommands(client: pg.PoolClient, commands: CommandWrite[]): Promise<number> {
+  if (commands.length === 0) return 0;
+  const payloads = commands.map((c) => JSON.stringify(c.payload));
+  const results = commands.map((c) => (c.result === undefined ? null : JSON.stringify(c.result)));
   await client.query({
     ...INSERT_COMMANDS,
     values: [
@@ -532,15 +705,17 @@ async function insertCommands(client: pg.PoolClient, commands: CommandWrite[]): 
       commands.map((c) => c.tokenHash),
       commands.map((c) => c.secretHash ?? null),
       commands.map((c) => c.type),
-      commands.map((c) => JSON.stringify(c.payload)),
-      commands.map((c) => (c.result === undefined ? null : JSON.stringify(c.result))),
+      payloads,
+      results,
       commands.map((c) => c.created),
     ],
   });
   const updates = commands.flatMap((c) =>
     c.updates.map((u) => ({ tableId: c.tableId, seq: c.seq, ...u })),
   );
-  if (updates.length === 0) return;
+  let grew = payloads.reduce((sum, p, i) => sum + commandRowBytes(p, results[i] ?? null), 0);
+  grew += updates.reduce((sum, u) => sum + blobRowBytes(u.bytes), 0);
+  if (updates.length === 0) return grew;
   await client.query({
     ...INSERT_UPDATES,
     values: [
@@ -550,6 +725,7 @@ async function insertCommands(client: pg.PoolClient, commands: CommandWrite[]): 
       updates.map((u) => u.bytes),
     ],
   });
+  return grew;
 }
 
 async function insertTokens(client: pg.PoolClient, tokens: readonly TokenRecord[]) {
@@ -601,9 +777,48 @@ async function createTable(
   );
   await upsertSnapshots(client, table.id, 0, docs);
   await insertTokens(client, tokens);
-  // The restored log is the table's first command, stored in the same transaction.
+  // The restored log in chunks and the command that marks it, in the same transaction.
+  let bytes = DOC_KEYS.reduce((sum, doc) => sum + blobRowBytes(docs[doc]), 0);
   if (history !== undefined) {
-    await insertCommands(client, [{ ...restoreCommand(table, history), seq: 1 }]);
+    await insertChunks(client, table.id, history.chunks);
+    for (const chunk of history.chunks) bytes += logChunkBytes(chunk);
+    bytes += await insertCommands(client, [{ ...restoreCommand(table), seq: 1 }]);
+  }
+  await client.query(GROW, [table.id, bytes]);
+}
+
+/** A restored log's chunks, a thousand rows a statement (each statement's size bounded). */
+async function insertChunks(
+  client: pg.ClientBase,
+  tableId: string,
+  chunks: readonly LogChunk[],
+): Promise<void> {
+  for (let i = 0; i < chunks.length; i += 1000) {
+    const part = chunks.slice(i, i + 1000);
+    await client.query(
+      `INSERT INTO restored_log (table_id, first_n, last_n, entries)
+       SELECT $1::text, * FROM unnest($2::bigint[], $3::bigint[], $4::text[])`,
+      [tableId, part.map((c) => c.first), part.map((c) => c.last), part.map((c) => c.entries)],
+    );
+  }
+}
+
+/**
+ * Restored logs stored before chunks (the whole log in the restore's command row) move into
+ * chunks, once, when the schema gains `restored_log`; the row stays, without its log.
+ */
+async function chunkRestoredLogs(client: pg.ClientBase): Promise<void> {
+  const { rows } = await client.query<{ table_id: string; seq: number; result: string }>(
+    'SELECT table_id, seq, result FROM commands WHERE type = $1 AND result IS NOT NULL',
+    [RESTORE_COMMAND_TYPE],
+  );
+  for (const row of rows) {
+    const log = (JSON.parse(row.result) as { log?: unknown }).log;
+    await insertChunks(client, row.table_id, logChunks(Array.isArray(log) ? log : []));
+    await client.query('UPDATE commands SET result = NULL WHERE table_id = $1 AND seq = $2', [
+      row.table_id,
+      row.seq,
+    ]);
   }
 }
 
@@ -615,8 +830,10 @@ function documents(rows: (BytesRow & { part: string })[]): StoredDocuments {
   };
   const since: Record<string, number> = {};
   let seq = 0;
+  let bytes = 0;
   for (const row of rows) {
     if (row.part === 'seq') seq = row.seq;
+    else if (row.part === 'bytes') bytes = row.seq;
     else if ((row.doc === 'pub' || row.doc === 'gm') && row.part === 'snapshot') {
       docs[row.doc].snapshot = new Uint8Array(row.bytes);
       since[row.doc] = row.seq;
@@ -628,5 +845,5 @@ function documents(rows: (BytesRow & { part: string })[]): StoredDocuments {
     if (row.seq <= (since[row.doc] ?? 0)) continue;
     docs[row.doc].updates.push(new Uint8Array(row.bytes));
   }
-  return { seq, docs };
+  return { seq, docs, bytes };
 }

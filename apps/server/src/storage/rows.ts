@@ -1,6 +1,13 @@
 import type { RulesetId } from '@fateboard/rules';
 import type { ChatMessage, ChatTarget, Role } from '@fateboard/table';
-import type { StoredActor, StoredCommand, TableRecord, TokenKind, TokenRecord } from './storage';
+import type {
+  SeatClaim,
+  StoredActor,
+  StoredCommand,
+  TableRecord,
+  TokenKind,
+  TokenRecord,
+} from './storage';
 
 // How the rows of either database (sqlite.ts, postgres.ts) read as the storage's records: both
 // keep the same tables under the same column names.
@@ -46,6 +53,26 @@ export interface ChatRow {
   to_kind: string;
   to_seat: string | null;
   text: string;
+  /** Whether the GM reads it (SQLite: 0 or 1). */
+  gm: boolean | number;
+}
+
+export interface ClaimRow {
+  table_id: string;
+  seat_id: string;
+  hash: string;
+  sealed: Buffer;
+  created: number;
+}
+
+export function toClaim(row: ClaimRow): SeatClaim {
+  return {
+    tableId: row.table_id,
+    seatId: row.seat_id,
+    hash: row.hash,
+    sealed: new Uint8Array(row.sealed),
+    created: row.created,
+  };
 }
 
 export function toTable(row: TableRow): TableRecord {
@@ -86,7 +113,7 @@ function toTarget(row: ChatRow): ChatTarget {
 }
 
 export function toMessage(row: ChatRow): ChatMessage {
-  return {
+  const message: ChatMessage = {
     n: row.n,
     at: row.at,
     from:
@@ -96,4 +123,9 @@ export function toMessage(row: ChatRow): ChatMessage {
     to: toTarget(row),
     text: row.text,
   };
+  // A whisper between two players says whether the GM reads it (ChatMessage's gmReads).
+  if (row.from_seat !== null && message.to.kind === 'seat') {
+    message.gmReads = row.gm === true || row.gm === 1;
+  }
+  return message;
 }

@@ -8,7 +8,11 @@ CREATE TABLE IF NOT EXISTS tables (
   created INTEGER NOT NULL,
   -- The player and spectator link tokens sealed under the GM token; NULL for tables made
   -- before they were kept (migrate.ts adds the column to older files).
-  sealed_links BLOB
+  sealed_links BLOB,
+  -- The number of the table's last chat message (sqlite-chat.ts), and what the table holds on
+  -- disk (table-bytes.ts), kept by every write; migrate.ts adds and measures them on older files.
+  chat_n INTEGER NOT NULL DEFAULT 0,
+  stored_bytes INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS tokens (
   hash TEXT PRIMARY KEY,
@@ -58,5 +62,21 @@ export const FENCES_SCHEMA = `
 CREATE TABLE IF NOT EXISTS fences (
   table_id TEXT PRIMARY KEY,
   epoch INTEGER NOT NULL
+);
+`;
+
+/**
+ * A restored table's log in chunks (storage.ts, LogChunk): a page reads the one or two rows it
+ * needs. No foreign key: a big log is written a slice at a time before its table row
+ * (openSqliteStorage), so that no one transaction holds the event loop; chunks whose table
+ * never came (a crash between) are dropped when the file is opened.
+ */
+export const RESTORED_LOG_SCHEMA = `
+CREATE TABLE IF NOT EXISTS restored_log (
+  table_id TEXT NOT NULL,
+  first_n INTEGER NOT NULL,
+  last_n INTEGER NOT NULL,
+  entries TEXT NOT NULL,
+  PRIMARY KEY (table_id, first_n)
 );
 `;

@@ -33,6 +33,20 @@ export interface TokenRecord {
  */
 export type SealedLinks = Uint8Array;
 
+/**
+ * A restored seat's claim (claims.ts): the sha-256 of the code its claim link carries, which a
+ * `join` presents to take the seat back, and the code sealed under the GM token (sealed-links.ts)
+ * so that the GM sees the link again on any device. At most one per seat: a new one replaces
+ * it, and the seat's retaking (or removal) drops it.
+ */
+export interface SeatClaim {
+  tableId: string;
+  seatId: string;
+  hash: string;
+  sealed: Uint8Array;
+  created: number;
+}
+
 export interface StoredActor {
   role: Role;
   seatId?: string;
@@ -69,6 +83,8 @@ export type NewCommand = Omit<StoredCommand, 'seq' | 'secretHash'> & {
   tokens?: TokenRecord[];
   /** A seat the command removed: its seat tokens are revoked in the same transaction. */
   revokeSeat?: string;
+  /** A restored seat taken back or removed: its claim goes in the same transaction. */
+  dropClaim?: string;
 };
 
 export interface StoredDocument {
@@ -88,22 +104,30 @@ export interface StoredDocuments {
   /** The last command seq of the table (0 when none). */
   seq: number;
   docs: Record<DocKey, StoredDocument>;
+  /** What the table holds on disk now (table-bytes.ts), for its ceiling. */
+  bytes: number;
 }
 
 /**
- * The log of a restored table (`POST /api/tables/restore`): stored as the result of the
- * table's first command row, so that `readLog` pages through it like any other and the next
- * command goes on at seq 2. The row's id is longer than any command id may be (64 characters),
- * so no client's command is ever answered with it.
+ * The log of a restored table (`POST /api/tables/restore`), as runs of entries (LogChunk)
+ * stored apart from the commands, so that a page of it is read without parsing the rest.
+ * The table's first command row (seq 1, RESTORE_COMMAND_ID) marks the restore and carries no
+ * log: the next command goes on at seq 2. The row's id is longer than any command id may be
+ * (64 characters), so no client's command is ever answered with it.
  */
 export interface RestoredHistory {
-  log: unknown[];
+  chunks: LogChunk[];
+  /**
+   * What chunks of the log written apart before the table cost (table-bytes.ts): SQLite writes
+   * a long log in slices ahead of the table's own transaction, which counts them in its measure.
+   */
+  storedApart?: number;
 }
 export const RESTORE_COMMAND_ID = `table.restore:${'-'.repeat(64)}`;
 export const RESTORE_COMMAND_TYPE = 'table.restore';
 
-/** The command row holding a restored table's log, written by the GM when the table was made. */
-export function restoreCommand(table: TableRecord, history: RestoredHistory): NewCommand {
+/** The command row that marks a restored table, written by the GM when the table was made. */
+export function restoreCommand(table: TableRecord): NewCommand {
   return {
     tableId: table.id,
     commandId: RESTORE_COMMAND_ID,
@@ -111,28 +135,93 @@ export function restoreCommand(table: TableRecord, history: RestoredHistory): Ne
     tokenHash: null,
     type: RESTORE_COMMAND_TYPE,
     payload: {},
-    result: { log: history.log },
+    result: null,
     created: table.created,
     updates: [],
   };
 }
 
 /**
+ * Consecutive entries of a restored log, numbered `first` to `last`, as the JSON text of
+ * their array: one stored row, parsed only when a page reaches into it.
+ */
+export interface LogChunk {
+  first: number;
+  last: number;
+  entries: string;
+}
+
+/** About this much JSON a chunk: a page of the log parses one or two, never the whole log. */
+export const LOG_CHUNK_BYTES = 32 * 1024;
+
+/** A checked log (entries numbered 1, 2, 3…) as chunks of about LOG_CHUNK_BYTES each. */
+export function logChunks(log: readonly { n: number }[]): LogChunk[] {
+  const chunks: LogChunk[] = [];
+  let run: string[] = [];
+  let bytes = 0;
+  let first = 0;
+  const close = (last: number) => {
+    if (run.length > 0) chunks.push({ first, last, entries: `[${run.join(',')}]` });
+    run = [];
+    bytes = 0;
+  };
+  for (const [i, entry] of log.entries()) {
+    if (run.length === 0) first = entry.n;
+    const text = JSON.stringify(entry);
+    run.push(text);
+    bytes += text.length + 1;
+    if (bytes >= LOG_CHUNK_BYTES) close(entry.n);
+    else if (i === log.length - 1) close(entry.n);
+  }
+  return chunks;
+}
+
+/**
+ * Restored entries numbered below `before`, the newest `limit` of them, oldest first, from
+ * the table's chunks newest first (each a LogChunk's `entries`): stops at the first chunk that
+ * completes the page.
+ */
+export function restoredPage(
+  newestFirst: Iterable<string>,
+  before: number,
+  limit: number,
+): unknown[] {
+  const page: unknown[] = [];
+  for (const text of newestFirst) {
+    const entries = JSON.parse(text) as { n: number }[];
+    for (let i = entries.length - 1; i >= 0 && page.length < limit; i--) {
+      if (entries[i]!.n < before) page.push(entries[i]);
+    }
+    if (page.length >= limit) break;
+  }
+  return page.reverse();
+}
+
+/**
  * A chat message before the storage numbers it (its `n`, the table's next). `spectators`: a
  * public message sent while the GM let spectators read the chat; one said while they could
- * not stays hidden from them when the switch is turned back on. `id`: the sender's own id for
- * it (`chat.send`'s), unique per table and author, which only `findChat` reads back.
+ * not stays hidden from them when the switch is turned back on. `gmReads` (a whisper between
+ * two players): the same for the GM. `id`: the sender's own id for it (`chat.send`'s), unique
+ * per table and author, which only `findChat` reads back.
  */
 export type NewChatMessage = Omit<ChatMessage, 'n'> & { spectators: boolean; id?: string };
 
+/** A chat write's outcome: the message stored, or the one its author stored under its id. */
+export interface StoredChat {
+  message: ChatMessage;
+  /** False when the id was stored already (a retry): nothing was written. */
+  fresh: boolean;
+}
+
 /**
  * Which messages a reader's history holds (chatVisible in @fateboard/table says the same for
- * live delivery): `all` for the GM (one end of every whisper), `seat` for a seated player (the
- * public ones and the whispers it sent or received), `public` for a seatless player,
- * `spectator` for an allowed spectator (the public ones sent while spectators could read).
+ * live delivery): `gm` for the GM (every message whisperReaders gives the GM), `seat` for a
+ * seated player (the public ones and the whispers it sent or received), `public` for a
+ * seatless player, `spectator` for an allowed spectator (the public ones sent while spectators
+ * could read). Each is read through an index of its own, never a scan of the others' messages.
  */
 export type ChatScope =
-  { kind: 'all' } | { kind: 'public' } | { kind: 'spectator' } | { kind: 'seat'; seatId: string };
+  { kind: 'gm' } | { kind: 'public' } | { kind: 'spectator' } | { kind: 'seat'; seatId: string };
 
 /** A command as the room hands it to the commit: numbered by the room (the table's next seq). */
 export type CommandWrite = NewCommand & { seq: number };
@@ -141,7 +230,24 @@ export type CommandWrite = NewCommand & { seq: number };
 export type TableWrite =
   | { kind: 'command'; command: CommandWrite }
   /** A token minted outside a command row (a retried join's fresh seat token). */
-  | { kind: 'token'; token: TokenRecord };
+  | { kind: 'token'; token: TokenRecord }
+  /**
+   * A chat message, numbered by the storage (the table's next) unless its author stored its
+   * id already; then the table keeps its newest `keep` messages, the older ones deleted.
+   */
+  | { kind: 'chat'; message: NewChatMessage; keep: number };
+
+/** The table a write is for: a chat write's is its part's. */
+export function writeTableId(write: TableWrite, partTableId: string): string {
+  switch (write.kind) {
+    case 'command':
+      return write.command.tableId;
+    case 'token':
+      return write.token.tableId;
+    case 'chat':
+      return partTableId;
+  }
+}
 
 /** What one batch writes for one table, in order. */
 export interface TableBatch {
@@ -158,8 +264,11 @@ export interface TableBatch {
 /**
  * A table's part of a batch: stored, or not stored at all (a later epoch fenced it out, or a
  * write failed, e.g. a seq another writer took); the other tables' parts are not affected.
+ * Stored: what the table holds on disk afterwards (table-bytes.ts), and its chat writes'
+ * outcomes in the order of the part's chat writes.
  */
-export type BatchOutcome = { ok: true } | { ok: false; fenced: boolean; error?: unknown };
+export type BatchOutcome =
+  { ok: true; bytes: number; chat: StoredChat[] } | { ok: false; fenced: boolean; error?: unknown };
 
 /**
  * `commit` rejected before its COMMIT was sent (the connection broke, or could not be had):
@@ -204,6 +313,14 @@ export interface Storage {
   ) => Promise<string[]>;
   /** The table's sealed links, or undefined when it has none (made before they were kept). */
   sealedLinks: (tableId: string) => Promise<SealedLinks | undefined>;
+  /** Stores `claim` in place of its seat's claim, if any (which then no longer holds). */
+  putClaim: (claim: SeatClaim) => Promise<void>;
+  /** The claim whose code hashes to `hash`, while it is its seat's. */
+  findClaim: (hash: string) => Promise<SeatClaim | undefined>;
+  /** The table's claims, one per seat that has one. */
+  claims: (tableId: string) => Promise<SeatClaim[]>;
+  /** Revokes the seat's claim (nothing when it has none). */
+  dropClaim: (tableId: string, seatId: string) => Promise<void>;
   /** The stored commands of the table among `commandIds` (in no particular order). */
   findCommands: (tableId: string, commandIds: readonly string[]) => Promise<StoredCommand[]>;
   /**
@@ -241,8 +358,10 @@ export interface Storage {
   ping?: () => Promise<void>;
   /**
    * The newest `limit` public log entries numbered below `before` (all when undefined), oldest
-   * first, read from the commands' stored results. Optional: a backend without it has no
-   * log history to page (`GET /api/tables/:id/log` answers 501).
+   * first, read from the commands' stored results, then from a restored table's chunks
+   * (RestoredHistory: numbered below every command's entry), reading only the chunks the page
+   * reaches. Optional: a backend without it has no log history to page
+   * (`GET /api/tables/:id/log` answers 501).
    */
   readLog?: (tableId: string, before: number | undefined, limit: number) => Promise<unknown[]>;
   /**
@@ -251,12 +370,6 @@ export interface Storage {
    * readLog (`GET /api/tables/:id/rolls` answers 501 without it).
    */
   readRolls?: (tableId: string, query: RollQuery) => Promise<RollPage>;
-  /**
-   * Stores a chat message of the table, numbered next (from 1), and answers it with its number.
-   * Its own transaction (chat is not a command and not in a batch). The table must exist; its
-   * messages go when it does. An `id` its author already stored is refused (rejects).
-   */
-  appendChat: (tableId: string, message: NewChatMessage) => Promise<ChatMessage>;
   /**
    * The message `from` stored with `id` (NewChatMessage), or undefined: a retried `chat.send`
    * answers it instead of posting again. Another author's id is another message.
@@ -272,7 +385,25 @@ export interface Storage {
     before: number | undefined,
     limit: number,
   ) => Promise<ChatMessage[]>;
+  /** What the table holds on disk (table-bytes.ts), or undefined when there is no such table. */
+  tableBytes: (tableId: string) => Promise<number | undefined>;
   close: () => Promise<void>;
+}
+
+/**
+ * Stores one chat message of the table in a commit of its own (tools, tests and migrations;
+ * the server's go through the group commit): numbered next, or the one its author stored
+ * under its id. Rejects when the part was not stored (no such table).
+ */
+export async function appendChat(
+  storage: Pick<Storage, 'commit'>,
+  tableId: string,
+  message: NewChatMessage,
+  keep = Number.MAX_SAFE_INTEGER,
+): Promise<ChatMessage> {
+  const [outcome] = await storage.commit([{ tableId, writes: [{ kind: 'chat', message, keep }] }]);
+  if (!outcome?.ok) throw new Error(`the chat message was not stored: ${String(outcome?.error)}`);
+  return outcome.chat[0]!.message;
 }
 
 /** A page of the session's rolls: made by commands numbered below `before`, of `character`. */

@@ -231,7 +231,7 @@ export async function leaseOf(
     'SELECT holder, epoch FROM leases WHERE table_id = $1 AND expires_at > clock_timestamp()',
     [tableId],
   );
-  return row && { node: row.holder.replace(/#.*$/, ''), epoch: Number(row.epoch) };
+  return row && { node: row.holder.split('#')[0]!, epoch: Number(row.epoch) };
 }
 
 /** Ends the table's lease where it is kept, as if its holder had stalled past it. */

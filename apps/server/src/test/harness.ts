@@ -12,6 +12,7 @@ import { seededRng } from '@fateboard/rules';
 import type { RulesetId } from '@fateboard/rules';
 import { readGm, readTable } from '@fateboard/table';
 import { createLogger } from '../logger';
+import type { Limits } from '../limits';
 import { createServer } from '../server';
 import type { RunningServer, ServerOptions } from '../server';
 import { NotStoredError, openSqliteFile, openSqliteStorage } from '../storage';
@@ -21,6 +22,22 @@ import type { Presence } from '@fateboard/table';
 
 /** Quiet unless DEBUG_SERVER is set: a test's failures are its assertions, not log lines. */
 const testLogger = () => createLogger({ level: process.env.DEBUG_SERVER ? 'info' : 'silent' });
+
+/**
+ * Limits that let a test's own setup send `rate` commands a second from one connection, one
+ * principal and one address (the loopback every test connects from): for tests about
+ * something else than the budgets, which the budgets' own tests keep at their defaults.
+ */
+export function unlimitedCommands(rate: number): Partial<Limits> {
+  return {
+    eventRate: rate,
+    eventBurst: rate,
+    commandRate: rate,
+    commandBurst: rate,
+    addressCommandRate: rate,
+    addressCommandBurst: rate,
+  };
+}
 
 /** A server on port 0 with its own temporary DATA_DIR, restartable on the same directory. */
 export class TestServer {
@@ -122,10 +139,12 @@ export async function createTable(
   };
 }
 
-/** A socket.io participant that records presence and `closed` notices. */
+/** A socket.io participant that records presence, `closed` and `links-rotated` notices. */
 export class Participant {
   presence: Presence | undefined;
   closed: { code: string; message: string } | undefined;
+  /** The arguments of each `links-rotated` notice heard. */
+  linksRotated: unknown[][] = [];
   private ids = 0;
   constructor(
     readonly socket: Socket,
@@ -136,6 +155,9 @@ export class Participant {
     });
     socket.on('closed', (n: { code: string; message: string }) => {
       this.closed = n;
+    });
+    socket.on('links-rotated', (...args: unknown[]) => {
+      this.linksRotated.push(args);
     });
   }
 

@@ -1,5 +1,6 @@
 import type { Severity } from '@fateboard/rules';
 import type { AspectRole } from '../found';
+import { stripMarkup } from '../markup';
 import { fold } from '../text';
 
 /**
@@ -100,15 +101,26 @@ const SEVERITY_WORDS: Readonly<Record<Severity, readonly string[]>> = {
   extreme: ['extreme', 'extrema', 'extrem'],
 };
 
-/** Whether the folded label contains `word` (itself folded) as whole words. */
-function has(folded: string, word: string): boolean {
-  return ` ${folded} `.includes(` ${word} `);
-}
-
+/**
+ * Whether the label, folded, contains one of `words` (each itself folded) as whole words. The
+ * same label is asked about many word lists in a row (`sectionKind` tries seven): it is folded
+ * once, not once a list, since a label can be as long as the file.
+ */
 const hasAny = (label: string, words: readonly string[]): boolean => {
-  const folded = fold(label);
-  return words.some((w) => has(folded, w));
+  const padded = paddedFold(label);
+  return words.some((w) => padded.includes(` ${w} `));
 };
+
+let lastLabel: string | undefined;
+let lastPadded = '';
+/** ` ${fold(label)} `, remembered for the last label asked about. */
+function paddedFold(label: string): string {
+  if (label !== lastLabel) {
+    lastPadded = ` ${fold(label)} `;
+    lastLabel = label;
+  }
+  return lastPadded;
+}
 
 /** What a section's label says it holds, if the label is one Fari's templates use. */
 export function sectionKind(label: string): SectionKind | undefined {
@@ -160,7 +172,7 @@ export function severityOf(label: string): Severity | undefined {
   return n === undefined ? undefined : byShifts[n];
 }
 
-const plainDigits = (label: string): string => label.replace(/<[^>]*>/g, ' ');
+const plainDigits = (label: string): string => stripMarkup(label, { lineBreak: ' ', tag: ' ' });
 
 /** A block counting an index card's free invokes, as Fari's Fate card templates label it. */
 const FREE_INVOKES = [

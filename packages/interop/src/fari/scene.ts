@@ -1,4 +1,5 @@
 import type { CommandOf } from '@fateboard/table';
+import { parseCommand } from '@fateboard/table';
 import type { Refused } from '../errors';
 import { refused } from '../errors';
 import type { JsonRecord } from '../json';
@@ -148,7 +149,7 @@ function readCards(name: string, cards: RawCard[]): SceneResult {
   if (scene.aspects.length + scene.hidden.length === 0) {
     return refused('empty-scene', 'This Fari scene has no index card with a title to add.');
   }
-  return { ok: true, scene };
+  return unacceptedCard(scene) ?? { ok: true, scene };
 }
 
 function cardIsBoost(raw: RawCard): boolean {
@@ -187,6 +188,39 @@ function notesOf(card: JsonRecord): string {
     if (value !== '') parts.push(label === '' ? value : `${label}: ${value}`);
   }
   return parts.filter((p) => p !== '').join('\n');
+}
+
+/**
+ * All or nothing: every card's command as the table's own schema reads it (the text rules of
+ * `aspect.add` and `gm.prepare`: a title of only invisible or combining characters shows
+ * nothing), before any is sent. The first card the table would refuse refuses the scene,
+ * named, so that no scene is ever added in part.
+ */
+function unacceptedCard(scene: FariScene): Refused | undefined {
+  const cards = [...scene.aspects, ...scene.hidden];
+  for (const [i, command] of sceneCommands(scene).entries()) {
+    const parsed = parseCommand({ id: 'fari-scene-check', ...command });
+    if (parsed.ok) continue;
+    const title = visibly(cards[i]!.text.slice(0, 60));
+    return refused(
+      'bad-scene',
+      `Card ${i + 1} of this Fari scene (title ${title}) cannot be added: ${parsed.message}. Nothing was added; fix that card in Fari and export the scene again.`,
+    );
+  }
+  return undefined;
+}
+
+/** Characters that show nothing (format, combining, spaces but the plain one, Hangul fillers). */
+const UNSEEN =
+  /[\p{Cf}\p{Mn}\p{Me}\p{Cc}\p{Zl}\p{Zp}\u00A0\u115F\u1160\u2000-\u200A\u3000\u3164\uFFA0]/gu;
+
+/** A title in quotes with what shows nothing spelt out, so the GM can tell which card it is. */
+function visibly(text: string): string {
+  const spelt = text.replace(
+    UNSEEN,
+    (c) => `\\u${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
+  );
+  return `“${spelt}”`;
 }
 
 /** A scene command before its id: what applying a scene sends, one per card. */

@@ -1,12 +1,11 @@
 import { RULESET_IDS } from '@fateboard/rules';
-import type { Content, GM_ROOTS, PUB_ROOTS, TableContent } from '@fateboard/table';
-import { SCHEMA_VERSION, docsFromContent, readGm, readTable } from '@fateboard/table';
+import type { Content, GM_ROOTS, PUB_ROOTS, TableContent, TableDocs } from '@fateboard/table';
+import { SCHEMA_VERSION, checkTableDocs, docsFromContent, problemSaid } from '@fateboard/table';
 import * as v from 'valibot';
 import type { Refused } from '../errors';
 import { refused } from '../errors';
 import { isRecord } from '../json';
 import { parseJsonSafely } from '../safe-json';
-import { viewsProblem } from './views-check';
 
 /**
  * The whole-table file (docs/PROTOCOL.md, "Table files"): every root of the table's two
@@ -16,12 +15,32 @@ import { viewsProblem } from './views-check';
  *
  * Everything here is checked before a byte is written: the size and depth before parsing,
  * then this schema (strict objects, bounded strings with no control or bidi characters, no
- * prototype keys), then the documents are built and read back as every client reads them.
+ * prototype keys), then the documents are built, read back as every client reads them and
+ * held to every invariant a table the reducer made keeps (`checkTable` of @fateboard/table):
+ * a file that breaks one is refused naming the field and why.
  */
 export const TABLE_FORMAT = 'fateboard-table';
 export const TABLE_VERSION = 1;
-/** A long campaign's file (17,000 commands) is about 4 MiB, most of it the log. */
-export const MAX_TABLE_FILE_BYTES = 16 * 1024 * 1024;
+/**
+ * The largest table file restored. The long-campaign benchmark's table (15,000 commands, its
+ * whole log) exports 4.3 MiB, nearly all of it log; twice as long a campaign fits. Reading a
+ * file this size takes a worker thread about two seconds (docs/PROTOCOL.md, BENCHMARKS.md).
+ */
+export const MAX_TABLE_FILE_BYTES = 8 * 1024 * 1024;
+/**
+ * The most the two documents may take of it, as JSON: what the server loads into memory for
+ * every use of the table (the log is stored apart, read a page at a time). The long campaign's
+ * documents are 18 KiB; twenty-four full character sheets, two hundred aspects and a few
+ * hundred long notes stay well under.
+ */
+export const MAX_TABLE_DOCUMENTS_BYTES = 2 * 1024 * 1024;
+/**
+ * The most values (map entries and array items, at any depth) the two documents may hold:
+ * what loading the table costs the server's event loop, about 10 µs a value (a long text is
+ * one value). Sixty full character sheets are about 9,000; 25,000 load in about a quarter of a
+ * second on a loaded two-core machine.
+ */
+export const MAX_TABLE_VALUES = 25_000;
 /** The documents nest about 8 levels inside the file; the log's entries 6. */
 export const MAX_TABLE_DEPTH = 24;
 
@@ -111,13 +130,16 @@ const PubDocument = v.strictObject({
   aspects: MapOfMaps,
   scene: MapRoot,
   compels: MapOfMaps,
+  // Open requests for help on a roll; files written before them have none.
+  help: v.optional(MapOfMaps),
   conflict: MapRoot,
   fp: MapRoot,
   rolls: v.strictObject({ array: v.array(v.strictObject({ map: v.record(Key, ContentSchema) })) }),
   journal: ArrayRoot,
   refs: v.strictObject({ array: v.array(Id) }),
-  // Files written before countdowns existed have none.
+  // Files written before countdowns (or declarations) existed have none.
   countdowns: v.optional(MapOfMaps),
+  declarations: v.optional(MapOfMaps),
 } satisfies RootSchemas<typeof PUB_ROOTS>);
 const GmDocument = v.strictObject({
   meta: GmMeta,
@@ -215,10 +237,21 @@ export function toTableFile(t: TableExport): unknown {
   };
 }
 
-export type TableFileRead = { ok: true; file: TableFile; content: TableContent } | Refused;
+export type TableFileRead =
+  | {
+      ok: true;
+      file: TableFile;
+      content: TableContent;
+      /** The documents built from the file under `tableId` and checked: the table to store. */
+      docs: TableDocs;
+    }
+  | Refused;
 
-/** A table file from untrusted bytes, fully checked, or why it is refused. Never throws. */
-export function readTableFile(input: string | Uint8Array): TableFileRead {
+/**
+ * A table file from untrusted bytes, fully checked, or why it is refused. Never throws. The
+ * documents are built (under `tableId`, the new table's id) to be checked, and handed back.
+ */
+export function readTableFile(input: string | Uint8Array, tableId = 'check'): TableFileRead {
   const parsed = parseJsonSafely(input, {
     maxBytes: MAX_TABLE_FILE_BYTES,
     maxDepth: MAX_TABLE_DEPTH,
@@ -245,15 +278,51 @@ export function readTableFile(input: string | Uint8Array): TableFileRead {
   const checked = v.safeParse(TableFileSchema, o);
   if (!checked.success) return damaged(checked.issues);
   const file = checked.output;
+  const documentBytes = JSON.stringify(file.documents).length;
+  if (documentBytes > MAX_TABLE_DOCUMENTS_BYTES) {
+    return refused(
+      'too-large',
+      `This table file's documents are ${mib(documentBytes)} MiB; a table holds at most ${mib(MAX_TABLE_DOCUMENTS_BYTES)} MiB besides its log.`,
+    );
+  }
+  const values = valuesIn(file.documents);
+  if (values > MAX_TABLE_VALUES) {
+    return refused(
+      'too-large',
+      `This table file's documents hold ${values} values; a table holds at most ${MAX_TABLE_VALUES}.`,
+    );
+  }
   const problem = consistencyProblem(file);
   if (problem !== undefined) return refused('bad-table-file', `This table file ${problem}.`);
   const content = file.documents as TableContent;
-  const unreadable = readBack(content);
+  const built = docsFromContent(content, tableId);
+  const unreadable = readBack(built);
   if (unreadable !== undefined) {
-    return refused('bad-table-file', `This table file's documents cannot be read: ${unreadable}.`);
+    built.pub.destroy();
+    built.gm.destroy();
+    return refused(
+      'bad-table-file',
+      `This table file's documents are not a table Fateboard could have made: ${unreadable}.`,
+    );
   }
-  return { ok: true, file, content };
+  return { ok: true, file, content, docs: built };
 }
+
+/** Map entries and array items at any depth of the documents' content (JSON values count 1). */
+function valuesIn(content: TableContent): number {
+  let count = 0;
+  const stack: unknown[] = [...Object.values(content.pub), ...Object.values(content.gm)];
+  while (stack.length > 0) {
+    const c = stack.pop();
+    if (!isRecord(c)) continue;
+    const items = isRecord(c.map) ? Object.values(c.map) : Array.isArray(c.array) ? c.array : [];
+    count += items.length;
+    for (const item of items) stack.push(item);
+  }
+  return count;
+}
+
+const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 function notATable(o: unknown): Refused {
   if (isRecord(o) && o.fariType === 'scene') {
@@ -298,17 +367,14 @@ function consistencyProblem(file: TableFile): string | undefined {
 }
 
 /**
- * Builds the documents and reads them as every client does: a reader that throws, or a view
- * a screen could not show, refuses the file.
+ * Builds the documents and reads them as every client does: a reader that throws, or a table
+ * that breaks an invariant (checkTable: the field and why), refuses the file.
  */
-function readBack(content: TableContent): string | undefined {
-  const docs = docsFromContent(content, 'check');
+function readBack(docs: TableDocs): string | undefined {
   try {
-    return viewsProblem(readTable(docs.pub), readGm(docs.gm));
+    const problem = checkTableDocs(docs);
+    return problem && problemSaid(problem);
   } catch (e) {
     return e instanceof Error ? e.message.slice(0, 200) : 'unreadable';
-  } finally {
-    docs.pub.destroy();
-    docs.gm.destroy();
   }
 }

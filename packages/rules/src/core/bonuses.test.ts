@@ -78,3 +78,17 @@ describe('[CORE-TEAMWORK-1] each helper with at least Average (+1) in the skill 
     expect(teamworkBonuses(vex, undefined, [])).toEqual({ ok: true, value: [] });
   });
 });
+
+describe('[CORE-TEAMWORK-2] a helper is on the roller’s side', () => {
+  it('refuses the character the roll acts against, and counts the others', () => {
+    expect(teamworkBonuses(vex, 'fight', [kai, rook], ['kai'])).toMatchObject({
+      ok: false,
+      code: 'help-opposing',
+      message: 'Kai is on the other side of this roll and cannot help it.',
+    });
+    expect(teamworkBonuses(vex, 'fight', [rook], ['kai'])).toEqual({
+      ok: true,
+      value: [{ kind: 'help', id: 'rook', label: 'Rook', value: 1 }],
+    });
+  });
+});

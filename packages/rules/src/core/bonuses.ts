@@ -42,11 +42,14 @@ export function stuntBonuses(roller: Character, stuntIds: readonly string[]): Re
  * Teamwork by combining skills [CORE-TEAMWORK-1]: each other character who has at least
  * Average (+1) in the skill being rolled adds +1. A helper is not the roller, counts once, and
  * a character already taken out helps no one. Only a roll of a skill can be helped this way.
+ * A helper is on the roller's side [CORE-TEAMWORK-2]: never one of `against`, the characters
+ * the roll acts against (its defender, its opposition).
  */
 export function teamworkBonuses(
   roller: Character,
   skillId: string | undefined,
   helpers: readonly Character[],
+  against: readonly string[] = [],
 ): Result<RollBonus[]> {
   if (helpers.length === 0) return ok([]);
   if (skillId === undefined) {
@@ -56,6 +59,12 @@ export function teamworkBonuses(
   for (const helper of helpers) {
     if (helper.id === roller.id) {
       return refuse('help-self', `${roller.name} cannot help their own roll.`);
+    }
+    if (against.includes(helper.id)) {
+      return refuse(
+        'help-opposing',
+        `${helper.name} is on the other side of this roll and cannot help it.`,
+      );
     }
     if (bonuses.some((b) => b.id === helper.id)) {
       return refuse('help-twice', `${helper.name} helps once on a roll.`);

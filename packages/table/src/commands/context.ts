@@ -21,6 +21,11 @@ export interface CommandContext {
   now: number;
   /** Fresh unique ids for seats, characters, aspects, rolls, compels. */
   newId: () => string;
+  /**
+   * The restored seat whose claim code the server checked for this command (a `join` with a
+   * `claim`): the reducer never sees a code's hash, only whether it held, and for which seat.
+   */
+  claimedSeat?: string;
 }
 
 /** What a successful command hands back to its sender. */
@@ -33,6 +38,9 @@ export interface CommandResult {
   hiddenId?: string;
   noteId?: string;
   countdownId?: string;
+  /** `help.ask`: the request for help it opened. */
+  requestId?: string;
+  declarationId?: string;
   /** The log entries this command wrote, so the server can keep the full history. */
   log?: LogEntry[];
 }

@@ -11,6 +11,13 @@ export const Reason = userText('line', 300, 'reason');
 export const int = /* @__NO_SIDE_EFFECTS__ */ (min: number, max: number) =>
   v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 
+/** A skill's or a rated aspect's rating as a person may write it: Terrible to Legendary and then some. */
+export const Rating = int(-4, 12);
+/** Most aspects, skills and stunts one sheet holds (checkTable holds a stored sheet to them). */
+export const SHEET_LIMITS = { aspects: 20, skills: 60, stunts: 20 } as const;
+/** The refresh a person may give an NPC, or the GM set on anyone. */
+export const RefreshValue = int(0, 20);
+
 /** Keys no record may carry: they name the prototype chain, not an entry. */
 const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 const reservedKeyOf = (input: unknown): string | undefined =>
@@ -51,10 +58,10 @@ const SheetAspect = v.strictObject({
   slot: v.picklist(['high-concept', 'trouble', 'ship', 'free', 'other']),
   /** May be blank: an empty slot the player fills in later. */
   text: userText('line', 200, 'aspect text'),
-  rating: v.optional(int(-4, 12)),
+  rating: v.optional(Rating),
   permanent: v.optional(v.boolean()),
 });
-const SheetSkill = v.strictObject({ id: Id, rating: int(-4, 12) });
+const SheetSkill = v.strictObject({ id: Id, rating: Rating });
 const SheetStunt = v.strictObject({
   id: Id,
   name: userText('line', 80, 'stunt name'),
@@ -64,20 +71,20 @@ const SheetStunt = v.strictObject({
 /** What a player writes on a sheet; tracks, slots and fate points come from the ruleset. */
 export const SheetSchema = v.strictObject({
   name: Name,
-  aspects: v.optional(v.pipe(v.array(SheetAspect), v.maxLength(20))),
-  skills: v.optional(v.pipe(v.array(SheetSkill), v.maxLength(60))),
-  stunts: v.optional(v.pipe(v.array(SheetStunt), v.maxLength(20))),
-  refresh: v.optional(int(0, 20)),
+  aspects: v.optional(v.pipe(v.array(SheetAspect), v.maxLength(SHEET_LIMITS.aspects))),
+  skills: v.optional(v.pipe(v.array(SheetSkill), v.maxLength(SHEET_LIMITS.skills))),
+  stunts: v.optional(v.pipe(v.array(SheetStunt), v.maxLength(SHEET_LIMITS.stunts))),
+  refresh: v.optional(RefreshValue),
   primaryMagic: v.optional(v.boolean()),
 });
 export type Sheet = v.InferOutput<typeof SheetSchema>;
 
 export const SheetChangesSchema = v.strictObject({
   name: v.optional(Name),
-  aspects: v.optional(v.pipe(v.array(SheetAspect), v.maxLength(20))),
-  skills: v.optional(v.pipe(v.array(SheetSkill), v.maxLength(60))),
-  stunts: v.optional(v.pipe(v.array(SheetStunt), v.maxLength(20))),
-  refresh: v.optional(int(0, 20)),
+  aspects: v.optional(v.pipe(v.array(SheetAspect), v.maxLength(SHEET_LIMITS.aspects))),
+  skills: v.optional(v.pipe(v.array(SheetSkill), v.maxLength(SHEET_LIMITS.skills))),
+  stunts: v.optional(v.pipe(v.array(SheetStunt), v.maxLength(SHEET_LIMITS.stunts))),
+  refresh: v.optional(RefreshValue),
   primaryMagic: v.optional(v.boolean()),
 });
 export type SheetChanges = v.InferOutput<typeof SheetChangesSchema>;
@@ -113,7 +120,7 @@ export const cmd = /* @__NO_SIDE_EFFECTS__ */ <T extends string, E extends v.Obj
 
 export const Adjustment = v.variant('what', [
   v.strictObject({ what: v.literal('fate-points'), characterId: Id, value: int(0, 99) }),
-  v.strictObject({ what: v.literal('refresh'), characterId: Id, value: int(0, 20) }),
+  v.strictObject({ what: v.literal('refresh'), characterId: Id, value: RefreshValue }),
   v.strictObject({ what: v.literal('gm-pool'), value: int(0, 99) }),
   v.strictObject({
     what: v.literal('stress'),
@@ -122,12 +129,12 @@ export const Adjustment = v.variant('what', [
     box: int(0, 20),
     checked: v.boolean(),
   }),
-  v.strictObject({ what: v.literal('skill'), characterId: Id, skillId: Id, rating: int(-4, 12) }),
+  v.strictObject({ what: v.literal('skill'), characterId: Id, skillId: Id, rating: Rating }),
   v.strictObject({
     what: v.literal('aspect-rating'),
     characterId: Id,
     aspectId: Id,
-    rating: int(-4, 12),
+    rating: Rating,
   }),
   v.strictObject({
     what: v.literal('free-invokes'),
@@ -144,3 +151,5 @@ export type Adjustment = v.InferOutput<typeof Adjustment>;
  * the shared player link who learns the join's id cannot take the seat (docs/PROTOCOL.md).
  */
 export const JoinSecret = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/));
+/** A restored seat's claim code, as the GM's claim link carries it: 32 random bytes, base64url. */
+export const ClaimCode = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/));

@@ -32,6 +32,7 @@ import { invoke } from './aspects/invoke';
 import { consequenceHeal, recoveryRoll } from './harm/recovery';
 import { outcomeApply } from './rolls/outcome';
 import { roll } from './rolls/rolls';
+import { helpAnswer, helpAsk, helpWithdraw } from './rolls/help';
 import { milestoneMajor, scenarioEnd, sceneEnd, sceneStart, sessionStart } from './time/scene';
 import { freeInvokePass } from './aspects/passes';
 import {
@@ -42,7 +43,13 @@ import {
 } from './characters/characters';
 import { join, seatRemove } from './characters/seats';
 import * as countdowns from './countdowns/countdowns';
-import { chatSpectators } from './gm/chat-switch';
+import { chatSpectators, chatWhispers } from './gm/chat-switch';
+import {
+  declarationClose,
+  declarationPropose,
+  declarationVote,
+  declarationWithdraw,
+} from './declarations/declarations';
 
 /**
  * Applies one command: checks the role, lets the command's handler validate everything and
@@ -140,6 +147,12 @@ function dispatch(ctx: CommandContext): Plan | Refusal {
     case 'roll':
       // A recovery roll is an overcome against the consequence's difficulty (harm/recovery.ts).
       return command.recovers !== undefined ? recoveryRoll(as(command)) : roll(as(command));
+    case 'help.ask':
+      return helpAsk(as(command));
+    case 'help.answer':
+      return helpAnswer(as(command));
+    case 'help.withdraw':
+      return helpWithdraw(as(command));
     case 'defend':
       return defend(as(command));
     case 'invoke':
@@ -166,6 +179,14 @@ function dispatch(ctx: CommandContext): Plan | Refusal {
       return concede(as(command));
     case 'consequence.take':
       return consequenceTake(as(command));
+    case 'declaration.propose':
+      return declarationPropose(as(command));
+    case 'declaration.vote':
+      return declarationVote(as(command));
+    case 'declaration.close':
+      return declarationClose(as(command));
+    case 'declaration.withdraw':
+      return declarationWithdraw(as(command));
     case 'consequence.recover':
       return consequenceRecover(as(command));
     case 'consequence.clear':
@@ -184,6 +205,8 @@ function dispatch(ctx: CommandContext): Plan | Refusal {
       return gmAdjust(as(command));
     case 'chat.spectators':
       return chatSpectators(as(command));
+    case 'chat.whispers':
+      return chatWhispers(as(command));
     case 'countdown.add':
       return countdowns.countdownAdd(as(command));
     case 'countdown.tick':

@@ -20,6 +20,7 @@ import {
   cmd,
   Adjustment,
   JoinSecret,
+  ClaimCode,
 } from './fields';
 import * as Countdowns from './countdowns/schemas';
 
@@ -36,6 +37,11 @@ export const JoinCommand = cmd('join', {
   secret: v.optional(JoinSecret),
   /** A restored table's seat to take back (SeatView.restored); a new seat without it. */
   seatId: v.optional(Id),
+  /**
+   * The seat's claim code from the GM's claim link: the server checks it (claims.ts) and
+   * stores only its hash; the reducer learns only whether it held for this seat.
+   */
+  claim: v.optional(ClaimCode),
 });
 export const CharacterCreateCommand = cmd('character.create', {
   character: SheetSchema,
@@ -91,8 +97,11 @@ export const RollCommand = cmd('roll', {
   action: v.optional(Action),
   /** edgerunner: a declaration, assessment or maneuver. */
   aspectAction: v.optional(AspectAction),
-  /** edgerunner declaration: the players supporting and opposing it (the skill is the difference). */
-  declaration: v.optional(v.strictObject({ supporters: int(0, 20), opposers: int(0, 20) })),
+  /**
+   * edgerunner declaration: the declaration the table voted on (`declaration.propose`); its
+   * skill is the server's tally, supporters − opposers [ER-DECLARE-1] [ER-DECLARE-4].
+   */
+  declarationId: v.optional(Id),
   /** edgerunner: roll to remove this table aspect, against its persistence. */
   removes: v.optional(AspectRefSchema),
   /**
@@ -117,6 +126,15 @@ export const RollCommand = cmd('roll', {
   defender: v.optional(Id),
   reason: v.optional(Reason),
 });
+/**
+ * A roller asks another character to help their next roll of `skillId` [CORE-TEAMWORK-1]; the
+ * helper's player answers on their own screen. The roll that counts the help consumes it.
+ */
+export const HelpAskCommand = cmd('help.ask', { characterId: Id, helperId: Id, skillId: Id });
+/** The helper's player (the GM for a character without one) says yes or no; again to change it. */
+export const HelpAnswerCommand = cmd('help.answer', { requestId: Id, accept: v.boolean() });
+/** The roller's player (or the GM) takes a request back. */
+export const HelpWithdrawCommand = cmd('help.withdraw', { requestId: Id });
 /** The defender's controller rolls the defence a roll awaits, with their own skill or aspect. */
 export const DefendCommand = cmd('defend', {
   rollId: Id,
@@ -163,6 +181,22 @@ export const OutcomeApplyCommand = cmd('outcome.apply', {
   /** A recovery roll that succeeded: the recovering consequence's new name. */
   rename: v.optional(AspectText),
 });
+/** edgerunner: the declarer puts a declaration to the table's vote [ER-DECLARE-4]. */
+export const DeclarationProposeCommand = cmd('declaration.propose', {
+  characterId: Id,
+  text: AspectText,
+  /** The character the aspect is for; the scene when absent. */
+  targetId: v.optional(Id),
+});
+/** A voter's one vote on a declaration, on their own screen. */
+export const DeclarationVoteCommand = cmd('declaration.vote', {
+  declarationId: Id,
+  stance: v.picklist(['support', 'oppose', 'abstain']),
+});
+/** The GM closes the vote: the votes not cast count as abstentions. */
+export const DeclarationCloseCommand = cmd('declaration.close', { declarationId: Id });
+/** The declarer (or the GM) takes the declaration back before it is rolled. */
+export const DeclarationWithdrawCommand = cmd('declaration.withdraw', { declarationId: Id });
 export const CompelOfferCommand = cmd('compel.offer', {
   characterId: Id,
   ref: v.optional(AspectRefSchema),
@@ -234,7 +268,19 @@ export const ConflictStartCommand = cmd('conflict.start', {
   surprise: v.optional(v.pipe(v.array(Id), v.maxLength(40))),
 });
 export const ConflictNextCommand = cmd('conflict.next', {});
-export const ConflictEndCommand = cmd('conflict.end', {});
+/**
+ * Ends the conflict. Where lost levels come back as it ends (narrative [NAR-RECOVER-1]),
+ * `recovery` says for a character who lost some whether all come back (the default), half
+ * (the situation remains) or none yet (physical damage waits for healing) [NAR-RECOVER-4].
+ */
+export const ConflictEndCommand = cmd('conflict.end', {
+  recovery: v.optional(
+    v.pipe(
+      keyedRecord(Id, v.picklist(['all', 'half', 'none'])),
+      v.check((r) => Object.keys(r).length <= 40, 'at most 40 characters'),
+    ),
+  ),
+});
 /** The GM reorders the turns: the same characters, in a new order. */
 export const ConflictOrderCommand = cmd('conflict.order', {
   order: v.pipe(v.array(Id), v.minLength(1), v.maxLength(40)),
@@ -253,6 +299,11 @@ export const GmAdjustCommand = cmd('gm.adjust', { adjust: Adjustment, reason: v.
  * screen can show it.
  */
 export const ChatSpectatorsCommand = cmd('chat.spectators', { on: v.boolean() });
+/**
+ * The GM's switch "the GM reads whispers between players" (off by default): a setting in the
+ * public document, so that every player sees whether the GM reads their whispers.
+ */
+export const ChatWhispersCommand = cmd('chat.whispers', { gmReads: v.boolean() });
 
 export const CommandSchema = v.variant('type', [
   JoinCommand,
@@ -276,9 +327,16 @@ export const CommandSchema = v.variant('type', [
   GmRevealCommand,
   GmNoteCommand,
   RollCommand,
+  HelpAskCommand,
+  HelpAnswerCommand,
+  HelpWithdrawCommand,
   DefendCommand,
   InvokeCommand,
   OutcomeApplyCommand,
+  DeclarationProposeCommand,
+  DeclarationVoteCommand,
+  DeclarationCloseCommand,
+  DeclarationWithdrawCommand,
   CompelOfferCommand,
   CompelAcceptCommand,
   CompelRefuseCommand,
@@ -298,6 +356,7 @@ export const CommandSchema = v.variant('type', [
   ConflictOrderCommand,
   GmAdjustCommand,
   ChatSpectatorsCommand,
+  ChatWhispersCommand,
   Countdowns.CountdownAddCommand,
   Countdowns.CountdownTickCommand,
   Countdowns.CountdownEditCommand,

@@ -4,6 +4,7 @@ import * as Y from 'yjs';
 import { RULESET_IDS } from '@fateboard/rules';
 import type { Actor } from './context';
 import { readGm, readTable } from '../doc/views';
+import { checkTable } from '../check/check-table';
 import { GM, SPECTATOR, TestTable, player, validSheet } from '../test/harness';
 import {
   ACTORS,
@@ -18,7 +19,7 @@ import type { ActorKey, Cast } from '../test/economy-model';
 
 // The reducer under random command sequences from random senders (the generator is shared
 // with the server's economy guarantee): refusals change nothing, the unauthorised are
-// refused, the economy holds, and replicas fed the updates converge with the table.
+// refused, the economy holds, every table is one checkTable accepts, and replicas fed the updates converge with the table.
 describe('random command sequences', () => {
   it('refuse the unauthorised without a change, keep the economy, and replicas converge', () => {
     fc.assert(
@@ -78,6 +79,8 @@ describe('random command sequences', () => {
               expect(out).toMatchObject({ ok: false });
             }
             const after = readTable(t.docs.pub);
+            // Whatever the reducer makes is a table checkTable accepts (what a restore demands).
+            expect(checkTable(after, readGm(t.docs.gm))).toBeUndefined();
             expect(economyProblems(before, after, out.ok ? (out.result?.log ?? []) : [])).toEqual(
               [],
             );

@@ -10,10 +10,10 @@ import { readGm, readTable } from './views';
 import { GM, player, validSheet } from '../test/harness';
 
 /**
- * The long campaign of issue 5 through the real reducer: 10,000 fate point movements, 2,000
- * aspect edits and 3,000 rolls, with server-like ids (12 characters) and clock (ms since the
- * epoch). Prints how the document grows with history and what compaction leaves; the
- * compacted public document must stay within 64 KB.
+ * The long campaign the document's size target is set for, through the real reducer: 10,000
+ * fate point movements, 2,000 aspect edits and 3,000 rolls, with server-like ids (12
+ * characters) and clock (ms since the epoch). Prints how the document grows with history and
+ * what compaction leaves; the compacted public document must stay within 64 KB.
  */
 /** The server's policy: every `every` commands, rebuild past `ratio` × a rebuild (and 16 KB). */
 interface Policy {

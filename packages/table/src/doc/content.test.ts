@@ -35,7 +35,7 @@ describe('a table as content and back (the table file)', () => {
       t.ok(GM, { type: 'aspect.add', kind: 'situation', text: 'On Fire', freeInvokes: 2 });
       t.ok(GM, { type: 'gm.prepare', kind: 'situation', text: 'Trapdoor', note: 'act 2' });
       t.ok(GM, { type: 'gm.note', text: 'Brute\tbetrays' });
-      // Countdowns, public and hidden (issue 16), and one tied to exchanges, part filled.
+      // Countdowns, public and hidden, and one tied to exchanges, part filled.
       const tide = { name: 'Tide', boxes: 4, trigger: 'The hold floods', perExchange: true };
       const { countdownId } = t.ok(GM, { type: 'countdown.add', ...tide });
       t.ok(GM, { type: 'countdown.tick', countdownId, by: 1 });

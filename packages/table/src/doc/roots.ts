@@ -19,19 +19,30 @@ interface RootSpec {
 export const PUB_ROOTS = {
   meta: {
     kind: 'map',
-    feeds: ['schemaVersion', 'id', 'name', 'ruleset', 'gmPool', 'spotlight', 'spectatorChat'],
+    feeds: [
+      'schemaVersion',
+      'id',
+      'name',
+      'ruleset',
+      'gmPool',
+      'spotlight',
+      'spectatorChat',
+      'gmReadsWhispers',
+    ],
   },
   seats: { kind: 'map', feeds: ['seats'] },
   characters: { kind: 'map', feeds: ['characters'] },
   aspects: { kind: 'map', feeds: ['aspects'] },
   scene: { kind: 'map', feeds: ['scene'] },
   compels: { kind: 'map', feeds: ['compels'] },
+  help: { kind: 'map', feeds: ['help'] },
   conflict: { kind: 'map', feeds: ['conflict'] },
   rolls: { kind: 'array', of: 'map', feeds: ['rolls'] },
   journal: { kind: 'array', feeds: ['log', 'fateSummary'] },
   refs: { kind: 'array', of: 'string', feeds: ['log', 'fateSummary'] },
   fp: { kind: 'map', feeds: ['fateSummary'] },
   countdowns: { kind: 'map', feeds: ['countdowns'] },
+  declarations: { kind: 'map', feeds: ['declarations'] },
 } as const satisfies Record<string, RootSpec>;
 
 /** Every root type of the GM document `table/<id>/gm`. */

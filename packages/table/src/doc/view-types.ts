@@ -1,4 +1,4 @@
-import type { Outcome, RulesetId } from '@fateboard/rules';
+import type { DeclarationStance, Outcome, RulesetId } from '@fateboard/rules';
 import type { Action, Sheet, TableAspectKind } from '../commands/schemas';
 import type { FateSummaryRow, LogEntry, ActorRef } from '../log/entry';
 import type { CharacterRecord } from './character-store';
@@ -12,8 +12,8 @@ export interface SeatView {
   characterId?: string;
   /**
    * The seat came with a restored table file and no one holds it yet: no token for it exists
-   * on this server, and a player joining with the player link may take it back (`join` with
-   * its `seatId`).
+   * on this server, and its player takes it back with the player link and the claim the GM
+   * hands them (`join` with its `seatId` and `claim`).
    */
   restored?: boolean;
 }
@@ -85,8 +85,11 @@ export interface RollView {
   applied: boolean;
   /** edgerunner: a declaration, assessment or maneuver [ER-DECLARE-2]. */
   aspectAction?: 'declaration' | 'assessment' | 'maneuver';
-  /** edgerunner: the players supporting and opposing a declaration [ER-DECLARE-1]. */
-  declaration?: { supporters: number; opposers: number };
+  /**
+   * edgerunner: the players supporting and opposing a declaration [ER-DECLARE-1], as the vote
+   * closed [ER-DECLARE-4], with its words and target (a character, or the scene when absent).
+   */
+  declaration?: { supporters: number; opposers: number; text?: string; targetId?: string };
   /** edgerunner: the table aspect this roll tries to remove, against its persistence. */
   removes?: { aspectId: string; characterId?: string };
   /**
@@ -111,6 +114,26 @@ export interface RollView {
 
 export type DefenceStatus = 'awaiting' | 'rolled' | 'conceded';
 
+/**
+ * A roller's request for another character's help on their next roll of a skill
+ * [CORE-TEAMWORK-1], open until that roll consumes it, the asker withdraws it, or the scene
+ * ends. The helper's player answers it on their own screen (`help.answer`).
+ */
+export interface HelpRequestView {
+  id: string;
+  /** The character whose roll is helped, and the skill asked for. */
+  rollerId: string;
+  skillId: string;
+  /** The character asked to help. */
+  helperId: string;
+  /** Who asked: the roller's player, or the GM. */
+  askedBy: ActorRef;
+  answer: HelpAnswer;
+  at: number;
+}
+
+export type HelpAnswer = 'waiting' | 'accepted' | 'declined';
+
 export interface CompelView {
   id: string;
   characterId: string;
@@ -121,6 +144,28 @@ export interface CompelView {
   fromCharacterId?: string;
   /** A player's compel on their own character: only the GM decides it. */
   self: boolean;
+  at: number;
+}
+
+/**
+ * edgerunner: a declaration the table votes on [ER-DECLARE-4]: the declarer's words for an
+ * aspect and its target, who may vote and how each did. Open until every voter has voted or
+ * the GM closes it; then its declarer rolls it (and it is gone), or withdraws it.
+ */
+export interface DeclarationView {
+  id: string;
+  /** The declaring character: the roll is this character's. */
+  characterId: string;
+  /** Who declares: the character's controller, a seat id or `gm`. */
+  declarer: string;
+  text: string;
+  /** The character the aspect is for; the scene when absent. */
+  targetId?: string;
+  /** Who votes: the GM (`gm`) and every seat but the declarer's, as the table was. */
+  voters: string[];
+  votes: Record<string, DeclarationStance>;
+  /** The GM closed the vote before everyone voted. */
+  closed: boolean;
   at: number;
 }
 
@@ -146,7 +191,7 @@ export interface SpotlightView {
 }
 
 /**
- * A countdown track (issue 16): `filled` of `boxes` ticked; when full, `trigger` happens and it
+ * A countdown track: `filled` of `boxes` ticked; when full, `trigger` happens and it
  * stays full until the GM resets or removes it. Public ones are in TableView, hidden ones only
  * in GmView.
  */
@@ -170,11 +215,15 @@ export interface TableView {
   spotlight: SpotlightView | null;
   /** Whether spectators may read the table chat (the GM's switch, `chat.spectators`). */
   spectatorChat: boolean;
+  /** Whether the GM reads whispers between players (the GM's switch, `chat.whispers`). */
+  gmReadsWhispers: boolean;
   seats: SeatView[];
   characters: CharacterView[];
   aspects: AspectView[];
   scene: SceneView;
   compels: CompelView[];
+  /** The open requests for help on a roll, oldest first. */
+  help: HelpRequestView[];
   conflict: ConflictView;
   rolls: RollView[];
   log: LogEntry[];
@@ -186,6 +235,8 @@ export interface TableView {
   fateSummary: FateSummaryRow[];
   /** The public countdowns, oldest first. */
   countdowns: CountdownView[];
+  /** edgerunner: the declarations being voted on or waiting for their roll, oldest first. */
+  declarations: DeclarationView[];
 }
 
 export interface HiddenView {

@@ -14,7 +14,10 @@ export type {
   RollView,
   DefenceStatus,
   CompelView,
+  HelpAnswer,
+  HelpRequestView,
   ConflictView,
+  DeclarationView,
   SceneView,
   SpotlightView,
   TableView,
@@ -29,6 +32,7 @@ import type {
   RollInvoke,
   RollView,
   CompelView,
+  DeclarationView,
   SpotlightView,
   TableView,
   GmView,
@@ -38,6 +42,7 @@ import { readCharacter } from './character-store';
 import { foldSummary, lastSessionStart, readFp, readLog } from '../log/log';
 import { gmRoots, pubRoots } from './schema';
 import { readCountdowns } from './countdowns';
+import { readHelpRequests } from './help-requests';
 import type { YMap } from './ymap';
 import { bool, counts, num, optStr, peek, str } from './ymap';
 
@@ -110,12 +115,55 @@ export function readCompel(m: YMap): CompelView {
   };
 }
 
+export function readDeclaration(m: YMap): DeclarationView {
+  const targetId = optStr(m, 'targetId');
+  return {
+    id: str(m, 'id'),
+    characterId: str(m, 'characterId'),
+    declarer: str(m, 'declarer'),
+    text: str(m, 'text'),
+    ...(targetId === undefined ? {} : { targetId }),
+    voters: [...((m.get('voters') as string[] | undefined) ?? [])],
+    votes: structuredClone((m.get('votes') as DeclarationView['votes'] | undefined) ?? {}),
+    closed: bool(m, 'closed'),
+    at: num(m, 'at'),
+  };
+}
+
 function mapsOf(map: Y.Map<unknown>): YMap[] {
   const out: YMap[] = [];
   map.forEach((value) => {
     if (value !== null && typeof value === 'object' && 'get' in value) out.push(value as YMap);
   });
   return out;
+}
+
+function readSeats(r: ReturnType<typeof pubRoots>): TableView['seats'] {
+  return mapsOf(r.seats)
+    .map((s) => {
+      const characterId = optStr(s, 'characterId');
+      return {
+        id: str(s, 'id'),
+        name: str(s, 'name'),
+        ...(characterId === undefined ? {} : { characterId }),
+        ...(bool(s, 'restored') ? { restored: true } : {}),
+      };
+    })
+    .sort(byId);
+}
+
+/**
+ * What a table's summary shows (`GET /api/tables/:id`): its seats and whether a scene runs,
+ * read from those two roots alone, so that it costs the same on a table of any size.
+ */
+export function readSeatsAndScene(pub: Y.Doc): Pick<TableView, 'seats'> & {
+  scene: Pick<TableView['scene'], 'active' | 'name'>;
+} {
+  const r = pubRoots(pub);
+  return {
+    seats: readSeats(r),
+    scene: { active: bool(r.scene, 'active'), name: str(r.scene, 'name') },
+  };
 }
 
 /** A plain JSON snapshot of the public document, typed. */
@@ -132,17 +180,8 @@ export function readTable(pub: Y.Doc): TableView {
     gmPool: num(r.meta, 'gmPool'),
     spotlight: structuredClone((r.meta.get('spotlight') as SpotlightView | undefined) ?? null),
     spectatorChat: r.meta.get('spectatorChat') !== false,
-    seats: mapsOf(r.seats)
-      .map((s) => {
-        const characterId = optStr(s, 'characterId');
-        return {
-          id: str(s, 'id'),
-          name: str(s, 'name'),
-          ...(characterId === undefined ? {} : { characterId }),
-          ...(bool(s, 'restored') ? { restored: true } : {}),
-        };
-      })
-      .sort(byId),
+    gmReadsWhispers: r.meta.get('gmReadsWhispers') === true,
+    seats: readSeats(r),
     characters: mapsOf(r.characters).map(readCharacter).sort(byId),
     aspects: mapsOf(r.aspects)
       .map(readAspect)
@@ -156,6 +195,7 @@ export function readTable(pub: Y.Doc): TableView {
     compels: mapsOf(r.compels)
       .map(readCompel)
       .sort((a, b) => a.at - b.at || byId(a, b)),
+    help: readHelpRequests(r.help),
     conflict: {
       active: bool(r.conflict, 'active'),
       order: [...((r.conflict.get('order') as string[] | undefined) ?? [])],
@@ -169,6 +209,9 @@ export function readTable(pub: Y.Doc): TableView {
       log.slice(Math.max(lastSessionStart(log), 0)).flatMap((e) => e.movements ?? []),
     ),
     countdowns: readCountdowns(r.countdowns),
+    declarations: mapsOf(r.declarations)
+      .map(readDeclaration)
+      .sort((a, b) => a.at - b.at || byId(a, b)),
   };
 }
 

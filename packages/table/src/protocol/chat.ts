@@ -16,7 +16,8 @@ const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
 /**
  * Who a message is for: the whole table, the GM alone (a player's whisper), or one seat (the
- * GM's whisper to that player). Whispers are only ever between a player and the GM.
+ * GM's whisper to that player, or a player's whisper to another player). Who reads a whisper
+ * is `whisperReaders`'.
  */
 export const ChatTargetSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('table') }),
@@ -59,13 +60,18 @@ export const ChatAuthorSchema = v.variant('role', [
 ]);
 export type ChatAuthor = v.InferOutput<typeof ChatAuthorSchema>;
 
-/** One stored message: `n` counts the table's messages from 1 (paging), `at` is ms. */
+/**
+ * One stored message: `n` counts the table's messages from 1 (paging), `at` is ms. `gmReads`,
+ * on a whisper between two players only: whether the GM reads it too (the table's switch,
+ * `chat.whispers`, when it was sent; turning it on later shows the GM nothing said before).
+ */
 export const ChatMessageSchema = v.object({
   n: v.number(),
   at: v.number(),
   from: ChatAuthorSchema,
   to: ChatTargetSchema,
   text: v.string(),
+  gmReads: v.optional(v.boolean()),
 });
 export type ChatMessage = v.InferOutput<typeof ChatMessageSchema>;
 
@@ -95,28 +101,98 @@ export type ChatPage = v.InferOutput<typeof ChatPageSchema>;
 export type ChatReader =
   { role: 'gm' } | { role: 'player'; seatId?: string } | { role: 'spectator'; allowed: boolean };
 
+/** What the visibility rules read of a message. */
+export type ChatEnvelope = Pick<ChatMessage, 'from' | 'to' | 'gmReads'>;
+
 /**
- * Whether `reader` may read `message`. The one rule for live delivery and history alike:
- * public messages to everyone (spectators only while the GM allows), a whisper to its two ends
- * only: the GM, and the one seat that sent or receives it.
+ * Who reads a whisper: the seats at its two ends (the sender's and the recipient's, whichever
+ * are seats), and whether the GM does: always when the GM is an end, and for a whisper between
+ * two players only when the table let the GM read those when it was sent (`gmReads`).
  */
-export function chatVisible(
-  message: { from: ChatAuthor; to: ChatTarget },
-  reader: ChatReader,
-): boolean {
+export function whisperReaders(message: ChatEnvelope): { gm: boolean; seats: string[] } {
+  const fromSeat = message.from.role === 'player' ? [message.from.seatId] : [];
   const to = message.to;
   switch (to.kind) {
     case 'table':
-      return reader.role !== 'spectator' || reader.allowed;
+      return { gm: true, seats: [] };
     case 'gm':
-    case 'seat': {
-      if (reader.role === 'gm') return true;
-      if (reader.role !== 'player' || reader.seatId === undefined) return false;
-      const fromSeat = message.from.role === 'player' ? message.from.seatId : undefined;
-      const toSeat = to.kind === 'seat' ? to.seatId : undefined;
-      return reader.seatId === fromSeat || reader.seatId === toSeat;
-    }
+      return { gm: true, seats: fromSeat };
+    case 'seat':
+      return {
+        gm: message.from.role === 'gm' || message.gmReads === true,
+        seats: [...fromSeat, to.seatId],
+      };
     default:
       return exhaustive(to);
   }
+}
+
+/**
+ * Whether `reader` may read `message`. The one rule for live delivery, the stored history's
+ * scopes and the client alike: public messages to everyone (spectators only while the GM
+ * allows), a whisper to its readers only (`whisperReaders`).
+ */
+export function chatVisible(message: ChatEnvelope, reader: ChatReader): boolean {
+  if (message.to.kind === 'table') return reader.role !== 'spectator' || reader.allowed;
+  const readers = whisperReaders(message);
+  if (reader.role === 'gm') return readers.gm;
+  if (reader.role !== 'player' || reader.seatId === undefined) return false;
+  return readers.seats.includes(reader.seatId);
+}
+
+/** Who sends: the GM, a player (with a seat once joined), or a spectator. */
+export type ChatWriter =
+  { role: 'gm' } | { role: 'player'; seatId?: string } | { role: 'spectator' };
+
+/** Why a message may not go where it is sent: the code and the sentence of the refusal. */
+export interface ChatRefusal {
+  code: 'forbidden' | 'bad-chat' | 'not-found';
+  message: string;
+}
+
+/**
+ * Whether `writer` may send to `to`, at a table whose seats `seatExists` knows: undefined when
+ * it may, else why not. The server refuses with it; the client offers only the targets it
+ * allows (`chatTargets`). A player whispers to the GM or to another player's seat, the GM to
+ * any seat; nobody whispers to themselves.
+ */
+export function chatRefusal(
+  writer: ChatWriter,
+  to: ChatTarget,
+  seatExists: (seatId: string) => boolean,
+): ChatRefusal | undefined {
+  if (writer.role === 'spectator') {
+    return { code: 'forbidden', message: 'Spectators read the chat; they cannot write in it.' };
+  }
+  if (writer.role === 'player' && writer.seatId === undefined) {
+    return { code: 'forbidden', message: 'Join the table first.' };
+  }
+  switch (to.kind) {
+    case 'table':
+      return undefined;
+    case 'gm':
+      return writer.role === 'gm'
+        ? { code: 'bad-chat', message: 'The GM whispers to a player, not to the GM.' }
+        : undefined;
+    case 'seat':
+      if (!seatExists(to.seatId))
+        return { code: 'not-found', message: 'No such player at this table.' };
+      if (writer.role === 'player' && writer.seatId === to.seatId) {
+        return { code: 'bad-chat', message: 'Whisper to someone else than yourself.' };
+      }
+      return undefined;
+    default:
+      return exhaustive(to);
+  }
+}
+
+/** The targets `writer` may pick at a table with these seats, the table first (chatRefusal). */
+export function chatTargets(writer: ChatWriter, seatIds: readonly string[]): ChatTarget[] {
+  const seats = new Set(seatIds);
+  const candidates: ChatTarget[] = [
+    { kind: 'table' },
+    { kind: 'gm' },
+    ...seatIds.map((seatId): ChatTarget => ({ kind: 'seat', seatId })),
+  ];
+  return candidates.filter((to) => chatRefusal(writer, to, (id) => seats.has(id)) === undefined);
 }

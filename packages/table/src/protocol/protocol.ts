@@ -36,6 +36,11 @@ export const CLOSE = {
   /** Storage cannot be read right now; the provider reconnects and tries again. */
   unavailable: 1013,
   /**
+   * Too many connection attempts or open connections of this link or address: the provider
+   * reconnects after its backoff (45xx is "try again later").
+   */
+  rateLimited: 4529,
+  /**
    * The document was rebuilt from its content (a new epoch) or the replica holds history the
    * server's document does not: drop the local Y.Doc, make a fresh one and a new provider.
    */
@@ -55,6 +60,8 @@ export const AckSchema = v.variant('ok', [
     code: v.string(),
     message: v.string(),
     reason: v.optional(RefusalReasonSchema),
+    /** `rate-limited`: when the sender's budget has room again, ms. */
+    retryInMs: v.optional(v.number()),
   }),
 ]);
 export type Ack = v.InferOutput<typeof AckSchema>;
@@ -104,6 +111,14 @@ export const TableSummarySchema = v.object({
 });
 export type TableSummary = v.InferOutput<typeof TableSummarySchema>;
 
+/**
+ * `GET /api/tables/:id/usage` → 200, GM only: what the table holds on disk (its commands,
+ * document updates and snapshots, chat and restored log), bytes, and the ceiling at which
+ * commands and chat messages are refused with `storage-full`.
+ */
+export const TableUsageSchema = v.object({ bytes: v.number(), ceiling: v.number() });
+export type TableUsage = v.InferOutput<typeof TableUsageSchema>;
+
 /** `POST /api/tables/:id/rotate-links` → 200. */
 export const RotatedLinksSchema = v.object({
   links: v.object({ player: Link, spectator: Link }),
@@ -121,6 +136,15 @@ export const InviteLinksSchema = v.object({
   links: v.object({ gm: Link, player: Link, spectator: Link }),
 });
 export type InviteLinks = v.InferOutput<typeof InviteLinksSchema>;
+
+/**
+ * A restored seat's claim link (`POST /api/tables/:id/claims` → 200, GM only): the player link
+ * with the seat and its one-use claim code in the fragment.
+ */
+export const SeatClaimLinkSchema = v.object({ seatId: v.string(), link: Link });
+export type SeatClaimLink = v.InferOutput<typeof SeatClaimLinkSchema>;
+/** `GET /api/tables/:id/claims` → 200, GM only: the links of the seats still waiting. */
+export const SeatClaimLinksSchema = v.object({ claims: v.array(SeatClaimLinkSchema) });
 
 /**
  * `GET /api/tables/:id/log` → 200: log entries oldest first (each a LogEntry, checked by the

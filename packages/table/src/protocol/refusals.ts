@@ -17,10 +17,18 @@ export type RefusalReason =
   | { id: 'no-compel' }
   | { id: 'no-consequence' }
   | { id: 'no-countdown' }
+  | { id: 'no-declaration' }
   | { id: 'no-note' }
   | { id: 'no-hidden' }
+  | { id: 'no-help-request' }
   | { id: 'no-stress-box'; params: { name: string } }
   | { id: 'no-skill'; params: { ruleset: string } }
+  // `forbidden`: someone else decides this.
+  | { id: 'not-controller'; params: { name: string } }
+  | { id: 'gm-says-when'; params: { name: string } }
+  | { id: 'not-declarer'; params: { name: string } }
+  | { id: 'own-declaration' }
+  | { id: 'not-a-voter' }
   // `rules`: the game does not allow it now.
   | { id: 'ruleset-unavailable'; params: { ruleset: string } }
   | { id: 'no-consequence-bonus' }
@@ -28,6 +36,12 @@ export type RefusalReason =
   | { id: 'healing-failed'; params: { name: string } }
   | { id: 'healing-used' }
   | { id: 'still-in-conflict'; params: { name: string } }
+  | { id: 'help-opposing'; params: { name: string } }
+  // `claim-needed`, `bad-claim`: a restored seat taken back without its good claim code.
+  | { id: 'claim-needed'; params: { name: string } }
+  | { id: 'bad-claim'; params: { name: string } }
+  // `forbidden`: a helper whose player has not (or no longer) said yes.
+  | { id: 'help-not-agreed'; params: { name: string } }
   // `invalid`: the command contradicts itself or the table's state.
   | { id: 'already-applied' }
   | { id: 'already-out'; params: { name: string } }
@@ -37,7 +51,12 @@ export type RefusalReason =
   | { id: 'recovery-alone' }
   | { id: 'rename-needs-recovery' }
   | { id: 'sheet-aspect-edit' }
-  | { id: 'defender-rolls' };
+  | { id: 'defender-rolls' }
+  | { id: 'declaration-open' }
+  | { id: 'already-voted' }
+  | { id: 'vote-closed' }
+  | { id: 'vote-open'; params: { count: number } }
+  | { id: 'propose-first' };
 
 export type RefusalReasonId = RefusalReason['id'];
 

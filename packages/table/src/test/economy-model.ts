@@ -19,8 +19,8 @@ export interface Step {
 
 export const stepArb: fc.Arbitrary<Step> = fc.record({
   actor: fc.nat(4),
-  // One value per shape in commandFor's list (33), so that every one is drawn.
-  kind: fc.nat(32),
+  // One value per shape in commandFor's list (44), so that every one is drawn.
+  kind: fc.nat(43),
   a: fc.nat(9),
   b: fc.nat(9),
   flag: fc.boolean(),
@@ -47,6 +47,7 @@ export function commandFor(view: TableView, s: Step, cast: Cast): Record<string,
   const roll = view.rolls[view.rolls.length - 1 - (s.b % Math.max(1, view.rolls.length))];
   const aspect = view.aspects[s.b % Math.max(1, view.aspects.length)];
   const compel = view.compels[s.a % Math.max(1, view.compels.length)];
+  const help = view.help[s.b % Math.max(1, view.help.length)];
   const ref = aspect
     ? { aspectId: aspect.id }
     : { characterId: c, aspectId: ruleset === 'narrative' ? 'body' : 'hc' };
@@ -139,6 +140,16 @@ export function commandFor(view: TableView, s: Step, cast: Cast): Record<string,
     },
     { type: 'outcome.apply', rollId: roll?.id ?? 'none', rename: 'Mending' },
     { type: 'consequence.heal', characterId: c, slotId: s.flag ? 'moderate' : 'severe' },
+    // Teamwork: asking another character to help, its player's answer, a roll counting it.
+    {
+      type: 'help.ask',
+      characterId: c,
+      helperId: other,
+      ...('skillId' in skill ? skill : { skillId: 'fight' }),
+    },
+    { type: 'help.answer', requestId: help?.id ?? 'none', accept: s.flag },
+    { type: 'help.withdraw', requestId: help?.id ?? 'none' },
+    { type: 'roll', characterId: c, ...skill, action: 'overcome', difficulty: 2, helpers: [other] },
     // Half the time an unknown seat (refused), else a real one, whose player comes back.
     {
       type: 'seat.remove',
@@ -186,6 +197,7 @@ export function bankFlow(entries: readonly LogEntry[]): number {
 /** Commands a player may send only for a character they play. */
 const OWN_CHARACTER: Record<string, string> = {
   roll: 'characterId',
+  'help.ask': 'characterId',
   absorb: 'characterId',
   concede: 'characterId',
   'fate-point.give': 'fromCharacterId',

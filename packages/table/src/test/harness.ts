@@ -7,6 +7,8 @@ import { applyCommand } from '../commands/reducer';
 import { parseCommand } from '../commands/parse';
 import { createTableDocs, type TableDocs } from '../doc/schema';
 import { sampleSheet } from '../sheets/sample-sheets';
+import { checkTableDocs } from '../check/check-table';
+import { problemSaid } from '../check/problem';
 
 /** A table under test: seeded dice, a fake clock and counting ids. */
 export class TestTable {
@@ -21,25 +23,35 @@ export class TestTable {
     this.rng = seededRng(seed);
   }
 
-  /** Sends a raw command (parsed like the server does); the id is filled in. */
-  send(actor: Actor, input: Record<string, unknown>): CommandOutcome {
+  /**
+   * Sends a raw command (parsed like the server does); the id is filled in. `claimedSeat`: the
+   * seat whose claim code the server would have checked (a restored seat's `join`).
+   */
+  send(actor: Actor, input: Record<string, unknown>, claimedSeat?: string): CommandOutcome {
     this.cmds += 1;
     const parsed = parseCommand({ id: `c${this.cmds}`, ...input });
     if (!parsed.ok) return parsed;
     this.now += 1_000;
-    return applyCommand({
+    const out = applyCommand({
       docs: this.docs,
       actor,
       command: parsed.command,
       rng: this.rng,
       now: this.now,
       newId: () => `id${++this.ids}`,
+      ...(claimedSeat === undefined ? {} : { claimedSeat }),
     });
+    // Every table a command leaves is one a restore accepts: checkTable after each command of
+    // every test.
+    const broken = out.ok ? checkTableDocs(this.docs) : undefined;
+    if (broken)
+      throw new Error(`${parsed.command.type} broke an invariant: ${problemSaid(broken)}`);
+    return out;
   }
 
   /** Sends and expects success; returns the result. */
-  ok(actor: Actor, input: Record<string, unknown>) {
-    const out = this.send(actor, input);
+  ok(actor: Actor, input: Record<string, unknown>, claimedSeat?: string) {
+    const out = this.send(actor, input, claimedSeat);
     if (!out.ok) throw new Error(`${String(input.type)} refused: ${out.code}: ${out.message}`);
     return out.result ?? {};
   }
@@ -96,9 +108,15 @@ export function annAndTam(seed: number) {
 }
 
 /** Sends and expects a refusal with `code` that changed neither document. */
-export function refused(t: TestTable, actor: Actor, input: Record<string, unknown>, code: string) {
+export function refused(
+  t: TestTable,
+  actor: Actor,
+  input: Record<string, unknown>,
+  code: string,
+  claimedSeat?: string,
+) {
   const before = t.state();
-  const out = t.send(actor, input);
+  const out = t.send(actor, input, claimedSeat);
   expect(out, JSON.stringify(input)).toMatchObject({ ok: false, code });
   if (!out.ok) expect(out.message.length).toBeGreaterThan(0);
   expect(t.state()).toEqual(before);

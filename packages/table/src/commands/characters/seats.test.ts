@@ -31,7 +31,9 @@ describe('join', () => {
 });
 
 describe('taking back a restored seat', () => {
-  it('a player joining a restored table takes back a seat with its character; once only', () => {
+  const CLAIM = 'c'.repeat(43);
+
+  it('its player takes it back with the claim the server checked; once only', () => {
     const t = new TestTable();
     const { seatId } = t.ok(player(), { type: 'join', name: 'Kim' });
     const { characterId } = t.ok(player(seatId), {
@@ -45,8 +47,21 @@ describe('taking back a restored seat', () => {
       { id: seatId, name: 'Kim', characterId, restored: true },
     ]);
     refused(t, player(), { type: 'join', name: 'Kim', seatId: 'no-such-seat' }, 'not-found');
+    // Anyone on the player link, without the seat's claim, or with a claim that did not hold
+    // (or held for another seat): refused, nothing changes.
+    refused(t, player(), { type: 'join', name: 'Mallory', seatId }, 'claim-needed');
+    refused(t, player(), { type: 'join', name: 'Mallory', seatId, claim: CLAIM }, 'bad-claim');
+    refused(
+      t,
+      player(),
+      { type: 'join', name: 'Mallory', seatId, claim: CLAIM },
+      'bad-claim',
+      'another-seat',
+    );
+    // Checked or not, a claim without the seat's code is no claim.
+    refused(t, player(), { type: 'join', name: 'Mallory', seatId }, 'claim-needed', seatId);
 
-    const back = t.ok(player(), { type: 'join', name: 'Kimberly', seatId });
+    const back = t.ok(player(), { type: 'join', name: 'Kimberly', seatId, claim: CLAIM }, seatId);
     expect(back.seatId).toBe(seatId);
     expect(readTable(t.docs.pub).seats).toEqual([{ id: seatId, name: 'Kimberly', characterId }]);
     expect(readTable(t.docs.pub).log.at(-1)?.text).toBe("Kimberly took back Kim's seat.");
@@ -54,7 +69,13 @@ describe('taking back a restored seat', () => {
     t.ok(player(seatId), { type: 'character.update', characterId, changes: { name: 'Kai' } });
 
     const before = t.state();
-    refused(t, player(), { type: 'join', name: 'Late', seatId }, 'seat-taken');
+    refused(
+      t,
+      player(),
+      { type: 'join', name: 'Late', seatId, claim: CLAIM },
+      'seat-taken',
+      seatId,
+    );
     expect(t.state()).toEqual(before);
   });
 });

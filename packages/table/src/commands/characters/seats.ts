@@ -1,6 +1,7 @@
 import { line, say } from '../../log/say';
 import * as Y from 'yjs';
 import { gmOnly } from '../access';
+import { dropRequestsNaming } from '../rolls/help';
 import type { Handler, Plan, Refusal } from '../context';
 import { refuse } from '../context';
 import { pubRoots } from '../../doc/schema';
@@ -18,11 +19,16 @@ import { bool, optStr, peek, str } from '../../doc/ymap';
  */
 export const MAX_SEATS = 24;
 
-export const join: Handler<'join'> = ({ docs, actor, command, newId }) => {
+export const join: Handler<'join'> = ({ docs, actor, command, newId, claimedSeat }) => {
   if (actor.role !== 'player') return refuse('invalid', 'Only a player takes a seat.');
   if (actor.seatId !== undefined) return refuse('invalid', 'You already have a seat.');
   const r = pubRoots(docs.pub);
-  if (command.seatId !== undefined) return retakeSeat(r, command.seatId, command.name);
+  if (command.seatId !== undefined) {
+    return retakeSeat(r, command.seatId, command.name, {
+      given: command.claim !== undefined,
+      holds: claimedSeat === command.seatId,
+    });
+  }
   if (r.seats.size >= MAX_SEATS) {
     return refuse(
       'table-full',
@@ -44,18 +50,37 @@ export const join: Handler<'join'> = ({ docs, actor, command, newId }) => {
 
 /**
  * A player takes back a seat that came with a restored table (no one holds a token for it on
- * this server), with its character and the free invokes it held, under the name they give.
+ * this server), with its character and the free invokes it held, under the name they give. The
+ * seat is its player's only: the join must carry the claim code the GM handed them for it
+ * (the server checks the code, `claim`), so that someone else on the shared player link cannot
+ * take it, nor read the whispers that wait for it.
  */
-function retakeSeat(r: PubRoots, seatId: string, name: string): Plan | Refusal {
+function retakeSeat(
+  r: PubRoots,
+  seatId: string,
+  name: string,
+  claim: { given: boolean; holds: boolean },
+): Plan | Refusal {
   const seat = peek(r.seats, seatId);
   if (!seat) return refuse('not-found', `No seat "${seatId}" at this table.`, { id: 'no-seat' });
+  const before = str(seat, 'name');
   if (!bool(seat, 'restored')) {
+    return refuse('seat-taken', `${before}'s seat is already taken; join as someone new.`);
+  }
+  if (!claim.given) {
     return refuse(
-      'seat-taken',
-      `${str(seat, 'name')}'s seat is already taken; join as someone new.`,
+      'claim-needed',
+      `${before}'s seat waits for its player: ask the GM for its claim link.`,
+      { id: 'claim-needed', params: { name: before } },
     );
   }
-  const before = str(seat, 'name');
+  if (!claim.holds) {
+    return refuse(
+      'bad-claim',
+      `This claim link is not (or no longer) ${before}'s: ask the GM for a new one.`,
+      { id: 'bad-claim', params: { name: before } },
+    );
+  }
   return {
     pub: () => {
       seat.set('name', name);
@@ -124,6 +149,8 @@ export const seatRemove: Handler<'seat.remove'> = ({ docs, actor, command }) => 
   return {
     pub: () => {
       if (character && optStr(character, 'owner') === command.seatId) character.delete('owner');
+      // Answers the player gave, and requests they made, leave with them.
+      if (characterId !== undefined) dropRequestsNaming(r, characterId);
       invokes.drop();
       r.seats.delete(command.seatId);
     },

@@ -5,7 +5,7 @@ import type { TestTable } from '../../test/harness';
 import { GM, SPECTATOR, refused, sceneTable } from '../../test/harness';
 import { COUNTDOWN_LIMIT } from './store';
 
-// Countdowns, issue 16 ("The table's feel"): "The GM creates a countdown (name, boxes, what
+// Countdowns, part of the table's feel: "The GM creates a countdown (name, boxes, what
 // happens when it fills), public or hidden, ticks it, and every screen and the overlay show
 // it; it can be tied to exchanges of a conflict." They are the Fate Adversary Toolkit's
 // "countdown tracks" (Fate System Toolkit, "Countdowns"): a row of boxes ticked as a trigger
@@ -67,7 +67,7 @@ describe('countdown.add', () => {
     refused(t, GM, { ...REINFORCEMENTS, name: 'Bad\u0000name' }, 'bad-command');
   });
 
-  it('keeps a hidden countdown out of the public document: not a byte of it (issue 16)', () => {
+  it('keeps a hidden countdown out of the public document: not a byte of it', () => {
     const { t } = sceneTable();
     const before = publicBytes(t);
     const { countdownId } = t.ok(GM, SECRET);
@@ -120,7 +120,7 @@ describe('countdown.tick', () => {
   });
 });
 
-describe('countdowns tied to exchanges (issue 16: "it can be tied to exchanges of a conflict")', () => {
+describe('countdowns tied to exchanges ("it can be tied to exchanges of a conflict")', () => {
   it('tick once each time conflict.next wraps the turn order, and fill once', () => {
     const { t, a, b, npc } = sceneTable();
     const { countdownId } = t.ok(GM, REINFORCEMENTS);

@@ -15,7 +15,7 @@ import {
 } from './store';
 
 /**
- * Countdowns (issue 16; the Fate Adversary Toolkit's "countdown tracks"): the GM makes them,
+ * Countdowns (the Fate Adversary Toolkit's "countdown tracks"): the GM makes them,
  * ticks them, reveals hidden ones and removes them. A countdown that fills says so once, in
  * the log, with its trigger (public ones only) and stays full until reset or removed.
  */

@@ -11,7 +11,7 @@ import { filledLine, isFull, tickedLine } from './store';
 
 /**
  * The countdowns tied to exchanges tick by themselves when a conflict's exchange advances
- * (issue 16: "it can be tied to exchanges of a conflict"). A full one stays full, so it
+ * ("it can be tied to exchanges of a conflict"). A full one stays full, so it
  * fills, and logs, once.
  */
 export interface ExchangeTicks {

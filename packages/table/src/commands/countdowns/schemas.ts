@@ -3,7 +3,7 @@ import { Id, Name, cmd, int } from '../fields';
 import { userText } from '../text';
 
 /**
- * The countdown commands (issue 16): a track of boxes the GM fills toward something that
+ * The countdown commands: a track of boxes the GM fills toward something that
  * happens, the Fate Adversary Toolkit's "countdown tracks". GM only; their text is bounded
  * like every other typed text (commands/text.ts).
  */

@@ -3,6 +3,7 @@ import { applyEconomy } from '@fateboard/rules';
 import type { Refusal } from '../context';
 import { refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
+import { MAX_POINTS } from '../../doc/schema';
 import type { YMap } from '../../doc/ymap';
 import { num, peek, put } from '../../doc/ymap';
 
@@ -43,6 +44,14 @@ export function runEconomy(
     if (!step.ok) return refuse(codeOf(step.code), step.message);
     state = step.value.state;
     movements.push(...step.value.movements);
+  }
+  const held = [
+    state.gmPool,
+    ...Object.values(state.balances),
+    ...Object.values(state.pendingScenePayouts),
+  ];
+  if (held.some((n) => n > MAX_POINTS)) {
+    return refuse('rules', `No one holds more than ${MAX_POINTS} fate points.`);
   }
   return { state, movements };
 }

@@ -28,3 +28,27 @@ export const chatSpectators: Handler<'chat.spectators'> = ({ docs, actor, comman
     },
   };
 };
+
+/**
+ * Whether the GM reads whispers between two players: `meta.gmReadsWhispers`, absent (the
+ * default) meaning no. A group passing notes expects them to stay between the two of them;
+ * a table that wants its GM in on every secret says so with the switch, which every screen
+ * shows. Each whisper keeps what it was when sent (ChatMessage's `gmReads`).
+ */
+export function gmReadsWhispers(pub: Y.Doc): boolean {
+  return pubRoots(pub).meta.get('gmReadsWhispers') === true;
+}
+
+/** The GM's switch for whispers between players. On is stored as `true`; off deletes the key. */
+export const chatWhispers: Handler<'chat.whispers'> = ({ docs, actor, command }) => {
+  const denied = gmOnly(actor, 'choose whether the GM reads whispers between players');
+  if (denied) return denied;
+  if (gmReadsWhispers(docs.pub) === command.gmReads) return {};
+  const meta = pubRoots(docs.pub).meta;
+  return {
+    pub: () => {
+      if (command.gmReads) meta.set('gmReadsWhispers', true);
+      else meta.delete('gmReadsWhispers');
+    },
+  };
+};

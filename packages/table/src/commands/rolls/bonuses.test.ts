@@ -103,13 +103,20 @@ describe('[CORE-STUNT-1] [CORE-TEAMWORK-1] a roll with a stunt and a helper', ()
       { type: 'roll', characterId: a, skillId: 'fight', action: 'overcome', helpers: ['nobody'] },
       'not-found',
     );
-    // A player's roll: the GM's Brute does not lend a hand; Tam does.
+    // A player's roll: the GM's Brute does not lend a hand; Tam does, once Bob says yes.
     refused(
       t,
       ann,
       { type: 'roll', characterId: a, skillId: 'fight', action: 'overcome', helpers: [npc] },
       'rules',
     );
+    const { requestId } = t.ok(ann, {
+      type: 'help.ask',
+      characterId: a,
+      helperId: b,
+      skillId: 'fight',
+    });
+    t.ok(bob, { type: 'help.answer', requestId, accept: true });
     const { rollId } = t.ok(ann, {
       type: 'roll',
       characterId: a,

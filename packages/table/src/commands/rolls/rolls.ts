@@ -9,6 +9,7 @@ import { defenderOf, healingTarget, rollKind } from './roll-kind';
 import type { RollKind } from './roll-kind';
 import { diceSaid, ratingOf, rollSide, sideModifiers, stuntAndHelp } from './sides';
 import { resolveRoll, writeNewRoll } from './stored-rolls';
+import { endRequestsOf } from './help';
 import { pubRoots } from '../../doc/schema';
 import type { RollSide, RollView } from '../../doc/views';
 import { bool } from '../../doc/ymap';
@@ -51,8 +52,14 @@ export const roll: Handler<'roll'> = (ctx) => {
   const rating = kind.declaration
     ? declarationSkill(kind.declaration.supporters, kind.declaration.opposers)
     : ratingOf(ruleset, found.character, command);
+  // A declaration's words are what the roll is for, unless the roller said otherwise.
+  const reason = command.reason ?? kind.declaration?.text;
   if (typeof rating !== 'number') return rating;
-  const actorBonuses = stuntAndHelp(r, actor, found.character, command);
+  // A helper is on the roller's side: never whom the roll is against [CORE-TEAMWORK-1].
+  const opposing = [command.defender, command.opposition?.characterId].filter(
+    (id): id is string => id !== undefined,
+  );
+  const actorBonuses = stuntAndHelp(r, actor, found.character, command, opposing);
   if ('ok' in actorBonuses) return actorBonuses;
   const modifiers = [...(command.modifiers ?? []), ...actorBonuses, ...actorMods];
   const difficulty =
@@ -96,8 +103,8 @@ export const roll: Handler<'roll'> = (ctx) => {
       role === 'aggressor' ? 'defender' : 'aggressor',
     );
     if ('ok' in oppMods) return oppMods;
-    const oppBonuses = stuntAndHelp(r, actor, opposingCharacter, command.opposition);
-    if ('ok' in oppBonuses) return oppBonuses;
+    // The opposition takes no stunts or helpers: those are its own player's to pick, and the
+    // roller rolls this side for them; a character who picks their own rolls `defend`.
     const oppRating = ratingOf(ruleset, opposingCharacter, command.opposition);
     if (typeof oppRating !== 'number') return oppRating;
     opposition = rollSide(
@@ -105,7 +112,7 @@ export const roll: Handler<'roll'> = (ctx) => {
       opposingCharacter,
       command.opposition,
       oppRating,
-      [...oppBonuses, ...oppMods],
+      oppMods,
       ruleset.diceCount,
     );
   }
@@ -115,7 +122,7 @@ export const roll: Handler<'roll'> = (ctx) => {
     at: now,
     by: actorRef(ctx),
     action: kind.action,
-    ...(command.reason ? { reason: command.reason } : {}),
+    ...(reason ? { reason } : {}),
     actor: actorSide,
     ...(difficulty === undefined ? {} : { difficulty }),
     ...(opposition === undefined ? {} : { opposition }),
@@ -148,7 +155,12 @@ export const roll: Handler<'roll'> = (ctx) => {
     : rollPurposeSaid(kind.aspectAction ?? (kind.removes ? 'removal' : kind.action));
   const dice = simple ? say('simpleAction') : diceSaid(actorSide);
   return {
-    pub: () => writeNewRoll(r, view),
+    pub: () => {
+      writeNewRoll(r, view);
+      endRequestsOf(r, found.character.id);
+      // Rolled: the declaration leaves the table, its tally kept on the roll.
+      if (kind.declarationId !== undefined) r.declarations.delete(kind.declarationId);
+    },
     log: [
       {
         ...line(
@@ -193,6 +205,7 @@ function awaitDefence(
       if (starts) beginConflict(r, ruleset, [roller.id, defender.id]);
       else if (inConflict) joinConflict(r, [roller.id, defender.id]);
       writeNewRoll(r, draft);
+      endRequestsOf(r, roller.id);
     },
     log: [
       ...(starts

@@ -8,7 +8,9 @@ import {
 } from '@fateboard/rules';
 import { say } from '../../log/say';
 import type { LogParam } from '../../log/say';
-import { findCharacter, mayHelp } from '../access';
+import { findCharacter } from '../access';
+import { readHelpRequests } from '../../doc/help-requests';
+import { helpRefusal, helpStanding } from './teamwork';
 import type { Actor, Ctx, Refusal } from '../context';
 import { refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
@@ -68,29 +70,47 @@ export function sideModifiers(
 
 /**
  * What a side's stunts and helpers add, as the roll card lists them; refused if one may not.
- * A player link cannot count the whole cast, foes included, into its own total (`mayHelp`).
+ * Who may help whom, and whether the helper's player agreed, is `helpStanding`'s to say.
+ * `against`: the characters the roll is against, who cannot help it.
  */
 export function stuntAndHelp(
   r: PubRoots,
   actor: Actor,
   c: Character,
   input: RollerInput,
+  against: readonly string[] = [],
 ): RollModifier[] | Refusal {
   const stunts = stuntBonuses(c, input.stunts ?? []);
   if (!stunts.ok) return refuse('rules', stunts.message);
   const helpers: Character[] = [];
+  const requests = readHelpRequests(r.help);
   for (const id of input.helpers ?? []) {
     const found = findCharacter(r, id);
     if ('ok' in found) return found;
-    if (!mayHelp(actor, found.character)) {
-      return refuse(
-        'rules',
-        `${found.character.name} is the GM's to lend: NPCs help the GM's rolls.`,
-      );
+    const helper = found.character;
+    // A helper named twice is the rules' to refuse (below), once.
+    const twice = helpers.some((h) => h.id === id);
+    const standing = helpStanding({
+      actor,
+      roller: c,
+      helper,
+      skillId: input.skillId,
+      against,
+      requests,
+    });
+    const said = twice ? undefined : helpRefusal(helper, standing);
+    if (said !== undefined) {
+      if (standing.kind === 'barred') {
+        return standing.bar === 'opposing'
+          ? refuse('rules', said, { id: 'help-opposing', params: { name: helper.name } })
+          : refuse('rules', said);
+      }
+      // The helper's player has not said yes: their character is not the roller's to lend.
+      return refuse('forbidden', said, { id: 'help-not-agreed', params: { name: helper.name } });
     }
-    helpers.push(found.character);
+    helpers.push(helper);
   }
-  const help = teamworkBonuses(c, input.skillId, helpers);
+  const help = teamworkBonuses(c, input.skillId, helpers, against);
   if (!help.ok) return refuse('rules', help.message);
   return [...stunts.value, ...help.value].map((b) => ({
     label: b.label,

@@ -119,6 +119,8 @@ function clearScene(r: PubRoots): void {
   put(r.conflict, 'order', undefined);
   put(r.conflict, 'turn', undefined);
   put(r.conflict, 'round', undefined);
+  // Help is asked for a roll in the scene: what was not rolled is moot with it.
+  r.help.forEach((_value, id) => r.help.delete(id));
   r.characters.forEach((value) => writeTableState(value as YMap, { conflictConsequences: 0 }));
 }
 

@@ -1,0 +1,118 @@
+import { actorRef, controls, findCharacter, findControlled, tableRuleset } from '../access';
+import type { Handler } from '../context';
+import { refuse } from '../context';
+import { pubRoots } from '../../doc/schema';
+import type { PubRoots } from '../../doc/schema';
+import { dropHelpRequests, readHelpRequests, writeHelpRequest } from '../../doc/help-requests';
+import { peek, put, str } from '../../doc/ymap';
+import { helpRefusal, helpStanding, requestFor } from './teamwork';
+
+/**
+ * Asking for help on a roll, and answering [CORE-TEAMWORK-1]: a request waits in the public
+ * document, where the helper's player sees it and answers, and the roller sees the answer
+ * before rolling. Who may help whom is `helpStanding` (teamwork.ts). Requests write no log
+ * line: the roll that counts the help says who helped.
+ */
+
+/**
+ * Open requests a table holds at most: every player character may ask each of the others, a
+ * few at a time, and the document stays small whoever keeps asking.
+ */
+export const MAX_HELP_REQUESTS = 40;
+
+export const helpAsk: Handler<'help.ask'> = (ctx) => {
+  const { docs, actor, command, newId, now } = ctx;
+  const r = pubRoots(docs.pub);
+  const ruleset = tableRuleset(r);
+  if ('ok' in ruleset) return ruleset;
+  const roller = findControlled(r, actor, command.characterId);
+  if ('ok' in roller) return roller;
+  const helper = findCharacter(r, command.helperId);
+  if ('ok' in helper) return helper;
+  if (ruleset.skills && !ruleset.skills.some((s) => s.id === command.skillId)) {
+    return refuse('invalid', `${ruleset.name} has no skill "${command.skillId}".`, {
+      id: 'no-skill',
+      params: { ruleset: ruleset.name },
+    });
+  }
+  const requests = readHelpRequests(r.help);
+  const standing = helpStanding({
+    actor,
+    roller: roller.character,
+    helper: helper.character,
+    skillId: command.skillId,
+    against: [],
+    requests,
+  });
+  if (standing.kind === 'barred') {
+    return refuse('rules', helpRefusal(helper.character, standing) ?? 'That help is not possible.');
+  }
+  const before = requestFor(requests, roller.character.id, helper.character.id);
+  if (before && before.skillId === command.skillId && before.answer !== 'declined') {
+    return refuse('invalid', `${helper.character.name} was already asked to help with that.`);
+  }
+  if (!before && requests.length >= MAX_HELP_REQUESTS) {
+    return refuse(
+      'invalid',
+      `The table already has ${MAX_HELP_REQUESTS} open requests for help; roll or withdraw some.`,
+    );
+  }
+  const id = newId();
+  return {
+    pub: () => {
+      // One request per roller and helper: asking again (after a no, or for another skill)
+      // replaces it, so the helper's screen shows the new question.
+      if (before) r.help.delete(before.id);
+      writeHelpRequest(r.help, {
+        id,
+        rollerId: roller.character.id,
+        skillId: command.skillId,
+        helperId: helper.character.id,
+        askedBy: actorRef(ctx),
+        answer: 'waiting',
+        at: now,
+      });
+    },
+    result: { requestId: id },
+  };
+};
+
+export const helpAnswer: Handler<'help.answer'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const found = openRequest(r, command.requestId);
+  if ('ok' in found) return found;
+  const helper = findCharacter(r, str(found, 'helperId'));
+  if ('ok' in helper) return helper;
+  if (!controls(actor, helper)) {
+    return refuse('forbidden', `Only ${helper.name}'s player answers for ${helper.name}.`);
+  }
+  return { pub: () => put(found, 'answer', command.accept ? 'accepted' : 'declined') };
+};
+
+export const helpWithdraw: Handler<'help.withdraw'> = ({ docs, actor, command }) => {
+  const r = pubRoots(docs.pub);
+  const found = openRequest(r, command.requestId);
+  if ('ok' in found) return found;
+  const roller = findCharacter(r, str(found, 'rollerId'));
+  if (actor.role !== 'gm' && ('ok' in roller || !controls(actor, roller))) {
+    return refuse('forbidden', "Only the roller's player takes a request for help back.");
+  }
+  return { pub: () => r.help.delete(command.requestId) };
+};
+
+function openRequest(r: PubRoots, id: string) {
+  return (
+    peek(r.help, id) ??
+    refuse('not-found', 'That request for help is no longer open.', { id: 'no-help-request' })
+  );
+}
+
+/** The requests a roll of `rollerId` ends: asked for this roll, used or not. */
+export function endRequestsOf(r: PubRoots, rollerId: string): void {
+  dropHelpRequests(r.help, (q) => q.rollerId === rollerId);
+}
+
+/** Requests naming a character who leaves the table (or whose player does). */
+export function dropRequestsNaming(r: PubRoots, characterId: string): void {
+  dropHelpRequests(r.help, (q) => q.rollerId === characterId || q.helperId === characterId);
+}
