@@ -121,6 +121,9 @@ export class Bus {
    * the count; undefined when Redis cannot be asked (the caller's own limit holds then).
    */
   async count(key: string, windowMs: number): Promise<number | undefined> {
+    // Known away: not asked, so that a command does not wait a second for an answer that will
+    // not come (the writer goes on storing its own clients' commands while Redis is away).
+    if (!this.reachable) return undefined;
     try {
       // NX: the window's expiry is set by its first count only (Redis 7).
       const [[, count]] = (await this.pub
