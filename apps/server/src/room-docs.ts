@@ -25,6 +25,20 @@ export interface RoomDocsDeps {
 /** A writer id no writer claims (they are small, see claimWriterId): 2^20 up to 2^31. */
 const followerId = () => randomInt(2 ** 20, 2 ** 31);
 
+type DeleteSet = ReturnType<typeof Y.createDeleteSetFromStructStore>;
+
+/** Whether `next` deletes an item that `known` does not. */
+function deletesMore(next: DeleteSet, known: DeleteSet): boolean {
+  for (const [client, ranges] of next.clients) {
+    for (const { clock, len } of ranges) {
+      for (let c = clock; c < clock + len; c++) {
+        if (!Y.isDeleted(known, Y.createID(client, c))) return true;
+      }
+    }
+  }
+  return false;
+}
+
 /** Below this many encoded bytes a table is too small to be worth rebuilding. */
 const REBUILD_MIN_BYTES = 16 * 1024;
 
@@ -182,12 +196,16 @@ export class RoomDocs {
    */
   async catchUp(): Promise<DocUpdate[]> {
     const before = DOC_KEYS.map((key) => this.replicaVector(key));
+    const deleted = DOC_KEYS.map((key) => Y.createDeleteSetFromStructStore(this.docs[key].store));
     await this.reload();
     const missing: DocUpdate[] = [];
     DOC_KEYS.forEach((key, i) => {
       const bytes = Y.encodeStateAsUpdate(this.docs[key], before[i]);
-      // An empty update (no structs, no deletions) encodes as two zero bytes.
-      if (bytes.length > 2) missing.push({ doc: key, bytes });
+      // The update always carries the whole delete set: sent only when it holds an item the
+      // replicas lack or a deletion the documents did not hold (a replica is sent no frame
+      // for a commit that stored nothing).
+      const { structs, ds } = Y.decodeUpdate(bytes);
+      if (structs.length > 0 || deletesMore(ds, deleted[i]!)) missing.push({ doc: key, bytes });
     });
     return missing;
   }
