@@ -3,13 +3,20 @@ import { connect as connectTcp, createServer as createTcpServer } from 'node:net
 import type { AddressInfo, Socket as TcpSocket } from 'node:net';
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import pg from 'pg';
-import { io } from 'socket.io-client';
 import type * as Y from 'yjs';
 import { readTable } from '@fateboard/table';
 import type { Ack } from '@fateboard/table';
 import { loadDoc, openPostgresStorage, readFence } from '../storage';
 import type { Storage } from '../storage';
-import { Participant, createTable, openReplica, samePub, sleep, waitFor } from '../test/harness';
+import {
+  Participant,
+  createTable,
+  reconnectingSocket,
+  openReplica,
+  samePub,
+  sleep,
+  waitFor,
+} from '../test/harness';
 import type { Replica } from '../test/harness';
 import { LEASE_MS, startClusterNodes } from '../test/cluster-nodes';
 import type { ClusterNode } from '../test/cluster-nodes';
@@ -60,13 +67,7 @@ async function startNodes(count = 3) {
 
 /** A socket.io participant that reconnects on its own, as the app's does. */
 function connect(url: string, token: string, name: string): Promise<Participant> {
-  const socket = io(url, {
-    auth: { token },
-    transports: ['websocket'],
-    forceNew: true,
-    reconnectionDelay: 100,
-    reconnectionDelayMax: 500,
-  });
+  const socket = reconnectingSocket(url, token);
   cleanup.push(() => socket.disconnect());
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not connect`)), 10_000);

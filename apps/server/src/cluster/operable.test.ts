@@ -2,10 +2,8 @@ import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { io } from 'socket.io-client';
 import { Participant, createTable, openReplica, sleep, waitFor } from '../test/harness';
 import type { Replica } from '../test/harness';
-import { startClusterNodes } from '../test/cluster-nodes';
 import type { ClusterNode } from '../test/cluster-nodes';
 import { clusterServices, clusterUnavailable } from '../test/cluster-fixture';
-import { TcpProxy } from '../test/tcp-proxy';
 
 // What an operator relies on, with the nodes as real processes: /healthz says the process
 // answers and /readyz whether it can work (a load balancer drains a node that lost PostgreSQL
@@ -21,16 +19,8 @@ afterEach(async () => {
 
 /** Two node processes at LOG_LEVEL=info on a fresh database reached through a TCP proxy. */
 async function startNodes() {
-  const proxy = await TcpProxy.start(Number(new URL(services.pg.url).port));
-  cleanup.push(() => proxy.close());
-  const databaseUrl = await services.pg.createDatabase();
-  const cluster = await startClusterNodes({
-    count: 2,
-    databaseUrl: proxy.url(databaseUrl),
-    redisUrl: services.redis.url,
-    env: { LOG_LEVEL: 'info' },
-  });
-  cleanup.push(() => cluster.close());
+  const { cluster, proxy, close } = await services.startProxiedProcesses(2, { LOG_LEVEL: 'info' });
+  cleanup.push(close);
   onTestFailed(() => console.error(`the nodes' last lines:\n${cluster.output()}`));
   return { proxy, nodes: cluster.nodes as [ClusterNode, ClusterNode] };
 }

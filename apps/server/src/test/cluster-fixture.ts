@@ -12,6 +12,8 @@ import type { PostgresServer } from './postgres-server';
 import { redisServerSkipReason, startRedisServer } from './redis-server';
 import type { TestRedis } from './redis-server';
 import { TcpProxy } from './tcp-proxy';
+import { startClusterNodes } from './cluster-nodes';
+import type { ClusterNodes } from './cluster-nodes';
 
 // Cluster mode in this process, on a real PostgreSQL and a real Redis (cluster.test.ts,
 // scene.test.ts): in-process nodes, each with its own pool and Redis connections, as separate
@@ -78,6 +80,40 @@ export function clusterServices(unavailable: string | undefined) {
     startCluster: (options: ClusterOptions = {}) => {
       const { pg, redis } = started();
       return startCluster(pg, redis, options);
+    },
+    /**
+     * `count` node processes (cluster-nodes.ts) on a fresh database that every one of them
+     * reaches through a TCP proxy the test controls; `close` closes the proxy too.
+     */
+    startProxiedProcesses: async (
+      count: number,
+      env?: Record<string, string>,
+    ): Promise<{
+      cluster: ClusterNodes;
+      proxy: TcpProxy;
+      databaseUrl: string;
+      close: () => Promise<void>;
+    }> => {
+      const { pg, redis } = started();
+      const proxy = await TcpProxy.start(Number(new URL(pg.url).port));
+      const databaseUrl = await pg.createDatabase();
+      let cluster: ClusterNodes;
+      try {
+        cluster = await startClusterNodes({
+          count,
+          databaseUrl: proxy.url(databaseUrl),
+          redisUrl: redis.url,
+          ...(env ? { env } : {}),
+        });
+      } catch (error) {
+        await proxy.close();
+        throw error;
+      }
+      const close = async () => {
+        await cluster.close();
+        await proxy.close();
+      };
+      return { cluster, proxy, databaseUrl, close };
     },
     /**
      * `startCluster`, node 1 (or `every` node) reaching its PostgreSQL or its Redis through a

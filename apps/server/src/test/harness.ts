@@ -234,6 +234,17 @@ export async function connectError(url: string, token: unknown): Promise<Error |
   }
 }
 
+/** A socket.io client that reconnects on its own, soon, as the app's does (websocket only). */
+export function reconnectingSocket(url: string, token: string): Socket {
+  return io(url, {
+    auth: { token },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnectionDelay: 100,
+    reconnectionDelayMax: 500,
+  });
+}
+
 /** A y-websocket replica of one document, read-only like every client of ours. */
 export class Replica {
   readonly doc = new Y.Doc();
