@@ -5,6 +5,7 @@ import type { LeaseStore, Storage } from '../storage';
 import { postgresUnavailable, startPostgres } from '../test/postgres-server';
 import type { PostgresServer } from '../test/postgres-server';
 import { TcpProxy } from '../test/tcp-proxy';
+import { STORED } from '../storage/contract-support';
 import { LeaseKeeper } from './leases';
 import type { LeaseEvent } from './leases';
 
@@ -175,7 +176,7 @@ describe.skipIf(postgresUnavailable() !== undefined)('table write leases in Post
     // Commits under epoch 41 (an older lease, say one a Redis of an earlier version gave).
     expect(
       await storage.commit([{ tableId: 'T1', fence: 41, writes: [write(1, 'old-1')] }]),
-    ).toEqual([{ ok: true }]);
+    ).toEqual([STORED]);
     const a = node('A', { ttlMs: 3000 });
     expect(await a.keeper.acquire('T1')).toEqual({ owner: 'self', epoch: 42, fresh: true });
     // Before the new holder wrote anything, the earlier one is refused already.
@@ -184,7 +185,7 @@ describe.skipIf(postgresUnavailable() !== undefined)('table write leases in Post
     ).toMatchObject([{ ok: false, fenced: true }]);
     expect(
       await storage.commit([{ tableId: 'T1', fence: 42, writes: [write(2, 'new-2')] }]),
-    ).toEqual([{ ok: true }]);
+    ).toEqual([STORED]);
   });
 
   it('keeps a lease over renewals, and a node cut off from the database gives it up before the other gets it', async () => {
