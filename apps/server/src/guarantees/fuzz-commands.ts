@@ -129,7 +129,7 @@ function generate(
     case 'custom': {
       // `v.pipe(v.custom(check), schema)`: generate for the schema the check guards; piped
       // again (`v.pipe(thatPipe, v.check(...))`), the first item is that pipe: look inside it.
-      const inner = s.pipe?.[0] as Schema | undefined;
+      const inner: Schema | undefined = s.pipe?.[0];
       const guarded =
         s.pipe?.slice(1).find((p) => (p as { kind?: string }).kind === 'schema') ??
         (inner !== undefined && inner !== s && inner.pipe !== undefined ? inner : undefined);
