@@ -80,6 +80,21 @@ export const messagesReasons = i18n('lib/refusal-reasons', {
   renameNeedsRecovery: 'Only a recovery roll renames a consequence.',
   sheetAspectEdit: 'A sheet’s aspects change in its editor, consequences with their own buttons.',
   defenderRolls: 'A defender rolls their own defence.',
+  proposeFirst: "Put the declaration to the table's vote first.",
+  voteOpen: params(
+    'The table is still voting on this declaration ({count} to vote); the GM may close the vote.',
+  ),
+  voteClosed: 'The vote on this declaration is closed.',
+  alreadyVoted: 'You have already voted on this declaration.',
+  declarationOpen: 'Your declaration is still before the table: roll or withdraw it.',
+  notAVoter: 'You joined after this declaration was put to the vote.',
+  ownDeclaration: 'You made this declaration: the others vote on it.',
+  notDeclarer: params("{name}'s player makes {name}'s declarations."),
+  noDeclaration: 'That declaration is no longer before the table.',
+  gmSaysWhen: params(
+    "The rest of {name}'s lost levels come back when the GM says the situation is over, or after healing.",
+  ),
+  notController: params("Only {name}'s player takes a consequence for {name}."),
 });
 
 type ReasonKey = keyof ReturnType<typeof messagesReasons.get>;
@@ -118,6 +133,17 @@ export const REASON_KEYS: Record<RefusalReasonId, ReasonKey> = {
   'rename-needs-recovery': 'renameNeedsRecovery',
   'sheet-aspect-edit': 'sheetAspectEdit',
   'defender-rolls': 'defenderRolls',
+  'propose-first': 'proposeFirst',
+  'vote-open': 'voteOpen',
+  'vote-closed': 'voteClosed',
+  'already-voted': 'alreadyVoted',
+  'declaration-open': 'declarationOpen',
+  'not-a-voter': 'notAVoter',
+  'own-declaration': 'ownDeclaration',
+  'not-declarer': 'notDeclarer',
+  'no-declaration': 'noDeclaration',
+  'gm-says-when': 'gmSaysWhen',
+  'not-controller': 'notController',
 };
 
 /** A reason in the reader's words, or undefined for an id this version does not know. */

@@ -136,6 +136,35 @@ describe('overlay events from the document', () => {
     feed.destroy();
   });
 
+  it('a concession ends the attacks that awaited the conceder’s defence', () => {
+    const { t, ann, bob, zira, tam, brute } = sceneTable();
+    const timers = manualTimers();
+    const feed = new OverlayFeed(t.view(), 5000, timers);
+    const attack = (characterId: string, defender: string) =>
+      String(
+        t.ok(GM, { type: 'roll', characterId, skillId: 'fight', action: 'attack', defender })
+          .rollId,
+      );
+    const onTam = attack(brute, tam);
+    const onZira = attack(brute, zira);
+    feed.update(t.view());
+    expect(feed.events.filter((e) => e.kind === 'roll').map((e) => e.roll!.result)).toEqual([
+      'Tam rolls to defend',
+      'Zira rolls to defend',
+    ]);
+    t.ok(bob, { type: 'concede', characterId: tam, rollId: onTam });
+    feed.update(t.view());
+    // Tam's attack no longer says it waits for him; Zira's still waits for her.
+    expect(feed.events.map((e) => e.key)).not.toContain(`roll:${onTam}`);
+    expect(feed.events.map((e) => e.key)).toContain(`roll:${onZira}`);
+    expect(feed.events.at(-1)).toMatchObject({ kind: 'out' });
+    expect(feed.events.at(-1)!.text).toMatch(/^Tam conceded/);
+    t.ok(ann, { type: 'defend', rollId: onZira, skillId: 'athletics' });
+    feed.update(t.view());
+    expect(feed.events.find((e) => e.key === `roll:${onZira}`)!.roll!.result).toMatch(RESULT);
+    feed.destroy();
+  });
+
   it('names a stunt and a helper under the roller’s total [CORE-STUNT-1] [CORE-TEAMWORK-1]', () => {
     const { t, ann, bob, zira, tam } = sceneTable();
     t.ok(ann, {

@@ -49,6 +49,26 @@ export function findCharacter(r: PubRoots, id: string): Found | Refusal {
   };
 }
 
+/**
+ * Who answers for a character: its player's seat id, or `gm` for an NPC and for a character
+ * no one has claimed. Narrower than `controls` (the GM acts for every character): what only a
+ * character's own controller decides (an edgerunner consequence taken for a bonus
+ * [ER-CONSEQ-2], a declaration's proposal) asks this.
+ */
+export function controllerOf(character: { npc?: boolean; owner?: string | undefined }): string {
+  return character.npc || character.owner === undefined ? 'gm' : character.owner;
+}
+
+/** Whether the actor is the character's controller (`controllerOf`). */
+export function isController(
+  actor: Actor,
+  character: { npc?: boolean; owner?: string | undefined },
+): boolean {
+  const who = controllerOf(character);
+  if (actor.role === 'gm') return who === 'gm';
+  return actor.role === 'player' && actor.seatId !== undefined && who === actor.seatId;
+}
+
 /** The GM acts for every character; a player for the characters of their seat. */
 export function controls(actor: Actor, character: { owner?: string | undefined }): boolean {
   if (actor.role === 'gm') return true;

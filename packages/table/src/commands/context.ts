@@ -40,6 +40,7 @@ export interface CommandResult {
   countdownId?: string;
   /** `help.ask`: the request for help it opened. */
   requestId?: string;
+  declarationId?: string;
   /** The log entries this command wrote, so the server can keep the full history. */
   log?: LogEntry[];
 }

@@ -44,6 +44,12 @@ import {
 import { join, seatRemove } from './characters/seats';
 import * as countdowns from './countdowns/countdowns';
 import { chatSpectators, chatWhispers } from './gm/chat-switch';
+import {
+  declarationClose,
+  declarationPropose,
+  declarationVote,
+  declarationWithdraw,
+} from './declarations/declarations';
 
 /**
  * Applies one command: checks the role, lets the command's handler validate everything and
@@ -173,6 +179,14 @@ function dispatch(ctx: CommandContext): Plan | Refusal {
       return concede(as(command));
     case 'consequence.take':
       return consequenceTake(as(command));
+    case 'declaration.propose':
+      return declarationPropose(as(command));
+    case 'declaration.vote':
+      return declarationVote(as(command));
+    case 'declaration.close':
+      return declarationClose(as(command));
+    case 'declaration.withdraw':
+      return declarationWithdraw(as(command));
     case 'consequence.recover':
       return consequenceRecover(as(command));
     case 'consequence.clear':

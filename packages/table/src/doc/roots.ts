@@ -42,6 +42,7 @@ export const PUB_ROOTS = {
   refs: { kind: 'array', of: 'string', feeds: ['log', 'fateSummary'] },
   fp: { kind: 'map', feeds: ['fateSummary'] },
   countdowns: { kind: 'map', feeds: ['countdowns'] },
+  declarations: { kind: 'map', feeds: ['declarations'] },
 } as const satisfies Record<string, RootSpec>;
 
 /** Every root type of the GM document `table/<id>/gm`. */

@@ -17,6 +17,7 @@ export type {
   HelpAnswer,
   HelpRequestView,
   ConflictView,
+  DeclarationView,
   SceneView,
   SpotlightView,
   TableView,
@@ -31,6 +32,7 @@ import type {
   RollInvoke,
   RollView,
   CompelView,
+  DeclarationView,
   SpotlightView,
   TableView,
   GmView,
@@ -109,6 +111,21 @@ export function readCompel(m: YMap): CompelView {
     offeredBy: m.get('offeredBy') as ActorRef,
     ...(fromCharacterId === undefined ? {} : { fromCharacterId }),
     self: bool(m, 'self'),
+    at: num(m, 'at'),
+  };
+}
+
+export function readDeclaration(m: YMap): DeclarationView {
+  const targetId = optStr(m, 'targetId');
+  return {
+    id: str(m, 'id'),
+    characterId: str(m, 'characterId'),
+    declarer: str(m, 'declarer'),
+    text: str(m, 'text'),
+    ...(targetId === undefined ? {} : { targetId }),
+    voters: [...((m.get('voters') as string[] | undefined) ?? [])],
+    votes: structuredClone((m.get('votes') as DeclarationView['votes'] | undefined) ?? {}),
+    closed: bool(m, 'closed'),
     at: num(m, 'at'),
   };
 }
@@ -192,6 +209,9 @@ export function readTable(pub: Y.Doc): TableView {
       log.slice(Math.max(lastSessionStart(log), 0)).flatMap((e) => e.movements ?? []),
     ),
     countdowns: readCountdowns(r.countdowns),
+    declarations: mapsOf(r.declarations)
+      .map(readDeclaration)
+      .sort((a, b) => a.at - b.at || byId(a, b)),
   };
 }
 

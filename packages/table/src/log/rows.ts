@@ -77,6 +77,10 @@ export const TYPE_CODES = [
   'seat.remove',
   'defend',
   'conflict.order',
+  'declaration.propose',
+  'declaration.vote',
+  'declaration.close',
+  'declaration.withdraw',
 ] as const;
 
 /** Append-only, like TYPE_CODES. */

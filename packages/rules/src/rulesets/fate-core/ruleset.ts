@@ -34,6 +34,7 @@ export const fateCore: Ruleset = {
     removal: false,
     sideModifiers: false,
     initiative: false,
+    recoversAtConflictEnd: false,
   },
   newCharacter: newFateCoreCharacter,
   refreshFor: (character) => fateCoreRefreshFor(character.stunts.length),

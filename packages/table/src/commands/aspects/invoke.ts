@@ -1,7 +1,8 @@
 import { ladderParam, line, say } from '../../log/say';
+import type { LogMessage, LogParam } from '../../log/say';
 import type { EconomyTransition, InvocableAspect, InvokedRoll, Party } from '@fateboard/rules';
 import { invokeAspect } from '@fateboard/rules';
-import { actorRef, controls, findCharacter, gmOnly } from '../access';
+import { actorRef, controllerOf, controls, findCharacter, gmOnly } from '../access';
 import type { ResolvedAspect } from './aspect-refs';
 import { resolveAspect, setFreeInvokes } from './aspect-refs';
 import { removeTableAspect } from './aspects';
@@ -14,16 +15,16 @@ import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
 import { rollInPlay, rescore, writeRoll } from '../rolls/stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import type { RollSide, RollView } from '../../doc/views';
-import { resultSaid } from '../../log/words';
+import { otherSideNowSaid, resultSaid } from '../../log/words';
 
 /** Who pays for a character's paid invoke: the character, or the GM pool for NPCs. */
 export function partyOf(c: CharacterRecord): Party {
   return c.npc ? { type: 'gm' } : { type: 'character', id: c.id };
 }
 
-/** Whose free invokes a character uses: its player's seat, or `gm` for NPCs. */
+/** Whose free invokes a character uses: its controller's (its player's seat, or `gm`). */
 export function invokeOwnerOf(c: CharacterRecord): string {
-  return c.npc || c.owner === undefined ? 'gm' : c.owner;
+  return controllerOf(c);
 }
 
 export function aspectKey(ref: AspectRef): string {
@@ -175,13 +176,11 @@ export const invoke: Handler<'invoke'> = (ctx) => {
     log: [
       {
         ...line(
-          say('invoked', {
+          invokedSaid(r, next, side, {
             name: invoker?.name ?? say('theGMCapital'),
             aspect: aspect.text,
             effect: say(command.effect === 'reroll' ? 'invokeForReroll' : 'invokeForPlus2'),
             paid: say(command.free ? 'paidFreeInvoke' : 'paidFatePoint'),
-            total: ladderParam(next.actor.total),
-            result: resultSaid(next.outcome, next.shifts),
           }),
         ),
         ...(invoker ? { characterId: invoker.id } : {}),
@@ -192,6 +191,28 @@ export const invoke: Handler<'invoke'> = (ctx) => {
     result: { rollId: roll.id },
   };
 };
+
+/**
+ * The invoke's log sentence: the roller's new total and result, or for the other side (the
+ * defence, a raised difficulty) that side's new total against the roller's, whose result it is.
+ */
+function invokedSaid(
+  r: ReturnType<typeof pubRoots>,
+  roll: RollView,
+  side: 'actor' | 'opposition',
+  params: { name: LogParam; aspect: string; effect: LogParam; paid: LogParam },
+): LogMessage {
+  if (side === 'actor') {
+    return say('invoked', {
+      ...params,
+      total: ladderParam(roll.actor.total),
+      result: resultSaid(roll.outcome, roll.shifts),
+    });
+  }
+  const roller = findCharacter(r, roll.actor.characterId);
+  const rollerName = 'ok' in roller ? '?' : roller.name;
+  return say('invokedOn', { ...params, now: otherSideNowSaid(roll, rollerName) });
+}
 
 /** A used free invoke: one fewer held, or the boost gone [CORE-BOOST-1]. */
 function spendFree(

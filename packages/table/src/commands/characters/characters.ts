@@ -141,7 +141,7 @@ export const characterUpdate: Handler<'character.update'> = ({
 
 /**
  * The GM removes a character from the table: its seat is freed, the aspects placed on it, its
- * open compels and its place in the turn order go, and its fate points (and points held for it)
+ * open compels and declarations and its place in the turn order go, and its fate points (and points held for it)
  * go back to the bank.
  */
 export const characterRemove: Handler<'character.remove'> = ({ docs, actor, command }) => {
@@ -161,6 +161,12 @@ export const characterRemove: Handler<'character.remove'> = ({ docs, actor, comm
     const map = m as YMap;
     if (map.get('characterId') === c.id || map.get('fromCharacterId') === c.id) compels.push(id);
   });
+  // Its declarations, or those about it, are moot: they go unrolled.
+  const declarations: string[] = [];
+  r.declarations.forEach((m, id) => {
+    const map = m as YMap;
+    if (map.get('characterId') === c.id || map.get('targetId') === c.id) declarations.push(id);
+  });
   const ticks = dropTicks(docs, c.id);
   return withTicks(ticks, {
     pub: () => {
@@ -170,6 +176,7 @@ export const characterRemove: Handler<'character.remove'> = ({ docs, actor, comm
       for (const id of placed) removeTableAspect(r, id);
       for (const id of compels) r.compels.delete(id);
       dropRequestsNaming(r, c.id);
+      for (const id of declarations) r.declarations.delete(id);
       dropFromOrder(r, c.id);
       const present = r.scene.get('present') as string[] | undefined;
       if (present?.includes(c.id)) {

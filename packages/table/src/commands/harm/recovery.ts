@@ -1,5 +1,6 @@
 import type { Result, RulesetId } from '@fateboard/rules';
 import {
+  exhaustive,
   healConsequence,
   recoverAfterRoll,
   recoveryMethod,
@@ -37,16 +38,29 @@ function slotText(patient: Found, slotId: string): string {
   return patient.character.consequences.find((s) => s.id === slotId)?.taken?.text ?? slotId;
 }
 
-/** What a recovery roll is for, in place of the roll's "to overcome". */
+/**
+ * What a recovery roll is for, in place of the roll's "to overcome". Treating yourself says it
+ * is harder only where the game made it so (fate-core's two steps [FC-RECOVER-2]; pirates has
+ * no such rule [PIR-RECOVER-1]).
+ */
 function recoveryPurpose(
   modifies: boolean,
-  treatingSelf: boolean,
+  treatingSelf: 'no' | 'harder' | 'same',
   name: string,
   text: string,
 ): LogMessage {
   if (modifies)
-    return say(treatingSelf ? 'purposeModifyOwn' : 'purposeModifyOther', { name, text });
-  return say(treatingSelf ? 'purposeRecoverOwn' : 'purposeRecoverOther', { name, text });
+    return say(treatingSelf === 'no' ? 'purposeModifyOther' : 'purposeModifyOwn', { name, text });
+  switch (treatingSelf) {
+    case 'no':
+      return say('purposeRecoverOther', { name, text });
+    case 'harder':
+      return say('purposeRecoverOwn', { name, text });
+    case 'same':
+      return say('purposeRecoverSelf', { name, text });
+    default:
+      return exhaustive(treatingSelf);
+  }
 }
 
 /**
@@ -92,6 +106,15 @@ export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
     treatingSelf,
   );
   if (!difficulty.ok) return rulesRefusal(difficulty);
+  // The same slot treated by someone else: how much harder treating yourself made it.
+  const byOther = treatingSelf
+    ? recoveryRollDifficulty(ruleset.id, patient.character, recovers.slotId, false)
+    : difficulty;
+  const self = !treatingSelf
+    ? 'no'
+    : byOther.ok && byOther.value < difficulty.value
+      ? 'harder'
+      : 'same';
   const plan = roll({
     ...ctx,
     command: { ...command, action: 'overcome', difficulty: difficulty.value },
@@ -111,7 +134,7 @@ export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
     },
     // "rolled to overcome [..]" becomes "rolled to recover from Cynere's “Cracked Ribs” [..]".
     log: (plan.log ?? []).map((draft) => {
-      const purpose = recoveryPurpose(modifies, treatingSelf, patient.character.name, text);
+      const purpose = recoveryPurpose(modifies, self, patient.character.name, text);
       if (draft.msg?.params?.purpose === undefined) return draft;
       return { ...draft, ...line({ ...draft.msg, params: { ...draft.msg.params, purpose } }) };
     }),

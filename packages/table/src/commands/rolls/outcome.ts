@@ -54,8 +54,10 @@ export const outcomeApply: Handler<'outcome.apply'> = (ctx) => {
     if (!command.aspect) return refuse('invalid', 'Name the new aspect, or pick an existing one.');
     if ('text' in command.aspect) {
       newText = command.aspect.text;
-      if (command.aspect.characterId !== undefined) {
-        const on = findCharacter(r, command.aspect.characterId);
+      // A declaration's aspect goes where the table voted it, unless the roller says where.
+      const onId = command.aspect.characterId ?? roll.declaration?.targetId;
+      if (onId !== undefined) {
+        const on = findCharacter(r, onId);
         if ('ok' in on) return on;
         placeOn = on.character.id;
       }

@@ -7,6 +7,8 @@ import { refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import type { RollView } from '../../doc/views';
 import { num } from '../../doc/ymap';
+import { findDeclaration } from '../declarations/declarations';
+import { rollRefusal, voteState } from '../declarations/vote';
 
 /**
  * What a `roll` command asks for, checked against its fields before anything is rolled: the
@@ -18,14 +20,16 @@ import { num } from '../../doc/ymap';
 export interface RollKind {
   action: Action;
   aspectAction?: RollView['aspectAction'];
-  declaration?: { supporters: number; opposers: number };
+  /** The declaration rolled, as its vote ended, and its id (gone from the table once rolled). */
+  declaration?: NonNullable<RollView['declaration']>;
+  declarationId?: string;
   removes?: { ref: AspectRef; persistence: number; text: string };
 }
 
 export function rollKind(r: PubRoots, command: CommandOf<'roll'>): RollKind | Refusal {
-  const { aspectAction, declaration, removes } = command;
-  if (declaration !== undefined && aspectAction !== 'declaration') {
-    return refuse('invalid', 'Supporters and opposers belong to a declaration.');
+  const { aspectAction, declarationId, removes } = command;
+  if (declarationId !== undefined && aspectAction !== 'declaration') {
+    return refuse('invalid', 'A declaration is rolled as a declaration.');
   }
   if (aspectAction !== undefined) {
     if (removes !== undefined) return refuse('invalid', 'A removal roll is not an aspect action.');
@@ -33,12 +37,36 @@ export function rollKind(r: PubRoots, command: CommandOf<'roll'>): RollKind | Re
       return refuse('invalid', `A ${aspectAction} creates an advantage.`);
     }
     if (aspectAction === 'declaration') {
-      // A player action: the "skill" is the table's support, not the character's [ER-DECLARE-1].
-      if (declaration === undefined) return refuse('invalid', 'Count the supporters and opposers.');
+      // A player action: the "skill" is the table's vote, counted here, not the character's nor
+      // a number the client sends [ER-DECLARE-1] [ER-DECLARE-4].
       if (command.skillId !== undefined || command.aspectId !== undefined) {
         return refuse('invalid', 'A declaration uses no skill: its supporters make the skill.');
       }
-      return { action: 'create-advantage', aspectAction, declaration };
+      if (declarationId === undefined) {
+        return refuse('invalid', 'Put the declaration to the table’s vote first.', {
+          id: 'propose-first',
+        });
+      }
+      const found = findDeclaration(r, declarationId);
+      if ('ok' in found) return found;
+      const d = found.view;
+      if (d.characterId !== command.characterId) {
+        return refuse('invalid', 'That declaration is another character’s.');
+      }
+      const waiting = rollRefusal(d);
+      if (waiting) return waiting;
+      const { supporters, opposers } = voteState(d);
+      return {
+        action: 'create-advantage',
+        aspectAction,
+        declarationId,
+        declaration: {
+          supporters,
+          opposers,
+          text: d.text,
+          ...(d.targetId === undefined ? {} : { targetId: d.targetId }),
+        },
+      };
     }
     return { action: 'create-advantage', aspectAction };
   }

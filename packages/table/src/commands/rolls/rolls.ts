@@ -52,6 +52,8 @@ export const roll: Handler<'roll'> = (ctx) => {
   const rating = kind.declaration
     ? declarationSkill(kind.declaration.supporters, kind.declaration.opposers)
     : ratingOf(ruleset, found.character, command);
+  // A declaration's words are what the roll is for, unless the roller said otherwise.
+  const reason = command.reason ?? kind.declaration?.text;
   if (typeof rating !== 'number') return rating;
   // A helper is on the roller's side: never whom the roll is against [CORE-TEAMWORK-1].
   const opposing = [command.defender, command.opposition?.characterId].filter(
@@ -120,7 +122,7 @@ export const roll: Handler<'roll'> = (ctx) => {
     at: now,
     by: actorRef(ctx),
     action: kind.action,
-    ...(command.reason ? { reason: command.reason } : {}),
+    ...(reason ? { reason } : {}),
     actor: actorSide,
     ...(difficulty === undefined ? {} : { difficulty }),
     ...(opposition === undefined ? {} : { opposition }),
@@ -156,6 +158,8 @@ export const roll: Handler<'roll'> = (ctx) => {
     pub: () => {
       writeNewRoll(r, view);
       endRequestsOf(r, found.character.id);
+      // Rolled: the declaration leaves the table, its tally kept on the roll.
+      if (kind.declarationId !== undefined) r.declarations.delete(kind.declarationId);
     },
     log: [
       {

@@ -1,15 +1,16 @@
 import { line, say } from '../../log/say';
 import { allCharacters, controls, findCharacter, gmOnly, tableRuleset } from '../access';
-import { writeTableState } from '../../doc/character-store';
+import { writeCharacter, writeTableState } from '../../doc/character-store';
+import { conflictEndRecovery } from './conflict-recovery';
 import type { Ruleset } from '@fateboard/rules';
 import type { Handler } from '../context';
 import { refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
 import type { YMap } from '../../doc/ymap';
-import { bool, num, put } from '../../doc/ymap';
+import { bool, num, peek, put } from '../../doc/ymap';
 import { exchangeTicks, withTicks } from '../countdowns/exchange';
-import { afterDrop } from './turns';
+import { actingIn, afterDrop } from './turns';
 
 /** The conflict's turn order: who acts now, and the round. */
 
@@ -105,7 +106,7 @@ export const conflictNext: Handler<'conflict.next'> = ({ docs, actor }) => {
   const order = (r.conflict.get('order') as string[] | undefined) ?? [];
   if (order.length === 0) return refuse('invalid', 'Nobody is left in the conflict.');
   const turn = num(r.conflict, 'turn');
-  const current = order[turn % order.length];
+  const current = actingIn({ active: true, order, turn });
   // The GM moves the order on; a player may end their own character's turn.
   if (actor.role !== 'gm') {
     const found = current === undefined ? undefined : findCharacter(r, current);
@@ -125,13 +126,26 @@ export const conflictNext: Handler<'conflict.next'> = ({ docs, actor }) => {
   });
 };
 
-export const conflictEnd: Handler<'conflict.end'> = ({ docs, actor }) => {
+export const conflictEnd: Handler<'conflict.end'> = ({ docs, actor, command }) => {
   const denied = gmOnly(actor, 'end a conflict');
   if (denied) return denied;
   const r = pubRoots(docs.pub);
   if (!bool(r.conflict, 'active')) return refuse('invalid', 'There is no conflict running.');
   const ruleset = tableRuleset(r);
   if ('ok' in ruleset) return ruleset;
+  if (command.recovery !== undefined && !ruleset.features.recoversAtConflictEnd) {
+    return refuse('invalid', `In ${ruleset.name} nothing comes back as a conflict ends.`);
+  }
+  const characters = allCharacters(r);
+  const unknown = Object.keys(command.recovery ?? {}).find(
+    (id) => !characters.some((c) => c.id === id),
+  );
+  if (unknown !== undefined) {
+    return refuse('not-found', `No character "${unknown}" at this table.`, { id: 'no-character' });
+  }
+  // Lost levels come back now, as the GM said for each [NAR-RECOVER-1] [NAR-RECOVER-4]; a
+  // character named who lost none since the GM's screen showed it is simply left as it is.
+  const recovered = conflictEndRecovery(ruleset, characters, command.recovery);
   return {
     pub: () => {
       put(r.conflict, 'active', false);
@@ -139,8 +153,26 @@ export const conflictEnd: Handler<'conflict.end'> = ({ docs, actor }) => {
       put(r.conflict, 'turn', undefined);
       put(r.conflict, 'round', undefined);
       resetConsequenceCounts(r, ruleset);
+      for (const b of recovered) {
+        const map = peek(r.characters, b.characterId);
+        if (map && b.mode !== 'none') writeCharacter(map, b.after);
+      }
     },
-    log: [line(say('conflictEnded'))],
+    log: [
+      line(say('conflictEnded')),
+      ...recovered.map((b) => ({
+        ...line(
+          b.mode === 'none'
+            ? say('levelsStay', { name: b.name, count: b.lost })
+            : say('levelsBack', {
+                name: b.name,
+                count: b.back,
+                half: b.mode === 'half' ? say('levelsBackHalf') : '',
+              }),
+        ),
+        characterId: b.characterId,
+      })),
+    ],
   };
 };
 
