@@ -129,6 +129,7 @@ export type { LogMessage, LogParam, TemplateOf } from './log/say';
 export { LOG_TEMPLATES } from './log/templates';
 export type { LogMessageId, LogTemplate } from './log/templates';
 export { controllerOf, controls, isController } from './commands/access';
+export { decidesCompel, withdrawsCompel } from './commands/fate-points/compels';
 export type { HelpBar, HelpQuestion, HelpStanding } from './commands/rolls/teamwork';
 export { helpStanding, requestFor } from './commands/rolls/teamwork';
 export { MAX_HELP_REQUESTS } from './commands/rolls/help';

@@ -33,7 +33,7 @@ const RESULT = /^(fail( \(short by \d+\))?|tie|success( with style)? \(\d+ shift
 
 describe('overlay events from the document', () => {
   it('turns a played scene into aspect, roll, compel, fate point, stress and taken-out events', () => {
-    const { t, ann, zira, tam, brute } = sceneTable();
+    const { t, ann, bob, zira, tam, brute } = sceneTable();
     const start = seenOf(t.view());
 
     const aspectId = String(
@@ -44,7 +44,7 @@ describe('overlay events from the document', () => {
     const compelId = String(
       t.ok(GM, { type: 'compel.offer', characterId: tam, text: 'The roof caves in' }).compelId,
     );
-    t.ok(GM, { type: 'compel.accept', compelId });
+    t.ok(bob, { type: 'compel.accept', compelId });
     const before = t.view().characters.find((c) => c.id === tam)!.fatePoints;
     t.ok(GM, {
       type: 'gm.adjust',
@@ -264,13 +264,13 @@ describe('overlay events from the document', () => {
 describe('overlay events in another language', () => {
   it('says each sentence in the reader’s language, as the log does', async () => {
     const { languageReady, setLocale } = await import('./i18n');
-    const { t, ann, zira, tam } = sceneTable();
+    const { t, ann, bob, zira, tam } = sceneTable();
     const start = seenOf(t.view());
     overcome(t, ann, zira, 2);
     const compelId = String(
       t.ok(GM, { type: 'compel.offer', characterId: tam, text: 'O teto desaba' }).compelId,
     );
-    t.ok(GM, { type: 'compel.accept', compelId });
+    t.ok(bob, { type: 'compel.accept', compelId });
     setLocale('pt-BR');
     try {
       await languageReady();

@@ -9,6 +9,7 @@ import { peek } from '../doc/ymap';
 import { GM, sceneTable } from '../test/harness';
 import { resolveAspect, setFreeInvokes } from '../commands/aspects/aspect-refs';
 import { checkTableDocs } from './check-table';
+import { isRefusal } from '../commands/context';
 
 // checkTable against one crafted violation at a time, on a table commands made (which passes):
 // each test breaks one invariant straight in the documents, as a hand-made file would.
@@ -79,10 +80,10 @@ describe('checkTable', () => {
       const s = played();
       const aspectId = [...s.r.aspects.keys()][0]!;
       const aspect = resolveAspect(s.r, { aspectId });
-      if ('ok' in aspect) throw new Error(aspect.message);
+      if (isRefusal(aspect)) throw new Error(aspect.message);
       s.t.docs.pub.transact(() => setFreeInvokes(aspect, 'gm', MAX_POINTS + 5));
       const sheet = resolveAspect(s.r, { characterId: s.a, aspectId: 'hc' });
-      if ('ok' in sheet) throw new Error(sheet.message);
+      if (isRefusal(sheet)) throw new Error(sheet.message);
       s.t.docs.pub.transact(() => setFreeInvokes(sheet, 'gm', MAX_POINTS * 2));
       expect(checkTableDocs(s.t.docs)).toBeUndefined();
       const held = (s.r.aspects.get(aspectId) as YMap).get('invokes') as YMap;

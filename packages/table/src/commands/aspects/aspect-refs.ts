@@ -3,7 +3,7 @@ import type { LogParam } from '../../log/say';
 import type { CharacterRecord } from '../../doc/character-store';
 import { readCharacter, setSheetInvokes } from '../../doc/character-store';
 import type { AspectRef } from '../schemas';
-import type { Refusal } from '../context';
+import type { Refusal, OrRefusal } from '../context';
 import { refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import { MAX_POINTS } from '../../doc/schema';
@@ -35,7 +35,7 @@ export type ResolvedAspect =
       freeInvokes: Record<string, number>;
     };
 
-export function resolveAspect(r: PubRoots, ref: AspectRef): ResolvedAspect | Refusal {
+export function resolveAspect(r: PubRoots, ref: AspectRef): OrRefusal<ResolvedAspect> {
   if (ref.characterId === undefined) {
     const map = peek(r.aspects, ref.aspectId);
     if (!map)

@@ -5,7 +5,7 @@ import { checkOwner, holderSaid, resolveAspect } from './aspect-refs';
 import { writeCharacter } from '../../doc/character-store';
 import type { TableAspectKind } from '../schemas';
 import type { Handler, Refusal } from '../context';
-import { ownerOf, refuse } from '../context';
+import { isRefusal, ownerOf, refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
 import type { SpotlightView } from '../../doc/views';
@@ -30,7 +30,7 @@ export interface NewAspect {
 export function checkNewAspect(r: PubRoots, characterId: string | undefined): Refusal | undefined {
   if (characterId === undefined) return undefined;
   const found = findCharacter(r, characterId);
-  return 'ok' in found ? found : undefined;
+  return isRefusal(found) ? found : undefined;
 }
 
 /** Writes a new table aspect; call inside the public transaction. */
@@ -99,7 +99,7 @@ export const aspectAdd: Handler<'aspect.add'> = ({ docs, actor, command, newId, 
 export const aspectEdit: Handler<'aspect.edit'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const a = resolveAspect(r, command.ref);
-  if ('ok' in a) return a;
+  if (isRefusal(a)) return a;
   // The GM edits anything; a player may reword their own character's sheet aspects.
   if (actor.role !== 'gm' && (a.where === 'table' || !controls(actor, a.character))) {
     return refuse('forbidden', 'Only the GM can edit that aspect.');
@@ -131,7 +131,7 @@ export const aspectRemove: Handler<'aspect.remove'> = ({ docs, actor, command })
   if (denied) return denied;
   const r = pubRoots(docs.pub);
   const a = resolveAspect(r, command.ref);
-  if ('ok' in a) return a;
+  if (isRefusal(a)) return a;
   if (a.where !== 'table') {
     return refuse(
       'invalid',
@@ -150,7 +150,7 @@ export const spotlightPush: Handler<'spotlight.push'> = ({ docs, actor, command,
   if (denied) return denied;
   const r = pubRoots(docs.pub);
   const a = resolveAspect(r, command.ref);
-  if ('ok' in a) return a;
+  if (isRefusal(a)) return a;
   const spot: SpotlightView = {
     aspectId: a.id,
     ...(command.ref.characterId === undefined ? {} : { characterId: command.ref.characterId }),

@@ -9,7 +9,7 @@ import { removeTableAspect } from './aspects';
 import type { CharacterRecord } from '../../doc/character-store';
 import type { AspectRef } from '../schemas';
 import type { Handler } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import { undecided } from '../rolls/defence';
 import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
 import { rollInPlay, rescore, writeRoll } from '../rolls/stored-rolls';
@@ -69,7 +69,7 @@ export const invoke: Handler<'invoke'> = (ctx) => {
   const { docs, actor, command } = ctx;
   const r = pubRoots(docs.pub);
   const found = rollInPlay(r, command.rollId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const { ruleset, roll } = found;
   // Invokes come once both sides have rolled.
   const open = undecided(roll);
@@ -80,7 +80,7 @@ export const invoke: Handler<'invoke'> = (ctx) => {
     return refuse('invalid', 'That roll’s outcome was already applied.', { id: 'already-applied' });
   const side = command.side ?? 'actor';
   const aspect = resolveAspect(r, command.ref);
-  if ('ok' in aspect) return aspect;
+  if (isRefusal(aspect)) return aspect;
   const key = aspectKey(command.ref);
 
   // Raising a passive difficulty is the GM's invoke, paid from the GM pool [CORE-INVOKE-2].
@@ -95,7 +95,7 @@ export const invoke: Handler<'invoke'> = (ctx) => {
     const mine = side === 'actor' ? roll.actor : roll.opposition;
     if (!mine) return refuse('invalid', 'That roll has no opposing side.');
     const who = findCharacter(r, mine.characterId);
-    if ('ok' in who) return who;
+    if (isRefusal(who)) return who;
     if (!controls(actor, who.character))
       return refuse('forbidden', `You do not play "${who.character.name}".`);
     invoker = who.character;
@@ -145,7 +145,7 @@ export const invoke: Handler<'invoke'> = (ctx) => {
     });
   }
   const run = runEconomy(economyOf(r), economy);
-  if ('ok' in run) return run;
+  if (isRefusal(run)) return run;
 
   const changed: RollSide = { ...rolled, faces: [...after.faces], bonus: after.invokeBonus };
   const passive = after.opposition.kind === 'passive' ? after.opposition.invokeBonus : undefined;
@@ -210,7 +210,7 @@ function invokedSaid(
     });
   }
   const roller = findCharacter(r, roll.actor.characterId);
-  const rollerName = 'ok' in roller ? '?' : roller.name;
+  const rollerName = isRefusal(roller) ? '?' : roller.name;
   return say('invokedOn', { ...params, now: otherSideNowSaid(roll, rollerName) });
 }
 

@@ -5,7 +5,7 @@ import { line, say } from '../../log/say';
 import type { LogMessage, LogParam } from '../../log/say';
 import { controllerOf, findCharacter, gmOnly, isController, tableRuleset } from '../access';
 import type { Handler, Refusal } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
 import type { DeclarationView } from '../../doc/view-types';
@@ -52,12 +52,12 @@ export const declarationPropose: Handler<'declaration.propose'> = (ctx) => {
   const { docs, actor, command, newId, now } = ctx;
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   if (!ruleset.features.aspectActions) {
     return refuse('rules', `${ruleset.name} has no declarations.`);
   }
   const found = findCharacter(r, command.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   // "A player action": the one who plays the character declares [ER-DECLARE-1].
   if (!isController(actor, found.character)) {
     return refuse('forbidden', `${found.name}'s player makes ${found.name}'s declarations.`, {
@@ -66,7 +66,7 @@ export const declarationPropose: Handler<'declaration.propose'> = (ctx) => {
     });
   }
   const target = command.targetId === undefined ? undefined : findCharacter(r, command.targetId);
-  if (target && 'ok' in target) return target;
+  if (target && isRefusal(target)) return target;
   const declarer = controllerOf(found.character);
   // One at a time per declarer: the table answers one question of hers before the next.
   let open = false;
@@ -114,7 +114,7 @@ export const declarationPropose: Handler<'declaration.propose'> = (ctx) => {
 export const declarationVote: Handler<'declaration.vote'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const found = findDeclaration(r, command.declarationId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const d = found.view;
   const denied = voteRefusal(actor, d);
   if (denied) return denied;
@@ -161,7 +161,7 @@ export const declarationClose: Handler<'declaration.close'> = ({ docs, actor, co
   if (denied) return denied;
   const r = pubRoots(docs.pub);
   const found = findDeclaration(r, command.declarationId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   if (!voteState(found.view).open) {
     return refuse('invalid', 'The vote on this declaration is closed.', { id: 'vote-closed' });
   }
@@ -181,7 +181,7 @@ export const declarationClose: Handler<'declaration.close'> = ({ docs, actor, co
 export const declarationWithdraw: Handler<'declaration.withdraw'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const found = findDeclaration(r, command.declarationId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const d = found.view;
   if (!withdraws(actor, d)) {
     return refuse('forbidden', 'Only the one who declared (or the GM) takes a declaration back.');
@@ -193,7 +193,7 @@ export const declarationWithdraw: Handler<'declaration.withdraw'> = ({ docs, act
       {
         ...line(
           say('declarationWithdrawn', {
-            name: 'ok' in who ? say('someone') : who.name,
+            name: isRefusal(who) ? say('someone') : who.name,
             text: d.text,
           }),
         ),

@@ -1,6 +1,6 @@
 import type { EconomyState, EconomyTransition, Movement } from '@fateboard/rules';
 import { applyEconomy } from '@fateboard/rules';
-import type { Refusal } from '../context';
+import type { OrRefusal } from '../context';
 import { refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import { MAX_POINTS } from '../../doc/schema';
@@ -36,7 +36,7 @@ export interface EconomyRun {
 export function runEconomy(
   start: EconomyState,
   transitions: readonly EconomyTransition[],
-): EconomyRun | Refusal {
+): OrRefusal<EconomyRun> {
   let state = start;
   const movements: Movement[] = [];
   for (const t of transitions) {

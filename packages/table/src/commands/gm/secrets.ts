@@ -4,7 +4,7 @@ import { gmOnly, tableRuleset } from '../access';
 import { addTableAspect, checkNewAspect } from '../aspects/aspects';
 import { writeCharacter, writeTableState } from '../../doc/character-store';
 import type { Handler } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import { startingPoints } from '../fate-points/points';
 import { gmRoots, pubRoots } from '../../doc/schema';
 import { sheetCharacter } from '../characters/characters';
@@ -99,9 +99,9 @@ export const gmReveal: Handler<'gm.reveal'> = ({ docs, actor, command, newId, no
   }
   if (!hidden.sheet) return refuse('invalid', 'That NPC draft has no sheet.');
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const made = sheetCharacter(ruleset, id, hidden.sheet, true);
-  if ('ok' in made) return made;
+  if (isRefusal(made)) return made;
   return {
     gm: dropHidden,
     pub: () => {

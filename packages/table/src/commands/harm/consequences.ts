@@ -5,7 +5,7 @@ import { recoveryNeedsRoll } from './recovery';
 import { findCharacter, findControlled, gmOnly, tableRuleset } from '../access';
 import { pruneSheetInvokes, writeCharacter, writeTableState } from '../../doc/character-store';
 import type { Handler } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import { undecided } from '../rolls/defence';
 import { findRoll, rescore, writeRoll } from '../rolls/stored-rolls';
 import { pubRoots } from '../../doc/schema';
@@ -24,9 +24,9 @@ import { mayTakeConsequence, sideOf } from './voluntary';
 export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const found = findControlled(r, actor, command.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   // Edgerunner's controller takes one for a bonus [ER-CONSEQ-1..2] — the character's player, or
   // the GM for an NPC (mayTakeConsequence, which the roll card asks too); elsewhere it is the
   // GM's hand edit.
@@ -62,7 +62,7 @@ export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, comm
         id: 'no-consequence-bonus',
       });
     const roll = findRoll(r, command.rollId);
-    if ('ok' in roll) return roll;
+    if (isRefusal(roll)) return roll;
     const open = undecided(roll.roll);
     if (open) return open;
     if (roll.roll.applied)
@@ -82,7 +82,7 @@ export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, comm
       map: roll.map,
       roll: rescore(ruleset, { ...roll.roll, [side]: changed }),
       side,
-      rollerName: 'ok' in roller ? '?' : roller.name,
+      rollerName: isRefusal(roller) ? '?' : roller.name,
     };
   }
   return {
@@ -156,7 +156,7 @@ function healingRoll(
 ): { map: YMap; roll: RollView } | ReturnType<typeof refuse> | undefined {
   if (rollId === undefined) return undefined;
   const found = findRoll(r, rollId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const { roll } = found;
   if (roll.heals !== patient.id) {
     return refuse('rules', `That roll was not a healing action for ${patient.name}.`, {
@@ -178,9 +178,9 @@ function healingRoll(
 export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const found = findControlled(r, actor, command.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const needsRoll = recoveryNeedsRoll(ruleset.id, actor, command.slotId);
   if (needsRoll) return needsRoll;
   // narrative: lost levels come back "once the conflict is over" [NAR-RECOVER-1], so not for
@@ -213,7 +213,7 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
     );
   }
   const heal = command.physical ? healingRoll(r, found.character, command.healRollId) : undefined;
-  if (heal && 'ok' in heal) return heal;
+  if (heal && isRefusal(heal)) return heal;
   const started = ruleset.startRecovery(found.character, {
     ...(command.slotId === undefined ? {} : { slotId: command.slotId }),
     ...(command.text === undefined ? {} : { newName: command.text }),
@@ -246,7 +246,7 @@ export const consequenceClear: Handler<'consequence.clear'> = ({ docs, actor, co
   if (denied) return denied;
   const r = pubRoots(docs.pub);
   const found = findCharacter(r, command.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const slot = found.character.consequences.find((s) => s.id === command.slotId);
   if (!slot?.taken)
     return refuse('not-found', `No consequence in slot "${command.slotId}".`, {

@@ -9,7 +9,7 @@ import {
 import { controls, findCharacter, gmOnly, tableRuleset } from '../access';
 import type { Found } from '../access';
 import { setSheetInvokes, writeCharacter } from '../../doc/character-store';
-import type { Actor, Ctx, Handler, Plan, Refusal } from '../context';
+import type { Actor, Ctx, Handler, OrRefusal, Plan, Refusal } from '../context';
 import { isRefusal, refuse } from '../context';
 import { roll } from '../rolls/rolls';
 import { findRoll, writeRoll } from '../rolls/stored-rolls';
@@ -68,7 +68,7 @@ function recoveryPurpose(
  * against that difficulty by the `roll` handler (which checks the sender controls the healer),
  * and stored with `recovers` so that `outcome.apply` knows what it starts.
  */
-export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
+export function recoveryRoll(ctx: Ctx<'roll'>): OrRefusal<Plan> {
   const { recovers, ...command } = ctx.command;
   if (recovers === undefined)
     return refuse('invalid', 'Name the consequence to recover.', {
@@ -89,15 +89,15 @@ export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
   }
   const r = pubRoots(ctx.docs.pub);
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   // Who may roll comes first: someone who does not play the healer learns nothing more.
   const healer = findCharacter(r, command.characterId);
-  if ('ok' in healer) return healer;
+  if (isRefusal(healer)) return healer;
   if (!controls(ctx.actor, healer.character)) {
     return refuse('forbidden', `You do not play "${healer.character.name}".`);
   }
   const patient = findCharacter(r, recovers.characterId);
-  if ('ok' in patient) return patient;
+  if (isRefusal(patient)) return patient;
   const treatingSelf = command.characterId === recovers.characterId;
   const difficulty = recoveryRollDifficulty(
     ruleset.id,
@@ -130,7 +130,7 @@ export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
     pub: () => {
       plan.pub?.();
       const found = rollId === undefined ? undefined : findRoll(r, rollId);
-      if (found && !('ok' in found)) put(found.map, 'recovers', stored);
+      if (found && !isRefusal(found)) put(found.map, 'recovers', stored);
     },
     // "rolled to overcome [..]" becomes "rolled to recover from Cynere's “Cracked Ribs” [..]".
     log: (plan.log ?? []).map((draft) => {
@@ -145,11 +145,11 @@ export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
  * Applies a recovery roll's outcome. The healer's controller or the patient's (who names the
  * consequence) may apply it; the ruleset decides what a success or a failure does.
  */
-export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): Plan | Refusal | undefined {
+export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): OrRefusal<Plan> | undefined {
   const { docs, actor, command } = ctx;
   const r = pubRoots(docs.pub);
   const found = findRoll(r, command.rollId);
-  if ('ok' in found || found.roll.recovers === undefined) {
+  if (isRefusal(found) || found.roll.recovers === undefined) {
     return command.rename === undefined
       ? undefined
       : refuse('invalid', 'Only a recovery roll renames a consequence.', {
@@ -164,11 +164,11 @@ export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): Plan | Refusal | und
       id: 'already-applied',
     });
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const healer = findCharacter(r, rolled.actor.characterId);
-  if ('ok' in healer) return healer;
+  if (isRefusal(healer)) return healer;
   const patient = findCharacter(r, recovers.characterId);
-  if ('ok' in patient) return patient;
+  if (isRefusal(patient)) return patient;
   if (!controls(actor, healer.character) && !controls(actor, patient.character)) {
     return refuse(
       'forbidden',
@@ -246,9 +246,9 @@ export const consequenceHeal: Handler<'consequence.heal'> = ({ docs, actor, comm
   if (denied) return denied;
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const patient = findCharacter(r, command.characterId);
-  if ('ok' in patient) return patient;
+  if (isRefusal(patient)) return patient;
   const healed = healConsequence(ruleset.id, patient.character, command.slotId);
   if (!healed.ok) return rulesRefusal(healed);
   const { to } = healed.value;

@@ -2,8 +2,8 @@ import type { Character, Ruleset } from '@fateboard/rules';
 import { findCharacter } from '../access';
 import { resolveAspect } from '../aspects/aspect-refs';
 import type { Action, AspectRef, CommandOf } from '../schemas';
-import type { Refusal } from '../context';
-import { refuse } from '../context';
+import type { Refusal, OrRefusal } from '../context';
+import { isRefusal, refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import type { RollView } from '../../doc/views';
 import { num } from '../../doc/ymap';
@@ -26,7 +26,7 @@ export interface RollKind {
   removes?: { ref: AspectRef; persistence: number; text: string };
 }
 
-export function rollKind(r: PubRoots, command: CommandOf<'roll'>): RollKind | Refusal {
+export function rollKind(r: PubRoots, command: CommandOf<'roll'>): OrRefusal<RollKind> {
   const { aspectAction, declarationId, removes } = command;
   if (declarationId !== undefined && aspectAction !== 'declaration') {
     return refuse('invalid', 'A declaration is rolled as a declaration.');
@@ -48,7 +48,7 @@ export function rollKind(r: PubRoots, command: CommandOf<'roll'>): RollKind | Re
         });
       }
       const found = findDeclaration(r, declarationId);
-      if ('ok' in found) return found;
+      if (isRefusal(found)) return found;
       const d = found.view;
       if (d.characterId !== command.characterId) {
         return refuse('invalid', 'That declaration is another character’s.');
@@ -78,7 +78,7 @@ export function rollKind(r: PubRoots, command: CommandOf<'roll'>): RollKind | Re
       return refuse('invalid', 'A removal rolls against the aspect’s persistence, nothing else.');
     }
     const a = resolveAspect(r, removes);
-    if ('ok' in a) return a;
+    if (isRefusal(a)) return a;
     if (a.where !== 'table') {
       return refuse('invalid', 'Only aspects placed in play are removed by a roll.');
     }
@@ -114,7 +114,7 @@ export function defenderOf(
     return refuse('invalid', 'Only an attack, overcome or advantage awaits a defence.');
   }
   const found = findCharacter(r, command.defender);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   if (found.character.id === roller.id)
     return refuse('invalid', 'Nobody defends against themselves.');
   if (found.character.takenOut) {
@@ -142,5 +142,5 @@ export function healingTarget(
     return refuse('invalid', 'Healing is an overcome against a difficulty.');
   }
   const patient = findCharacter(r, command.heals);
-  return 'ok' in patient ? patient : patient.character;
+  return isRefusal(patient) ? patient : patient.character;
 }

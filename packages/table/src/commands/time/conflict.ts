@@ -4,7 +4,7 @@ import { writeCharacter, writeTableState } from '../../doc/character-store';
 import { conflictEndRecovery } from './conflict-recovery';
 import type { Ruleset } from '@fateboard/rules';
 import type { Handler } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
 import type { YMap } from '../../doc/ymap';
@@ -46,7 +46,7 @@ export const conflictStart: Handler<'conflict.start'> = ({ docs, actor, command,
   const r = pubRoots(docs.pub);
   if (bool(r.conflict, 'active')) return refuse('invalid', 'A conflict is already running.');
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const given = [...new Set(command.order)];
   const characters = new Map(allCharacters(r).map((c) => [c.id, c]));
   const missing = [...given, ...(command.surprise ?? [])].find((id) => !characters.has(id));
@@ -110,7 +110,7 @@ export const conflictNext: Handler<'conflict.next'> = ({ docs, actor }) => {
   // The GM moves the order on; a player may end their own character's turn.
   if (actor.role !== 'gm') {
     const found = current === undefined ? undefined : findCharacter(r, current);
-    if (!found || 'ok' in found || !controls(actor, found.character)) {
+    if (!found || isRefusal(found) || !controls(actor, found.character)) {
       return refuse('forbidden', 'Only the GM or the acting character’s player ends this turn.');
     }
   }
@@ -132,7 +132,7 @@ export const conflictEnd: Handler<'conflict.end'> = ({ docs, actor, command }) =
   const r = pubRoots(docs.pub);
   if (!bool(r.conflict, 'active')) return refuse('invalid', 'There is no conflict running.');
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   if (command.recovery !== undefined && !ruleset.features.recoversAtConflictEnd) {
     return refuse('invalid', `In ${ruleset.name} nothing comes back as a conflict ends.`);
   }
@@ -197,7 +197,7 @@ export const conflictOrder: Handler<'conflict.order'> = ({ docs, actor, command 
   const acting = order[num(r.conflict, 'turn') % Math.max(order.length, 1)];
   const names = next.map((id) => {
     const found = findCharacter(r, id);
-    return 'ok' in found ? id : found.character.name;
+    return isRefusal(found) ? id : found.character.name;
   });
   return {
     pub: () => {
