@@ -200,4 +200,7 @@ export const MESSAGE_CODES: readonly LogMessageId[] = [
   'declarationVoteIn',
   'declarationClosed',
   'declarationWithdrawn',
+  'joinedConflict',
+  'leftConflict',
+  'absorbStressBox',
 ];

@@ -81,6 +81,8 @@ export const TYPE_CODES = [
   'declaration.vote',
   'declaration.close',
   'declaration.withdraw',
+  'conflict.join',
+  'conflict.leave',
 ] as const;
 
 /** Append-only, like TYPE_CODES. */

@@ -56,7 +56,8 @@ export type RefusalReason =
   | { id: 'already-voted' }
   | { id: 'vote-closed' }
   | { id: 'vote-open'; params: { count: number } }
-  | { id: 'propose-first' };
+  | { id: 'propose-first' }
+  | { id: 'name-taken'; params: { name: string } };
 
 export type RefusalReasonId = RefusalReason['id'];
 

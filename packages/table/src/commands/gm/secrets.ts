@@ -8,6 +8,9 @@ import { isRefusal, refuse } from '../context';
 import { startingPoints } from '../fate-points/points';
 import { gmRoots, pubRoots } from '../../doc/schema';
 import { sheetCharacter } from '../characters/characters';
+import { nameTaken, tableNames } from '../characters/names';
+import { joinConflict } from '../time/conflict';
+import { joinedLine, joinsConflict } from '../time/conflict-members';
 import type { HiddenView } from '../../doc/views';
 import { readGm } from '../../doc/views';
 import { peek, put } from '../../doc/ymap';
@@ -102,6 +105,10 @@ export const gmReveal: Handler<'gm.reveal'> = ({ docs, actor, command, newId, no
   if (isRefusal(ruleset)) return ruleset;
   const made = sheetCharacter(ruleset, id, hidden.sheet, true);
   if (isRefusal(made)) return made;
+  const taken = nameTaken(tableNames(r), made.name);
+  if (taken) return taken;
+  // A revealed NPC arriving mid-fight takes its turn in it.
+  const joins = joinsConflict(r);
   return {
     gm: dropHidden,
     pub: () => {
@@ -109,6 +116,7 @@ export const gmReveal: Handler<'gm.reveal'> = ({ docs, actor, command, newId, no
       r.characters.set(id, map);
       writeCharacter(map, made);
       writeTableState(map, { owner: 'gm' });
+      if (joins) joinConflict(r, [id]);
     },
     log: [
       {
@@ -116,6 +124,7 @@ export const gmReveal: Handler<'gm.reveal'> = ({ docs, actor, command, newId, no
         characterId: id,
         movements: startingPoints(id, made.fatePoints),
       },
+      ...(joins ? [joinedLine(r, id, made.name)] : []),
     ],
     result: { characterId: id },
   };
