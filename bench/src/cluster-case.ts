@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Participant as ParticipantT, Receiver } from './clients';
 import { Participant, createTable, docUrl, inBatches } from './clients';
+import { LEASE_TIMINGS } from '@fateboard/server/testing';
 import { startClusterServices, clusterUnavailable } from './cluster-services';
 import type { ClusterServices } from './cluster-services';
 import { addReceivers, setupFanoutTable } from './fanout';
@@ -35,8 +36,9 @@ export interface ClusterConfig {
   failovers: number;
 }
 
-/** The server's default lease TTL (cluster.ts); renewed every third of it. */
-export const LEASE_MS = 3000;
+/** The server's default lease TTL and renewal (cluster/leases.ts's LEASE_TIMINGS). */
+export const LEASE_MS = LEASE_TIMINGS.ttlMs;
+const RENEW_MS = LEASE_TIMINGS.renewMs;
 
 type Percentiles = { p50: Repeated; p99: Repeated };
 
@@ -86,6 +88,7 @@ export interface ClusterResults {
     /** Of those, the ones answered only by the forward timeout (sent to the dying owner). */
     timedOut: number[];
     leaseMs: number;
+    renewMs: number;
   };
 }
 
@@ -120,10 +123,10 @@ function coreTicks(core: number | undefined): { busy: number; total: number } | 
   }
 }
 
-/** The node that holds the table's write lease in Redis (`<name>#<hex>:<epoch>`). */
+/** The node that holds the table's write lease (its holder is `<name>#<hex>`). */
 async function ownerOf(services: ClusterServices, tableId: string): Promise<string | undefined> {
-  const value = await services.redisGet(`fateboard:lease:${tableId}`);
-  return value?.replace(/#[^#]*$/, '');
+  const holder = await services.leaseHolder(tableId);
+  return holder?.replace(/#[^#]*$/, '');
 }
 
 async function expectOwner(
@@ -582,7 +585,7 @@ async function clusterFailover(
   }
   say(
     `  failover, median of ${times.length}: ${round(median(times), 0)} ms ` +
-      `(lease TTL ${LEASE_MS} ms, renewed every ${LEASE_MS / 3} ms)`,
+      `(lease TTL ${LEASE_MS} ms, renewed every ${RENEW_MS} ms)`,
   );
-  return { ms: repeated(times), refused: refusals, timedOut, leaseMs: LEASE_MS };
+  return { ms: repeated(times), refused: refusals, timedOut, leaseMs: LEASE_MS, renewMs: RENEW_MS };
 }

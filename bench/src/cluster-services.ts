@@ -12,7 +12,12 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sleep } from './stats';
-import { findPostgresBinaries, findRedisServer, freePort } from '@fateboard/server/testing';
+import {
+  findPostgresBinaries,
+  findRedisServer,
+  freePort,
+  postgresLeases,
+} from '@fateboard/server/testing';
 
 export interface ClusterServices {
   /** The cluster's database, as the superuser `postgres`. */
@@ -20,8 +25,8 @@ export interface ClusterServices {
   redisUrl: string;
   /** A directory for the nodes' own files, removed by `stop`. */
   dir: string;
-  /** Redis's value for `key` (a raw GET), or undefined. */
-  redisGet(key: string): Promise<string | undefined>;
+  /** Who holds the table's write lease (its holder id, `<name>#<hex>`), or undefined. */
+  leaseHolder(tableId: string): Promise<string | undefined>;
   /** Stops Redis and PostgreSQL and deletes the directory. */
   stop(): Promise<void>;
 }
@@ -211,10 +216,17 @@ export async function startClusterServices(core: number | undefined): Promise<Cl
       databaseUrl,
       redisUrl: `redis://127.0.0.1:${redisPort}`,
       dir: nodesDir,
-      redisGet: async (key) => {
-        const answer = await resp(redisPort, ['GET', key]);
-        if (answer.startsWith('$-1')) return undefined;
-        return answer.slice(answer.indexOf('\r\n') + 2, -2);
+      leaseHolder: async (tableId) => {
+        const leases = postgresLeases(databaseUrl, {
+          connectMs: 5000,
+          answerMs: 5000,
+          lockMs: 5000,
+        });
+        try {
+          return (await leases.owner(tableId))?.holder;
+        } finally {
+          await leases.close();
+        }
       },
       stop,
     };

@@ -103,7 +103,7 @@ function clusterRows(cl: ClusterOutcome | undefined): string[][] {
   rows.push([
     'cluster: failover, SIGKILL of the owner → first ack through another node',
     `${round(cl.failover.ms.median, 0)} ms (${round(cl.failover.ms.min, 0)}–${round(cl.failover.ms.max, 0)})`,
-    `${cl.failover.ms.runs.length} tries; lease TTL ${cl.failover.leaseMs} ms, renewed every ${round(cl.failover.leaseMs / 3, 0)} ms; ` +
+    `${cl.failover.ms.runs.length} tries; lease TTL ${cl.failover.leaseMs} ms, renewed every ${cl.failover.renewMs} ms; ` +
       `a command every 20 ms meanwhile, refused ${cl.failover.refused.join(', ')} (of them after the 5 s forward timeout: ${cl.failover.timedOut.join(', ')})`,
     'report',
   ]);

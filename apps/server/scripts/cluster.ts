@@ -24,7 +24,13 @@ const READY_TIMEOUT_MS = 60_000;
 const serverDir = resolve(import.meta.dirname, '..');
 const root = resolve(serverDir, '../..');
 const basePort = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST;
+const host = process.env.HOST?.trim() || undefined;
+/**
+ * Where this script reaches the nodes: the address they listen on (HOST), or localhost when
+ * they listen on every address (unset, 0.0.0.0, ::). An IPv6 address goes in brackets.
+ */
+const reachAt = !host || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+const urlHost = reachAt.includes(':') ? `[${reachAt}]` : reachAt;
 const names = Array.from({ length: NODES }, (_, i) => `node-${i + 1}`);
 const width = Math.max('cluster'.length, ...names.map((n) => n.length));
 
@@ -259,7 +265,7 @@ async function whenReady(node: ClusterNode): Promise<boolean> {
   while (performance.now() < deadline) {
     if (aborting || node.child.exitCode !== null || node.child.signalCode !== null) return false;
     try {
-      const response = await fetch(`http://localhost:${node.port}/healthz`);
+      const response = await fetch(`http://${urlHost}:${node.port}/healthz`);
       if (response.ok) return (node.ready = true);
     } catch {
       // not listening yet
@@ -356,7 +362,7 @@ async function main(): Promise<void> {
     '',
     `Fateboard cluster: ${up.length} of ${NODES} nodes up, sharing PostgreSQL and Redis`,
     ...nodes.map(
-      (n, i) => `  ${n.name}  http://localhost:${n.port}${ready[i] ? '' : '  (did not start)'}`,
+      (n, i) => `  ${n.name}  http://${urlHost}:${n.port}${ready[i] ? '' : '  (did not start)'}`,
     ),
     'Any node serves any table: create one on one node, open its links on another.',
     'Ctrl-C stops the nodes, then Redis and PostgreSQL, and deletes the temporary directory.',

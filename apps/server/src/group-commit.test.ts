@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { readTable } from '@fateboard/table';
 import { GroupCommit } from './group-commit';
 import type { TableRoom } from './room';
@@ -54,7 +55,7 @@ beforeEach(() => {
       if (gate) await gate;
       if (fenceAll) return batches.map(() => ({ ok: false, fenced: true }));
       if (sessionEnded) throw new NotStoredError(new Error('Connection terminated unexpectedly'));
-      if (failCommit) throw new Error('SQLITE_IOERR: disk I/O error');
+      if (failCommit) throw new NotStoredError(new Error('SQLITE_IOERR: disk I/O error'));
       const outcomes = await sqlite.commit(batches);
       if (loseReply) throw new Error('Connection terminated unexpectedly');
       return outcomes;
@@ -156,8 +157,9 @@ describe('group commit', () => {
       expect.objectContaining({ ok: false, code: 'not-found' }),
       expect.objectContaining({ ok: false, code: 'storage' }),
     ]);
-    // A failed commit may have gone through (lost reply): never marked for a retry.
-    expect(results.map((r) => r.retry)).toEqual([undefined, undefined, undefined, undefined]);
+    // Nothing of it was stored, for certain: marked for one more try (cluster mode routes it
+    // again); a refusal of the rules is final.
+    expect(results.map((r) => r.retry)).toEqual([true, true, undefined, true]);
     // The join seated its connection when applied, and was undone when the commit failed.
     expect(seats).toEqual([expect.stringMatching(/^id\d$/), undefined]);
     await turn();
@@ -261,23 +263,31 @@ describe('group commit', () => {
     expect(texts(two)).toEqual([]);
   });
 
-  it('a commit reported failed that went through drops the room; a retry finds it stored', async () => {
+  it('a commit reported failed that went through: the listeners get its update, a retry finds it stored', async () => {
     const room = await newRoom();
     let broken = false;
     room.onBroken(() => (broken = true));
     await room.handle(gm, aspect('a0', 'Zero'));
+    await turn();
+    const replica = new Y.Doc();
+    Y.applyUpdate(replica, Y.encodeStateAsUpdate(room.doc('pub')));
+    room.onUpdate((doc, update) => {
+      if (doc === 'pub') Y.applyUpdate(replica, update);
+    });
     loseReply = true;
+    // Not "nothing changed": whether it was stored is not known.
     expect((await room.handle(gm, aspect('a1', 'One'))).ack).toMatchObject({
       ok: false,
-      code: 'storage',
+      code: 'unknown-outcome',
     });
-    // Its replicas never got the update: the room is dropped, so that they load afresh.
-    expect(broken).toBe(true);
     expect(await stored('T1', 'a1')).toEqual(['a1']);
+    // The room reloaded what storage holds and handed its replicas what they lacked.
+    expect(broken).toBe(false);
+    expect(texts(room)).toEqual(['Zero', 'One']);
+    expect(readTable(replica).aspects.map((a) => a.text)).toEqual(['Zero', 'One']);
     loseReply = false;
-    const fresh = await newRoom();
-    expect(texts(fresh)).toEqual(['Zero', 'One']);
-    expect((await fresh.handle(gm, aspect('a1', 'One'))).ack).toMatchObject({ ok: true, seq: 2 });
+    expect((await room.handle(gm, aspect('a1', 'One'))).ack).toMatchObject({ ok: true, seq: 2 });
+    expect((await room.handle(gm, aspect('a2', 'Two'))).ack).toMatchObject({ ok: true, seq: 3 });
   });
 
   it('commands that arrive while a batch is being stored make the next batch, in order', async () => {
@@ -416,7 +426,7 @@ describe('group commit over real sockets', () => {
       commit: async (batches) => {
         entered = true;
         if (hold) await hold;
-        if (fail) throw new Error('connection terminated');
+        if (fail) throw new NotStoredError(new Error('connection terminated'));
         return real.commit(batches);
       },
     };

@@ -55,11 +55,11 @@ export interface BatchRoom {
   /** Its part was fenced out: a later writer's epoch is stored (cluster mode). */
   fencedOut: () => void;
   /**
-   * Throws away what the live documents hold that is not stored, and loads what is. `stored`:
-   * whether its part of the batch was stored (a command that failed halfway after others of
-   * the same room) or not. Never rejects: a room that cannot be read breaks instead.
+   * Throws away what the live documents hold that is not stored, and loads what is (whether or
+   * not its part of the batch was stored). Never rejects: a room that cannot be read breaks
+   * instead.
    */
-  reload: (stored: boolean) => Promise<void>;
+  reload: () => Promise<void>;
   /** What the table holds on disk after a stored part of a batch (BatchOutcome's `bytes`). */
   measured: (bytes: number) => void;
 }
@@ -79,6 +79,15 @@ interface Job {
   commandId: string | undefined;
   prepare: Prepare;
   resolve: (handled: HandledCommand) => void;
+  /** performance.now() by which it is answered, whatever storage does (`answerWithinMs`). */
+  deadline: number;
+  /**
+   * `queued` for its batch; `reading` while the batch reads the stored commands; `applied`
+   * (with what applying it left to do) while the batch commits; `answered` once resolved.
+   */
+  stage: 'queued' | 'reading' | 'applied' | 'answered';
+  prepared?: Prepared | undefined;
+  timer?: NodeJS.Timeout;
 }
 
 /** A chat message in the batch: no document, no lease; numbered by the storage. */
@@ -96,7 +105,37 @@ const STORAGE_FAILED: Ack = {
   code: 'storage',
   message: 'The command could not be saved.',
 };
-const READ_FAILED: Ack = { ok: false, code: 'storage', message: 'The table could not be read.' };
+const READ_FAILED: Ack = {
+  ok: false,
+  code: 'storage',
+  message: "The table's storage could not be read; nothing was saved. Try again in a moment.",
+};
+
+/**
+ * Whether the command was stored is not known (the database's answer to COMMIT was lost, or
+ * the writer it was forwarded to did not answer in time): never "nothing changed". Sent again
+ * under the same id it is applied at most once, and answered as it was the first time.
+ */
+export const UNKNOWN_OUTCOME: Ack = {
+  ok: false,
+  code: 'unknown-outcome',
+  message:
+    'The server could not confirm whether this was saved; sending it again with the same id is safe.',
+};
+
+/** Cluster mode: what the table's writing needs of PostgreSQL did not answer. */
+export const STORAGE_UNAVAILABLE: Ack = {
+  ok: false,
+  code: 'storage',
+  message: "The table's storage cannot be reached; nothing was saved. Try again in a moment.",
+};
+/** Cluster mode: this node cannot reach the others through Redis. */
+export const REDIS_UNAVAILABLE: Ack = {
+  ok: false,
+  code: 'storage',
+  message:
+    'This server cannot reach the others (Redis is unavailable); nothing was saved. Try again in a moment.',
+};
 
 /** A later writer fenced the table's part out (cluster mode): nothing of it was stored. */
 export const MOVED: HandledCommand = {
@@ -105,6 +144,21 @@ export const MOVED: HandledCommand = {
 };
 /** The batch failed before its COMMIT was sent (NotStoredError): certainly not stored. */
 const NOT_STORED: HandledCommand = { ack: STORAGE_FAILED, retry: true };
+/**
+ * Its deadline came before anything applied it (the batches ahead of it, or what had to be
+ * read or claimed before, did not finish): it never will be.
+ */
+export const NOT_IN_TIME: HandledCommand = {
+  ack: {
+    ok: false,
+    code: 'storage',
+    message:
+      "The table's storage did not answer in time; nothing was saved. Try again in a moment.",
+  },
+};
+
+/** How long a command waits for its answer by default (GroupCommit's `answerWithinMs`). */
+export const ANSWER_WITHIN_MS = 1500;
 
 /** The row a command write is read back as, for a retry later in the same batch. */
 function asStored(write: CommandWrite): StoredCommand {
@@ -150,15 +204,34 @@ export class GroupCommit {
     private readonly storage: Storage,
     private readonly log: Log,
     private readonly metrics?: Metrics,
+    /**
+     * How long a command may wait for its answer: past it, one its batch has not applied yet
+     * is refused with `storage` (it never will be applied), and one whose batch is committing
+     * is answered `unknown-outcome`. So a database that stops answering holds nobody longer.
+     */
+    private readonly answerWithinMs = ANSWER_WITHIN_MS,
   ) {}
 
+  /** When a command that arrives now must be answered (performance.now()). */
+  deadline(): number {
+    return performance.now() + this.answerWithinMs;
+  }
+
+  /**
+   * Queues a command for the next batch; resolves with its answer by `deadline`
+   * (performance.now(); `answerWithinMs` from now by default).
+   */
   submit(
     room: BatchRoom,
     commandId: string | undefined,
     prepare: Prepare,
+    deadline = this.deadline(),
   ): Promise<HandledCommand> {
     return new Promise((resolve) => {
-      this.jobs.push({ room, commandId, prepare, resolve });
+      const job: Job = { room, commandId, prepare, resolve, deadline, stage: 'queued' };
+      job.timer = setTimeout(() => this.expire(job), Math.max(0, deadline - performance.now()));
+      job.timer.unref();
+      this.jobs.push(job);
       this.schedule();
     });
   }
@@ -219,6 +292,37 @@ export class GroupCommit {
     await this.lane;
   }
 
+  /** Answers a job once; what would answer it later is dropped. */
+  private answer(job: Job, handled: HandledCommand): void {
+    if (job.stage === 'answered') return;
+    job.stage = 'answered';
+    clearTimeout(job.timer);
+    job.resolve(handled);
+  }
+
+  /** A job's deadline came: answered with what is known of it now. */
+  private expire(job: Job): void {
+    switch (job.stage) {
+      case 'queued':
+        this.jobs = this.jobs.filter((queued) => queued !== job);
+        this.answer(job, NOT_IN_TIME);
+        return;
+      case 'reading':
+        // Its batch skips it: never applied.
+        this.answer(job, NOT_IN_TIME);
+        return;
+      case 'applied': {
+        const p = job.prepared;
+        // Writes in a commit under way: stored or not, nobody can say yet.
+        if (p?.writes?.length) this.answer(job, { ack: UNKNOWN_OUTCOME });
+        else this.answer(job, p?.handled ?? { ack: STORAGE_FAILED });
+        return;
+      }
+      case 'answered':
+        return;
+    }
+  }
+
   /** Milliseconds spent applying and committing each of the last `count` batches, oldest first. */
   timings(count = RECENT): { applyMs: number[]; commitMs: number[] } {
     const n = Math.min(count, this.stats.batches, RECENT);
@@ -241,16 +345,19 @@ export class GroupCommit {
 
   /** Applies and commits everything submitted so far. */
   private async flush(): Promise<void> {
-    const jobs = this.jobs;
+    const queued = this.jobs;
     const chats = this.chats;
     this.jobs = [];
     this.chats = [];
+    for (const job of queued) job.stage = 'reading';
+    if (queued.length === 0 && chats.length === 0) return;
+    const previous = await this.readPrevious(queued);
+    // What came past its deadline while the stored commands were read is answered already.
+    const jobs = queued.filter((job) => job.stage === 'reading');
     if (jobs.length === 0 && chats.length === 0) return;
     this.stats.batches++;
     this.stats.commands += jobs.length;
     this.stats.largest = Math.max(this.stats.largest, jobs.length);
-
-    const previous = await this.readPrevious(jobs);
     const started = performance.now();
     this.dirty = true;
     try {
@@ -334,8 +441,9 @@ export class GroupCommit {
     const stale = new Set<BatchRoom>();
     for (const job of jobs) {
       const known = previous.get(job.room.id);
+      job.stage = 'applied';
       if (known instanceof Error) {
-        prepared.push({ handled: { ack: READ_FAILED } });
+        prepared.push((job.prepared = { handled: { ack: READ_FAILED } }));
         continue;
       }
       let p: Prepared | undefined;
@@ -346,7 +454,7 @@ export class GroupCommit {
         this.log('a command threw out of its room', error, job.room.id);
         stale.add(job.room);
       }
-      prepared.push(p);
+      prepared.push((job.prepared = p));
       if (p?.stale) stale.add(job.room);
       if (!p?.writes?.length) continue;
       const part = parts.get(job.room.id) ?? { tableId: job.room.id, writes: [] };
@@ -360,6 +468,8 @@ export class GroupCommit {
         known.set(write.command.commandId, asStored(write.command));
       }
     }
+    const applied = performance.now();
+
     // The chat messages: a part of their own per table, after its commands' (unfenced).
     const chatParts = new Map<string, TableBatch>();
     for (const chat of chats) {
@@ -367,17 +477,18 @@ export class GroupCommit {
       part.writes.push({ kind: 'chat', message: chat.message, keep: chat.keep });
       chatParts.set(chat.room.id, part);
     }
-    const applied = performance.now();
 
     // 3. Store every table's writes in one transaction.
     const order = [...parts.keys()];
     const batches = [...parts.values(), ...chatParts.values()];
     let all: BatchOutcome[];
-    let notStored = false;
+    // When the commit threw: whether nothing of it was stored for certain (NotStoredError), or
+    // it may have been (its COMMIT was sent and the answer lost).
+    let thrown: HandledCommand | undefined;
     try {
       all = batches.length === 0 ? [] : await this.storage.commit(batches);
     } catch (error) {
-      notStored = error instanceof NotStoredError;
+      thrown = error instanceof NotStoredError ? NOT_STORED : { ack: UNKNOWN_OUTCOME };
       // A line per table, so that each table's log shows why its commands were refused.
       for (const tableId of new Set(batches.map((b) => b.tableId))) {
         this.log('the group commit failed; its commands are refused', error, tableId);
@@ -418,13 +529,13 @@ export class GroupCommit {
         stale.add(job.room);
       }
     }
-    await Promise.all([...stale].map((room) => room.reload(!failed.has(room.id))));
+    await Promise.all([...stale].map((room) => room.reload()));
     jobs.forEach((job, i) => {
       const p = prepared[i];
-      if (p === undefined) job.resolve({ ack: STORAGE_FAILED });
-      else if (!p.writes?.length || !failed.has(job.room.id)) job.resolve(p.handled);
-      else if (fenced.has(job.room.id)) job.resolve(MOVED);
-      else job.resolve(notStored ? NOT_STORED : { ack: STORAGE_FAILED });
+      if (p === undefined) this.answer(job, { ack: STORAGE_FAILED });
+      else if (!p.writes?.length || !failed.has(job.room.id)) this.answer(job, p.handled);
+      else if (fenced.has(job.room.id)) this.answer(job, MOVED);
+      else this.answer(job, thrown ?? { ack: STORAGE_FAILED });
     });
     // Resolving queued each acknowledgement's continuation as a microtask; the publishes go in
     // one behind them, so every sender has its ack before the crowd gets the update (the sender

@@ -27,6 +27,7 @@ import type { InviteLinkDeps } from './invite-links';
 import { linkTo, linksRoute, rotateLinksRoute } from './invite-links';
 import type { Log } from './logger';
 import type { Metrics } from './metrics';
+import type { ReadinessReport } from './readiness';
 import { metricsAllowed } from './metrics-auth';
 import type { ClaimDeps } from './claims';
 import { claimsRoute, dropClaimRoute, newClaimRoute } from './claims';
@@ -53,6 +54,8 @@ export interface HttpDeps {
   metricsToken: string | undefined;
   /** Cluster mode: a limit all the nodes count together (Cluster.allow). */
   shared?: (key: string, perMinute: number) => Promise<boolean>;
+  /** Whether the node can do its work now (`/readyz`). */
+  readiness: () => ReadinessReport;
 }
 
 const CreateTableBody = v.object({
@@ -88,8 +91,16 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     }),
   );
 
+  // Liveness: the process answers. A load balancer's health check is /readyz.
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
+  });
+
+  // Readiness: 503 while the node cannot reach a service it needs (PostgreSQL, Redis) or is
+  // shutting down, so that a load balancer sends its new connections elsewhere meanwhile.
+  app.get('/readyz', (_req, res) => {
+    const report = deps.readiness();
+    res.status(report.ready ? 200 : 503).json(report);
   });
 
   // Prometheus's scrape (docs/PROTOCOL.md). Counts only, no table's content; a deployment that

@@ -2,6 +2,7 @@ import { createServer } from './server';
 import type { RunningServer } from './server';
 import { openPostgresStorage } from './storage';
 import type { Storage } from './storage';
+import { timingSettings } from './settings';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? './data';
@@ -14,6 +15,8 @@ const clientDir = process.env.CLIENT_DIR;
 const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
 const redisUrl = process.env.REDIS_URL?.trim() || undefined;
 const node = process.env.NODE_ID?.trim() || undefined;
+// How long anything waits for PostgreSQL, Redis or a command's answer (docs/SCALING.md).
+const timings = timingSettings(process.env);
 
 /** A URL fit for a log line: without its user and password. */
 function withoutUserinfo(raw: string): string {
@@ -31,7 +34,7 @@ function withoutUserinfo(raw: string): string {
 }
 
 const storage: Storage | undefined = databaseUrl
-  ? await openPostgresStorage(databaseUrl)
+  ? await openPostgresStorage(databaseUrl, timings.postgres)
   : undefined;
 let server: RunningServer;
 try {
@@ -44,6 +47,13 @@ try {
     ...(storage ? { storage } : {}),
     ...(redisUrl ? { redisUrl } : {}),
     ...(node ? { node } : {}),
+    lease: timings.lease,
+    ...(timings.commandTimeoutMs === undefined
+      ? {}
+      : { commandTimeoutMs: timings.commandTimeoutMs }),
+    ...(timings.forwardTimeoutMs === undefined
+      ? {}
+      : { forwardTimeoutMs: timings.forwardTimeoutMs }),
     warmFileWorkers: true,
   });
 } catch (error) {

@@ -9,6 +9,8 @@ import type { Storage } from './storage';
 export interface MetricsSources {
   connections: () => Iterable<Pick<LiveConnection, 'role' | 'transport'>>;
   loadedTables: () => number;
+  /** Whether each service the node depends on answers (readiness.ts), by name. */
+  services?: () => Record<string, 'ok' | 'unreachable'>;
 }
 
 const KNOWN_TYPES = new Set<string>(COMMAND_TYPES);
@@ -34,7 +36,7 @@ export class Metrics {
   private readonly fanoutSeconds: Histogram;
   private readonly fanoutReceivers: Counter;
   private readonly storageErrors: Counter<'operation'>;
-  private readonly leaseChanges: Counter<'change'>;
+  private readonly leaseChanges: Counter<'change' | 'reason'>;
   private readonly forwards: Counter<'outcome'>;
   private readonly redisErrors: Counter<'operation'>;
 
@@ -96,6 +98,18 @@ export class Metrics {
       },
     });
     new Gauge({
+      name: 'fateboard_service_up',
+      help: 'Whether a service this node depends on answers (1) or not (0): PostgreSQL, Redis.',
+      labelNames: ['service'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [service, state] of Object.entries(sources.services?.() ?? {})) {
+          this.set({ service }, state === 'ok' ? 1 : 0);
+        }
+      },
+    });
+    new Gauge({
       name: 'fateboard_tables_loaded',
       help: 'Tables whose documents this node holds in memory.',
       registers,
@@ -147,8 +161,8 @@ export class Metrics {
     });
     this.leaseChanges = new Counter({
       name: 'fateboard_lease_changes_total',
-      help: "Cluster mode: tables' write leases this node acquired or lost (expired, taken over).",
-      labelNames: ['change'],
+      help: "Cluster mode: tables' write leases this node acquired (reason new) or lost (released, refused, expired, fenced).",
+      labelNames: ['change', 'reason'],
       registers,
     });
     this.forwards = new Counter({
@@ -159,23 +173,28 @@ export class Metrics {
     });
     this.redisErrors = new Counter({
       name: 'fateboard_redis_errors_total',
-      help: 'Cluster mode: Redis calls that failed (lease, publish), by what they were for.',
+      help: 'Cluster mode: Redis calls that failed (publish), by what they were for.',
       labelNames: ['operation'],
       registers,
     });
   }
 
   /** Cluster mode's figures (cluster/cluster.ts reports them). */
-  lease(change: 'acquired' | 'lost'): void {
-    this.leaseChanges.inc({ change });
+  lease(change: 'acquired' | 'lost', reason: string): void {
+    this.leaseChanges.inc({ change, reason });
   }
 
   forwarded(ack: Ack): void {
     this.forwards.inc({ outcome: ack.ok ? 'applied' : 'refused' });
   }
 
-  redisError(operation: 'lease' | 'publish'): void {
+  redisError(operation: 'publish'): void {
     this.redisErrors.inc({ operation });
+  }
+
+  /** A storage call outside the `Storage` methods failed (cluster mode's lease statements). */
+  storageError(operation: 'leases'): void {
+    this.storageErrors.inc({ operation });
   }
 
   /** A command was answered. `type` is what the client sent, known or not. */

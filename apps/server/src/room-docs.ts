@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import * as Y from 'yjs';
 import { DOC_KEYS, claimWriterId, compactTableDocs, docEpoch } from '@fateboard/table';
 import type { DocKey, TableDocs } from '@fateboard/table';
@@ -19,6 +20,23 @@ export interface RoomDocsDeps {
    * fencing epoch to write them under (cluster mode); undefined on a node that only follows.
    */
   writeFence: () => { fence?: number } | undefined;
+}
+
+/** A writer id no writer claims (they are small, see claimWriterId): 2^20 up to 2^31. */
+const followerId = () => randomInt(2 ** 20, 2 ** 31);
+
+type DeleteSet = ReturnType<typeof Y.createDeleteSetFromStructStore>;
+
+/** Whether `next` deletes an item that `known` does not. */
+function deletesMore(next: DeleteSet, known: DeleteSet): boolean {
+  for (const [client, ranges] of next.clients) {
+    for (const { clock, len } of ranges) {
+      for (let c = clock; c < clock + len; c++) {
+        if (!Y.isDeleted(known, Y.createID(client, c))) return true;
+      }
+    }
+  }
+  return false;
 }
 
 /** Below this many encoded bytes a table is too small to be worth rebuilding. */
@@ -48,6 +66,14 @@ export class RoomDocs {
    */
   private checkedBytes = 0;
   private grownSinceCheck = 0;
+  /**
+   * Each document's writer-id clock when it last held only what its replicas were sent, while
+   * it holds more (commands applied and not yet published): every such change is written under
+   * the writer id, so the replicas have the documents' state vector with this clock for it.
+   */
+  private unsentFrom: Record<DocKey, number> | undefined;
+  /** Since the last load, the documents applied another writer's updates (`follow`). */
+  private followed = false;
 
   /** Loads the table's documents from storage. */
   static async open(deps: RoomDocsDeps): Promise<RoomDocs> {
@@ -105,6 +131,10 @@ export class RoomDocs {
    * merged update per document that changed (none when nothing changed).
    */
   capture(): { stop: () => DocUpdate[] } {
+    this.unsentFrom ??= {
+      pub: Y.getState(this.docs.pub.store, this.docs.pub.clientID),
+      gm: Y.getState(this.docs.gm.store, this.docs.gm.clientID),
+    };
     const captured: Record<DocKey, Uint8Array[]> = { pub: [], gm: [] };
     const offs = DOC_KEYS.map((key) => {
       const record = (update: Uint8Array) => captured[key].push(update);
@@ -137,29 +167,58 @@ export class RoomDocs {
     for (const update of updates) this.versions[update.doc]++;
   }
 
+  /** The updates of everything applied up to `seq` went to the replicas. */
+  sent(seq: number): void {
+    if (seq >= this.seq) this.unsentFrom = undefined;
+  }
+
   /**
    * Another node's committed updates, stored there as `seq` (cluster mode: this node follows
    * the table's writer).
    */
   follow(seq: number, updates: DocUpdate[]): void {
+    if (!this.followed) {
+      // The writer claimed its small id from the same history, so it is likely this node's
+      // too; Yjs would then change it, with a line on stdout. A follower writes nothing, and
+      // becoming the writer reloads (and claims an id afresh): a random large id meanwhile.
+      for (const key of DOC_KEYS) this.docs[key].clientID = followerId();
+      this.followed = true;
+    }
     for (const update of updates) Y.applyUpdate(this.docs[update.doc], update.bytes, 'writer');
     this.stored(seq, updates);
   }
 
   /**
-   * Reloads from storage and answers, per document, what the new documents hold that the old
-   * ones did not: what this node's replicas have yet to get (a follower that missed updates).
+   * Reloads from storage and answers, per document, what storage holds that the replicas were
+   * not sent: a follower that missed updates, a writer whose commit failed while another wrote
+   * the table (possibly under the same writer id: a writer id is unique among what is stored,
+   * not among what two nodes applied without storing).
    */
   async catchUp(): Promise<DocUpdate[]> {
-    const before = DOC_KEYS.map((key) => Y.encodeStateVector(this.docs[key]));
+    const before = DOC_KEYS.map((key) => this.replicaVector(key));
+    const deleted = DOC_KEYS.map((key) => Y.createDeleteSetFromStructStore(this.docs[key].store));
     await this.reload();
     const missing: DocUpdate[] = [];
     DOC_KEYS.forEach((key, i) => {
       const bytes = Y.encodeStateAsUpdate(this.docs[key], before[i]);
-      // An empty update (no structs, no deletions) encodes as two zero bytes.
-      if (bytes.length > 2) missing.push({ doc: key, bytes });
+      // The update always carries the whole delete set: sent only when it holds an item the
+      // replicas lack or a deletion the documents did not hold (a replica is sent no frame
+      // for a commit that stored nothing).
+      const { structs, ds } = Y.decodeUpdate(bytes);
+      if (structs.length > 0 || deletesMore(ds, deleted[i]!)) missing.push({ doc: key, bytes });
     });
     return missing;
+  }
+
+  /** The state vector of what the document's replicas were sent. */
+  private replicaVector(key: DocKey): Uint8Array {
+    const doc = this.docs[key];
+    if (!this.unsentFrom) return Y.encodeStateVector(doc);
+    const vector = Y.decodeStateVector(Y.encodeStateVector(doc));
+    const sent = this.unsentFrom[key];
+    if (sent > 0) vector.set(doc.clientID, sent);
+    else vector.delete(doc.clientID);
+    return Y.encodeStateVector(vector);
   }
 
   /** Throws away the in-memory documents and loads what storage holds. */
@@ -220,6 +279,7 @@ export class RoomDocs {
     }
     this.storedUpdates = 0;
     this.checkedBytes = this.lastRebuildBytes;
+    this.unsentFrom = undefined;
     await this.measure();
     return true;
   }
@@ -260,6 +320,8 @@ export class RoomDocs {
 
   private adopt(stored: StoredDocuments): TableDocs {
     this.seq = stored.seq;
+    this.unsentFrom = undefined;
+    this.followed = false;
     this.bytes = stored.bytes;
     this.storedUpdates = 0;
     const docs = { pub: loadDoc(stored.docs.pub), gm: loadDoc(stored.docs.gm) };

@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { readTable } from '@fateboard/table';
 import type { TableRoom } from './room';
 import type { RoomDeps } from './room';
-import { openSqliteStorage } from './storage';
+import { RoomDocs } from './room-docs';
+import { NotStoredError, openSqliteStorage } from './storage';
 import type { Storage } from './storage';
 import { newTestRoom } from './test/room-fixture';
 import { fateCoreSheet } from './test/sheets';
@@ -27,7 +28,12 @@ beforeEach(() => {
       if (failWrites) throw new Error('SQLITE_FULL: database or disk is full');
       return f(...a);
     };
-  storage = { ...sqlite, commit: guard(sqlite.commit), compact: guard(sqlite.compact) };
+  // SQLite's failed commit rolled its transaction back: nothing stored, for certain.
+  const commit: Storage['commit'] = (batches) =>
+    guard(sqlite.commit)(batches).catch((error: unknown) => {
+      throw new NotStoredError(error);
+    });
+  storage = { ...sqlite, commit, compact: guard(sqlite.compact) };
 });
 afterEach(async () => {
   await sqlite.close();
@@ -128,5 +134,41 @@ describe('TableRoom', () => {
     // Retries still find their first result after compaction (a join's: with its secret).
     const retry = { id: 'j0', type: 'join', name: 'P0', secret: SECRET };
     expect((await again.handle(player, retry)).ack).toMatchObject({ ok: true, seq: 1 });
+  });
+});
+
+describe("a room's documents following another writer", () => {
+  it("apply its updates without a line on stdout (its writer id is likely this room's own)", async () => {
+    await newTestRoom(sqlite);
+    const open = () =>
+      RoomDocs.open({
+        storage: sqlite,
+        tableId: 'T1',
+        compactAfter: 1000,
+        rebuildRatio: 2,
+        log: () => {},
+        writeFence: () => ({}),
+      });
+    // Both loaded from the same history: both claim the same small writer id.
+    const writer = await open();
+    const follower = await open();
+    expect(follower.doc('pub').clientID).toBe(writer.doc('pub').clientID);
+    const said = vi.spyOn(console, 'log');
+    try {
+      for (let seq = 1; seq <= 3; seq++) {
+        const capture = writer.capture();
+        writer.doc('pub').getMap('aspects').set(`a${seq}`, `Aspect ${seq}`);
+        const updates = capture.stop();
+        writer.stored(seq, updates);
+        follower.follow(seq, updates);
+      }
+      expect(said).not.toHaveBeenCalled();
+    } finally {
+      said.mockRestore();
+    }
+    expect(follower.lastSeq).toBe(3);
+    expect(follower.doc('pub').getMap('aspects').toJSON()).toEqual(
+      writer.doc('pub').getMap('aspects').toJSON(),
+    );
   });
 });

@@ -10,26 +10,39 @@ import type { Sender, SenderOf } from './room-command';
 import { RoomDocs } from './room-docs';
 import { replayCommand } from './room-replay';
 import type { Log } from './logger';
-import type { Claim, TableEvent } from './cluster/cluster';
 
-/** What a room needs of cluster mode (cluster/cluster.ts's Cluster). */
-export interface RoomCluster {
-  writeEpoch: (tableId: string) => number | undefined;
-  claim: (tableId: string) => Promise<Claim>;
-  forward: (
-    node: string,
-    tableId: string,
-    sender: Sender,
+/**
+ * Whoever else may write the table (cluster mode: cluster/cluster-room.ts, the lease): what
+ * the room asks before it writes and tells once it has. Without a gate the room is the
+ * table's only writer.
+ */
+export interface RoomGate {
+  /** The fence this process may write the table under now, or undefined while it may not. */
+  writing(): number | undefined;
+  /** The fence of the writes the room makes (TableBatch.fence), even once it lapsed. */
+  fence(): number | undefined;
+  /**
+   * Takes a command in place of the room: applies it here (`TableRoom.submit`) or elsewhere,
+   * answering by `deadline` (performance.now()).
+   */
+  handle(
+    from: SenderOf,
     input: unknown,
-  ) => Promise<HandledCommand>;
-  publish: (tableId: string, event: TableEvent) => void;
-  /** Hears the table's events (Rooms, while it is loaded here) and gives its lease up. */
-  watch: (tableId: string) => Promise<void>;
-  unwatch: (tableId: string) => void;
-  release: (tableId: string) => Promise<void>;
-  /** A commit under `epoch` was fenced out: this node writes the table no more under it. */
-  fencedOut: (tableId: string, epoch: number) => void;
+    onSeat: SeatListener | undefined,
+    deadline: number,
+  ): Promise<HandledCommand>;
+  /** A commit under `fence()` was refused: a later writer's fence is stored. */
+  fencedOut(): void;
+  /** The room stored a command as `seq` with these updates (the other writers follow them). */
+  stored(seq: number, updates: DocUpdate[]): void;
+  /** The room rebuilt its documents (a new epoch). */
+  rebuilt(): void;
+  /** The room is unloading. */
+  closed(): void;
 }
+
+/** Learns of a seat a join gives the sender's connection, and of its undoing (undefined). */
+export type SeatListener = (seatId: string | undefined) => void;
 
 export interface RoomDeps {
   storage: Storage;
@@ -50,8 +63,8 @@ export interface RoomDeps {
   log: Log;
   /** After a committed `seat.remove`: the seat's connections must go (its tokens are revoked). */
   seatRemoved?: (tableId: string, seatId: string) => void;
-  /** Cluster mode: the room writes only while this node holds the table's lease. */
-  cluster?: RoomCluster;
+  /** Cluster mode: the room writes only while its gate lets it (the table's lease). */
+  gate?: (room: TableRoom) => RoomGate;
   /**
    * What a table may hold on disk (table-bytes.ts); at it, commands and chat messages are
    * refused with `storage-full` (STORAGE_FULL). Unlimited when absent.
@@ -86,7 +99,9 @@ export class TableRoom implements BatchRoom {
   private readonly brokenListeners = new Set<BrokenListener>();
   private readonly rebuiltListeners = new Set<RebuiltListener>();
   private commandsSinceCheck = 0;
-  private disposed = false;
+  private disposedFlag = false;
+  /** Cluster mode: whoever else may write the table; set once, as the room opens. */
+  private gate: RoomGate | undefined;
   /**
    * Set when the live documents may hold a change that is not stored (a command failed
    * halfway): the room refuses commands until the group commit has reloaded it.
@@ -94,15 +109,6 @@ export class TableRoom implements BatchRoom {
   private stale = false;
   /** The seq of the last command known stored: published, or loaded. */
   private storedSeq: number;
-  /**
-   * Cluster mode: the lease epoch under which this room last loaded its documents as the
-   * table's writer. It writes while the node's lease still has this epoch; otherwise it
-   * follows the writer (`follow`) and routes commands to it.
-   */
-  private ownedEpoch: number | undefined;
-  private becoming: Promise<void> | undefined;
-  /** The other nodes' events, applied one at a time (a gap's repair waits for storage). */
-  private following: Promise<void> = Promise.resolve();
   /**
    * Set when a failed command could not be undone by reloading from storage: the live
    * documents may hold a change that was never stored. A broken room refuses everything
@@ -123,11 +129,12 @@ export class TableRoom implements BatchRoom {
       compactAfter: deps.compactAfter,
       rebuildRatio: deps.rebuildRatio ?? 2,
       log: deps.log,
-      // A cluster node loads a table as a follower: it writes nothing until it owns it.
-      writeFence: () => (made.room ? made.room.writeFence() : deps.cluster ? undefined : {}),
+      // A gated room (cluster mode) loads as a follower: it writes nothing until its gate lets it.
+      writeFence: () => (made.room ? made.room.writeFence() : deps.gate ? undefined : {}),
     });
-    if (!(await docs.rebuildIfOutgrown())) await docs.compactIfMany();
     made.room = new TableRoom(table, docs, deps);
+    made.room.gate = deps.gate?.(made.room);
+    if (!(await docs.rebuildIfOutgrown())) await docs.compactIfMany();
     return made.room;
   }
 
@@ -143,6 +150,21 @@ export class TableRoom implements BatchRoom {
 
   get id(): string {
     return this.table.id;
+  }
+
+  /** Unloaded (or unloading): it applies and publishes nothing more. */
+  get disposed(): boolean {
+    return this.disposedFlag;
+  }
+
+  /** The seq of the last command applied to the live documents (stored or not yet). */
+  get lastSeq(): number {
+    return this.docs.lastSeq;
+  }
+
+  /** The seq of the last command known stored, whose updates the listeners were handed. */
+  get seq(): number {
+    return this.storedSeq;
   }
 
   doc(key: DocKey): Y.Doc {
@@ -186,140 +208,79 @@ export class TableRoom implements BatchRoom {
   /**
    * Validates, applies and stores a command; resolves with its acknowledgement once it is
    * stored (or refused). `onSeat` learns of a seat a join gives the sender's connection, as
-   * soon as it is applied, and again with undefined if its batch then fails to commit.
+   * soon as it is applied, and again with undefined if its batch then fails to commit. A gated
+   * room (cluster mode) lets its gate decide where the command is applied.
    */
-  handle(
+  handle(from: SenderOf, input: unknown, onSeat?: SeatListener): Promise<HandledCommand> {
+    const deadline = this.deps.commits.deadline();
+    return this.gate
+      ? this.gate.handle(from, input, onSeat, deadline)
+      : this.submit(from, input, onSeat, deadline);
+  }
+
+  /**
+   * Applies a command here, as the table's writer, through the group commit; answers by
+   * `deadline` (performance.now()).
+   */
+  submit(
     from: SenderOf,
     input: unknown,
-    onSeat?: (seatId: string | undefined) => void,
+    onSeat: SeatListener | undefined,
+    deadline: number,
   ): Promise<HandledCommand> {
-    const { cluster } = this.deps;
-    if (!cluster) return this.submit(from, input, onSeat);
-    // Nothing of such a command was stored (a later lease fenced its commit out, its writer
-    // was gone, its database session ended before COMMIT): routed again once, to the writer
-    // there is now, so that a lease moving under a command (a node restarting, a stall) costs
-    // the player a moment, not a refusal. Not once the room is dropped: its connections are
-    // closing, and the client sends it again when it is back.
-    return this.handleInCluster(cluster, from, input, onSeat).then((handled) =>
-      handled.retry && !this.broken && !this.disposed
-        ? this.handleInCluster(cluster, from, input, onSeat)
-        : handled,
+    const prepare = (previous: StoredCommand | undefined) => {
+      const prepared = this.prepare(typeof from === 'function' ? from() : from, input, previous);
+      const seatId = prepared.handled.seatId;
+      if (seatId !== undefined && onSeat) {
+        onSeat(seatId);
+        prepared.undo = () => onSeat(undefined);
+      }
+      return prepared;
+    };
+    return this.deps.commits.submit(this, commandIdOf(input), prepare, deadline);
+  }
+
+  /**
+   * Another writer's updates, stored there as `seq` right after what this room holds (cluster
+   * mode, following the table's writer): applied and handed to the listeners.
+   */
+  applyStored(seq: number, updates: DocUpdate[]): void {
+    if (this.disposedFlag) return;
+    this.docs.follow(seq, updates);
+    this.storedSeq = seq;
+    this.docs.sent(seq);
+    this.publish(updates);
+  }
+
+  /** Another writer rebuilt the documents (a new epoch): loads them afresh, between batches. */
+  async reloadRebuilt(): Promise<void> {
+    await this.deps.commits.exclusive(() => this.docs.reload());
+    this.storedSeq = this.docs.lastSeq;
+    for (const listener of [...this.rebuiltListeners]) listener(this.epoch);
+  }
+
+  /**
+   * Reloads from storage between two batches and hands the listeners what they lack (cluster
+   * mode: another writer stored it).
+   */
+  catchUp(): Promise<void> {
+    return this.deps.commits.exclusive(() =>
+      this.catchUpNow('catching up with storage failed; the room is dropped'),
     );
   }
 
-  private handleInCluster(
-    cluster: RoomCluster,
-    from: SenderOf,
-    input: unknown,
-    onSeat: ((seatId: string | undefined) => void) | undefined,
-  ): Promise<HandledCommand> {
-    if (this.ownedEpoch === undefined || cluster.writeEpoch(this.id) !== this.ownedEpoch) {
-      return this.route(cluster, from, input, onSeat);
-    }
-    return this.submit(from, input, onSeat);
-  }
-
   /**
-   * A command forwarded by another node: applied here if this node writes the table, never
-   * forwarded again (the nodes disagree on the owner only while a lease moves). A moved answer
-   * goes back as it is: the node that forwarded it routes it again.
+   * Loads what storage holds and hands the listeners whatever of it they were not sent: the
+   * replicas end equal to storage, whoever wrote it. A room that cannot read storage breaks,
+   * rather than serve what may be a change that was never stored.
    */
-  handleForwarded(sender: Sender, input: unknown): Promise<HandledCommand> {
-    const { cluster } = this.deps;
-    if (!cluster) return this.submit(sender, input);
-    return this.route(cluster, sender, input, undefined, true);
-  }
-
-  /** Cluster mode, not the writer (yet): claims the table, or forwards to its writer. */
-  private async route(
-    cluster: RoomCluster,
-    from: SenderOf,
-    input: unknown,
-    onSeat: ((seatId: string | undefined) => void) | undefined,
-    forwarded = false,
-  ): Promise<HandledCommand> {
-    const claim = await cluster.claim(this.id);
-    if (claim.kind === 'owner') {
-      if (this.ownedEpoch !== claim.epoch) await this.becomeOwner(claim.epoch);
-      return this.submit(from, input, onSeat);
-    }
-    if (claim.kind === 'other' && !forwarded) {
-      const sender = typeof from === 'function' ? from() : from;
-      const handled = await cluster.forward(claim.node, this.id, sender, input);
-      if (handled.seatId !== undefined) onSeat?.(handled.seatId);
-      return handled;
-    }
-    // Forwarded here, but another node writes it now: the forwarding node asks again.
-    if (claim.kind === 'other') return MOVED;
-    // Nobody could claim it (Redis unreachable): refused, for the client to send again later.
-    return { ack: MOVED.ack };
-  }
-
-  /**
-   * Takes the table over as its writer under `epoch`: loads what storage holds (another node
-   * may have written since this one last followed), hands this node's replicas what they
-   * missed, and claims a writer id the documents' history has not used.
-   */
-  private becomeOwner(epoch: number): Promise<void> {
-    this.becoming ??= (async () => {
-      // The events already heard first (outside the lane: a gap's repair runs in it).
-      await this.following;
-      await this.deps.commits.exclusive(() => this.catchUp());
-      if (!this.broken) this.ownedEpoch = epoch;
-    })().finally(() => (this.becoming = undefined));
-    return this.becoming;
-  }
-
-  /**
-   * Cluster mode, after this node could not hear the writer for a while: takes from storage
-   * what it missed, in turn with the events.
-   */
-  resync(): void {
-    this.following = this.following
-      .then(async () => {
-        if (!this.broken && !this.disposed && !this.isWriter()) {
-          await this.deps.commits.exclusive(() => this.catchUp());
-        }
-      })
-      .catch((error: unknown) => this.deps.log('catching up failed', error, this.id));
-  }
-
-  /** The writer's events (cluster mode), in the order they arrive. */
-  follow(event: Extract<TableEvent, { kind: 'updates' | 'rebuilt' }>): void {
-    this.following = this.following
-      .then(() => this.followOne(event))
-      .catch((error: unknown) => {
-        this.deps.log('following the writer failed', error, this.id);
-      });
-  }
-
-  private async followOne(event: Extract<TableEvent, { kind: 'updates' | 'rebuilt' }>) {
-    if (this.broken || this.disposed || this.isWriter()) return;
-    if (event.kind === 'rebuilt') {
-      await this.deps.commits.exclusive(() => this.docs.reload());
-      this.storedSeq = this.docs.lastSeq;
-      for (const listener of [...this.rebuiltListeners]) listener(this.epoch);
-      return;
-    }
-    if (event.seq <= this.docs.lastSeq) return;
-    if (event.seq === this.docs.lastSeq + 1) {
-      this.docs.follow(event.seq, event.updates);
-      this.storedSeq = event.seq;
-      this.publish(event.updates);
-      return;
-    }
-    // A gap: an update was lost on the way. Storage has it (the writer stores first).
-    await this.deps.commits.exclusive(() => this.catchUp());
-  }
-
-  /** Reloads from storage and publishes to this node's replicas what they lack. */
-  private async catchUp(): Promise<void> {
+  private async catchUpNow(failure: string): Promise<void> {
     const epoch = this.epoch;
     let missing;
     try {
       missing = await this.docs.catchUp();
     } catch (error) {
-      this.break('catching up with storage failed; the room is dropped', error);
+      this.break(failure, error);
       return;
     }
     this.storedSeq = this.docs.lastSeq;
@@ -332,34 +293,11 @@ export class TableRoom implements BatchRoom {
     }
   }
 
-  /** Whether this node writes the table now (always, outside cluster mode). */
-  private isWriter(): boolean {
-    const { cluster } = this.deps;
-    return (
-      !cluster || (this.ownedEpoch !== undefined && cluster.writeEpoch(this.id) === this.ownedEpoch)
-    );
-  }
-
-  /** RoomDocsDeps.writeFence. */
+  /** RoomDocsDeps.writeFence: whether this room may write now, and under which fence. */
   private writeFence(): { fence?: number } | undefined {
-    if (!this.deps.cluster) return {};
-    return this.isWriter() ? { fence: this.ownedEpoch! } : undefined;
-  }
-
-  private submit(
-    from: SenderOf,
-    input: unknown,
-    onSeat?: (seatId: string | undefined) => void,
-  ): Promise<HandledCommand> {
-    return this.deps.commits.submit(this, commandIdOf(input), (previous) => {
-      const prepared = this.prepare(typeof from === 'function' ? from() : from, input, previous);
-      const seatId = prepared.handled.seatId;
-      if (seatId !== undefined && onSeat) {
-        onSeat(seatId);
-        prepared.undo = () => onSeat(undefined);
-      }
-      return prepared;
-    });
+    if (!this.gate) return {};
+    const fence = this.gate.writing();
+    return fence === undefined ? undefined : { fence };
   }
 
   /** What the table holds on disk, as last known (RoomDocs.bytes). */
@@ -377,39 +315,25 @@ export class TableRoom implements BatchRoom {
     this.docs.bytes = bytes;
   }
 
-  /** Cluster mode's fencing epoch; one node writes without one. */
+  /** The fencing epoch the room's writes carry (BatchRoom); one node writes without one. */
   fence(): number | undefined {
-    return this.ownedEpoch;
+    return this.gate?.fence();
   }
 
-  /** A later writer's epoch fenced this node's commit out: its lease is over (BatchRoom). */
+  /** A later writer's epoch fenced this node's commit out (BatchRoom). */
   fencedOut(): void {
-    if (this.ownedEpoch !== undefined) this.deps.cluster?.fencedOut(this.id, this.ownedEpoch);
+    this.gate?.fencedOut();
   }
 
   /**
-   * Drops what the live documents hold that is not stored (BatchRoom.reload). If storage
-   * cannot even be read, the room breaks rather than serving the unsaved change to the next
-   * replica that syncs.
+   * Drops what the live documents hold that is not stored, and hands the listeners what storage
+   * holds that they lack (BatchRoom.reload): more than the room knew stored when a commit
+   * reported failed went through (the connection broke during COMMIT), or when another node
+   * wrote the table meanwhile (cluster mode: this node's lease ended under the batch).
    */
-  async reload(stored: boolean): Promise<void> {
-    if (this.broken || this.disposed) return;
-    // What storage should hold: everything applied if the batch's part was stored, else what
-    // was stored before it.
-    const expected = stored ? this.docs.lastSeq : this.storedSeq;
-    try {
-      await this.docs.reload();
-    } catch (error) {
-      this.break('reload failed; the room is dropped', error);
-      return;
-    }
-    if (this.docs.lastSeq !== expected) {
-      // A commit reported failed that went through (the connection broke during COMMIT): the
-      // replicas never got its updates. They load afresh; retries find the commands stored.
-      this.break('storage holds commands the room did not know stored; the room is dropped');
-      return;
-    }
-    this.storedSeq = this.docs.lastSeq;
+  async reload(): Promise<void> {
+    if (this.broken || this.disposedFlag) return;
+    await this.catchUpNow('reload failed; the room is dropped');
     this.stale = false;
   }
 
@@ -421,11 +345,11 @@ export class TableRoom implements BatchRoom {
 
   /** One command, applied in memory; its writes go to the group commit's transaction. */
   private prepare(sender: Sender, input: unknown, previous: StoredCommand | undefined): Prepared {
-    if (!this.isWriter()) {
+    if (!this.writeFence()) {
       // The lease went between the routing and the batch: routed again, to the new writer.
       return { handled: MOVED };
     }
-    if (this.broken || this.disposed || this.stale) {
+    if (this.broken || this.disposedFlag || this.stale) {
       return answerOnly({
         ok: false,
         code: 'storage',
@@ -509,7 +433,8 @@ export class TableRoom implements BatchRoom {
       writes: [{ kind: 'command', command: { ...row, seq } }],
       publish: () => {
         this.storedSeq = seq;
-        this.deps.cluster?.publish(this.id, { kind: 'updates', seq, updates });
+        this.docs.sent(seq);
+        this.gate?.stored(seq, updates);
         this.publish(updates, row.revokeSeat);
       },
     };
@@ -530,7 +455,7 @@ export class TableRoom implements BatchRoom {
    * seat's connections are dropped (after the update, so its replicas saw the removal).
    */
   private publish(updates: DocUpdate[], removedSeat?: string): void {
-    if (this.disposed) return;
+    if (this.disposedFlag) return;
     for (const update of updates) {
       for (const listener of this.listeners) listener(update.doc, update.bytes);
     }
@@ -540,7 +465,7 @@ export class TableRoom implements BatchRoom {
       this.commandsSinceCheck = 0;
       // After the acknowledgements and broadcasts of this batch, between two batches.
       void this.deps.commits.exclusive(async () => {
-        if (!this.disposed) await this.rebuildIfOutgrown();
+        if (!this.disposedFlag) await this.rebuildIfOutgrown();
       });
     }
   }
@@ -550,8 +475,9 @@ export class TableRoom implements BatchRoom {
    * batches. Resolves once the room's documents are written and gone.
    */
   dispose(): Promise<void> {
-    this.disposed = true;
+    this.disposedFlag = true;
     this.listeners.clear();
+    this.gate?.closed();
     return this.deps.commits.exclusive(async () => {
       // A broken room's documents may hold a change that was never stored: never write them.
       if (!this.broken && !(await this.rebuildIfOutgrown())) await this.docs.compactIfMany();
@@ -565,7 +491,7 @@ export class TableRoom implements BatchRoom {
    */
   private async rebuildIfOutgrown(): Promise<boolean> {
     if (this.broken || !(await this.docs.rebuildIfOutgrown())) return false;
-    this.deps.cluster?.publish(this.id, { kind: 'rebuilt' });
+    this.gate?.rebuilt();
     const epoch = this.epoch;
     for (const listener of [...this.rebuiltListeners]) listener(epoch);
     return true;

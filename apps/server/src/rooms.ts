@@ -1,6 +1,16 @@
 import { TableRoom } from './room';
 import type { RoomDeps } from './room';
 
+/**
+ * Cluster mode's part in a table's life on this node (cluster/cluster.ts's Cluster): it hears
+ * the table's events while the table is loaded here, and gives its lease up once it is not.
+ */
+export interface RoomsCluster {
+  watch: (tableId: string) => Promise<void>;
+  unwatch: (tableId: string) => void;
+  release: (tableId: string) => Promise<void>;
+}
+
 interface Entry {
   room: TableRoom;
   users: number;
@@ -20,6 +30,7 @@ export class Rooms {
   constructor(
     private readonly deps: RoomDeps,
     private readonly idleMs: number,
+    private readonly cluster?: RoomsCluster,
   ) {}
 
   /** The loaded room of a table, loading it if the table exists. */
@@ -114,12 +125,12 @@ export class Rooms {
     if (!table) return undefined;
     // Cluster mode: listening before loading, so that no update committed meanwhile is missed
     // (one that came before the load is in what it loaded, and ignored).
-    await this.deps.cluster?.watch(tableId);
+    await this.cluster?.watch(tableId);
     let room;
     try {
       room = await TableRoom.open(table, this.deps);
     } catch (error) {
-      this.deps.cluster?.unwatch(tableId);
+      this.cluster?.unwatch(tableId);
       throw error;
     }
     const entry: Entry = { room, users: 0, idleTimer: undefined };
@@ -136,7 +147,7 @@ export class Rooms {
 
   /** Disposes of a room taken out of `entries`; in cluster mode, gives its lease up after. */
   private async unload(tableId: string, entry: Entry): Promise<void> {
-    const { cluster } = this.deps;
+    const { cluster } = this;
     // Another room of the table may have loaded meanwhile: it keeps listening.
     if (cluster && !this.entries.has(tableId) && !this.loading.has(tableId)) {
       cluster.unwatch(tableId);

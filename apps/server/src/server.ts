@@ -21,9 +21,13 @@ import { openSqliteStorage } from './storage';
 import { cryptoRng } from './tokens';
 import { Cluster } from './cluster/cluster';
 import type { TableEvent } from './cluster/cluster';
+import type { LeaseTimings } from './cluster/leases';
+import { ClusterRooms } from './cluster/cluster-room';
 import { deliverChat } from './chat';
 import { Budgets } from './budgets';
 import { YjsServer } from './yjs-connection';
+import { Readiness } from './readiness';
+import type { Check } from './readiness';
 
 export interface ServerOptions {
   /**
@@ -64,8 +68,19 @@ export interface ServerOptions {
    * one `storage` (PostgreSQL), and each needs its own `node` name.
    */
   redisUrl?: string;
-  /** Cluster mode: the lease's time to live, after which a dead writer's tables move. */
-  leaseMs?: number;
+  /**
+   * Cluster mode: the leases' TTL, after which a dead writer's tables move, and how often they
+   * are renewed (LEASE_TTL_MS, LEASE_RENEW_MS; cluster/leases.ts's LEASE_TIMINGS by default).
+   */
+  lease?: Partial<LeaseTimings>;
+  /** Cluster mode: how long a forwarded command waits for its writer (FORWARD_TIMEOUT_MS). */
+  forwardTimeoutMs?: number;
+  /**
+   * How long a command waits for its answer (GroupCommit's `answerWithinMs`, 1500 ms by
+   * default): past it, refused when nothing of it was applied, `unknown-outcome` when its
+   * commit is under way. COMMAND_TIMEOUT_MS.
+   */
+  commandTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -100,12 +115,16 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const connections = new Connections();
   // The gauges read the rooms at each scrape, long after they exist.
   const metrics = new Metrics(
-    { connections: () => connections.all(), loadedTables: (): number => rooms.loadedCount() },
+    {
+      connections: () => connections.all(),
+      loadedTables: (): number => rooms.loadedCount(),
+      services: () => readiness.report().services,
+    },
     clock,
   );
   const ownsStorage = options.storage === undefined;
   const storage = metrics.countErrors(options.storage ?? openSqliteStorage(options.dataDir, log));
-  const commits = new GroupCommit(storage, log, metrics);
+  const commits = new GroupCommit(storage, log, metrics, options.commandTimeoutMs);
   const files = new FileWorkers(
     {
       workers: limits.fileWorkers,
@@ -124,9 +143,21 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
         storage,
         log,
         metrics,
-        ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
+        note: (level, fields, message) => logger[level](fields, message),
+        ...(options.lease ? { lease: options.lease } : {}),
+        ...(options.forwardTimeoutMs === undefined
+          ? {}
+          : { forwardTimeoutMs: options.forwardTimeoutMs }),
       })
     : undefined;
+  // What the node needs answering: PostgreSQL (a networked storage), Redis (cluster mode).
+  const checks: Record<string, Check> = {};
+  const ping = storage.ping;
+  if (ping) checks.postgres = () => ping();
+  if (cluster) checks.redis = () => cluster.redisReachable;
+  const readiness = new Readiness(checks);
+  // Each loaded table's cluster part: routing to its writer, following its updates.
+  const clusterRooms = cluster ? new ClusterRooms(cluster, log) : undefined;
   // What each person may cost, across all their connections (and, in cluster mode, nodes).
   const budgets = new Budgets(
     limits,
@@ -137,7 +168,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     {
       storage,
       commits,
-      ...(cluster ? { cluster } : {}),
+      ...(clusterRooms ? { gate: clusterRooms.gate } : {}),
       clock,
       rng: options.rng ?? cryptoRng,
       newId: options.newId ?? (() => randomBytes(9).toString('base64url')),
@@ -149,26 +180,28 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       tableBytes: limits.tableBytes,
     },
     limits.idleUnloadMs,
+    cluster,
   );
-  if (cluster) {
+  if (cluster && clusterRooms) {
     connections.spread = (tableId, close) => cluster.publish(tableId, close);
-    cluster.serveForwarded(async (tableId, sender, input) => {
-      const room = await rooms.get(tableId);
-      if (room) return room.handleForwarded(sender, input);
+    cluster.serveForwarded(async (tableId, sender, input, deadline) => {
+      const part = clusterRooms.of(await rooms.get(tableId));
+      if (part) return part.handleForwarded(sender, input, deadline);
       return { ack: { ok: false, code: 'not-found', message: 'No such table.' } };
     });
     cluster.onTableEvent((tableId, event) => onClusterEvent(tableId, event));
     // Events sent while this node could not hear them are lost: every followed table checks
     // storage for what it missed.
     cluster.onReconnect(() => {
-      for (const tableId of rooms.loadedIds()) rooms.loaded(tableId)?.resync();
+      for (const tableId of rooms.loadedIds()) clusterRooms.of(rooms.loaded(tableId))?.resync();
     });
   }
   const onClusterEvent = (tableId: string, event: TableEvent): void => {
     switch (event.kind) {
       case 'updates':
       case 'rebuilt':
-        rooms.loaded(tableId)?.follow(event);
+      case 'head':
+        clusterRooms?.of(rooms.loaded(tableId))?.follow(event);
         return;
       case 'close-tokens':
         connections.closeTokens(tableId, event.hashes, event.message, true);
@@ -224,6 +257,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     log,
     metrics,
     metricsToken: options.metricsToken ?? process.env.METRICS_TOKEN,
+    readiness: () => readiness.report(),
     ...(cluster
       ? { shared: (key: string, perMinute: number) => cluster.allow(key, perMinute) }
       : {}),
@@ -307,6 +341,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     }),
     close: () => {
       closing ??= (async () => {
+        readiness.close();
         connections.closeAll('The server is shutting down.');
         socketIo.close();
         yjs.close();
@@ -318,6 +353,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
         await commits.drain();
         await files.close();
         await rooms.close();
+        clusterRooms?.close();
         await cluster?.close();
         if (ownsStorage) await storage.close();
       })();

@@ -8,3 +8,5 @@ export { postgresUnavailable, startPostgres } from './test/postgres-server';
 export type { PostgresServer } from './test/postgres-server';
 export { redisServerSkipReason, startRedisServer } from './test/redis-server';
 export type { TestRedis } from './test/redis-server';
+export { postgresLeases } from './storage';
+export { LEASE_TIMINGS } from './cluster/leases';

@@ -29,6 +29,8 @@ export const messages = i18n('lib/commands', {
   invalidToken: 'Your link is no longer valid.',
   revokedToken: 'Your link is no longer valid.',
   storage: 'The server could not save that; try again.',
+  unknownOutcome:
+    'The server could not confirm that was saved; check the table before sending it again.',
   storageFull:
     'This table has used all the storage the server gives a table: the GM can export it and restore it as a new table.',
   internal: 'Something went wrong on the server; try again.',
@@ -193,7 +195,18 @@ interface InFlight {
   key: string;
   resolve: (ack: CommandAck) => void;
   sentAt: number;
+  /** Since when (ms) the server answers it did not know whether it was stored, and how often. */
+  unsure?: { since: number; tries: number; timer?: ReturnType<typeof setTimeout> };
 }
+
+/**
+ * `unknown-outcome`: the server could not tell whether the command was stored (its writer did
+ * not answer in time, a commit's answer was lost). It is sent again under its id, which the
+ * server applies at most once, after these waits, for as long as UNSURE_FOR_MS; the person
+ * sees one attempt, not a refusal and a second click (that one would cost a second time).
+ */
+const UNSURE_WAITS_MS = [250, 500, 1000, 2000, 4000];
+const UNSURE_FOR_MS = 30_000;
 
 /**
  * Sends commands and tracks each until the server acknowledges it. A command keeps its id
@@ -263,6 +276,7 @@ export class CommandClient {
     if (this.#timer) clearInterval(this.#timer);
     for (const [id, entry] of this.#inflight) {
       this.#inflight.delete(id);
+      clearTimeout(entry.unsure?.timer);
       entry.resolve({ ok: false, code: 'closed', message: messages.get().closed });
     }
   }
@@ -273,9 +287,26 @@ export class CommandClient {
     this.transport.emit(entry.command, (answer) => {
       const current = this.#inflight.get(entry.command.id);
       if (current !== entry) return; // already answered by an earlier attempt
+      const ack = normalizeAck(answer);
+      if (!ack.ok && ack.code === 'unknown-outcome' && this.#againLater(entry)) return;
       this.#inflight.delete(entry.command.id);
-      entry.resolve(normalizeAck(answer));
+      clearTimeout(entry.unsure?.timer);
+      entry.resolve(ack);
     });
+  }
+
+  /** Sends an `unknown-outcome` again later under its id; false once it was unsure too long. */
+  #againLater(entry: InFlight): boolean {
+    const now = Date.now();
+    const unsure = (entry.unsure ??= { since: now, tries: 0 });
+    if (now - unsure.since >= UNSURE_FOR_MS) return false;
+    clearTimeout(unsure.timer);
+    const wait = UNSURE_WAITS_MS[Math.min(unsure.tries, UNSURE_WAITS_MS.length - 1)]!;
+    unsure.tries++;
+    unsure.timer = setTimeout(() => {
+      if (this.#inflight.get(entry.command.id) === entry) this.#emit(entry);
+    }, wait);
+    return true;
   }
 
   /** Re-sends what is unanswered: all of it on reconnection, or what waited too long. */

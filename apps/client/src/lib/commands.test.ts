@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CommandClient, type CommandTransport, type WireCommand } from './commands.svelte';
 import { Toasts } from './toasts.svelte';
 
@@ -83,5 +83,52 @@ describe('CommandClient', () => {
     const done = client.send('x', {}, { quiet: true });
     transport.sent[0]!.ack('nonsense');
     expect((await done).ok).toBe(false);
+  });
+
+  describe('an answer whose outcome is unknown', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const unknown = {
+      ok: false,
+      code: 'unknown-outcome',
+      message: 'The server could not confirm whether this was saved.',
+    };
+
+    it('is sent again under the same id until answered: one attempt, no refusal shown', async () => {
+      vi.useFakeTimers();
+      const { transport, client, toasts } = setup();
+      transport.connected = true;
+      const done = client.send('fate-point.give', { from: 'c1', to: 'c2' }, { key: 'give' });
+      transport.sent[0]!.ack(unknown);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(transport.sent).toHaveLength(1);
+      expect(client.isPending('give')).toBe(true);
+      await vi.advanceTimersByTimeAsync(200);
+      transport.sent[1]!.ack(unknown);
+      await vi.advanceTimersByTimeAsync(500);
+      // The late success of the first attempt, answered to the third: applied once, seq 4.
+      expect(transport.sent.map((s) => s.command)).toEqual(
+        Array(3).fill({ id: 'id1', type: 'fate-point.give', from: 'c1', to: 'c2' }),
+      );
+      transport.sent[2]!.ack({ ok: true, seq: 4 });
+      expect(await done).toEqual({ ok: true, seq: 4, result: undefined });
+      expect(client.isPending('give')).toBe(false);
+      expect(toasts.items).toEqual([]);
+    });
+
+    it('is shown once it stayed unknown for 30 s', async () => {
+      vi.useFakeTimers();
+      const { transport, client, toasts } = setup();
+      transport.connected = true;
+      const done = client.send('roll', {});
+      for (let i = 0; i < 100 && transport.sent.length > i; i++) {
+        transport.sent[i]!.ack(unknown);
+        await vi.advanceTimersByTimeAsync(4000);
+      }
+      expect(await done).toMatchObject({ ok: false, code: 'unknown-outcome' });
+      expect(transport.sent.length).toBeGreaterThan(5);
+      expect(toasts.items.map((t) => t.text)).toEqual([unknown.message]);
+    });
   });
 });

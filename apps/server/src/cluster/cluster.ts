@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { ChatMessage, DocKey } from '@fateboard/table';
 import type { HandledCommand } from '../group-commit';
-import { MOVED } from '../group-commit';
+import { MOVED, REDIS_UNAVAILABLE, UNKNOWN_OUTCOME } from '../group-commit';
 import type { Log } from '../logger';
 import type { Sender } from '../room-command';
-import type { DocUpdate, Storage } from '../storage';
+import type { DocUpdate, LeaseStore, Storage } from '../storage';
 import type { PresenceShare } from '../presence';
 import { Bus, fromBase64, toBase64 } from './bus';
-import { LeaseKeeper, createLeaseClient } from './leases';
+import { LeaseKeeper } from './leases';
+import type { LeaseEvent, LeaseTimings, LossReason } from './leases';
 
 /**
  * What one node of a cluster knows of the others (docs/SCALING.md). Every node serves every
@@ -22,6 +23,8 @@ import { LeaseKeeper, createLeaseClient } from './leases';
 export type TableEvent =
   /** Committed by the owner as `seq`: the followers apply it after `seq - 1`. */
   | { kind: 'updates'; seq: number; updates: DocUpdate[] }
+  /** The owner's last stored seq (its heartbeat): a follower behind it catches up. */
+  | { kind: 'head'; seq: number }
   /** The owner rebuilt the documents (a new epoch): the followers load them afresh. */
   | { kind: 'rebuilt' }
   /** Revoked tokens (a link rotation): their connections close on every node. */
@@ -44,86 +47,143 @@ export type TableEvent =
   | { kind: 'hello'; doc?: DocKey };
 
 export type Claim =
-  { kind: 'owner'; epoch: number } | { kind: 'other'; node: string } | { kind: 'unavailable' };
+  | { kind: 'owner'; epoch: number }
+  | { kind: 'other'; node: string }
+  /** Nobody could claim it: the leases' storage did not answer. */
+  | { kind: 'unavailable' };
 
 export interface ClusterOptions {
   redisUrl: string;
   node: string;
   storage: Storage;
   log: Log;
-  /** The lease's time to live; a dead owner's tables move after it (default 3000 ms). */
-  leaseMs?: number;
-  /** How long a forwarded command waits for the owner's answer (default 1500 ms): a dead
-   * writer's tables must move within seconds, and a live one answers in milliseconds. */
+  /** The leases' TTL and renewal period (leases.ts's LEASE_TIMINGS by default). */
+  lease?: Partial<LeaseTimings>;
+  /** How long a forwarded command waits for the owner's answer (FORWARD_TIMEOUT_MS, 1500 by
+   * default), within the command's own deadline. */
   forwardTimeoutMs?: number;
   /** Where the cluster's figures go (metrics.ts). */
   metrics?: ClusterMetrics;
+  /** Where its events go as log lines (lease changes): fields, then a sentence. */
+  note?: (level: 'info' | 'warn', fields: Record<string, unknown>, message: string) => void;
 }
 
 export interface ClusterMetrics {
-  lease: (change: 'acquired' | 'lost') => void;
+  lease: (change: LeaseEvent['type'], reason: LossReason | 'new') => void;
   forwarded: (ack: HandledCommand['ack']) => void;
-  redisError: (operation: 'lease' | 'publish') => void;
+  redisError: (operation: 'publish') => void;
+  storageError: (operation: 'leases') => void;
 }
 
+/** One log line per lease change: what it means for the table, and how loud. */
+const LEASE_LINES: Record<LossReason | 'new', { level: 'info' | 'warn'; message: string }> = {
+  new: { level: 'info', message: 'lease acquired: this node writes the table' },
+  released: {
+    level: 'info',
+    message: 'lease released: the table unloaded here, or the node is closing',
+  },
+  refused: {
+    level: 'warn',
+    message: 'lease lost: its renewal was refused (it expired, or another node holds it now)',
+  },
+  expired: {
+    level: 'warn',
+    message: 'lease lost: not renewed in time (the database slow or away, or this node stalled)',
+  },
+  fenced: {
+    level: 'warn',
+    message: "lease lost: a later writer's epoch refused this node's commit, routed again",
+  },
+};
+
+/** How long a forwarded command waits for the writer's answer by default. */
+export const FORWARD_TIMEOUT_MS = 1500;
+
 type Wire =
-  | { kind: 'command'; id: string; from: string; tableId: string; sender: Sender; input: unknown }
+  | {
+      kind: 'command';
+      id: string;
+      from: string;
+      tableId: string;
+      sender: Sender;
+      input: unknown;
+      /** How long the forwarding node waits for the answer, from when it sent it. */
+      withinMs: number;
+    }
   | { kind: 'answer'; id: string; handled: HandledCommand };
 
 type WireEvent = { from: string; event: unknown };
 
-/** How long a table's writer, as Redis named it, is believed without asking again. */
+/** What the writer keeps of a forwarded command's wait for its answer to travel back. */
+const ANSWER_TRAVEL_MS = 100;
+
+/** How long a table's writer, as the leases named it, is believed without asking again. */
 const OWNER_KEPT_MS = 1000;
 
 const tableChannel = (tableId: string) => `fateboard:table:${tableId}`;
 const nodeChannel = (node: string) => `fateboard:node:${node}`;
 
-/** Not answered by the writer (this node closing, or the writer failing): the client retries. */
-const UNANSWERED: HandledCommand = { ack: MOVED.ack };
+/**
+ * Not answered by the writer (it did not answer in time, failed answering, or this node is
+ * closing): it may have been applied, so the client sends it again under its id.
+ */
+const UNANSWERED: HandledCommand = { ack: UNKNOWN_OUTCOME };
 
 export class Cluster {
   private readonly keeper: LeaseKeeper;
   private readonly bus: Bus;
   private readonly claims = new Map<string, Promise<Claim>>();
-  /** The writer of each table as Redis last named it, and when (monotonic ms). */
+  /** The writer of each table as the leases last named it, and when (monotonic ms). */
   private readonly owners = new Map<string, { node: string; at: number }>();
   private readonly waiting = new Map<
     string,
     { resolve: (handled: HandledCommand) => void; timer: NodeJS.Timeout }
   >();
   private serve:
-    ((tableId: string, sender: Sender, input: unknown) => Promise<HandledCommand>) | undefined;
+    | ((
+        tableId: string,
+        sender: Sender,
+        input: unknown,
+        deadline: number,
+      ) => Promise<HandledCommand>)
+    | undefined;
   private onEvent: ((tableId: string, event: TableEvent) => void) | undefined;
-  private readonly readFence: (tableId: string) => Promise<number | undefined>;
-  private readonly claimFence: (tableId: string, epoch: number) => Promise<boolean>;
   private readonly forwardTimeoutMs: number;
 
-  private constructor(private readonly options: ClusterOptions) {
-    const { storage } = options;
-    if (!storage.readFence || !storage.claimFence) {
-      throw new Error('cluster mode needs a storage with fencing: PostgreSQL (DATABASE_URL)');
-    }
-    this.readFence = storage.readFence;
-    this.claimFence = storage.claimFence;
-    this.forwardTimeoutMs = options.forwardTimeoutMs ?? 1500;
-    const ttlMs = options.leaseMs ?? 3000;
-    // The node name is unique per process: a restarted node must not inherit its leases.
+  private constructor(
+    private readonly options: ClusterOptions,
+    leases: LeaseStore,
+  ) {
+    this.forwardTimeoutMs = options.forwardTimeoutMs ?? FORWARD_TIMEOUT_MS;
     const { metrics } = options;
     this.keeper = new LeaseKeeper({
-      redis: createLeaseClient(options.redisUrl, ttlMs),
+      store: leases,
+      // Unique per process: a restarted node must not inherit its leases.
       nodeId: `${options.node}#${randomBytes(4).toString('hex')}`,
-      ttlMs,
+      ...options.lease,
       report: (message, error, table) => {
-        metrics?.redisError('lease');
+        metrics?.storageError('leases');
         options.log(message, error, table);
       },
     });
-    this.keeper.on((event) => metrics?.lease(event.type === 'acquired' ? 'acquired' : 'lost'));
+    this.keeper.on((event) => {
+      const reason = event.type === 'acquired' ? 'new' : event.reason;
+      metrics?.lease(event.type, reason);
+      const { level, message } = LEASE_LINES[reason];
+      options.note?.(
+        level,
+        { table: event.tableId, lease: event.type, reason, epoch: event.epoch },
+        message,
+      );
+    });
     this.bus = new Bus(options.redisUrl, options.log, () => metrics?.redisError('publish'));
   }
 
   static async start(options: ClusterOptions): Promise<Cluster> {
-    const cluster = new Cluster(options);
+    if (!options.storage.leases) {
+      throw new Error('cluster mode needs a storage with leases: PostgreSQL (DATABASE_URL)');
+    }
+    const cluster = new Cluster(options, await options.storage.leases());
     await cluster.bus.ready();
     await cluster.bus.subscribe(nodeChannel(cluster.node), (message) => cluster.onWire(message));
     return cluster;
@@ -131,6 +191,11 @@ export class Cluster {
 
   get node(): string {
     return this.keeper.nodeId;
+  }
+
+  /** Whether Redis answers (the bus's PING): messages between the nodes go through. */
+  get redisReachable(): boolean {
+    return this.bus.reachable;
   }
 
   /** The epoch this node may write the table under now, or undefined. */
@@ -177,17 +242,27 @@ export class Cluster {
     });
   }
 
-  /** Sends a command to the table's writer and answers its acknowledgement. */
+  /**
+   * Sends a command to the table's writer and answers its acknowledgement, or
+   * `unknown-outcome` when none came by `deadline` (performance.now()) or within the forward
+   * timeout.
+   */
   async forward(
     node: string,
     tableId: string,
     sender: Sender,
     input: unknown,
+    deadline: number,
   ): Promise<HandledCommand> {
-    const handled = await this.send(node, tableId, sender, input);
+    // Redis does not answer: the command would reach nobody, or nobody could say.
+    if (!this.bus.reachable) return { ack: REDIS_UNAVAILABLE };
+    const withinMs = Math.min(this.forwardTimeoutMs, deadline - performance.now());
+    const handled = await this.send(node, tableId, sender, input, withinMs);
     this.options.metrics?.forwarded(handled.ack);
-    // Refused as moved (or unanswered): ask Redis again next time.
-    if (!handled.ack.ok && handled.ack.code === 'storage') this.owners.delete(tableId);
+    // Refused as moved, or unanswered: ask who writes it again next time.
+    if (!handled.ack.ok && ['storage', 'unknown-outcome'].includes(handled.ack.code)) {
+      this.owners.delete(tableId);
+    }
     return handled;
   }
 
@@ -196,36 +271,45 @@ export class Cluster {
     tableId: string,
     sender: Sender,
     input: unknown,
+    withinMs: number,
   ): Promise<HandledCommand> {
     const id = randomBytes(12).toString('base64url');
     return new Promise<HandledCommand>((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        resolve({
-          ack: {
-            ok: false,
-            code: 'storage',
-            message: "The table's server did not answer; try again.",
-          },
-        });
-      }, this.forwardTimeoutMs);
+      const timer = setTimeout(
+        () => {
+          this.waiting.delete(id);
+          resolve(UNANSWERED);
+        },
+        Math.max(0, withinMs),
+      );
       timer.unref();
       this.waiting.set(id, { resolve, timer });
-      const wire: Wire = { kind: 'command', id, from: this.node, tableId, sender, input };
+      const wire: Wire = { kind: 'command', id, from: this.node, tableId, sender, input, withinMs };
       void this.bus.publish(nodeChannel(node), wire).then((listeners) => {
-        // Nobody listens on the writer's channel: it is gone (its lease not yet expired), and
-        // the command never reached anyone.
-        if (listeners !== undefined && listeners > 0) return;
+        // Taken by Redis, or perhaps (sent, its answer lost): the writer's answer or the
+        // timeout says what became of it.
+        if (listeners === undefined || (listeners !== 'unsent' && listeners > 0)) return;
+        // Never sent (Redis unreachable), or nobody listens on the writer's channel (it is
+        // gone, its lease not yet expired): the command reached no one.
         clearTimeout(timer);
         this.waiting.delete(id);
-        resolve(MOVED);
+        resolve(listeners === 'unsent' ? { ack: REDIS_UNAVAILABLE } : MOVED);
       });
     });
   }
 
-  /** Who applies the commands other nodes forward here. */
+  /**
+   * Who applies the commands other nodes forward here, answering by `deadline`
+   * (performance.now()): a little before the forwarding node stops waiting, so that the answer
+   * reaches it in time.
+   */
   serveForwarded(
-    handler: (tableId: string, sender: Sender, input: unknown) => Promise<HandledCommand>,
+    handler: (
+      tableId: string,
+      sender: Sender,
+      input: unknown,
+      deadline: number,
+    ) => Promise<HandledCommand>,
   ): void {
     this.serve = handler;
   }
@@ -249,8 +333,13 @@ export class Cluster {
 
   /** Tells the other nodes watching the table; best effort (followers repair a gap). */
   publish(tableId: string, event: TableEvent): void {
+    void this.tryPublish(tableId, event);
+  }
+
+  /** `publish`, resolving whether Redis took it. */
+  async tryPublish(tableId: string, event: TableEvent): Promise<boolean> {
     const wire: WireEvent = { from: this.node, event: encodeEvent(event) };
-    void this.bus.publish(tableChannel(tableId), wire);
+    return typeof (await this.bus.publish(tableChannel(tableId), wire)) === 'number';
   }
 
   /**
@@ -279,25 +368,24 @@ export class Cluster {
     await this.bus.close();
   }
 
+  /**
+   * One statement: takes the lease if it is free (and stores its epoch as the table's fence in
+   * the same statement, so nothing can be half-claimed), extends it, or names its holder.
+   */
   private async tryClaim(tableId: string): Promise<Claim> {
+    let got;
     try {
-      const floor = (await this.readFence(tableId)) ?? 0;
-      const got = await this.keeper.acquire(tableId, floor);
-      if (got.owner === 'other') {
-        this.owners.set(tableId, { node: got.nodeId, at: performance.now() });
-        return { kind: 'other', node: got.nodeId };
-      }
-      this.owners.delete(tableId);
-      if (got.fresh && !(await this.claimFence(tableId, got.epoch))) {
-        // Another node claimed this epoch (Redis lost its data and handed it out twice).
-        await this.keeper.release(tableId).catch(() => false);
-        return { kind: 'unavailable' };
-      }
-      return { kind: 'owner', epoch: got.epoch };
+      got = await this.keeper.acquire(tableId);
     } catch (error) {
-      this.options.log('claiming a table failed', error, tableId);
+      this.options.log('claiming a table failed: its storage did not answer', error, tableId);
       return { kind: 'unavailable' };
     }
+    if (got.owner === 'other') {
+      this.owners.set(tableId, { node: got.holder, at: performance.now() });
+      return { kind: 'other', node: got.holder };
+    }
+    this.owners.delete(tableId);
+    return { kind: 'owner', epoch: got.epoch };
   }
 
   private onWire(message: unknown): void {
@@ -315,7 +403,9 @@ export class Cluster {
       const reply: Wire = { kind: 'answer', id: wire.id, handled };
       void this.bus.publish(nodeChannel(wire.from), reply);
     };
-    this.serve(wire.tableId, wire.sender, wire.input).then(answer, (error: unknown) => {
+    const withinMs = Number.isFinite(wire.withinMs) ? wire.withinMs : this.forwardTimeoutMs;
+    const deadline = performance.now() + withinMs - ANSWER_TRAVEL_MS;
+    this.serve(wire.tableId, wire.sender, wire.input, deadline).then(answer, (error: unknown) => {
       this.options.log('a forwarded command failed', error, wire.tableId);
       answer(UNANSWERED);
     });
@@ -351,6 +441,10 @@ function decodeEvent(raw: unknown): TableEvent | undefined {
     const { doc } = event as { doc?: unknown };
     if (doc === undefined) return { kind: 'hello' };
     return doc === 'pub' || doc === 'gm' ? { kind: 'hello', doc } : undefined;
+  }
+  if (event.kind === 'head') {
+    const { seq } = event as { seq?: unknown };
+    return Number.isSafeInteger(seq) ? { kind: 'head', seq: seq as number } : undefined;
   }
   if (event.kind !== 'updates') return event as TableEvent;
   if (!Array.isArray(event.updates)) return undefined;

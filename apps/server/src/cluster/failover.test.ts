@@ -2,32 +2,42 @@ import { randomBytes } from 'node:crypto';
 import { connect as connectTcp, createServer as createTcpServer } from 'node:net';
 import type { AddressInfo, Socket as TcpSocket } from 'node:net';
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
-import { Redis } from 'ioredis';
 import pg from 'pg';
-import { io } from 'socket.io-client';
 import type * as Y from 'yjs';
 import { readTable } from '@fateboard/table';
 import type { Ack } from '@fateboard/table';
 import { loadDoc, openPostgresStorage, readFence } from '../storage';
 import type { Storage } from '../storage';
-import { Participant, createTable, openReplica, samePub, sleep, waitFor } from '../test/harness';
+import {
+  Participant,
+  createTable,
+  reconnectingSocket,
+  openReplica,
+  samePub,
+  sleep,
+  waitFor,
+} from '../test/harness';
 import type { Replica } from '../test/harness';
 import { LEASE_MS, startClusterNodes } from '../test/cluster-nodes';
 import type { ClusterNode } from '../test/cluster-nodes';
-import { clusterServices, clusterUnavailable } from '../test/cluster-fixture';
+import { clusterServices, clusterUnavailable, leaseOf } from '../test/cluster-fixture';
 import { fateCoreSheet } from '../test/sheets';
 
 // Cluster mode with its nodes as real processes (test/cluster-nodes.ts), each with the default
-// 3000 ms lease: an owner killed (SIGKILL), an owner stopped beyond its lease (SIGSTOP) and
-// continued, the same inside a commit (holding the table's fence row), Redis restarted
-// without its data. The clients are real sockets, and retry a
-// command under its id on a `storage` refusal or a timeout, as the app's client does; what
-// PostgreSQL holds at the end is the judge. cluster.test.ts has the in-process cases.
+// lease (4000 ms, renewed every second): an owner killed (SIGKILL), an owner stopped beyond its
+// lease (SIGSTOP) and continued, the same inside a commit (holding the table's fence row), an
+// owner stopped for 1 s (a long GC pause: no lease move), Redis restarted without its data.
+// The clients are real sockets, and retry a command under its id on a `storage` or
+// `unknown-outcome` answer or a timeout, as the app's client does; what PostgreSQL holds at the
+// end is the judge. cluster.test.ts has the in-process cases.
 
 const unavailable = clusterUnavailable();
 
-/** Failover must take less than this from the owner's death (docs/SCALING.md). */
-const FAILOVER_MS = 5000;
+/**
+ * Failover must take less than this from the owner's death (docs/SCALING.md): its lease's TTL
+ * (the lease outlives its holder by up to that), then a claim and a load.
+ */
+const FAILOVER_MS = LEASE_MS + 1500;
 /** How long one attempt of a command waits for its acknowledgement before the retry. */
 const ATTEMPT_MS = 1000;
 
@@ -52,24 +62,12 @@ async function startNodes(count = 3) {
   const sql = new pg.Client({ connectionString: databaseUrl });
   await sql.connect();
   cleanup.push(() => sql.end());
-  const leases = new Redis(services.redis.url, {
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-  });
-  leases.on('error', () => {});
-  cleanup.push(() => leases.disconnect());
-  return { cluster, nodes: cluster.nodes, reader, sql, leases, databaseUrl };
+  return { cluster, nodes: cluster.nodes, reader, sql, databaseUrl };
 }
 
 /** A socket.io participant that reconnects on its own, as the app's does. */
 function connect(url: string, token: string, name: string): Promise<Participant> {
-  const socket = io(url, {
-    auth: { token },
-    transports: ['websocket'],
-    forceNew: true,
-    reconnectionDelay: 100,
-    reconnectionDelayMax: 500,
-  });
+  const socket = reconnectingSocket(url, token);
   cleanup.push(() => socket.disconnect());
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not connect`)), 10_000);
@@ -208,16 +206,18 @@ async function converge(stored: Y.Doc, replicas: Record<string, Replica>): Promi
   }
 }
 
-/** The table's lease holder as Redis names it (its node's NODE_ID), polled in the background. */
-function watchLease(leases: Redis, tableId: string) {
+/** The table's lease holder as PostgreSQL names it (its node's NODE_ID), polled in the background. */
+function watchLease(databaseUrl: string, tableId: string) {
   const changes: { at: number; node: string | undefined; epoch: number | undefined }[] = [];
   let stopped = false;
   const poll = async () => {
     while (!stopped) {
-      const value = await leases.get(`fateboard:lease:${tableId}`).catch(() => 'error');
-      const match = value === null ? null : /^([^#]*)#.*:(\d+)$/.exec(value);
-      const node = value === null ? undefined : (match?.[1] ?? value);
-      const epoch = match ? Number(match[2]) : undefined;
+      const lease = await leaseOf(databaseUrl, tableId).catch(() => ({
+        node: 'error',
+        epoch: undefined,
+      }));
+      const node = lease?.node;
+      const epoch = lease?.epoch;
       const last = changes[changes.length - 1];
       if (!last || last.node !== node || last.epoch !== epoch) {
         changes.push({ at: performance.now(), node, epoch });
@@ -232,12 +232,37 @@ function watchLease(leases: Redis, tableId: string) {
   });
   return {
     changes,
-    /** When Redis first named a holder other than `node` after `since`. */
+    /** When the leases first named a holder other than `node` after `since`. */
     movedFrom(node: string, since: number): number | undefined {
       return changes.find((c) => c.at >= since && c.node !== undefined && c.node !== node)?.at;
     },
     holder: () => changes[changes.length - 1],
   };
+}
+
+/**
+ * `count` node processes and a table node 1 writes (its first command came through node 1): its
+ * GM on nodes 1 and 2, a spectator on each node of `watchedOn`, its lease watched.
+ */
+async function writtenByNodeOne(count: number, watchedOn: number[]) {
+  const started = await startNodes(count);
+  const { nodes, databaseUrl } = started;
+  const table = await createTable(nodes[0]!.url);
+  const journal = new Journal();
+  const gmOnOne = await connect(nodes[0]!.url, table.tokens.gm, 'gm1');
+  const gmOnTwo = await connect(nodes[1]!.url, table.tokens.gm, 'gm2');
+  const spectators: Record<string, Replica> = {};
+  for (const n of watchedOn) {
+    spectators[`node ${n}`] = await replica(
+      nodes[n - 1]!.url,
+      `table/${table.id}`,
+      table.tokens.spectator,
+    );
+  }
+  const lease = watchLease(databaseUrl, table.id);
+  await journal.ok(gmOnOne, journal.aspect('first'));
+  await waitFor(() => lease.holder()?.node === 'node-1', 'node 1 holding the lease');
+  return { ...started, table, journal, gmOnOne, gmOnTwo, spectators, lease };
 }
 
 const ms = (x: number) => Math.round(x);
@@ -308,8 +333,8 @@ describe.skipIf(unavailable)('failover between node processes', () => {
     await converge(stored, replicas);
   }, 60_000);
 
-  it('SIGKILL of the owner: another node owns the table within 5 s, nothing acknowledged is lost', async () => {
-    const { nodes, reader, sql, leases } = await startNodes(3);
+  it('SIGKILL of the owner: another node owns the table within its lease and a claim, nothing acknowledged is lost', async () => {
+    const { nodes, reader, sql, databaseUrl } = await startNodes(3);
     const [one, two, three] = nodes as [ClusterNode, ClusterNode, ClusterNode];
     const table = await createTable(one.url);
     const journal = new Journal();
@@ -320,7 +345,7 @@ describe.skipIf(unavailable)('failover between node processes', () => {
       'node 2': await replica(two.url, `table/${table.id}`, table.tokens.spectator),
       'node 3': await replica(three.url, `table/${table.id}`, table.tokens.spectator),
     };
-    const lease = watchLease(leases, table.id);
+    const lease = watchLease(databaseUrl, table.id);
 
     // Node 1 owns the table: the first command came through it. Then play through the others.
     await journal.ok(gmOnOne, journal.aspect('first'));
@@ -360,7 +385,7 @@ describe.skipIf(unavailable)('failover between node processes', () => {
     const moved = lease.movedFrom('node-1', killed);
     console.info(
       `SIGKILL failover: first command acknowledged ${ms(failoverMs)} ms after the kill ` +
-        `(${after.attempts} attempts of ${ATTEMPT_MS} ms); Redis named a new holder after ` +
+        `(${after.attempts} attempts of ${ATTEMPT_MS} ms); the leases named a new holder after ` +
         `${moved === undefined ? '?' : ms(moved - killed)} ms; holders ` +
         JSON.stringify(lease.changes.map((c) => [ms(c.at - killed), c.node, c.epoch])) +
         `; the in-flight command was ${inFlightStored ? '' : 'not '}stored by node 1`,
@@ -399,20 +424,9 @@ describe.skipIf(unavailable)('failover between node processes', () => {
   }, 60_000);
 
   it('SIGSTOP of the owner beyond its lease, then SIGCONT: its late write is not applied twice or under its old epoch', async () => {
-    const { nodes, reader, sql, leases, databaseUrl } = await startNodes(3);
-    const [one, two, three] = nodes as [ClusterNode, ClusterNode, ClusterNode];
-    const table = await createTable(one.url);
-    const journal = new Journal();
-    const gmOnOne = await connect(one.url, table.tokens.gm, 'gm1');
-    const gmOnTwo = await connect(two.url, table.tokens.gm, 'gm2');
-    const spectators = {
-      'node 1': await replica(one.url, `table/${table.id}`, table.tokens.spectator),
-      'node 2': await replica(two.url, `table/${table.id}`, table.tokens.spectator),
-      'node 3': await replica(three.url, `table/${table.id}`, table.tokens.spectator),
-    };
-    const lease = watchLease(leases, table.id);
-    await journal.ok(gmOnOne, journal.aspect('first'));
-    await waitFor(() => lease.holder()?.node === 'node-1', 'node 1 holding the lease');
+    const { nodes, reader, sql, databaseUrl, table, journal, gmOnOne, gmOnTwo, spectators, lease } =
+      await writtenByNodeOne(3, [1, 2, 3]);
+    const one = nodes[0]!;
     await journal.ok(gmOnTwo, journal.aspect('forwarded'));
     await journal.ok(gmOnOne, journal.aspect('direct'));
     const oldEpoch = lease.holder()!.epoch!;
@@ -447,7 +461,7 @@ describe.skipIf(unavailable)('failover between node processes', () => {
     const lateStored = rows[0] === undefined ? undefined : Number(rows[0].seq);
     console.info(
       `SIGSTOP takeover: node 2's first command acknowledged ${ms(takeoverMs)} ms after the stop ` +
-        `(${during.attempts} attempts); Redis named a new holder after ` +
+        `(${during.attempts} attempts); the leases named a new holder after ` +
         `${moved === undefined ? '?' : ms(moved - stopped)} ms (epoch ${oldEpoch} → ` +
         `${newHolder.epoch}); node 1 continued after ${ms(continued - stopped)} ms; its late ` +
         `command answered ${JSON.stringify(lateAnswer)} ${ms(performance.now() - continued)} ms ` +
@@ -480,19 +494,9 @@ describe.skipIf(unavailable)('failover between node processes', () => {
   }, 60_000);
 
   it('SIGSTOP of the owner in the middle of a commit: another node still takes the table over', async () => {
-    const { nodes, reader, sql, leases, databaseUrl } = await startNodes(3);
-    const [one, two, three] = nodes as [ClusterNode, ClusterNode, ClusterNode];
-    const table = await createTable(one.url);
-    const journal = new Journal();
-    const gmOnOne = await connect(one.url, table.tokens.gm, 'gm1');
-    const gmOnTwo = await connect(two.url, table.tokens.gm, 'gm2');
-    const spectators = {
-      'node 2': await replica(two.url, `table/${table.id}`, table.tokens.spectator),
-      'node 3': await replica(three.url, `table/${table.id}`, table.tokens.spectator),
-    };
-    const lease = watchLease(leases, table.id);
-    await journal.ok(gmOnOne, journal.aspect('first'));
-    await waitFor(() => lease.holder()?.node === 'node-1', 'node 1 holding the lease');
+    const { nodes, reader, sql, databaseUrl, table, journal, gmOnOne, gmOnTwo, spectators, lease } =
+      await writtenByNodeOne(3, [2, 3]);
+    const one = nodes[0]!;
     const oldEpoch = lease.holder()!.epoch!;
 
     // Node 1 stops between its commit's fence check and its COMMIT, as any owner may under
@@ -550,7 +554,7 @@ describe.skipIf(unavailable)('failover between node processes', () => {
     const after = await journal.until(gmOnTwo, journal.aspect('after-cont'), 10_000);
     console.info(
       `SIGSTOP mid-commit: node 2 ${takeover === undefined ? `wrote nothing in ${FAILOVER_MS} ms (${String(refusal)})` : `wrote after ${ms(takeover)} ms`}; ` +
-        `Redis named a new holder after ${moved === undefined ? '?' : ms(moved - stopped)} ms; ` +
+        `the leases named a new holder after ${moved === undefined ? '?' : ms(moved - stopped)} ms; ` +
         `the fence's sessions then: ${JSON.stringify(stuck.rows)}; ` +
         `node 1 continued after ${ms(continued - stopped)} ms; its stalled command answered ` +
         `${JSON.stringify(stalledAnswer)}; node 2's next command acknowledged ${ms(after.at - continued)} ms after SIGCONT; ` +
@@ -566,7 +570,37 @@ describe.skipIf(unavailable)('failover between node processes', () => {
     expect(takeover!).toBeLessThan(FAILOVER_MS);
   }, 60_000);
 
-  it('Redis restarted without its data: writes refused as retryable while it is down, then served, the stored fence only growing', async () => {
+  it('SIGSTOP of the owner for 1 s, three times (a long GC pause): its lease does not move, nothing is lost', async () => {
+    const { nodes, reader, sql, table, journal, gmOnOne, gmOnTwo, spectators, lease } =
+      await writtenByNodeOne(2, [1, 2]);
+    const one = nodes[0]!;
+    const epoch = lease.holder()!.epoch;
+    const waits: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      // Just before a renewal is due, the worst moment for it.
+      await sleep(900);
+      one.stop();
+      const stopped = performance.now();
+      // A command forwarded to the paused writer, and one sent to it directly.
+      const forwarded = journal.until(gmOnTwo, journal.aspect('paused'), 10_000);
+      const direct = journal.until(gmOnOne, journal.aspect('paused'), 10_000);
+      await sleep(1000);
+      one.cont();
+      const [viaTwo, viaOne] = await Promise.all([forwarded, direct]);
+      waits.push(ms(viaTwo.at - stopped), ms(viaOne.at - stopped));
+    }
+    console.info(
+      `1 s pauses of the writer: acknowledged after ${JSON.stringify(waits)} ms; holders ` +
+        JSON.stringify(lease.changes.map((c) => [c.node, c.epoch])),
+    );
+    // Never another holder, never another epoch.
+    expect(lease.changes.filter((c) => c.node !== undefined && c.node !== 'node-1')).toEqual([]);
+    expect(lease.holder()).toMatchObject({ node: 'node-1', epoch });
+    const stored = await checkStored(journal, reader, sql, table.id);
+    await converge(stored, spectators);
+  }, 60_000);
+
+  it('Redis restarted without its data: the writer writes on, forwards are refused naming Redis, nothing is lost, the fence never goes down', async () => {
     const { nodes, reader, sql } = await startNodes(2);
     const [one, two] = nodes as [ClusterNode, ClusterNode];
     const table = await createTable(one.url);
@@ -615,10 +649,6 @@ describe.skipIf(unavailable)('failover between node processes', () => {
       await sleep(200);
     }
     await restarting;
-    // Within its lease the owner may still write; past it (its safety window, ttl - ttl/5
-    // from its last renewal, at most a third of a ttl before Redis went), nobody may.
-    const unsure = LEASE_MS - LEASE_MS / 5 + 200;
-    const late = answers.filter((a) => a.at > unsure && a.at < up! - down);
     console.info(
       `Redis down ${ms(up - down)} ms: answers ` +
         JSON.stringify(
@@ -629,21 +659,33 @@ describe.skipIf(unavailable)('failover between node processes', () => {
           ]),
         ),
     );
-    expect(late.length).toBeGreaterThan(2);
-    for (const a of late)
-      expect(a.ack, `${ms(a.at)} ms via ${a.via}`).toMatchObject({ ok: false, code: 'storage' });
+    // The lease is in PostgreSQL: the writer took its own client's commands all along.
+    for (const a of answers.filter((x) => x.via === 'node 1')) {
+      expect(a.ack, `${ms(a.at)} ms via node 1`).toMatchObject({ ok: true });
+    }
+    // Node 2's had to be forwarded through Redis: refused, saying so (or, sent as Redis went,
+    // unknown), never acknowledged without being stored (checkStored below).
+    const upAt = up - down;
+    const forwarded = answers.filter((x) => x.via === 'node 2' && x.at > 1000 && x.at < upAt);
+    expect(forwarded.length).toBeGreaterThan(2);
+    for (const a of forwarded) {
+      if (a.ack === 'timeout' || a.ack.ok || a.ack.code === 'unknown-outcome') continue;
+      expect(a.ack, `${ms(a.at)} ms via node 2`).toMatchObject({ code: 'storage' });
+      expect(a.ack.message).toMatch(/Redis/);
+    }
 
     const recovered = await journal.until(gmOnTwo, journal.aspect('after-redis'), 10_000);
     await journal.until(gmOnOne, journal.aspect('after-redis'));
     const afterFirst = (await readFence(sql, table.id))!;
     console.info(
-      `Redis back: first command acknowledged ${ms(recovered.at - up)} ms after; ` +
+      `Redis back: node 2's first command acknowledged ${ms(recovered.at - up)} ms after; ` +
         `fence ${before} → ${afterFirst}`,
     );
-    expect(afterFirst).toBeGreaterThan(before);
+    expect(recovered.at - up).toBeLessThan(2000 + ATTEMPT_MS);
+    // Nobody's lease moved.
+    expect(afterFirst).toBe(before);
 
-    // 2. Restarted at once, empty, under an owner still inside its lease: the old epoch must
-    // not write after a new one is claimed.
+    // 2. Restarted at once, empty, under commands through both nodes.
     const commands = Array.from({ length: 12 }, (_, i) =>
       journal.aspect(i % 2 ? 'blip-2' : 'blip-1'),
     );
@@ -654,12 +696,10 @@ describe.skipIf(unavailable)('failover between node processes', () => {
     await blip;
     const raced = await Promise.all(racing);
     await journal.until(gmOnTwo, journal.aspect('after-blip'));
-    const afterBlip = (await readFence(sql, table.id))!;
     console.info(
-      `Redis restarted at once: fence ${afterFirst} → ${afterBlip}; attempts per command ` +
+      `Redis restarted at once: attempts per command ` +
         JSON.stringify(raced.map((r) => r.attempts)),
     );
-    expect(afterBlip).toBeGreaterThan(afterFirst);
 
     sampling = false;
     await sampler;

@@ -1,10 +1,18 @@
-import { once } from 'node:events';
-import { Redis } from 'ioredis';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { redisServerSkipReason, startRedisServer } from '../test/redis-server';
-import type { TestRedis } from '../test/redis-server';
-import { createLeaseClient, LeaseKeeper } from './leases';
+import { openPostgresStorage, postgresLeases, readFence } from '../storage';
+import type { LeaseStore, Storage } from '../storage';
+import { postgresUnavailable, startPostgres } from '../test/postgres-server';
+import type { PostgresServer } from '../test/postgres-server';
+import { TcpProxy } from '../test/tcp-proxy';
+import { STORED } from '../storage/contract-support';
+import { LeaseKeeper } from './leases';
 import type { LeaseEvent } from './leases';
+
+// Table write leases in PostgreSQL (storage/postgres-leases.ts) and the keeper that holds them
+// on one node (leases.ts): one holder at a time, epochs only growing and stored as the fence as
+// they are taken, and a node that cannot renew (the database away, paused, or the node itself
+// stalled) stops believing in its lease before anyone else can take it.
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -22,118 +30,116 @@ async function eventually<T>(
   }
 }
 
-async function ready(client: Redis): Promise<void> {
-  if (client.status !== 'ready') await once(client, 'ready');
-}
-
-/** `INFO commandstats` as calls per command. */
-async function commandCalls(admin: Redis): Promise<Map<string, number>> {
-  const info = await admin.info('commandstats');
-  const calls = new Map<string, number>();
-  for (const match of info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) {
-    calls.set(match[1]!, Number(match[2]));
-  }
-  return calls;
-}
-
 type Recorded = LeaseEvent & { at: number };
 
-describe.skipIf(redisServerSkipReason() !== undefined)('table write leases on Redis', () => {
-  let redis: TestRedis;
-  let admin: Redis;
-  const keepers: LeaseKeeper[] = [];
-  const unhandled: unknown[] = [];
-  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+describe.skipIf(postgresUnavailable() !== undefined)('table write leases in PostgreSQL', () => {
+  let server: PostgresServer;
+  let url: string;
+  let storage: Storage;
+  const closing: (() => Promise<unknown>)[] = [];
 
   beforeAll(async () => {
-    redis = await startRedisServer();
-    admin = new Redis(redis.url);
-    // It reconnects across the restarts; its connection errors are not the test's subject.
-    admin.on('error', () => {});
-    process.on('unhandledRejection', onUnhandled);
-  });
-
+    server = await startPostgres();
+  }, 60_000);
   afterAll(async () => {
-    process.off('unhandledRejection', onUnhandled);
-    admin.disconnect();
-    await redis.stop();
+    await server?.stop();
   });
-
   beforeEach(async () => {
-    await admin.flushall();
+    url = await server.createDatabase();
+    storage = await openPostgresStorage(url);
+    closing.push(() => storage.close());
   });
-
   afterEach(async () => {
-    await Promise.all(keepers.splice(0).map((keeper) => keeper.close()));
-    expect(unhandled).toEqual([]);
+    while (closing.length > 0) await closing.pop()!();
   });
 
-  /** A keeper on its own connection, with its events recorded and timestamped. */
-  async function node(nodeId: string, ttlMs: number, marginMs = ttlMs / 4) {
-    const client = createLeaseClient(redis.url, ttlMs);
-    await ready(client);
+  /**
+   * A keeper with a lease store of its own (through `proxy` when given), its events recorded
+   * and timestamped.
+   */
+  function node(
+    nodeId: string,
+    timings: { ttlMs: number; renewMs?: number; marginMs?: number },
+    proxy?: TcpProxy,
+  ) {
+    const store = postgresLeases(proxy ? proxy.url(url) : url, {
+      connectMs: 500,
+      answerMs: 500,
+      lockMs: 500,
+    });
     const reports: string[] = [];
     const keeper = new LeaseKeeper({
-      redis: client,
+      store,
       nodeId,
-      ttlMs,
-      marginMs,
+      ttlMs: timings.ttlMs,
+      renewMs: timings.renewMs ?? timings.ttlMs / 4,
+      marginMs: timings.marginMs ?? timings.ttlMs / 4,
       report: (message) => reports.push(message),
     });
-    keepers.push(keeper);
+    closing.push(() => keeper.close());
     const events: Recorded[] = [];
     keeper.on((event) => events.push({ ...event, at: performance.now() }));
-    return { keeper, client, events, reports };
+    return { keeper, store, events, reports };
+  }
+
+  async function proxied(): Promise<TcpProxy> {
+    const proxy = await TcpProxy.start(Number(new URL(server.url).port));
+    closing.push(() => proxy.close());
+    return proxy;
   }
 
   /**
-   * Acquires until this node gets it (a try that fails, as while the client reconnects, is
-   * tried again); answers the epoch and when the winning try was sent.
+   * Acquires until this node gets it; answers the epoch, when the winning try was sent and when
+   * its answer came.
    */
-  async function acquireWhenFree(keeper: LeaseKeeper, tableId: string, floor = 0) {
+  async function acquireWhenFree(keeper: LeaseKeeper, tableId: string) {
     return eventually(async () => {
       const sent = performance.now();
-      const result = await keeper.acquire(tableId, floor).catch(() => undefined);
-      return result?.owner === 'self' && { epoch: result.epoch, sent };
+      const result = await keeper.acquire(tableId).catch(() => undefined);
+      return result?.owner === 'self' && { epoch: result.epoch, sent, answered: performance.now() };
     });
   }
 
   it('gives a table to one node; the other sees it as owner', async () => {
-    const a = await node('A', 3000);
-    const b = await node('B', 3000);
+    const a = node('A', { ttlMs: 3000 });
+    const b = node('B', { ttlMs: 3000 });
 
-    expect(await a.keeper.acquire('t', 0)).toEqual({ owner: 'self', epoch: 1, fresh: true });
+    expect(await a.keeper.acquire('t')).toEqual({ owner: 'self', epoch: 1, fresh: true });
     expect(a.keeper.holds('t')).toEqual({ epoch: 1 });
-    expect(await b.keeper.acquire('t', 0)).toEqual({ owner: 'other', nodeId: 'A', epoch: 1 });
+    expect(await b.keeper.acquire('t')).toEqual({ owner: 'other', holder: 'A', epoch: 1 });
     expect(b.keeper.holds('t')).toBeUndefined();
     expect(await b.keeper.owner('t')).toEqual({ nodeId: 'A', epoch: 1 });
     expect(await b.keeper.owner('elsewhere')).toBeUndefined();
 
     // Acquiring again extends the same lease under the same epoch.
-    expect(await a.keeper.acquire('t', 0)).toEqual({ owner: 'self', epoch: 1, fresh: false });
+    expect(await a.keeper.acquire('t')).toEqual({ owner: 'self', epoch: 1, fresh: false });
     expect(a.events.map(({ type, tableId, epoch }) => ({ type, tableId, epoch }))).toEqual([
       { type: 'acquired', tableId: 't', epoch: 1 },
     ]);
     expect(b.events).toEqual([]);
   });
 
-  it('hands a released table over under strictly increasing epochs', async () => {
-    const a = await node('A', 3000);
-    const b = await node('B', 3000);
+  it('hands a released table over under strictly increasing epochs, each stored as the fence', async () => {
+    const a = node('A', { ttlMs: 3000 });
+    const b = node('B', { ttlMs: 3000 });
+    const sql = new pg.Client({ connectionString: url });
+    await sql.connect();
+    closing.push(() => sql.end());
     const epochs: number[] = [];
     for (let round = 0; round < 6; round++) {
       const [holder, other] = round % 2 === 0 ? [a, b] : [b, a];
-      const got = await holder.keeper.acquire('t', 0);
+      const got = await holder.keeper.acquire('t');
       expect(got.owner).toBe('self');
       epochs.push(got.epoch);
-      expect(await other.keeper.acquire('t', 0)).toMatchObject({
-        owner: 'other',
-        epoch: got.epoch,
-      });
+      expect(await readFence(sql, 't')).toBe(got.epoch);
+      expect(await other.keeper.acquire('t')).toMatchObject({ owner: 'other', epoch: got.epoch });
       // A stale epoch can neither renew nor release the current holder's lease.
+      const id = holder === a ? 'A' : 'B';
       if (got.epoch > 1) {
-        expect(await holder.keeper.store.renew('t', got.epoch - 1)).toBe(false);
-        expect(await holder.keeper.store.release('t', got.epoch - 1)).toBe(false);
+        expect(
+          await holder.store.renew([{ tableId: 't', epoch: got.epoch - 1 }], id, 3000),
+        ).toEqual([false]);
+        expect(await holder.store.release('t', id, got.epoch - 1)).toBe(false);
       }
       expect(await holder.keeper.release('t')).toBe(true);
       expect(holder.keeper.holds('t')).toBeUndefined();
@@ -141,17 +147,54 @@ describe.skipIf(redisServerSkipReason() !== undefined)('table write leases on Re
     expect(epochs).toEqual([1, 2, 3, 4, 5, 6]);
 
     // close() gives up what a keeper holds, so the other node need not wait for a TTL.
-    expect((await a.keeper.acquire('t', 0)).epoch).toBe(7);
+    expect((await a.keeper.acquire('t')).epoch).toBe(7);
     await a.keeper.close();
-    expect(await b.keeper.acquire('t', 0)).toEqual({ owner: 'self', epoch: 8, fresh: true });
+    expect(await b.keeper.acquire('t')).toEqual({ owner: 'self', epoch: 8, fresh: true });
   });
 
-  it('keeps a lease over renewals, and a node cut off from Redis gives it up before the other gets it', async () => {
+  it("a new holder's epoch starts above the table's fence, and fences the earlier holder out at once", async () => {
+    const write = (seq: number, id: string) => ({
+      kind: 'command' as const,
+      command: {
+        tableId: 'T1',
+        commandId: id,
+        seq,
+        actor: { role: 'gm' as const },
+        tokenHash: null,
+        type: 'aspect.add',
+        payload: {},
+        result: null,
+        created: 0,
+        updates: [],
+      },
+    });
+    await storage.createTable(
+      { id: 'T1', name: 'T', ruleset: 'fate-core', created: 0 },
+      { pub: new Uint8Array([0, 0]), gm: new Uint8Array([0, 0]) },
+      [],
+    );
+    // Commits under epoch 41 (an older lease, say one a Redis of an earlier version gave).
+    expect(
+      await storage.commit([{ tableId: 'T1', fence: 41, writes: [write(1, 'old-1')] }]),
+    ).toEqual([STORED]);
+    const a = node('A', { ttlMs: 3000 });
+    expect(await a.keeper.acquire('T1')).toEqual({ owner: 'self', epoch: 42, fresh: true });
+    // Before the new holder wrote anything, the earlier one is refused already.
+    expect(
+      await storage.commit([{ tableId: 'T1', fence: 41, writes: [write(2, 'old-2')] }]),
+    ).toMatchObject([{ ok: false, fenced: true }]);
+    expect(
+      await storage.commit([{ tableId: 'T1', fence: 42, writes: [write(2, 'new-2')] }]),
+    ).toEqual([STORED]);
+  });
+
+  it('keeps a lease over renewals, and a node cut off from the database gives it up before the other gets it', async () => {
     const ttl = 400;
     const margin = 100;
-    const a = await node('A', ttl, margin);
-    const b = await node('B', ttl, margin);
-    expect((await a.keeper.acquire('t', 0)).epoch).toBe(1);
+    const proxy = await proxied();
+    const a = node('A', { ttlMs: ttl, renewMs: 100, marginMs: margin }, proxy);
+    const b = node('B', { ttlMs: ttl, renewMs: 100, marginMs: margin });
+    expect((await a.keeper.acquire('t')).epoch).toBe(1);
 
     let aLastHeld = 0;
     const sampler = setInterval(() => {
@@ -161,17 +204,21 @@ describe.skipIf(redisServerSkipReason() !== undefined)('table write leases on Re
       // Longer than the TTL: only renewals keep it.
       await sleep(ttl * 2);
       expect(a.keeper.holds('t')).toEqual({ epoch: 1 });
-      expect(await b.keeper.acquire('t', 0)).toMatchObject({ owner: 'other', nodeId: 'A' });
+      expect(await b.keeper.acquire('t')).toMatchObject({ owner: 'other', holder: 'A' });
 
       const cutAt = performance.now();
-      a.client.disconnect(); // abrupt, and no reconnection: A's renewals now fail
+      // Abrupt, and nothing answers after: A's renewals now fail.
+      proxy.hang();
+      proxy.cutAll();
       const got = await acquireWhenFree(b.keeper, 't');
       expect(got.epoch).toBe(2);
       const lost = a.events.find((event) => event.type === 'lost');
       expect(lost).toMatchObject({ type: 'lost', tableId: 't', epoch: 1, reason: 'expired' });
-      // A stopped believing before B's winning request even left.
-      expect(aLastHeld).toBeLessThan(got.sent);
-      expect(lost!.at).toBeLessThan(got.sent);
+      // A stopped believing before B got it. (B's statement may have waited for the row a
+      // renewal of A's left locked when the cut came mid-statement, until the database saw
+      // the connection gone: its request can leave before A's window ends.)
+      expect(aLastHeld).toBeLessThan(got.answered);
+      expect(lost!.at).toBeLessThan(got.answered);
       expect(a.keeper.holds('t')).toBeUndefined();
       expect(got.sent - cutAt).toBeLessThan(ttl + 250);
       console.info(
@@ -185,10 +232,9 @@ describe.skipIf(redisServerSkipReason() !== undefined)('table write leases on Re
 
   it('a stalled node (event loop blocked past the window) does not hold on waking', async () => {
     const ttl = 400;
-    const margin = 100;
-    const a = await node('A', ttl, margin);
-    const b = await node('B', ttl, margin);
-    expect((await a.keeper.acquire('t', 0)).epoch).toBe(1);
+    const a = node('A', { ttlMs: ttl });
+    const b = node('B', { ttlMs: ttl });
+    expect((await a.keeper.acquire('t')).epoch).toBe(1);
 
     // As a long GC pause: no timer, no I/O, for longer than the TTL.
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ttl + 100);
@@ -202,22 +248,39 @@ describe.skipIf(redisServerSkipReason() !== undefined)('table write leases on Re
     expect(a.keeper.holds('t')).toBeUndefined();
   });
 
+  it('rides out a 1 s stall with the default timings: no other node gets the lease', async () => {
+    const a = node('A', { ttlMs: 4000, renewMs: 1000, marginMs: 800 });
+    const b = node('B', { ttlMs: 4000, renewMs: 1000, marginMs: 800 });
+    expect((await a.keeper.acquire('t')).epoch).toBe(1);
+    for (let i = 0; i < 3; i++) {
+      // Just before a renewal is due, the worst moment.
+      await sleep(900);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
+      expect(a.keeper.holds('t')).toEqual({ epoch: 1 });
+      expect(await b.keeper.acquire('t')).toMatchObject({ owner: 'other', holder: 'A', epoch: 1 });
+    }
+    expect(a.events.filter((event) => event.type === 'lost')).toEqual([]);
+  }, 20_000);
+
   it('a slow answer counts from when the request was sent, not when it came back', async () => {
     const ttl = 2000;
     const margin = 200;
-    const a = await node('A', ttl, margin);
+    const proxy = await proxied();
+    const a = node('A', { ttlMs: ttl, renewMs: 500, marginMs: margin }, proxy);
+    // A connection first, so that what is held is the statement, not the connecting.
+    expect(await a.keeper.owner('warm')).toBeUndefined();
 
-    redis.pause();
+    proxy.hang();
     const sent = performance.now();
-    const acquiring = a.keeper.acquire('t', 0);
-    await sleep(1000);
-    redis.resume();
+    const acquiring = a.keeper.acquire('t');
+    await sleep(400);
+    proxy.heal();
     expect(await acquiring).toMatchObject({ owner: 'self', epoch: 1 });
     const answered = performance.now();
     expect(a.keeper.holds('t')).toEqual({ epoch: 1 });
 
     // Stall (no timer, no renewal) until just past sent + ttl - margin: counted from the
-    // answer the lease would still look safe for another second.
+    // answer the lease would still look safe for another 400 ms.
     Atomics.wait(
       new Int32Array(new SharedArrayBuffer(4)),
       0,
@@ -230,51 +293,16 @@ describe.skipIf(redisServerSkipReason() !== undefined)('table write leases on Re
     expect(a.events.at(-1)).toMatchObject({ type: 'lost', reason: 'expired' });
   });
 
-  it('epochs stay above the PostgreSQL floor across a Redis that lost its data', async () => {
-    const a = await node('A', 3000);
-    const b = await node('B', 3000);
-
-    // A floor above Redis's own count wins, and is kept as the epoch key.
-    expect(await a.keeper.acquire('fresh', 41)).toMatchObject({ owner: 'self', epoch: 42 });
-    await a.keeper.release('fresh');
-    expect(await a.keeper.acquire('fresh', 0)).toMatchObject({ owner: 'self', epoch: 43 });
-
-    for (let i = 0; i < 5; i++) {
-      await a.keeper.acquire('t', 0);
-      await a.keeper.release('t');
-    }
-    const before = await a.keeper.acquire('t', 0);
-    expect(before).toMatchObject({ owner: 'self', epoch: 6 });
-    const committed = before.epoch; // what A last committed in "PostgreSQL"
-
-    await redis.restart(); // no persistence: leases and epochs are gone
-    await Promise.all([ready(a.client), ready(b.client), ready(admin)]);
-    expect(await admin.dbsize()).toBe(0);
-
-    // A's lease is gone from Redis: its next renewal says so.
-    await a.keeper.renewAll();
-    expect(a.events.at(-1)).toMatchObject({ type: 'lost', tableId: 't', reason: 'refused' });
-    expect(a.keeper.holds('t')).toBeUndefined();
-
-    // Without the floor Redis would start again at 1; with it the epoch still goes up.
-    expect(await b.keeper.acquire('t', committed)).toEqual({
-      owner: 'self',
-      epoch: committed + 1,
-      fresh: true,
-    });
-    expect(await b.keeper.acquire('other', 0)).toMatchObject({ owner: 'self', epoch: 1 });
-  });
-
-  it('Redis down: the keeper reports the loss within a TTL, throws nothing, and acquires again when Redis is back', async () => {
+  it('the database away: the keeper reports the loss within a TTL, throws nothing, and acquires again when it is back', async () => {
     const ttl = 500;
-    const margin = 150;
-    const a = await node('A', ttl, margin);
-    await a.keeper.acquire('t1', 0);
-    await a.keeper.acquire('t2', 0);
+    const proxy = await proxied();
+    const a = node('A', { ttlMs: ttl, renewMs: 125, marginMs: 150 }, proxy);
+    await a.keeper.acquire('t1');
+    await a.keeper.acquire('t2');
     await sleep(ttl / 2);
 
     const downAt = performance.now();
-    const restarting = redis.restart({ downMs: ttl * 2 });
+    proxy.hang();
     await eventually(() => a.events.filter((event) => event.type === 'lost').length === 2);
     const losses = a.events.filter((event) => event.type === 'lost');
     expect(losses.map((event) => [event.tableId, event.type === 'lost' && event.reason])).toEqual(
@@ -284,81 +312,56 @@ describe.skipIf(redisServerSkipReason() !== undefined)('table write leases on Re
       ]),
     );
     for (const loss of losses) expect(loss.at - downAt).toBeLessThan(ttl);
-    expect(a.keeper.holds('t1')).toBeUndefined();
-    expect(a.keeper.holds('t2')).toBeUndefined();
     expect(a.keeper.tables()).toEqual([]);
-    // While Redis is down an acquire rejects at once, rather than hanging.
+    await eventually(() => a.reports.includes('lease renewals failing'));
+    // While the database is away an acquire rejects after its timeout, rather than hanging.
     const failedAt = performance.now();
-    await expect(a.keeper.acquire('t1', 1)).rejects.toThrow();
-    expect(performance.now() - failedAt).toBeLessThan(ttl);
+    await expect(a.keeper.acquire('t1')).rejects.toThrow();
+    expect(performance.now() - failedAt).toBeLessThan(1500);
 
-    await restarting;
+    proxy.cutAll();
+    proxy.heal();
     const backAt = performance.now();
-    const got = await acquireWhenFree(a.keeper, 't1', 1);
+    const got = await acquireWhenFree(a.keeper, 't1');
     expect(got.epoch).toBe(2);
     expect(a.keeper.holds('t1')).toEqual({ epoch: 2 });
     console.info(
-      `Redis down: losses ${losses.map((loss) => (loss.at - downAt).toFixed(0)).join(', ')} ms ` +
-        `after the stop; acquired again ${(performance.now() - backAt).toFixed(0)} ms after it returned`,
+      `database away: losses ${losses.map((loss) => (loss.at - downAt).toFixed(0)).join(', ')} ms ` +
+        `after it went; acquired again ${(performance.now() - backAt).toFixed(0)} ms after it returned`,
     );
   });
 
-  it('renews 500 leases in one command (INFO commandstats)', async () => {
+  it('renews 500 leases in one statement', async () => {
     // A TTL long enough that no background renewal runs during the measurement.
-    const a = await node('A', 30_000);
+    const calls: number[] = [];
+    const a = node('A', { ttlMs: 30_000, renewMs: 20_000 });
+    const store: LeaseStore = a.store;
+    const renew = store.renew.bind(store);
+    store.renew = (leases, holder, ttlMs) => {
+      calls.push(leases.length);
+      return renew(leases, holder, ttlMs);
+    };
     const tables = Array.from({ length: 500 }, (_, i) => `table-${i}`);
-    const results = await Promise.all(tables.map((id) => a.keeper.acquire(id, 0)));
-    expect(results.every((result) => result.owner === 'self')).toBe(true);
-    const ttlBefore = await admin.pttl('fateboard:lease:table-499');
+    for (const id of tables) expect((await a.keeper.acquire(id)).owner).toBe('self');
+    const sql = new pg.Client({ connectionString: url });
+    await sql.connect();
+    closing.push(() => sql.end());
+    const expiry = async () =>
+      Number(
+        (
+          await sql.query<{ ms: string }>(
+            `SELECT extract(epoch FROM min(expires_at)) * 1000 AS ms FROM leases`,
+          )
+        ).rows[0]!.ms,
+      );
+    const before = await expiry();
 
-    const before = await commandCalls(admin);
     const started = performance.now();
     await a.keeper.renewAll();
     const took = performance.now() - started;
-    const after = await commandCalls(admin);
-    const delta = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
-
-    // One script call from the client; its 500 GETs and PEXPIREs ran inside Redis.
-    expect(delta('eval') + delta('evalsha')).toBe(1);
-    expect(delta('pexpire')).toBe(500);
-    expect(delta('get')).toBe(500);
-    expect(await admin.pttl('fateboard:lease:table-499')).toBeGreaterThanOrEqual(ttlBefore);
+    expect(calls).toEqual([500]);
+    expect(await expiry()).toBeGreaterThan(before);
     expect(a.keeper.tables()).toHaveLength(500);
     console.info(`renewing 500 leases took ${took.toFixed(1)} ms`);
-  });
-
-  it('Redis paused (SIGSTOP) past the TTL: the keeper reports the loss and never holds past its window', async () => {
-    const ttl = 400;
-    const margin = 100;
-    const a = await node('A', ttl, margin);
-    const b = await node('B', ttl, margin);
-    expect((await a.keeper.acquire('t', 0)).epoch).toBe(1);
-    await sleep(ttl / 2);
-
-    let aLastHeld = 0;
-    const sampler = setInterval(() => {
-      if (a.keeper.holds('t')) aLastHeld = performance.now();
-    }, 1);
-    const pausedAt = performance.now();
-    redis.pause();
-    try {
-      await eventually(() => a.events.some((event) => event.type === 'lost'));
-      const lost = a.events.find((event) => event.type === 'lost')!;
-      expect(lost).toMatchObject({ tableId: 't', epoch: 1, reason: 'expired' });
-      expect(lost.at - pausedAt).toBeLessThan(ttl);
-      // Every renewal that succeeded was sent before the pause, so no window reaches past this.
-      expect(aLastHeld).toBeLessThan(pausedAt + ttl - margin);
-      await sleep(ttl);
-    } finally {
-      redis.resume();
-    }
-    // Unanswered renewals from the pause are answered now, or time out: neither brings it back.
-    const got = await acquireWhenFree(b.keeper, 't');
-    expect(got.epoch).toBe(2);
-    await sleep(ttl / 2);
-    clearInterval(sampler);
-    expect(a.keeper.holds('t')).toBeUndefined();
-    expect(aLastHeld).toBeLessThan(pausedAt + ttl - margin);
-    expect(a.events.filter((event) => event.type === 'lost')).toHaveLength(1);
-  });
+  }, 20_000);
 });

@@ -1,30 +1,16 @@
 import { Redis } from 'ioredis';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readTable } from '@fateboard/table';
-import { loadDoc } from '../storage';
-import type { Storage } from '../storage';
 import { connectSocket, createTable, openReplica, samePub, waitFor } from '../test/harness';
-import type { Participant, Replica, TestServer } from '../test/harness';
-import { clusterServices, clusterUnavailable } from '../test/cluster-fixture';
+import type { TestServer } from '../test/harness';
+import { clusterTests, storedPub } from '../test/cluster-fixture';
 
 // What a cluster does when what it stands on fails for a while: PostgreSQL stopped (the same
 // storage-failure path as SQLite's full disk), and a node's Redis subscription cut (the
 // updates published meanwhile never reach it, and it takes them from storage).
 
-const unavailable = clusterUnavailable();
-const services = clusterServices(unavailable);
-const cleanup: (() => unknown)[] = [];
-afterEach(async () => {
-  while (cleanup.length > 0) await cleanup.pop()!();
-});
+const { unavailable, services, cleanup, track } = clusterTests();
 
-function track<T extends Participant | Replica>(x: T): T {
-  cleanup.push(() => ('destroy' in x ? x.destroy() : x.close()));
-  return x;
-}
-
-const storedPub = async (storage: Storage, tableId: string) =>
-  loadDoc((await storage.loadDocuments(tableId)).docs.pub);
 const texts = (doc: Parameters<typeof readTable>[0]) => readTable(doc).aspects.map((a) => a.text);
 
 describe.skipIf(unavailable)('a cluster when what it stands on fails', () => {

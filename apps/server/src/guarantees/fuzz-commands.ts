@@ -127,8 +127,12 @@ function generate(
       sites.pop();
       return generate(r, r.pick(s.options as Schema[]), field, ids, sites, path, optional, entry);
     case 'custom': {
-      // `v.pipe(v.custom(check), schema)`: generate for the schema the check guards.
-      const guarded = s.pipe?.slice(1).find((p) => (p as { kind?: string }).kind === 'schema');
+      // `v.pipe(v.custom(check), schema)`: generate for the schema the check guards; piped
+      // again (`v.pipe(thatPipe, v.check(...))`), the first item is that pipe: look inside it.
+      const inner = s.pipe?.[0] as Schema | undefined;
+      const guarded =
+        s.pipe?.slice(1).find((p) => (p as { kind?: string }).kind === 'schema') ??
+        (inner !== undefined && inner !== s && inner.pipe !== undefined ? inner : undefined);
       if (guarded === undefined) throw new Error('the fuzzer cannot generate a bare custom schema');
       sites.pop();
       return generate(r, guarded, field, ids, sites, path, optional, entry);

@@ -14,7 +14,7 @@ import {
   samePub,
 } from '../test/harness';
 import type { Participant, Replica } from '../test/harness';
-import { openSqliteStorage } from '../storage';
+import { NotStoredError, openSqliteStorage } from '../storage';
 import type { Storage } from '../storage';
 import { readStored } from './stored';
 import { until as waitFor } from './support';
@@ -135,6 +135,12 @@ describe('storage failure', () => {
           if (gone && always) throw new Error('SQLITE_IOERR: disk I/O error');
           return f(...args);
         };
+      // SQLite's failed commit rolled its transaction back: nothing stored, for certain.
+      const notStored = failing(real.commit, true);
+      const commit: Storage['commit'] = (batches) =>
+        notStored(batches).catch((error: unknown) => {
+          throw new NotStoredError(error);
+        });
       const storage: Storage = {
         createTable: failing(real.createTable, true),
         getTable: failing(real.getTable),
@@ -146,7 +152,7 @@ describe('storage failure', () => {
         claims: failing(real.claims),
         dropClaim: failing(real.dropClaim, true),
         findCommands: failing(real.findCommands),
-        commit: failing(real.commit, true),
+        commit,
         loadDocuments: failing(real.loadDocuments, true),
         compact: failing(real.compact),
         findChat: failing(real.findChat),

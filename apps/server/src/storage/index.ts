@@ -9,6 +9,9 @@ export type {
   RollPage,
   RollQuery,
   SealedLinks,
+  LeaseAnswer,
+  LeaseHolder,
+  LeaseStore,
   SeatClaim,
   Storage,
   StoredActor,
@@ -25,4 +28,6 @@ export type {
 export { NotStoredError, appendChat, loadDoc } from './storage';
 export { openSqliteFile, openSqliteStorage } from './sqlite';
 export type { SqliteFile } from './sqlite';
-export { claimFence, openPostgresStorage, readFence } from './postgres';
+export { POSTGRES_TIMEOUTS, openPostgresStorage, readFence } from './postgres';
+export type { PostgresTimeouts } from './postgres';
+export { postgresLeases } from './postgres-leases';

@@ -1,6 +1,8 @@
 // The PostgreSQL database's tables (postgres.ts; rows.ts reads their rows as records): the
-// same tables as the SQLite file (sqlite-rows.ts, sqlite-chat.ts), plus `fences` for cluster mode and the chat counter on `tables`. Every int8 reads as a JS number
-// (postgres.ts sets the parser): seqs and times stay far below 2^53.
+// same tables as the SQLite file (sqlite-rows.ts, sqlite-chat.ts), plus `fences` and `leases`
+// for cluster mode and the chat counter on `tables`. Every int8 reads as a JS number
+// (postgres.ts sets the parser): seqs and times stay far below 2^53. A database made by an
+// older server gets what it lacks when a node opens it (CREATE ... IF NOT EXISTS).
 
 import { ROW_BYTES } from './table-bytes';
 
@@ -137,6 +139,15 @@ CREATE INDEX IF NOT EXISTS chat_to_seat ON chat (table_id, to_seat, n) WHERE to_
 CREATE TABLE IF NOT EXISTS fences (
   table_id text PRIMARY KEY,
   epoch bigint NOT NULL
+);
+-- Cluster mode: each table's write lease (storage/postgres-leases.ts), taken under an epoch
+-- that is stored in fences as it is taken. Expiry is the database's clock. No foreign key: a
+-- lease is on the id, as the fence is.
+CREATE TABLE IF NOT EXISTS leases (
+  table_id text PRIMARY KEY,
+  holder text NOT NULL,
+  epoch bigint NOT NULL,
+  expires_at timestamptz NOT NULL
 );
 `;
 

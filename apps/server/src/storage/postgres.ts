@@ -44,6 +44,7 @@ import {
   TOKEN_COLUMNS,
 } from './postgres-schema';
 import { toClaim, toCommand, toMessage, toTable, toToken } from './rows';
+import { postgresLeases } from './postgres-leases';
 import type { BytesRow, ChatRow, ClaimRow, CommandRow, TableRow, TokenRow } from './rows';
 
 // The PostgreSQL adapter: the same contract as SQLite's (contract.test.ts), for a database
@@ -217,64 +218,102 @@ export async function readFence(db: Queryable, tableId: string): Promise<number 
 }
 
 /**
- * A new lease holder's claim of its epoch, before its first write: stored only above every
- * epoch before it (strictly, where a commit's fence accepts its own epoch again), so that two
- * nodes handed the same epoch (a Redis that lost its data) cannot both claim it. Answers
- * whether this call claimed it.
+ * How long the storage waits for PostgreSQL, so that nothing waits forever on a database that
+ * stopped answering (a hung host, a managed failover) and a command is refused within seconds.
  */
-export async function claimFence(db: Queryable, tableId: string, epoch: number): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `INSERT INTO fences (table_id, epoch) VALUES ($1, $2)
-     ON CONFLICT (table_id) DO UPDATE SET epoch = EXCLUDED.epoch
-     WHERE fences.epoch < EXCLUDED.epoch RETURNING epoch`,
-    [tableId, epoch],
-  );
-  return rowCount === 1;
+export interface PostgresTimeouts {
+  /** Connecting, or waiting for a free connection of the pool (default 1000 ms). */
+  connectMs?: number;
+  /** PostgreSQL ends a statement that runs longer (default 2000 ms). */
+  statementMs?: number;
+  /** PostgreSQL ends a statement that waits longer for a lock (default 1000 ms). */
+  lockMs?: number;
+  /**
+   * This side stops waiting for an answer and drops the connection (default 3000 ms): what the
+   * two above cannot cover, a server or network that answers nothing at all.
+   */
+  answerMs?: number;
+  /**
+   * PostgreSQL ends a transaction left idle longer (default 1000 ms): a writer that stalls
+   * inside a commit (a long GC pause, SIGSTOP, a cut network) would otherwise hold its table's
+   * fence row until it wakes, and no other node could take the table over. The stalled node's
+   * COMMIT then fails, and its commands are refused and retried. Keep it under the lease.
+   */
+  idleInTransactionMs?: number;
 }
 
+export const POSTGRES_TIMEOUTS: Required<PostgresTimeouts> = {
+  connectMs: 1000,
+  statementMs: 2000,
+  lockMs: 1000,
+  answerMs: 3000,
+  idleInTransactionMs: 1000,
+};
+
 /** Opens a pool on `url` and creates the schema if the database has none. */
-export async function openPostgresStorage(url: string): Promise<Storage> {
+export async function openPostgresStorage(
+  url: string,
+  timeouts: PostgresTimeouts = {},
+): Promise<Storage> {
+  const t = { ...POSTGRES_TIMEOUTS, ...timeouts };
   const pool = new pg.Pool({
     connectionString: url,
     types,
-    // Without a limit a connection attempt to an unreachable host waits forever, and every
-    // command of the node with it.
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: t.connectMs,
+    statement_timeout: t.statementMs,
+    lock_timeout: t.lockMs,
+    query_timeout: t.answerMs,
+    idle_in_transaction_session_timeout: t.idleInTransactionMs,
     keepAlive: true,
-    // A writer that stalls inside a commit (a long GC pause, SIGSTOP, a cut network) holds its
-    // table's fence row until it wakes, and no other node could take the table over before:
-    // PostgreSQL ends such a session after a second, well inside the lease. The stalled node's
-    // COMMIT then fails, and its commands are refused and retried.
-    idle_in_transaction_session_timeout: 1000,
   });
   // An idle connection that breaks (the database restarted) is dropped by the pool, which
   // then emits 'error'; unhandled, that would end the process. The next query connects anew,
   // and a query that fails rejects where it was made.
   pool.on('error', () => {});
   try {
-    await createSchema(pool);
+    await createSchema(url);
   } catch (error) {
     await pool.end();
     throw error;
   }
-  return postgresStorage(pool);
+  return postgresStorage(pool, url, t);
 }
 
-/** Creates what is missing of the schema, one node at a time, in one transaction. */
-async function createSchema(pool: pg.Pool): Promise<void> {
-  const { rows } = await pool.query<{ ready: boolean }>(
-    `SELECT bool_and(to_regclass(name) IS NOT NULL) AS ready FROM unnest($1::text[]) AS name`,
-    [SCHEMA_OBJECTS],
-  );
-  if (rows[0]?.ready) return;
-  await transaction(pool, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
-    await client.query(SCHEMA);
-    await chunkRestoredLogs(client);
-  });
+/**
+ * Creates what is missing of the schema, one node at a time, in one transaction, on a
+ * connection of its own without the commands' timeouts: creating an index on a large table, or
+ * waiting for another node doing it, takes longer than a command's statement may.
+ */
+async function createSchema(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ ready: boolean }>(
+      `SELECT bool_and(to_regclass(name) IS NOT NULL) AS ready FROM unnest($1::text[]) AS name`,
+      [SCHEMA_OBJECTS],
+    );
+    if (rows[0]?.ready) return;
+    await client.query('BEGIN');
+    try {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+      await client.query(SCHEMA);
+      await chunkRestoredLogs(client);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
-function postgresStorage(pool: pg.Pool): Storage {
+function postgresStorage(
+  pool: pg.Pool,
+  url: string,
+  timeouts: Required<PostgresTimeouts>,
+): Storage {
   let ended: Promise<void> | undefined;
 
   return {
@@ -385,8 +424,18 @@ function postgresStorage(pool: pg.Pool): Storage {
         const added = DOC_KEYS.reduce((sum, doc) => sum + blobRowBytes(docs[doc]), 0);
         await client.query(GROW, [tableId, added - Number(gone[0]?.bytes ?? 0)]);
       }),
-    readFence: (tableId) => readFence(pool, tableId),
-    claimFence: (tableId, epoch) => claimFence(pool, tableId, epoch),
+    ping: async () => {
+      await pool.query('SELECT 1');
+    },
+    // A lease statement is tiny: one that takes longer than a second renews nothing useful.
+    leases: () =>
+      Promise.resolve(
+        postgresLeases(url, {
+          connectMs: timeouts.connectMs,
+          answerMs: Math.min(timeouts.answerMs, 1000),
+          lockMs: Math.min(timeouts.lockMs, 1000),
+        }),
+      ),
     readLog: async (tableId, before, limit) => {
       const { rows } = await pool.query<{ entry: unknown }>(READ_LOG, [
         tableId,
@@ -458,7 +507,10 @@ async function transaction<T>(
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => (broken = true));
+      // A connection that stopped answering answers no ROLLBACK either: it is dropped, which
+      // ends the transaction on the server's side.
+      if (unanswered(error)) broken = true;
+      else await client.query('ROLLBACK').catch(() => (broken = true));
       // A COMMIT whose connection broke may have been applied: never run twice.
       if (!(retryIfBroken && broken && !committing && attempt === 1)) throw error;
     } finally {
@@ -466,6 +518,11 @@ async function transaction<T>(
       client.release(broken);
     }
   }
+}
+
+/** node-postgres gave up waiting for the answer (query_timeout): the connection is unusable. */
+function unanswered(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Query read timeout';
 }
 
 /**
@@ -732,7 +789,7 @@ async function createTable(
 
 /** A restored log's chunks, a thousand rows a statement (each statement's size bounded). */
 async function insertChunks(
-  client: pg.PoolClient,
+  client: pg.ClientBase,
   tableId: string,
   chunks: readonly LogChunk[],
 ): Promise<void> {
@@ -750,7 +807,7 @@ async function insertChunks(
  * Restored logs stored before chunks (the whole log in the restore's command row) move into
  * chunks, once, when the schema gains `restored_log`; the row stays, without its log.
  */
-async function chunkRestoredLogs(client: pg.PoolClient): Promise<void> {
+async function chunkRestoredLogs(client: pg.ClientBase): Promise<void> {
   const { rows } = await client.query<{ table_id: string; seq: number; result: string }>(
     'SELECT table_id, seq, result FROM commands WHERE type = $1 AND result IS NOT NULL',
     [RESTORE_COMMAND_TYPE],

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOC_KEYS } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
-import { restoreCommand, restoredPage, rollPage, writeTableId } from './storage';
+import { NotStoredError, restoreCommand, restoredPage, rollPage, writeTableId } from './storage';
 import { blobRowBytes, commandRowBytes, logChunkBytes, ROW_BYTES } from './table-bytes';
 import type {
   BatchOutcome,
@@ -37,8 +37,8 @@ import type { BytesRow, CommandRow, TableRow, TokenRow } from './rows';
  * (a second connection beside a running server) use it directly.
  */
 export type SqliteFile = {
-  // No fencing reads: one server writes a SQLite file, never a cluster.
-  [K in keyof Required<Omit<Storage, 'readFence' | 'claimFence'>>]: Required<Storage>[K] extends (
+  // No leases: one server writes a SQLite file, never a cluster.
+  [K in keyof Required<Omit<Storage, 'leases' | 'ping'>>]: Required<Storage>[K] extends (
     ...args: infer A
   ) => Promise<infer R>
     ? (...args: A) => R
@@ -512,7 +512,13 @@ function openSqlite(
         ? []
         : q.findCommands.all(tableId, JSON.stringify(commandIds)).map(toCommand),
     commit: (parts) => {
-      const outcomes = commit(parts);
+      let outcomes;
+      try {
+        outcomes = commit(parts);
+      } catch (error) {
+        // SQLite rolled the transaction back: nothing of the batch is stored.
+        throw new NotStoredError(error);
+      }
       checkpointer?.committed();
       return outcomes;
     },

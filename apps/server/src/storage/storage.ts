@@ -347,13 +347,15 @@ export interface Storage {
     fence?: number,
   ) => Promise<void>;
   /**
-   * Cluster mode's fencing reads (PostgreSQL; a storage without them cannot run a cluster):
-   * the epoch last committed or claimed for the table, and a new lease holder's claim of its
-   * epoch before its first write, stored only above every epoch before it (answers whether
-   * this call claimed it), so that two nodes handed the same epoch cannot both write.
+   * Cluster mode's table leases (PostgreSQL; a storage without them cannot run a cluster), on
+   * connections of their own so that a renewal never waits behind commits.
    */
-  readFence?: (tableId: string) => Promise<number | undefined>;
-  claimFence?: (tableId: string, epoch: number) => Promise<boolean>;
+  leases?: () => Promise<LeaseStore>;
+  /**
+   * Resolves when a networked storage answers a trivial query (`/readyz`); a storage in this
+   * process (SQLite) has none.
+   */
+  ping?: () => Promise<void>;
   /**
    * The newest `limit` public log entries numbered below `before` (all when undefined), oldest
    * first, read from the commands' stored results, then from a restored table's chunks
@@ -472,4 +474,37 @@ export function rollPage(newestFirst: Iterable<CommandRolls>, query: RollQuery):
     .slice(0, query.limit)
     .map((m) => ({ seq: m.seq, roll: m.roll }));
   return { rolls, characters: [...characters].sort() };
+}
+
+/** Who holds a table's lease, and under which epoch. */
+export interface LeaseHolder {
+  holder: string;
+  epoch: number;
+}
+
+/** `acquire`'s answer: this holder's lease (`fresh`: under a new epoch), or who holds it. */
+export type LeaseAnswer =
+  | { owner: 'self'; epoch: number; fresh: boolean }
+  | { owner: 'other'; holder: string; epoch: number };
+
+/**
+ * Table write leases kept beside the tables (postgres-leases.ts): one holder per table at a
+ * time, each new holder under an epoch above every earlier one, stored as the table's fence as
+ * it is taken, so that a commit of an earlier holder is refused from then on. Expiry is the
+ * database's clock; a holder trusts its lease on its own clock for less (cluster/leases.ts).
+ */
+export interface LeaseStore {
+  /** Takes the lease if nobody holds it, extends it if `holder` does, or answers who does. */
+  acquire(tableId: string, holder: string, ttlMs: number): Promise<LeaseAnswer>;
+  /** Extends each lease `holder` still holds under its epoch; answers which, in order. */
+  renew(
+    leases: readonly { tableId: string; epoch: number }[],
+    holder: string,
+    ttlMs: number,
+  ): Promise<boolean[]>;
+  /** Ends the lease if `holder` still holds it under `epoch`; answers whether it did. */
+  release(tableId: string, holder: string, epoch: number): Promise<boolean>;
+  /** Who holds the table's lease now, if anyone. */
+  owner(tableId: string): Promise<LeaseHolder | undefined>;
+  close(): Promise<void>;
 }

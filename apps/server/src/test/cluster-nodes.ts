@@ -5,18 +5,19 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { freePort } from './local-binaries';
+import { LEASE_TIMINGS } from '../cluster/leases';
 
 // Fateboard nodes as real processes (`node --import tsx src/main.ts`, as scripts/cluster.ts
 // starts them), for the tests that kill, stop and restart them (cluster/failover.test.ts). Each
 // node has its own port, NODE_ID and DATA_DIR; they share the PostgreSQL and the Redis they are
-// given. Their lease is the server's default (3000 ms): LEASE_MS below.
+// given. Their lease is the server's default (4000 ms, renewed every second): LEASE_MS below.
 //
 // Quiet (LOG_LEVEL=error) unless DEBUG_SERVER is set; then at info, every line shown, prefixed
 // with the node's name. Either way each node keeps its last lines for `output()`, which a test
 // prints when it fails.
 
-/** The servers' default lease (cluster.ts, `leaseMs`): main.ts has no variable for it. */
-export const LEASE_MS = 3000;
+/** The servers' default lease TTL (cluster/leases.ts's LEASE_TIMINGS; LEASE_TTL_MS unset). */
+export const LEASE_MS = LEASE_TIMINGS.ttlMs;
 
 const SERVER_DIR = resolve(import.meta.dirname, '../..');
 const READY_TIMEOUT_MS = 30_000;
@@ -45,6 +46,8 @@ export interface ClusterNode {
   restart(): Promise<void>;
   /** Its last lines of output, newest last. */
   output(): string[];
+  /** Every line it wrote to stdout (its log: JSON lines), newest last, across restarts. */
+  stdout(): string[];
 }
 
 export interface ClusterNodes {
@@ -109,6 +112,7 @@ function watchdog(dir: string, pidFile: string): ChildProcess {
 class NodeProcess implements ClusterNode {
   private child!: ChildProcess;
   private readonly lines: string[] = [];
+  private readonly stdoutLines: string[] = [];
   private closed = false;
 
   constructor(
@@ -147,7 +151,10 @@ class NodeProcess implements ClusterNode {
     });
     for (const stream of [child.stdout, child.stderr]) {
       if (!stream) continue;
-      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => this.keep(line));
+      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+        this.keep(line);
+        if (stream === child.stdout) this.stdoutLines.push(line);
+      });
     }
     this.changed();
   }
@@ -160,6 +167,10 @@ class NodeProcess implements ClusterNode {
 
   output(): string[] {
     return [...this.lines];
+  }
+
+  stdout(): string[] {
+    return [...this.stdoutLines];
   }
 
   async ready(timeoutMs = READY_TIMEOUT_MS): Promise<void> {

@@ -15,7 +15,7 @@ import { createLogger } from '../logger';
 import type { Limits } from '../limits';
 import { createServer } from '../server';
 import type { RunningServer, ServerOptions } from '../server';
-import { openSqliteFile, openSqliteStorage } from '../storage';
+import { NotStoredError, openSqliteFile, openSqliteStorage } from '../storage';
 import type { Storage } from '../storage';
 import type { Ack } from '@fateboard/table';
 import type { Presence } from '@fateboard/table';
@@ -171,6 +171,30 @@ export class Participant {
     return (await this.socket.timeout(5000).emitWithAck('command', withId)) as Ack;
   }
 
+  /**
+   * Sends until acknowledged, under one id, as a client does on `storage`, `unknown-outcome` or
+   * no answer (a lease moving, a database away); fails the test on any other refusal, or after
+   * `withinMs`.
+   */
+  async untilOk(
+    command: Record<string, unknown>,
+    withinMs = 10_000,
+  ): Promise<Extract<Ack, { ok: true }>> {
+    const withId = 'id' in command ? command : { id: this.nextId(), ...command };
+    const start = Date.now();
+    for (;;) {
+      const ack = await this.send(withId).catch(() => undefined);
+      if (ack?.ok) return ack;
+      if (ack && !['storage', 'unknown-outcome'].includes(ack.code)) {
+        throw new Error(`${String(command.type)} refused: ${ack.code} ${ack.message}`);
+      }
+      if (Date.now() - start > withinMs) {
+        throw new Error(`${String(command.type)} not acknowledged in ${withinMs} ms`);
+      }
+      await sleep(50);
+    }
+  }
+
   /** Like send, but fails the test unless the command was accepted. */
   async ok(command: Record<string, unknown>): Promise<Extract<Ack, { ok: true }>> {
     const ack = await this.send(command);
@@ -208,6 +232,17 @@ export async function connectError(url: string, token: unknown): Promise<Error |
   } catch (error) {
     return error as Error;
   }
+}
+
+/** A socket.io client that reconnects on its own, soon, as the app's does (websocket only). */
+export function reconnectingSocket(url: string, token: string): Socket {
+  return io(url, {
+    auth: { token },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnectionDelay: 100,
+    reconnectionDelayMax: 500,
+  });
 }
 
 /** A y-websocket replica of one document, read-only like every client of ours. */
@@ -417,7 +452,7 @@ export function fillingStorage(dataDir: string): {
   const storage: Storage = {
     ...real,
     commit: async (batches) => {
-      if (full) throw new Error('SQLITE_FULL: database or disk is full');
+      if (full) throw new NotStoredError(new Error('SQLITE_FULL: database or disk is full'));
       return real.commit(batches);
     },
   };
