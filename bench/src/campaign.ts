@@ -40,10 +40,117 @@ export interface CampaignResult {
   log: unknown[];
 }
 
+/** Who sends a step of the campaign: the GM, a newcomer on the player link, or a seated player. */
+export type CampaignActor = { as: 'gm' } | { as: 'newcomer' } | { as: 'seat'; seatId: string };
+
+/** One command of the campaign; `main` marks the interleaved body (after the setting up). */
+export interface CampaignStep {
+  actor: CampaignActor;
+  input: Record<string, unknown>;
+  main?: true;
+}
+
+/** What the setting up made: the situation aspects the GM rewrites and the two characters. */
+export interface CampaignCast {
+  aspectIds: string[];
+  characterIds: string[];
+  seatIds: string[];
+}
+
 /**
- * Plays a long campaign through the real reducer (parse + applyCommand, as the server does
- * it, minus sockets and storage): two players pass fate points back and forth, the GM
- * rewrites five situation aspects, the first player rolls. Interleaved evenly.
+ * The long campaign as a script of commands, each answered with its result (`next(result)`):
+ * two players join and make characters, the GM starts a scene with five situation aspects,
+ * then the two pass fate points back and forth, the GM rewrites the aspects and the first
+ * player rolls, interleaved evenly. The same script runs through the reducer (playCampaign)
+ * and through a real server (phone-case.ts).
+ */
+export function* campaignScript(
+  size: CampaignSize,
+): Generator<CampaignStep, CampaignCast, Record<string, unknown>> {
+  const gm: CampaignActor = { as: 'gm' };
+  const seatA = String(
+    (yield { actor: { as: 'newcomer' }, input: { type: 'join', name: 'Ann' } }).seatId,
+  );
+  const seatB = String(
+    (yield { actor: { as: 'newcomer' }, input: { type: 'join', name: 'Bob' } }).seatId,
+  );
+  const ann: CampaignActor = { as: 'seat', seatId: seatA };
+  const bob: CampaignActor = { as: 'seat', seatId: seatB };
+  const a = String(
+    (yield {
+      actor: ann,
+      input: { type: 'character.create', character: sampleSheet('fate-core', 'Zira') },
+    }).characterId,
+  );
+  const b = String(
+    (yield {
+      actor: bob,
+      input: { type: 'character.create', character: sampleSheet('fate-core', 'Tam') },
+    }).characterId,
+  );
+  yield { actor: gm, input: { type: 'scene.start', name: 'The long road', characterIds: [a, b] } };
+  const aspectIds: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const added = yield {
+      actor: gm,
+      input: { type: 'aspect.add', kind: 'situation', text: `Aspect ${i}` },
+    };
+    aspectIds.push(String(added.aspectId));
+  }
+
+  const total = size.fatePointMoves + size.aspectEdits + size.rolls;
+  const counts = { moves: 0, edits: 0, rolls: 0 };
+  for (let i = 0; i < total; i++) {
+    // Whichever kind is furthest behind its share goes next: an even interleaving.
+    const share = (done: number, of: number) => (of === 0 ? Infinity : done / of);
+    const m = share(counts.moves, size.fatePointMoves);
+    const e = share(counts.edits, size.aspectEdits);
+    const r = share(counts.rolls, size.rolls);
+    if (m <= e && m <= r) {
+      const forward = counts.moves % 2 === 0;
+      yield {
+        actor: forward ? ann : bob,
+        input: {
+          type: 'fate-point.give',
+          fromCharacterId: forward ? a : b,
+          toCharacterId: forward ? b : a,
+        },
+        main: true,
+      };
+      counts.moves++;
+    } else if (e <= r) {
+      const k = counts.edits;
+      yield {
+        actor: gm,
+        input: {
+          type: 'aspect.edit',
+          ref: { aspectId: aspectIds[k % aspectIds.length] },
+          text: `Aspect ${k % aspectIds.length}, take ${k}`,
+        },
+        main: true,
+      };
+      counts.edits++;
+    } else {
+      yield {
+        actor: ann,
+        input: {
+          type: 'roll',
+          characterId: a,
+          skillId: 'fight',
+          action: 'overcome',
+          difficulty: 2,
+        },
+        main: true,
+      };
+      counts.rolls++;
+    }
+  }
+  return { aspectIds, characterIds: [a, b], seatIds: [seatA, seatB] };
+}
+
+/**
+ * Plays the long campaign (campaignScript) through the real reducer (parse + applyCommand, as
+ * the server does it, minus sockets and storage).
  */
 export function playCampaign(size: CampaignSize, every = 1000): CampaignResult {
   const docs = createTableDocs({ id: 'long', name: 'A long campaign', ruleset: 'fate-core' });
@@ -67,64 +174,34 @@ export function playCampaign(size: CampaignSize, every = 1000): CampaignResult {
     });
     if (!out.ok) throw new Error(`${String(input.type)} refused: ${out.code} ${out.message}`);
     log.push(...(out.result?.log ?? []));
-    return out.result ?? {};
+    return (out.result ?? {}) as Record<string, unknown>;
   };
-  const gm: Actor = { role: 'gm' };
-  const seatA = String(run({ role: 'player' }, { type: 'join', name: 'Ann' }).seatId);
-  const seatB = String(run({ role: 'player' }, { type: 'join', name: 'Bob' }).seatId);
-  const ann: Actor = { role: 'player', seatId: seatA };
-  const bob: Actor = { role: 'player', seatId: seatB };
-  const a = String(
-    run(ann, { type: 'character.create', character: sampleSheet('fate-core', 'Zira') }).characterId,
-  );
-  const b = String(
-    run(bob, { type: 'character.create', character: sampleSheet('fate-core', 'Tam') }).characterId,
-  );
-  run(gm, { type: 'scene.start', name: 'The long road', characterIds: [a, b] });
-  const aspectIds = [0, 1, 2, 3, 4].map((i) =>
-    String(run(gm, { type: 'aspect.add', kind: 'situation', text: `Aspect ${i}` }).aspectId),
-  );
+  const actorOf = (a: CampaignActor): Actor =>
+    a.as === 'gm'
+      ? { role: 'gm' }
+      : a.as === 'seat'
+        ? { role: 'player', seatId: a.seatId }
+        : { role: 'player' };
 
   const total = size.fatePointMoves + size.aspectEdits + size.rolls;
   const growth: CampaignResult['growth'] = [];
-  const counts = { moves: 0, edits: 0, rolls: 0 };
-  const started = performance.now();
-  for (let i = 0; i < total; i++) {
-    // Whichever kind is furthest behind its share goes next: an even interleaving.
-    const share = (done: number, of: number) => (of === 0 ? Infinity : done / of);
-    const m = share(counts.moves, size.fatePointMoves);
-    const e = share(counts.edits, size.aspectEdits);
-    const r = share(counts.rolls, size.rolls);
-    if (m <= e && m <= r) {
-      const forward = counts.moves % 2 === 0;
-      run(forward ? ann : bob, {
-        type: 'fate-point.give',
-        fromCharacterId: forward ? a : b,
-        toCharacterId: forward ? b : a,
-      });
-      counts.moves++;
-    } else if (e <= r) {
-      const k = counts.edits;
-      run(gm, {
-        type: 'aspect.edit',
-        ref: { aspectId: aspectIds[k % aspectIds.length] },
-        text: `Aspect ${k % aspectIds.length}, take ${k}`,
-      });
-      counts.edits++;
-    } else {
-      run(ann, {
-        type: 'roll',
-        characterId: a,
-        skillId: 'fight',
-        action: 'overcome',
-        difficulty: 2,
-      });
-      counts.rolls++;
+  const script = campaignScript(size);
+  let started = performance.now();
+  let done = 0;
+  let step = script.next();
+  while (!step.done) {
+    const { actor, input, main } = step.value;
+    if (main && done === 0) started = performance.now();
+    const result = run(actorOf(actor), input);
+    if (main) {
+      done++;
+      if (done % every === 0 || done === total) {
+        growth.push({ commands: done, pubBytes: Y.encodeStateAsUpdate(docs.pub).length });
+      }
     }
-    if ((i + 1) % every === 0 || i + 1 === total) {
-      growth.push({ commands: i + 1, pubBytes: Y.encodeStateAsUpdate(docs.pub).length });
-    }
+    step = script.next(result);
   }
+  const { aspectIds, characterIds } = step.value;
   const millisPerCommand = (performance.now() - started) / total;
   return {
     docs,
@@ -137,7 +214,7 @@ export function playCampaign(size: CampaignSize, every = 1000): CampaignResult {
     viewJsonBytes: JSON.stringify(readTable(docs.pub)).length,
     millisPerCommand,
     aspectIds,
-    characterIds: [a, b],
+    characterIds,
     log,
   };
 }

@@ -2,6 +2,7 @@ import type { CampaignSize } from './campaign';
 import { LONG_CAMPAIGN } from './campaign';
 import type { RoundPlan } from './open-loop';
 import type { ClusterConfig } from './cluster-case';
+import type { PhoneConfig } from './phone-case';
 
 export interface BenchConfig {
   quick: boolean;
@@ -22,6 +23,8 @@ export interface BenchConfig {
   doorSeconds: number;
   /** Cluster mode next to the single node (cluster-case.ts). */
   cluster: ClusterConfig;
+  /** A phone and a laptop in Chromium (phone-case.ts). */
+  phone: PhoneConfig;
 }
 
 export const FULL: BenchConfig = {
@@ -47,6 +50,14 @@ export const FULL: BenchConfig = {
     throughputSeconds: 3,
     window: 4,
     failovers: 5,
+  },
+  phone: {
+    loads: 3,
+    rolls: 8,
+    olderPages: 9,
+    campaign: LONG_CAMPAIGN,
+    samples: 10,
+    devices: ['desk', 'phone'],
   },
 };
 
@@ -76,5 +87,14 @@ export const QUICK: BenchConfig = {
     throughputSeconds: 0.5,
     window: 4,
     failovers: 1,
+  },
+  // The phone only: one cold load of each table, a short campaign, two rolls, one older page.
+  phone: {
+    loads: 1,
+    rolls: 2,
+    olderPages: 1,
+    campaign: { fatePointMoves: 200, aspectEdits: 40, rolls: 60 },
+    samples: 2,
+    devices: ['phone'],
   },
 };

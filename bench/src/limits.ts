@@ -32,3 +32,24 @@ export const BENCH_LIMITS: Partial<Limits> = {
   connectionsPerAddress: 1_000_000,
   idleUnloadMs: IDLE_UNLOAD_MS,
 };
+
+/**
+ * The phone case's server: a deployment's limits but for the per-person budgets, which a
+ * script playing a campaign at full speed from one address would hit.
+ */
+export const PHONE_LIMITS: Partial<Limits> = {
+  commandRate: 1_000_000,
+  commandBurst: 1_000_000,
+  addressCommandRate: 1_000_000,
+  addressCommandBurst: 1_000_000,
+  eventRate: 1_000_000,
+  eventBurst: 1_000_000,
+  logPagesPerSecond: 1_000,
+  logPageBurst: 1_000,
+  connectRate: 1_000,
+  connectBurst: 1_000,
+  linkConnectRate: 1_000,
+  linkConnectBurst: 1_000,
+  addressConnectRate: 1_000,
+  addressConnectBurst: 1_000,
+};

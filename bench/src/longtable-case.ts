@@ -48,7 +48,8 @@ export interface LongTableResults {
   storm: StormFigures;
 }
 
-function step2Update(frame: Uint8Array): Uint8Array {
+/** The update in a y-websocket sync step 2 frame. */
+export function step2Update(frame: Uint8Array): Uint8Array {
   const d = decoding.createDecoder(frame);
   decoding.readVarUint(d);
   decoding.readVarUint(d);

@@ -12,6 +12,7 @@ import { runDoors } from './doors-case';
 import { runBudgets } from './budgets-case';
 import { clientSize } from './client-size';
 import { runText } from './text-case';
+import { phoneClientDir, runPhone } from './phone-case';
 import { markdownTable } from './report';
 
 interface Started {
@@ -133,6 +134,24 @@ try {
     );
     try {
       return await runBudgets(`http://127.0.0.1:${String(ready.port)}`, config.quick, say);
+    } finally {
+      await child.stop();
+    }
+  });
+  // Its own server on a deployment's limits serving the built client, a phone and a laptop in
+  // Chromium (stopped at its end).
+  await section('phone', async () => {
+    const client = phoneClientDir(say);
+    process.env.BENCH_CLIENT_DIR = client;
+    const { child, ready } = await Child.start(
+      'phone-server',
+      join(here, 'server-process.ts'),
+      core,
+      ['phone'],
+    );
+    try {
+      const port = Number(ready.port);
+      return await runPhone(`http://127.0.0.1:${String(port)}`, port, client, config.phone, say);
     } finally {
       await child.stop();
     }

@@ -9,6 +9,8 @@ import type { TablesFigures } from './tables-case';
 import type { ThroughputFigures } from './throughput-case';
 import type { TextCaseFigures } from './text-case';
 import { textRows } from './text-case';
+import type { PhoneResults } from './phone-case';
+import { phoneRows } from './phone-case';
 import type { Repeated } from './stats';
 import { round } from './stats';
 
@@ -216,6 +218,7 @@ export function markdownTable(results: Record<string, unknown>): string {
       '≤ 130 KB',
     ]);
   }
+  rows.push(...phoneRows(results.phone as PhoneResults | undefined));
   rows.push(...textRows(results.text as TextCaseFigures | undefined));
   const head = ['figure', 'measured (median, spread)', 'baseline / detail', 'target'];
   return [head, head.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');

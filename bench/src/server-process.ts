@@ -13,9 +13,10 @@ import { createLogger, createServer, openSqliteFile, openSqliteStorage } from '@
 import type { CommandWrite } from '@fateboard/server';
 import type { RulesetId } from '@fateboard/rules';
 import { serveIpc } from './ipc';
-import { BENCH_LIMITS, IDLE_UNLOAD_MS } from './limits';
+import { BENCH_LIMITS, IDLE_UNLOAD_MS, PHONE_LIMITS } from './limits';
 
 // BENCH_DATA_DIR=/dev/shm puts SQLite on tmpfs (fsync free): a diagnostic, never the figures.
+const mode = process.argv[2];
 const dataDir = mkdtempSync(join(process.env.BENCH_DATA_DIR ?? tmpdir(), 'fateboard-bench-'));
 const storage = openSqliteStorage(dataDir);
 // A second, synchronous connection to the same file, for seeding and the storage floor.
@@ -25,8 +26,18 @@ const server = await createServer({
   port: 0,
   host: '127.0.0.1',
   storage,
-  // `default-limits`: the limits a deployment runs (budgets-case.ts attacks them).
-  limits: process.argv[2] === 'default-limits' ? { idleUnloadMs: IDLE_UNLOAD_MS } : BENCH_LIMITS,
+  // `default-limits`: the limits a deployment runs (budgets-case.ts attacks them); `phone`:
+  // those, with the per-person budgets raised for the script that plays the long campaign
+  // (phone-case.ts), and the built client served from BENCH_CLIENT_DIR.
+  limits:
+    mode === 'default-limits'
+      ? { idleUnloadMs: IDLE_UNLOAD_MS }
+      : mode === 'phone'
+        ? PHONE_LIMITS
+        : BENCH_LIMITS,
+  ...(mode === 'phone' && process.env.BENCH_CLIENT_DIR
+    ? { clientDir: process.env.BENCH_CLIENT_DIR }
+    : {}),
   // Errors only with BENCH_DEBUG: a log line costs the figures CPU.
   logger: createLogger({ level: process.env.BENCH_DEBUG ? 'error' : 'silent' }),
 });

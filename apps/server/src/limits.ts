@@ -45,10 +45,16 @@ export interface Limits {
   compactAfter: number;
   /**
    * Commands between two checks of whether a table's history outgrew its content (more than
-   * twice a rebuild's size); outgrown documents are rebuilt and replicas told to reload (4410).
-   * Also checked on load and unload.
+   * `rebuildRatio` times a rebuild's size); outgrown documents are rebuilt and replicas told to
+   * reload (4410). Also checked on load and unload.
    */
   rebuildCheckEvery: number;
+  /**
+   * How far a table's encoded documents may outgrow a rebuild from their content before they
+   * are rebuilt: what a newcomer downloads stays within it (plus what `rebuildCheckEvery`
+   * commands add). Lower costs connected replicas a reload (4410) more often.
+   */
+  rebuildRatio: number;
   /** y-websocket ping interval; a connection that missed a pong is dropped. */
   pingIntervalMs: number;
   /** A y-websocket connection with more unsent bytes than this is too slow and is dropped. */
@@ -153,7 +159,11 @@ export const DEFAULT_LIMITS: Limits = {
   createTableAddresses: 10_000,
   idleUnloadMs: 60_000,
   compactAfter: 500,
-  rebuildCheckEvery: 250,
+  // A campaign's history adds about 15 bytes a command to 20–40 KB of content: rebuilt past
+  // 1.2×, checked every 50 commands, a newcomer downloads at most about 1.25× the content; the
+  // connected replicas reload about once every 300 commands (about once a session).
+  rebuildCheckEvery: 50,
+  rebuildRatio: 1.2,
   pingIntervalMs: 30_000,
   maxBufferedBytes: 8 * 1024 * 1024,
   presenceDelayMs: 100,

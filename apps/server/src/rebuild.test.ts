@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { seededRng } from '@fateboard/rules';
-import { docEpoch, readTable } from '@fateboard/table';
+import { compactTableDocs, docEpoch, readTable } from '@fateboard/table';
 import type { LogEntry } from '@fateboard/table';
 import {
   RawYjs,
@@ -18,6 +18,7 @@ import {
   unlimitedCommands,
 } from './test/harness';
 import { validSheet } from './test/sheets';
+import { SYNC_STEP1, SYNC_STEP2, syncMessage } from './yjs-messages';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -126,6 +127,62 @@ describe('rebuilding a table whose history outgrew it', () => {
     gm.close();
     ann.close();
   }, 60_000);
+});
+
+/** What a newcomer downloads (its sync step 2 frame) and the same content without history. */
+async function newcomerBytes(tableId: string, token: string) {
+  const raw = await RawYjs.open(server.url, `table/${tableId}`, token);
+  raw.send(syncMessage(SYNC_STEP1, Y.encodeStateVector(new Y.Doc())));
+  await raw.barrier();
+  raw.close();
+  const frame = raw.frames.find((f) => f[0] === 0 && f[1] === SYNC_STEP2);
+  if (!frame) throw new Error('no sync step 2');
+  const replica = new Replica(server.url, `table/${tableId}`, token);
+  await replica.synced();
+  const content = compactTableDocs({ pub: replica.doc, gm: new Y.Doc() });
+  const contentBytes = Y.encodeStateAsUpdate(content.pub).length;
+  replica.destroy();
+  return { bytes: frame.length, contentBytes };
+}
+
+describe('what a newcomer downloads', () => {
+  it('stays within 1.25x of the content as a campaign plays on (rebuilt past 1.2x)', async () => {
+    const { table, gm, ann, a, b } = await setUp();
+    await gm.ok({ type: 'scene.start', name: 'Docks', characterIds: [a, b] });
+    const aspectId = (
+      (await gm.ok({ type: 'aspect.add', kind: 'situation', text: 'On Fire' })).result as {
+        aspectId: string;
+      }
+    ).aspectId;
+    // A player who stays all session: rebuilt documents cost them a reload each.
+    const stays = new ReloadingClient(server.url, `table/${table.id}`, table.tokens.spectator);
+    await stays.replica.synced();
+    const ratios: number[] = [];
+    for (let i = 1; i <= 1200; i++) {
+      if (i % 4 === 0) {
+        await ann.ok({ type: 'roll', characterId: a, skillId: 'fight', action: 'overcome' });
+      } else if (i % 4 === 1) {
+        await gm.ok({ type: 'aspect.edit', ref: { aspectId }, text: `On Fire, take ${i}` });
+      } else if (i % 4 === 2) {
+        await ann.ok({ type: 'fate-point.give', fromCharacterId: a, toCharacterId: b });
+      } else {
+        await gm.ok({ type: 'fate-point.give', fromCharacterId: b, toCharacterId: a });
+      }
+      if (i % 100 === 0) {
+        const { bytes, contentBytes } = await newcomerBytes(table.id, table.tokens.spectator);
+        ratios.push(bytes / contentBytes);
+      }
+    }
+    console.log(JSON.stringify({ newcomerOverContent: ratios, reloads: stays.reloads }));
+    // Twice the content before a rebuild under the old policy; at most 1.25x now.
+    expect(Math.max(...ratios)).toBeLessThanOrEqual(1.25);
+    // The cost: those who stay reload when the table is rebuilt, every few hundred commands.
+    expect(stays.reloads).toBeGreaterThan(0);
+    expect(stays.reloads).toBeLessThanOrEqual(8);
+    stays.replica.destroy();
+    gm.close();
+    ann.close();
+  }, 180_000);
 });
 
 describe('GET /api/tables/:id/log', () => {

@@ -174,6 +174,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       newId: options.newId ?? (() => randomBytes(9).toString('base64url')),
       compactAfter: limits.compactAfter,
       rebuildCheckEvery: limits.rebuildCheckEvery,
+      rebuildRatio: limits.rebuildRatio,
       log,
       seatRemoved: (tableId, seatId) => connections.closeSeat(tableId, seatId),
       tableBytes: limits.tableBytes,

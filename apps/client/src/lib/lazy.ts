@@ -36,3 +36,16 @@ export function lazy<P extends Record<string, unknown>>(
     },
   };
 }
+
+/**
+ * Runs `fn` when the page is next idle (within `timeout` ms at the latest): for drawing what
+ * is not in sight after what is. Answers a cancel.
+ */
+export function whenIdle(fn: () => void, timeout = 1000): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 50);
+  return () => clearTimeout(id);
+}

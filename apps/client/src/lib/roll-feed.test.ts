@@ -65,6 +65,16 @@ describe('merging pages', () => {
     expect(mergeRows(merged, [row(3, 'a')]).map((r) => r.seq)).toEqual([12, 9, 7, 3]);
     expect(mergeRows([], [])).toEqual([]);
   });
+
+  it('keeps the rows a page read again brings unchanged, so only the changed are redrawn', () => {
+    const shown = [row(9, 'c'), row(7, 'b')];
+    const again = [row(12, 'd'), row(9, 'c'), row(7, 'b', { reason: 'Now with a reason' })];
+    const merged = mergeRows(shown, again);
+    expect(merged.map((r) => r.roll.id)).toEqual(['d', 'c', 'b']);
+    expect(merged[1]).toBe(shown[0]);
+    expect(merged[2]).toBe(again[2]);
+    expect(merged[2]!.roll.reason).toBe('Now with a reason');
+  });
 });
 
 describe('the character filter', () => {

@@ -89,12 +89,18 @@ export function readRows(rolls: readonly { seq: number; roll: unknown }[]): Feed
 
 /**
  * Rows already shown and a page just read, as one list, newest first: a roll in both is shown
- * once, as the page has it (a first page read again after an invoke brings it fresher).
+ * once, as the page has it (a first page read again after an invoke brings it fresher). A row
+ * the page brings unchanged stays the same object, so the feed redraws only what changed (the
+ * first page is read again on every roll).
  */
 export function mergeRows(shown: readonly FeedRow[], page: readonly FeedRow[]): FeedRow[] {
   const byId = new Map<string, FeedRow>();
   for (const row of shown) byId.set(row.roll.id, row);
-  for (const row of page) byId.set(row.roll.id, row);
+  for (const row of page) {
+    const old = byId.get(row.roll.id);
+    if (old?.seq === row.seq && JSON.stringify(old.roll) === JSON.stringify(row.roll)) continue;
+    byId.set(row.roll.id, row);
+  }
   return [...byId.values()].sort((a, b) => b.seq - a.seq);
 }
 

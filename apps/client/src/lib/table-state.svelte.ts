@@ -45,13 +45,24 @@ export class TableState {
     // readTable creates every root type; observe each one afterwards.
     const names = Object.keys(PUB_ROOTS) as (keyof typeof PUB_ROOTS)[];
     this.#refresh(names);
+    const changed = new Set<keyof typeof PUB_ROOTS>();
     for (const name of names) {
       const type = this.doc.share.get(name);
       if (!type) continue;
-      const onChange = () => this.#refresh([name]);
+      const onChange = () => changed.add(name);
       type.observeDeep(onChange);
       this.#cleanup.push(() => type.unobserveDeep(onChange));
     }
+    // One read of the document per transaction, however many roots it changed: the first
+    // sync changes all twenty of them, a roll four or five, and each read is the whole table.
+    this.#cleanup.push(
+      afterEachTransaction(this.doc, () => {
+        if (changed.size === 0) return;
+        const roots = [...changed];
+        changed.clear();
+        this.#refresh(roots);
+      }),
+    );
   }
 
   #refresh(roots: (keyof typeof PUB_ROOTS)[]): void {
@@ -111,13 +122,21 @@ export class GmState {
 
   #bind(): void {
     this.#refresh();
+    let changed = false;
     for (const name of Object.keys(GM_ROOTS)) {
       const type = this.doc.share.get(name);
       if (!type) continue;
-      const onChange = () => this.#refresh();
+      const onChange = () => (changed = true);
       type.observeDeep(onChange);
       this.#cleanup.push(() => type.unobserveDeep(onChange));
     }
+    this.#cleanup.push(
+      afterEachTransaction(this.doc, () => {
+        if (!changed) return;
+        changed = false;
+        this.#refresh();
+      }),
+    );
   }
 
   #refresh(): void {
@@ -130,6 +149,12 @@ export class GmState {
     for (const fn of this.#cleanup) fn();
     this.#cleanup = [];
   }
+}
+
+/** Runs `fn` after each transaction on `doc`, once its observers have run; answers a cleanup. */
+function afterEachTransaction(doc: Y.Doc, fn: () => void): () => void {
+  doc.on('afterTransaction', fn);
+  return () => doc.off('afterTransaction', fn);
 }
 
 /**

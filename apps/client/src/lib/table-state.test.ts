@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createTableDocs } from '@fateboard/table';
 import { TableState } from './table-state.svelte';
+import { sceneTable } from './test/play';
 
 function aspect(id: string, text: string): Y.Map<unknown> {
   const map = new Y.Map<unknown>();
@@ -30,6 +31,26 @@ describe('TableState', () => {
     // Untouched values are the same proxies: their readers do not re-render.
     expect(state.view.aspects[0]).toBe(first);
     expect(state.view.scene).toBe(scene);
+    state.destroy();
+  });
+
+  it('reads the document once per transaction, however many parts it changed', () => {
+    const { t, ann, zira } = sceneTable();
+    // A newcomer's replica: the whole table arrives in one update (every root at once).
+    const replica = new Y.Doc();
+    const state = new TableState(replica);
+    const before = state.version;
+    Y.applyUpdate(replica, Y.encodeStateAsUpdate(t.docs.pub));
+    expect(state.version).toBe(before + 1);
+    expect(state.view.characters.map((c) => c.name).sort()).toEqual(['Brute', 'Tam', 'Zira']);
+
+    // A roll changes the rolls, the log and more, in one transaction: one read.
+    const seen = Y.encodeStateVector(t.docs.pub);
+    t.ok(ann, { type: 'roll', characterId: zira, skillId: 'fight', action: 'overcome' });
+    Y.applyUpdate(replica, Y.encodeStateAsUpdate(t.docs.pub, seen));
+    expect(state.version).toBe(before + 2);
+    expect(state.view.rolls).toHaveLength(1);
+    expect(state.view.log.at(-1)?.type).toBe(t.view().log.at(-1)?.type);
     state.destroy();
   });
 

@@ -1,0 +1,185 @@
+/// <reference lib="dom" />
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+
+/**
+ * One browser page of the phone case, as a person on that device would have it: a fresh
+ * context (nothing cached, nothing saved), the device's screen, its CPU slowed with CDP
+ * `Emulation.setCPUThrottlingRate` and its HTTP with `Network.emulateNetworkConditions`
+ * (the WebSocket frames are slowed by the bench's proxy, latency-proxy.ts). A script added
+ * before the page's own records, in page time: the long tasks, when the table is drawn, when
+ * the Roll button is enabled, and when each roll card and roll feed row is added.
+ */
+export interface Device {
+  name: 'phone' | 'desk';
+  viewport: { width: number; height: number };
+  mobile: boolean;
+  /** CPU slowdown (1: none). */
+  cpu: number;
+  /** HTTP as Chromium emulates it; undefined: loopback speed. */
+  network?: { latencyMs: number; downBytesPerSecond: number; upBytesPerSecond: number };
+}
+
+/** A mid-range phone on a slow mobile link (Lighthouse's mobile profile). */
+export const PHONE: Device = {
+  name: 'phone',
+  viewport: { width: 390, height: 844 },
+  mobile: true,
+  cpu: 4,
+  network: { latencyMs: 150, downBytesPerSecond: 1_600_000 / 8, upBytesPerSecond: 750_000 / 8 },
+};
+
+/** A laptop on a good line: this machine's speed. */
+export const DESK: Device = {
+  name: 'desk',
+  viewport: { width: 1280, height: 800 },
+  mobile: false,
+  cpu: 1,
+};
+
+/** What the script in the page records (window.__bench). */
+interface PageRecord {
+  longTasks: [number, number][];
+  marks: { drawn?: number; usable?: number };
+  /** Epoch ms at which a roll card / a feed row was added, and at the next frame. */
+  cards: [number, number][];
+  feedRows: [number, number][];
+  watch: boolean;
+}
+
+const INIT = `(() => {
+  const b = { longTasks: [], marks: {}, cards: [], feedRows: [], watch: false };
+  window.__bench = b;
+  const epoch = () => performance.timeOrigin + performance.now();
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) b.longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
+  const stamp = (into) => {
+    const at = epoch();
+    requestAnimationFrame(() => into.push([at, epoch()]));
+  };
+  const check = () => {
+    if (b.marks.drawn === undefined && document.querySelector('.shell main')) {
+      b.marks.drawn = performance.now();
+    }
+    if (b.marks.usable === undefined) {
+      const button = document.querySelector('form[aria-label="Roll the dice"] button[type=submit]');
+      if (button && !button.disabled) b.marks.usable = performance.now();
+    }
+  };
+  const has = (node, selector) =>
+    node.nodeType === 1 && (node.matches(selector) || node.querySelector(selector) !== null);
+  new MutationObserver((records) => {
+    check();
+    if (!b.watch) return;
+    for (const r of records) {
+      for (const n of r.addedNodes) {
+        if (has(n, '[data-testid=roll-card]')) stamp(b.cards);
+        if (has(n, '[data-testid=feed-roll]')) stamp(b.feedRows);
+      }
+    }
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
+})();`;
+
+export class BenchPage {
+  private constructor(
+    readonly context: BrowserContext,
+    readonly page: Page,
+    readonly cdp: CDPSession,
+    readonly device: Device,
+  ) {}
+
+  static async open(browser: Browser, device: Device): Promise<BenchPage> {
+    const context = await browser.newContext({
+      viewport: device.viewport,
+      isMobile: device.mobile,
+      hasTouch: device.mobile,
+      deviceScaleFactor: device.mobile ? 3 : 1,
+      locale: 'en-US',
+    });
+    await context.addInitScript(INIT);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    if (device.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: device.cpu });
+    if (device.network) {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: device.network.latencyMs,
+        downloadThroughput: device.network.downBytesPerSecond,
+        uploadThroughput: device.network.upBytesPerSecond,
+      });
+    }
+    return new BenchPage(context, page, cdp, device);
+  }
+
+  record(): Promise<PageRecord> {
+    return this.page.evaluate(() => (window as unknown as { __bench: PageRecord }).__bench);
+  }
+
+  /** Main-thread busy time so far, ms (CDP Performance.getMetrics TaskDuration). */
+  async busyMs(): Promise<number> {
+    const { metrics } = await this.cdp.send('Performance.getMetrics');
+    return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+  }
+
+  /** Heap in use after a full collection, bytes, and the number of DOM elements. */
+  async heap(): Promise<{ heapBytes: number; elements: number }> {
+    await this.cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = (await this.cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    const elements = await this.page.evaluate(() => document.getElementsByTagName('*').length);
+    return { heapBytes: usedSize, elements };
+  }
+
+  /** Starts Chrome's CPU profiler (sampling every 200 µs of page time). */
+  async startProfile(): Promise<void> {
+    await this.cdp.send('Profiler.enable');
+    await this.cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await this.cdp.send('Profiler.start');
+  }
+
+  /** Stops it and writes the profile to `dir/name.cpuprofile` (open it in Chrome's DevTools). */
+  async stopProfile(dir: string, name: string): Promise<string> {
+    const { profile } = (await this.cdp.send('Profiler.stop')) as { profile: unknown };
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${name}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    return file;
+  }
+
+  /** Waits until the page holds `selector` (polling on animation frames costs the page little). */
+  async waitFor(selector: string, timeout = 60_000): Promise<void> {
+    await this.page.waitForSelector(selector, { state: 'attached', timeout });
+  }
+
+  /** Clicks `button` and answers how long, in page time, until `list` changed and was drawn. */
+  clickUntilChanged(button: string, list: string): Promise<number> {
+    return this.page.evaluate(
+      ([buttonSelector, listSelector]) =>
+        new Promise<number>((resolve, reject) => {
+          const target = document.querySelector(listSelector!);
+          const control = document.querySelector<HTMLButtonElement>(buttonSelector!);
+          if (!target || !control) {
+            reject(new Error(`no ${!target ? listSelector : buttonSelector}`));
+            return;
+          }
+          const started = performance.now();
+          const observer = new MutationObserver(() => {
+            observer.disconnect();
+            requestAnimationFrame(() => resolve(performance.now() - started));
+          });
+          observer.observe(target, { childList: true, subtree: true, characterData: true });
+          control.click();
+        }),
+      [button, list],
+    );
+  }
+
+  close(): Promise<void> {
+    return this.context.close();
+  }
+}
