@@ -60,6 +60,10 @@ export { RULESETS, ALL_RULESETS, rulesetById } from './rulesets/registry';
 export type { RollBonus } from './core/bonuses';
 export { STUNT_BONUS, stuntBonuses, teamworkBonuses } from './core/bonuses';
 
+// core: zones, borders and moving between them
+export type { BorderEdge, ZoneGraph, ZonePath, MoveRule, MovementRoll } from './core/zones';
+export { zonePath, moveRule, moveDifficulty, moveAllowedBy, zoneAttackTargets } from './core/zones';
+
 // core: exact odds
 export type {
   DiceTotalOdds,

@@ -36,6 +36,7 @@ export const edgerunner: Ruleset = {
     sideModifiers: false,
     initiative: false,
   },
+  movement: { skillId: 'athletics' },
   newCharacter: newEdgerunnerCharacter,
   refreshFor: (character) => edgerunnerRefreshFor(character.stunts.length),
   skillSpread: edgerunnerSkillSpread,

@@ -35,6 +35,7 @@ export const fateCore: Ruleset = {
     sideModifiers: false,
     initiative: false,
   },
+  movement: { skillId: 'athletics' },
   newCharacter: newFateCoreCharacter,
   refreshFor: (character) => fateCoreRefreshFor(character.stunts.length),
   skillSpread: fateCoreSkillSpread,

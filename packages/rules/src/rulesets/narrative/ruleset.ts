@@ -29,6 +29,7 @@ export const narrative: Ruleset = {
     sideModifiers: true,
     initiative: true,
   },
+  movement: { aspectId: 'body' },
   newCharacter: newNarrativeCharacter,
   refreshFor: (character) => narrativeRefreshFor(character.stunts.length),
   skillSpread: narrativeAspectSpread,

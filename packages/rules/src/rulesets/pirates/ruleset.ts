@@ -36,6 +36,7 @@ export const pirates: Ruleset = {
     sideModifiers: false,
     initiative: false,
   },
+  movement: { skillId: 'explore' },
   newCharacter: newPiratesCharacter,
   refreshFor: (character) =>
     piratesRefreshFor(character.stunts.length, character.primaryMagic ?? false),
