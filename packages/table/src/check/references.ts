@@ -1,6 +1,7 @@
 import type { GmView, TableView } from '../doc/view-types';
 import type { TableProblem } from './problem';
 import { problem } from './problem';
+import { boardProblem } from './board';
 
 /**
  * What one field says about another, as every command keeps it: an id names something that
@@ -17,7 +18,8 @@ export function referenceProblem(table: TableView, gm: GmView): TableProblem | u
     invokeOwners(table) ??
     placedReferences(table) ??
     turnOrder(table) ??
-    rollRecords(table)
+    rollRecords(table) ??
+    boardProblem(table, gm)
   );
 }
 

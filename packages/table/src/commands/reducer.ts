@@ -44,6 +44,9 @@ import {
 import { join, seatRemove } from './characters/seats';
 import * as countdowns from './countdowns/countdowns';
 import { chatSpectators, chatWhispers } from './gm/chat-switch';
+import * as board from './board/zones';
+import { boardMove } from './board/moves';
+import { boardReveal } from './board/reveal';
 
 /**
  * Applies one command: checks the role, lets the command's handler validate everything and
@@ -203,6 +206,24 @@ function dispatch(ctx: CommandContext): Plan | Refusal {
       return countdowns.countdownReveal(as(command));
     case 'countdown.remove':
       return countdowns.countdownRemove(as(command));
+    case 'zone.add':
+      return board.zoneAdd(as(command));
+    case 'zone.edit':
+      return board.zoneEdit(as(command));
+    case 'zone.remove':
+      return board.zoneRemove(as(command));
+    case 'border.add':
+      return board.borderAdd(as(command));
+    case 'border.remove':
+      return board.borderRemove(as(command));
+    case 'board.move':
+      return boardMove(as(command));
+    case 'board.reveal':
+      return boardReveal(as(command));
+    case 'board.map':
+      return board.boardMap(as(command));
+    case 'character.portrait':
+      return board.characterPortrait(as(command));
     default:
       return exhaustive(command);
   }

@@ -42,6 +42,9 @@ export const PUB_ROOTS = {
   refs: { kind: 'array', of: 'string', feeds: ['log', 'fateSummary'] },
   fp: { kind: 'map', feeds: ['fateSummary'] },
   countdowns: { kind: 'map', feeds: ['countdowns'] },
+  zones: { kind: 'map', feeds: ['board'] },
+  borders: { kind: 'map', feeds: ['board'] },
+  tokens: { kind: 'map', feeds: ['board'] },
 } as const satisfies Record<string, RootSpec>;
 
 /** Every root type of the GM document `table/<id>/gm`. */
@@ -50,6 +53,8 @@ export const GM_ROOTS = {
   hidden: { kind: 'map', feeds: ['hidden'] },
   notes: { kind: 'map', feeds: ['notes'] },
   countdowns: { kind: 'map', feeds: ['countdowns'] },
+  zones: { kind: 'map', feeds: ['board'] },
+  borders: { kind: 'map', feeds: ['board'] },
 } as const satisfies Record<string, RootSpec>;
 
 export type RootSpecs = Readonly<Record<string, RootSpec>>;

@@ -77,6 +77,13 @@ export const TYPE_CODES = [
   'seat.remove',
   'defend',
   'conflict.order',
+  'board.move',
+  'zone.add',
+  'zone.edit',
+  'zone.remove',
+  'border.add',
+  'border.remove',
+  'board.reveal',
 ] as const;
 
 /** Append-only, like TYPE_CODES. */

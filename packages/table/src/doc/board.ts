@@ -1,0 +1,62 @@
+import type * as Y from 'yjs';
+import type { BoardView, BorderView, TokenView, ZoneView } from './view-types';
+
+/**
+ * The scene board as stored: zones and borders are plain JSON values in Y.Maps keyed by their
+ * ids (a zone is edited seldom, and its five numbers and a name are rewritten as one value),
+ * tokens a Y.Map of character id → zone id, so a move writes one short string. The public
+ * document holds the board everyone sees; the GM document holds prepared zones and borders
+ * in roots of the same names, until `board.reveal` moves them over.
+ */
+
+function values<T extends { id: string }>(map: Y.Map<unknown>, ok: (x: unknown) => x is T): T[] {
+  const out: T[] = [];
+  map.forEach((value) => {
+    if (ok(value)) out.push(structuredClone(value));
+  });
+  return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  x !== null && typeof x === 'object' && !Array.isArray(x);
+const isZone = (x: unknown): x is ZoneView => isObject(x) && typeof x.id === 'string';
+const isBorder = (x: unknown): x is BorderView => isObject(x) && typeof x.id === 'string';
+
+/** The zones of one document, by id. */
+export function readZones(map: Y.Map<unknown>): ZoneView[] {
+  return values(map, isZone);
+}
+
+/** The borders of one document, by id. */
+export function readBorders(map: Y.Map<unknown>): BorderView[] {
+  return values(map, isBorder);
+}
+
+/** Where each token stands, by character id. */
+export function readTokens(map: Y.Map<unknown>): TokenView[] {
+  const out: TokenView[] = [];
+  map.forEach((zoneId, characterId) => {
+    if (typeof zoneId === 'string') out.push({ characterId, zoneId });
+  });
+  return out.sort((a, b) => (a.characterId < b.characterId ? -1 : 1));
+}
+
+/** The board of the public document. */
+export function readBoard(roots: {
+  zones: Y.Map<unknown>;
+  borders: Y.Map<unknown>;
+  tokens: Y.Map<unknown>;
+}): BoardView {
+  return {
+    zones: readZones(roots.zones),
+    borders: readBorders(roots.borders),
+    tokens: readTokens(roots.tokens),
+  };
+}
+
+/** Tokens as a record, character id → zone id (what the rules' helpers take). */
+export function tokenRecord(tokens: readonly TokenView[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const t of tokens) out[t.characterId] = t.zoneId;
+  return out;
+}
