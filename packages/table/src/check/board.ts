@@ -23,10 +23,17 @@ function layout(table: TableView, gm: GmView): TableProblem | undefined {
   ];
   const borders = [
     ...table.board.borders.map((border, i) => ({ border, where: `board.borders.${i}`, pub: true })),
-    ...gm.board.borders.map((border, i) => ({ border, where: `gm.board.borders.${i}`, pub: false })),
+    ...gm.board.borders.map((border, i) => ({
+      border,
+      where: `gm.board.borders.${i}`,
+      pub: false,
+    })),
   ];
   if (zones.length > BOARD_LIMITS.zones) {
-    return problem('board.zones', `holds more than ${BOARD_LIMITS.zones} zones, prepared ones included`);
+    return problem(
+      'board.zones',
+      `holds more than ${BOARD_LIMITS.zones} zones, prepared ones included`,
+    );
   }
   if (borders.length > BOARD_LIMITS.borders) {
     return problem(
@@ -88,7 +95,11 @@ function tokens(table: TableView): TableProblem | undefined {
 
 function places(table: TableView, gm: GmView): TableProblem | undefined {
   const pub = new Set([...table.board.zones, ...table.board.borders].map((x) => x.id));
-  const all = new Set([...pub, ...gm.board.zones.map((z) => z.id), ...gm.board.borders.map((b) => b.id)]);
+  const all = new Set([
+    ...pub,
+    ...gm.board.zones.map((z) => z.id),
+    ...gm.board.borders.map((b) => b.id),
+  ]);
   const zones = new Set([...table.board.zones, ...gm.board.zones].map((z) => z.id));
   const count = new Map<string, number>();
   const stand = (place: string) => count.set(place, (count.get(place) ?? 0) + 1);

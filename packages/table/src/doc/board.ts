@@ -60,3 +60,47 @@ export function tokenRecord(tokens: readonly TokenView[]): Record<string, string
   for (const t of tokens) out[t.characterId] = t.zoneId;
   return out;
 }
+
+/** The characters whose tokens stand in a zone (the dice tray's defenders), in id order. */
+export function charactersInZone<C extends { id: string }>(
+  table: { board: BoardView; characters: readonly C[] },
+  zoneId: string,
+): C[] {
+  const here = new Set(
+    table.board.tokens.filter((t) => t.zoneId === zoneId).map((t) => t.characterId),
+  );
+  return table.characters.filter((c) => here.has(c.id));
+}
+
+/** A place an aspect stands on: a zone, or a border with its two zones. */
+export type BoardPlace =
+  | { kind: 'zone'; zone: ZoneView }
+  | { kind: 'border'; border: BorderView; a: ZoneView | undefined; b: ZoneView | undefined };
+
+export function placeOf(
+  board: Pick<BoardView, 'zones' | 'borders'>,
+  place: string,
+): BoardPlace | undefined {
+  const zone = board.zones.find((z) => z.id === place);
+  if (zone) return { kind: 'zone', zone };
+  const border = board.borders.find((b) => b.id === place);
+  if (!border) return undefined;
+  const named = (id: string) => board.zones.find((z) => z.id === id);
+  return { kind: 'border', border, a: named(border.a), b: named(border.b) };
+}
+
+/**
+ * A place's name as the scene's aspect list shows it beside an aspect: the zone's name, or a
+ * border's two zones as `Dock – Floor`; undefined for an aspect of the whole scene.
+ */
+export function placeName(
+  board: Pick<BoardView, 'zones' | 'borders'>,
+  place: string | undefined,
+): string | undefined {
+  if (place === undefined) return undefined;
+  const found = placeOf(board, place);
+  if (!found) return undefined;
+  return found.kind === 'zone'
+    ? found.zone.name
+    : `${found.a?.name ?? found.border.a} – ${found.b?.name ?? found.border.b}`;
+}

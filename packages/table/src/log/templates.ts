@@ -267,7 +267,8 @@ export const LOG_TEMPLATES = {
   aspectPlaced: '"{text}" now stands on {place}.',
   aspectSceneWide: '"{text}" now stands over the whole scene.',
   purposeMove: 'to move to {zone}',
-  rolledAgainstZone: '{name} rolled {purpose} [{dice}]: {total} against everyone in {zone}: {defenders}, who each roll to defend.',
+  rolledAgainstZone:
+    '{name} rolled {purpose} [{dice}]: {total} against everyone in {zone}: {defenders}, who each roll to defend.',
 } as const satisfies Record<string, LogTemplate>;
 
 export type LogMessageId = keyof typeof LOG_TEMPLATES;

@@ -6,7 +6,7 @@ import type { Actor, Handler, Plan, Refusal } from '../context';
 import { refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import { gmRoots, pubRoots } from '../../doc/schema';
-import { readBoard, tokenRecord } from '../../doc/board';
+import { readBoard } from '../../doc/board';
 import { readAspect } from '../../doc/views';
 import type {
   AspectView,
@@ -381,7 +381,12 @@ export function movingOvercome(
   const check = moveCheck(
     facts,
     actor,
-    { id: command.characterId, name: found.name, owner: found.owner, takenOut: bool(found.map, 'takenOut') },
+    {
+      id: command.characterId,
+      name: found.name,
+      owner: found.owner,
+      takenOut: bool(found.map, 'takenOut'),
+    },
     to,
   );
   if (check.kind === 'refused') return check.refusal;
@@ -395,7 +400,10 @@ export function movingOvercome(
       return refuse('invalid', `Moving past an obstacle rolls ${name ?? movement.skillId}.`);
     }
   } else if (command.aspectId === undefined || command.skillId !== undefined) {
-    return refuse('invalid', 'Moving past an obstacle rolls a rated aspect (Body, or the one that fits).');
+    return refuse(
+      'invalid',
+      'Moving past an obstacle rolls a rated aspect (Body, or the one that fits).',
+    );
   }
   return {
     moves: {

@@ -44,11 +44,16 @@ export function findZone(
   id: string,
   side?: Side,
 ): { side: Side; zone: ZoneView } | Refusal {
-  const found = state.zones.find((z) => z.zone.id === id && (side === undefined || z.side === side));
+  const found = state.zones.find(
+    (z) => z.zone.id === id && (side === undefined || z.side === side),
+  );
   return found ?? refuse('not-found', `No zone "${id}" on the board.`, { id: 'no-zone' });
 }
 
-export function findBorder(state: BoardState, id: string): { side: Side; border: BorderView } | Refusal {
+export function findBorder(
+  state: BoardState,
+  id: string,
+): { side: Side; border: BorderView } | Refusal {
   const found = state.borders.find((b) => b.border.id === id);
   return found ?? refuse('not-found', `No border "${id}" on the board.`, { id: 'no-border' });
 }
@@ -61,7 +66,8 @@ export function zoneName(state: BoardState, id: string): string {
 /** A place in the log's words: a zone's name, or "the border between A and B". */
 export function placeSaid(state: BoardState, place: string): LogParam {
   const border = state.borders.find((b) => b.border.id === place)?.border;
-  if (border) return say('placeBorder', { a: zoneName(state, border.a), b: zoneName(state, border.b) });
+  if (border)
+    return say('placeBorder', { a: zoneName(state, border.a), b: zoneName(state, border.b) });
   return zoneName(state, place);
 }
 
@@ -152,7 +158,8 @@ export function standingOn(
   pubRoots(docs.pub).aspects.forEach((value, id) => {
     const m = value as YMap;
     const place = m.get('place');
-    if (typeof place === 'string' && places.has(place)) pub.push({ id, text: String(m.get('text')) });
+    if (typeof place === 'string' && places.has(place))
+      pub.push({ id, text: String(m.get('text')) });
   });
   const gm: string[] = [];
   gmRoots(docs.gm).hidden.forEach((value, id) => {

@@ -40,7 +40,8 @@ export const boardReveal: Handler<'board.reveal'> = ({ docs, actor, newId, now }
   for (const item of items) {
     const revealed = revealHidden(docs, item, newId(), now, revealing, placed);
     if ('ok' in revealed) return revealed;
-    if (item.kind === 'npc' && item.zoneId !== undefined && r.scene.get('active') === true) placed++;
+    if (item.kind === 'npc' && item.zoneId !== undefined && r.scene.get('active') === true)
+      placed++;
     writes.push(revealed.pub);
     log.push(revealed.log);
   }

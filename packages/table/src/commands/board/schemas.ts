@@ -66,7 +66,11 @@ export const ZoneRemoveCommand = cmd('zone.remove', { zoneId: Id });
  * Marks two zones as touching. A border with a prepared zone at either end is prepared too;
  * `hidden` prepares one between two public zones (a secret passage).
  */
-export const BorderAddCommand = cmd('border.add', { a: Id, b: Id, hidden: v.optional(v.boolean()) });
+export const BorderAddCommand = cmd('border.add', {
+  a: Id,
+  b: Id,
+  hidden: v.optional(v.boolean()),
+});
 /** Removes a border; its aspects stay as aspects of the whole scene (logged). */
 export const BorderRemoveCommand = cmd('border.remove', { borderId: Id });
 /**

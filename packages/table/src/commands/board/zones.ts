@@ -87,7 +87,9 @@ export const zoneEdit: Handler<'zone.edit'> = ({ docs, actor, command }) => {
   const renamed = next.name !== before.name;
   return {
     pub: write,
-    ...(renamed ? { log: [line(say('zoneRenamed', { before: before.name, zone: next.name }))] } : {}),
+    ...(renamed
+      ? { log: [line(say('zoneRenamed', { before: before.name, zone: next.name }))] }
+      : {}),
   };
 };
 
@@ -176,8 +178,7 @@ export const borderAdd: Handler<'border.add'> = ({ docs, actor, command, newId, 
   const id = freshId(state, newId);
   if (typeof id !== 'string') return id;
   const border: BorderView = { id, a: a.zone.id, b: b.zone.id, at: now };
-  const side: Side =
-    command.hidden === true || a.side === 'gm' || b.side === 'gm' ? 'gm' : 'pub';
+  const side: Side = command.hidden === true || a.side === 'gm' || b.side === 'gm' ? 'gm' : 'pub';
   const write = () => rootsOf(docs, side).borders.set(id, border);
   if (side === 'gm') return { gm: write, result: { borderId: id } };
   return {

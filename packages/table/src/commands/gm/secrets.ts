@@ -27,7 +27,8 @@ export const gmPrepare: Handler<'gm.prepare'> = ({ docs, actor, command, newId, 
   const bad = checkNewAspect(pubRoots(docs.pub), command.characterId);
   if (bad) return bad;
   if (command.place !== undefined) {
-    const badPlace = placedAspect(command.kind) ?? checkPlace(docs, boardState(docs), command.place, true);
+    const badPlace =
+      placedAspect(command.kind) ?? checkPlace(docs, boardState(docs), command.place, true);
     if (badPlace) return badPlace;
   }
   const g = gmRoots(docs.gm);

@@ -49,7 +49,8 @@ export function rollKind(
       return refuse('invalid', `A roll with "${alone[0]}" takes no "${alone[1]}".`);
     }
     if (command.zone !== undefined) {
-      if (command.action !== 'attack') return refuse('invalid', 'A zone is attacked, not overcome.');
+      if (command.action !== 'attack')
+        return refuse('invalid', 'A zone is attacked, not overcome.');
       return { action: 'attack', zone: command.zone };
     }
     if (command.action !== undefined && command.action !== 'overcome') {
