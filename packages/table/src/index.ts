@@ -101,7 +101,7 @@ export type {
 } from './doc/views';
 export { readTable, readGm, readSeatsAndScene } from './doc/views';
 export type { BoardPlace } from './doc/board';
-export { charactersInZone, placeName, placeOf } from './doc/board';
+export { charactersInZone, placeName, placeOf, preparedOnly } from './doc/board';
 export type { MoveCheck, MoveFacts, MovingCharacter } from './commands/board/moves';
 export { mayMoveToken, moveCheck } from './commands/board/moves';
 export { BOARD_LIMITS } from './commands/board/schemas';

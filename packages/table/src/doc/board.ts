@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import type { BoardView, BorderView, TokenView, ZoneView } from './view-types';
+import type { BoardView, BorderView, PrepBoardView, TokenView, ZoneView } from './view-types';
 
 /**
  * The scene board as stored: zones and borders are plain JSON values in Y.Maps keyed by their
@@ -103,4 +103,19 @@ export function placeName(
   return found.kind === 'zone'
     ? found.zone.name
     : `${found.a?.name ?? found.border.a} – ${found.b?.name ?? found.border.b}`;
+}
+
+/**
+ * The GM's prepared board less what is already public. The two documents reach a browser one
+ * after the other, so for a moment a revealed zone or border is in both.
+ */
+export function preparedOnly(
+  prep: PrepBoardView | undefined,
+  board: Pick<BoardView, 'zones' | 'borders'>,
+): PrepBoardView {
+  const pub = new Set([...board.zones, ...board.borders].map((x) => x.id));
+  return {
+    zones: (prep?.zones ?? []).filter((z) => !pub.has(z.id)),
+    borders: (prep?.borders ?? []).filter((b) => !pub.has(b.id)),
+  };
 }
