@@ -115,6 +115,10 @@ export default tseslint.config(
             "CallExpression[callee.object.name=/^(describe|it|test)$/][callee.property.name='only']",
           message: 'No .only left in tests.',
         },
+        {
+          selector: "BinaryExpression[operator='in'][left.value='ok']",
+          message: "Ask isRefusal (packages/table) or read .ok; do not sniff for an 'ok' key.",
+        },
       ],
     },
   },

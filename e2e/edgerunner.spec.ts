@@ -35,77 +35,112 @@ async function diceTotal(card: Locator, rating: number): Promise<number> {
   return rating + plus - minus;
 }
 
-test('edgerunner: picking supporters and opposers at the table sets the declaration at +1 (phone width)', async ({
+test('edgerunner: the table votes on a declaration, each voter on their own screen, and it rolls at +1 (phones)', async ({
   browser,
   baseURL,
 }) => {
   const { gm, links, context } = await createTable(browser, 'Neon rain', 'edgerunner');
-  // Three other players are seated (and connected) without opening a browser.
-  const others: Bot[] = [];
-  for (const name of ['Kim', 'Lou', 'Max']) {
+  // Kim and Lou are seated and vote through the command API; Max votes on his own phone.
+  const bots: Bot[] = [];
+  for (const name of ['Kim', 'Lou']) {
     const bot = await connectBot(baseURL ?? '', links.player);
     await bot.send({ type: 'join', name });
-    others.push(bot);
+    bots.push(bot);
   }
-  const player = await joinAndCreate(browser, links.player, 'Dee', VEX, phone);
-  const p1 = player.page;
+  const [kimBot, louBot] = bots as [Bot, Bot];
+  const dee = await joinAndCreate(browser, links.player, 'Dee', VEX, phone);
+  const max = await joinAndCreate(
+    browser,
+    links.player,
+    'Max',
+    { name: 'Switch', highConcept: 'Sniper with a conscience', trouble: 'Never leaves a trace' },
+    phone,
+  );
+  const p1 = dee.page;
+
+  // Dee puts the fact to the table from her Dice tab: the words, and what it is on.
   await p1.getByRole('tab', { name: 'Dice' }).click();
   const tray = p1.getByRole('form', { name: 'Roll the dice' });
   await tray.locator('select[name="action"]').selectOption('create-advantage');
   await tray.getByLabel('Aspect action').selectOption('declaration');
+  const fact = 'The library has a pharmacology wing';
+  await tray.getByLabel('The fact you declare').fill(fact);
+  await tray.locator('select[name="declaration-target"]').selectOption({ label: 'The scene' });
+  await tray.getByRole('button', { name: 'Ask the table' }).click();
 
-  // Everyone else at the table is listed, the GM too; Dee, who declares, is not.
-  const picker = tray.getByTestId('declaration-picker');
-  const voters = picker.getByTestId('declaration-voter');
+  // Her card lists everyone else, the GM too, not her; nobody has voted; the roll waits.
+  const mine = tray.getByTestId('my-declaration');
+  await expect(mine).toContainText(fact);
+  const voters = mine.getByTestId('declaration-voter');
   await expect(voters).toHaveCount(4);
   await expect(voters.filter({ hasText: 'Dee' })).toHaveCount(0);
   for (const name of ['GM', 'Kim', 'Lou', 'Max']) {
-    await expect(picker.getByRole('group', { name: new RegExp(`^${name}\\b`) })).toBeVisible();
+    await expect(mine.locator(`[data-voter="${name}"]`)).toContainText('Not yet');
   }
-  await expect(tray.getByTestId('declaration-skill')).toContainText('0 supporting, 0 opposing');
+  await expect(mine.getByTestId('declaration-tally')).toContainText('0 supporting, 0 opposing');
+  const rollButton = tray.getByRole('button', { name: /^Roll once the table has voted/ });
+  await expect(rollButton).toBeDisabled();
 
-  // Kim supports by a click, Lou by the keyboard (arrow keys move within her choices), and
-  // Max opposes.
-  const kim = picker.getByRole('group', { name: /^Kim\b/ });
-  const lou = picker.getByRole('group', { name: /^Lou\b/ });
-  const max = picker.getByRole('group', { name: /^Max\b/ });
-  await expect(kim.getByRole('radio', { name: 'Neither' })).toBeChecked();
-  await kim.getByRole('radio', { name: 'Supports' }).check();
-  await lou.getByRole('radio', { name: 'Neither' }).focus();
-  await p1.keyboard.press('ArrowLeft');
-  await expect(lou.getByRole('radio', { name: 'Supports' })).toBeChecked();
-  await expect(lou.getByRole('radio', { name: 'Supports' })).toBeFocused();
-  await max.getByRole('radio', { name: 'Opposes' }).check();
-  await expect(tray.getByTestId('declaration-skill')).toContainText('2 supporting, 1 opposing');
+  // Max, on his phone, is asked: a toast takes him to the prompt, with the words.
+  const toast = max.page.getByRole('status').filter({ hasText: `Vex declares “${fact}”` });
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'Vote' }).click();
+  const prompt = max.page.getByTestId('declaration').filter({ hasText: fact });
+  const choices = prompt.getByRole('group', { name: 'Your vote' });
+  await expect(choices.getByRole('button')).toHaveText(['Support', 'Oppose', 'Abstain']);
+  await shot(max.page, 'edgerunner-declaration-vote-phone');
+  await choices.getByRole('button', { name: 'Oppose' }).click();
+  // One vote, final: the choices go, his vote shows on his own screen and on Dee's.
+  await expect(choices).toHaveCount(0);
+  await expect(prompt.locator('[data-voter="Max"]')).toContainText('Opposes');
+  await expect(mine.locator('[data-voter="Max"]')).toContainText('Opposes');
+
+  // Kim and Lou support through the command API; the GM abstains at the desk.
+  const declarationId = await prompt.getAttribute('data-declaration');
+  await kimBot.send({ type: 'declaration.vote', declarationId, stance: 'support' });
+  await louBot.send({ type: 'declaration.vote', declarationId, stance: 'support' });
+  await expect(mine.getByTestId('declaration-tally')).toContainText('2 supporting, 1 opposing');
+  await expect(rollButton).toBeDisabled();
+  const gmCard = gm.getByTestId('declaration').filter({ hasText: fact });
+  await gmCard
+    .getByRole('group', { name: 'Your vote' })
+    .getByRole('button', { name: 'Abstain' })
+    .click();
+
+  // The vote is in: +1, on Dee's phone, and the roll may go.
+  await expect(mine.getByTestId('declaration-tally')).toContainText(
+    '2 supporting, 1 opposing, 1 abstaining · rolls at +1',
+  );
+  await expect(mine.getByTestId('declaration-status')).toHaveText('The vote is in.');
   await expect(tray.getByTestId('declaration-skill')).toContainText('rolls at +1');
-  await expect(picker.getByLabel('Other players supporting')).toHaveValue('0');
-
-  // Nothing spills sideways at 360 px, and the picker passes axe.
   const overflow = await p1.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
-  await shot(p1, 'edgerunner-declaration-picker-phone');
-  await expectAccessible(p1, 'edgerunner declaration picker');
+  await shot(p1, 'edgerunner-declaration-tally-phone');
+  await expectAccessible(p1, 'edgerunner declaration tally');
+  await expectAccessible(max.page, 'edgerunner declaration vote');
 
-  await tray.getByLabel('What for (optional)').fill('The library has a pharmacology wing');
   await tray.getByRole('button', { name: /^Roll 4dF \+1 vs Mediocre/ }).click();
   for (const page of [p1, gm]) {
     const card = page.getByTestId('roll-card').first();
     await expect(card.getByTestId('aspect-action')).toContainText('2 supporting, 1 opposing');
     await expect(card.locator('header')).toContainText('Declaration (supporters − opposers) +1');
+    await expect(card.locator('header')).toContainText(fact);
     // The total is the dice shown plus the net +1.
     await expect(card.locator('.die')).toHaveCount(4);
     const total = await diceTotal(card, 1);
     await expect(card.getByTestId('roll-total')).toHaveText(`${total >= 0 ? '+' : ''}${total}`);
   }
-  // The next declaration asks the table again.
-  await expect(tray.getByTestId('declaration-skill')).toContainText('0 supporting, 0 opposing');
-  await expect(kim.getByRole('radio', { name: 'Neither' })).toBeChecked();
+  // Rolled: the declaration leaves the table, and the next one is a new question.
+  await expect(gm.getByTestId('declaration')).toHaveCount(0);
+  await expect(tray.getByTestId('declaration-propose')).toBeVisible();
+  await expect(tray.getByLabel('The fact you declare')).toHaveValue('');
 
-  for (const bot of others) bot.close();
+  for (const bot of bots) bot.close();
   await context.close();
-  await player.context.close();
+  await dee.context.close();
+  await max.context.close();
 });
 
 test('edgerunner: an assessment gives exactly one free invoke on an aspect that exists, seen by the spectator', async ({

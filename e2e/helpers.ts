@@ -143,7 +143,7 @@ export async function joinAndCreate(
   browser: Browser,
   link: string,
   player: string,
-  character: { name: string; highConcept: string; trouble: string },
+  character: { name: string; highConcept: string; trouble: string; aspects?: string[] },
   viewport?: { width: number; height: number },
 ): Promise<{ page: Page; context: BrowserContext }> {
   const { page, context } = await takeSeat(browser, link, player, viewport);

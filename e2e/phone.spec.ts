@@ -93,7 +93,7 @@ test('at phone width the games’ own dice controls fit and work', async ({ brow
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
   for (const ruleset of ['edgerunner', 'narrative'] as const) {
-    const { links, context } = await createTable(browser, `Pocket ${ruleset}`, ruleset, phone);
+    const { gm, links, context } = await createTable(browser, `Pocket ${ruleset}`, ruleset, phone);
     const player = await joinAndCreate(
       browser,
       links.player,
@@ -107,8 +107,16 @@ test('at phone width the games’ own dice controls fit and work', async ({ brow
     if (ruleset === 'edgerunner') {
       await tray.locator('select[name="action"]').selectOption('create-advantage');
       await tray.getByLabel('Aspect action').selectOption('declaration');
-      await tray.getByLabel('Players supporting').fill('5');
+      await tray.getByLabel('The fact you declare').fill('The ferry runs late tonight');
+      await tray.getByRole('button', { name: 'Ask the table' }).click();
       await expect(tray.getByTestId('invoke-table')).toBeVisible();
+      // The GM, the only other one at the table, supports it from the phone's Scene tab.
+      await gm
+        .getByTestId('declaration')
+        .getByRole('group', { name: 'Your vote' })
+        .getByRole('button', { name: 'Support' })
+        .click();
+      await expect(tray.getByTestId('declaration-skill')).toContainText('rolls at +1');
     } else {
       await tray.locator('select[name="strategy"]').selectOption('defensive');
       await tray.getByLabel('Creativity').selectOption('1');

@@ -58,20 +58,33 @@ async function adjust(
 
 test('edgerunner: a declaration with supporters places an aspect with its free invokes', async ({
   browser,
+  baseURL,
 }) => {
   const { gm, links, context } = await createTable(browser, 'Neon rain', 'edgerunner');
+  // Four more players at the table, seated through the command API: with the GM, five voters.
+  const voters: Bot[] = [await connectBot(baseURL ?? '', links.gm)];
+  for (const name of ['Ana', 'Bo', 'Cy', 'Di']) {
+    const bot = await connectBot(baseURL ?? '', links.player);
+    await bot.send({ type: 'join', name });
+    voters.push(bot);
+  }
   const player = await joinAndCreate(browser, links.player, 'Dee', VEX);
   const p1 = player.page;
   const tray = p1.getByRole('form', { name: 'Roll the dice' });
   await tray.locator('select[name="action"]').selectOption('create-advantage');
   await tray.getByLabel('Aspect action').selectOption('declaration');
   await expect(tray.locator('select[name="skill"]')).toHaveCount(0);
-  // Five supporters: even −4 on the dice gives +1, and zero shifts already place it.
-  await tray.getByLabel('Players supporting').fill('5');
-  await tray.getByLabel('Players opposing').fill('0');
+  await tray.getByLabel('The fact you declare').fill('The alarm is already off');
+  await tray.getByRole('button', { name: 'Ask the table' }).click();
+  const mine = tray.getByTestId('my-declaration');
+  await expect(mine.getByTestId('declaration-voter')).toHaveCount(5);
+  // All five support: even −4 on the dice gives +1, and zero shifts already place it.
+  const declarationId = await mine.getAttribute('data-declaration');
+  for (const bot of voters) {
+    await bot.send({ type: 'declaration.vote', declarationId, stance: 'support' });
+  }
   await expect(tray.getByTestId('declaration-skill')).toContainText('+5');
   await expect(tray.getByTestId('invoke-table')).toContainText('1–2 → 1');
-  await tray.getByLabel('What for (optional)').fill('The alarm is already off');
   await tray.getByRole('button', { name: /^Roll 4dF \+5 vs Mediocre/ }).click();
   const roll = p1.getByTestId('roll-card').first();
   await expect(roll.getByTestId('roll-outcome')).toHaveText(/^(Success|Tie)/);
@@ -117,6 +130,7 @@ test('edgerunner: a declaration with supporters places an aspect with its free i
   await expect(tray.getByRole('button', { name: /vs persistence/ })).toBeVisible();
   await shot(p1, 'edgerunner-removal');
   await expectAccessible(p1, 'edgerunner tray');
+  for (const bot of voters) bot.close();
   await context.close();
   await player.context.close();
 });

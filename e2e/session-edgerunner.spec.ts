@@ -223,24 +223,25 @@ test('edgerunner: a whole session, from the editor to the next session’s clock
   await passTime();
   await expect(overlay.getByTestId('overlay-aspect')).toHaveCount(0);
 
-  // ── A declaration: Kim and the GM support Dee's fact, so it rolls at +2 [ER-DECLARE-1] ────
+  // ── A declaration: Kim (on her phone) and the GM vote for Dee's fact, so it rolls at +2
+  // [ER-DECLARE-1] [ER-DECLARE-4] ──────────────────────────────────────────────────────────
   const declared = 'The cameras loop every ninety seconds';
   const deeTray = dee.getByRole('form', { name: 'Roll the dice' });
   let declaredShifts = -1;
   for (let tries = 0; declaredShifts < 0 && tries < 5; tries++) {
     await deeTray.locator('select[name="action"]').selectOption('create-advantage');
     await deeTray.getByLabel('Aspect action').selectOption('declaration');
-    const picker = deeTray.getByTestId('declaration-picker');
-    await picker
-      .getByRole('group', { name: /^Kim\b/ })
-      .getByRole('radio', { name: 'Supports' })
-      .check();
-    await picker
-      .getByRole('group', { name: /^GM\b/ })
-      .getByRole('radio', { name: 'Supports' })
-      .check();
+    await deeTray.getByLabel('The fact you declare').fill(declared);
+    await deeTray.getByRole('button', { name: 'Ask the table' }).click();
+    for (const voter of [kim, gm]) {
+      await openTab(voter, 'Scene');
+      await voter
+        .getByTestId('declaration')
+        .getByRole('group', { name: 'Your vote' })
+        .getByRole('button', { name: 'Support' })
+        .click();
+    }
     await expect(deeTray.getByTestId('declaration-skill')).toContainText('rolls at +2');
-    await deeTray.getByLabel('What for (optional)').fill('The lobby cameras');
     const card = await newRollCard(dee, () =>
       deeTray.getByRole('button', { name: /^Roll 4dF \+2 vs Mediocre/ }).click(),
     );
@@ -257,7 +258,8 @@ test('edgerunner: a whole session, from the editor to the next session’s clock
     await expect(card.getByTestId('aspect-action')).toContainText(
       `buy ${invokeWords(invokes)}, persistence ${shifts}`,
     );
-    await card.getByLabel('Name the advantage').fill(declared);
+    // The advantage is the fact the table voted on, already named.
+    await expect(card.getByLabel('Name the advantage')).toHaveValue(declared);
     await card.getByRole('button', { name: 'Create aspect' }).click();
     for (const page of screens) {
       await openTab(page, 'Scene');
@@ -303,12 +305,16 @@ test('edgerunner: a whole session, from the editor to the next session’s clock
   await expect(conflict.locator('[aria-current="step"]')).toContainText(first);
   await shot(spectator, 'session-edgerunner-06-spectator-conflict');
 
+  /** Whose screen says "Your turn" for each character: its player's, the GM's for Gatto. */
+  const controller: Record<string, Page> = { Jade: dee, Hargan: kim, Gatto: gm };
   const turnIs = async (who: string, exchange: number) => {
     for (const page of screens) {
       await openTab(page, 'Scene');
       const panel = page.getByTestId('conflict');
       await expect(panel.locator('[aria-current="step"]')).toContainText(who);
-      await expect(panel.locator('[aria-current="step"]')).toContainText('Their turn');
+      await expect(panel.locator('[aria-current="step"]')).toContainText(
+        controller[who] === page ? 'Your turn' : 'Their turn',
+      );
       await expect(panel).toContainText(`Exchange ${exchange}`);
     }
   };

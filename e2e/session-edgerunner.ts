@@ -126,7 +126,9 @@ export async function takeForBonus(
   text: string,
   bonus: number,
 ): Promise<void> {
-  const form = card.getByRole('form', { name: 'Take a consequence for a bonus on this roll' });
+  const form = card.getByRole('form', {
+    name: /^Take a consequence for .+ for a bonus on this roll$/,
+  });
   await form.locator('select[name="consequence-slot"]').selectOption(slot);
   await expect(form.locator('select[name="consequence-slot"] option:checked')).toHaveText(
     `${slot} (+${bonus})`,

@@ -14,8 +14,8 @@ import {
 // once. Characters through the editor (aspects rated one Good, two Fair, one Average), a scene
 // with pushed aspects, a simple and a complex action, a conflict by initiative over three
 // exchanges (Kim defends on her phone with an aspect she picks and spreads the damage with the
-// steppers; Dee concedes; the GM's thug is incapacitated), the scene's end, and recovery: half
-// back while the situation remains, all of it once the GM says it is over.
+// steppers; Dee concedes; the GM's thug is incapacitated), the conflict's end giving levels back
+// (half while the situation remains), the scene's end, and the rest once healed.
 //
 // Every action is a person's, in the browser. The dice are real: where the session needs a
 // certain result the characters make it certain (Sifu Zhao's Fantastic Kung Fu against Vera's
@@ -601,31 +601,54 @@ test('narrative: a whole session — characters, scene, a three-exchange conflic
   await shot(overlay, 'nar-22-overlay-exchange-3');
 
   // ── The scene ends: Zhao slips away, so the situation remains ──────────────────────────
+  // Lost levels come back as the conflict ends [NAR-RECOVER-1]: the GM says, for each who lost
+  // some, all back, half or none yet [NAR-RECOVER-4]. Zhao is still at large, so Vera gets half
+  // back; the thug's beating was physical, so his wait for healing; the rest get all back.
+  const veraHurt = await ratings(gm, 'Vera Kell');
+  const lost = sum(veraBase) - sum(veraHurt);
+  expect(lost).toBeGreaterThan(0);
+  const half = Math.floor(lost / 2);
   await gm.getByTestId('conflict').getByRole('button', { name: 'End conflict' }).click();
+  const ending = gm.getByRole('form', { name: 'End the conflict: lost levels come back' });
+  const endFor = (name: string) =>
+    ending.getByTestId('conflict-end-character').filter({ hasText: name });
+  await endFor('Vera Kell').getByLabel('Half: the situation remains').check();
+  await expect(endFor('Vera Kell').getByTestId('conflict-end-preview')).toHaveText(
+    `gets ${half} back`,
+  );
+  await endFor('Dockside Thug').getByLabel('None yet: physical, healing first').check();
+  await expect(endFor('Dockside Thug').getByTestId('conflict-end-preview')).toHaveText(
+    'keeps them until healed',
+  );
+  await shot(gm, 'nar-23a-gm-end-conflict');
+  await ending.getByRole('button', { name: 'End the conflict' }).click();
   await tools.getByRole('button', { name: 'End the scene' }).click();
   for (const page of [gm, dee.page, spectator]) {
     await expect(page.getByTestId('log')).toContainText('The conflict ended.');
     await expect(page.getByTestId('conflict')).toHaveCount(page === gm ? 1 : 0);
   }
-  const veraHurt = await ratings(gm, 'Vera Kell');
-  const lost = sum(veraBase) - sum(veraHurt);
-  expect(lost).toBeGreaterThan(0);
   await shot(gm, 'nar-23-gm-scene-ended');
 
-  // Half back while the situation remains [NAR-RECOVER-1]: Kim recovers on her phone.
-  await openTab(kim.page, 'Characters');
-  const kimVera = characterCard(kim.page, 'Vera Kell');
-  const recoverGroup = kimVera.getByRole('group', { name: 'Recover lost aspect ratings' });
-  await recoverGroup.getByLabel('The situation remains (half back)').check();
-  await shot(kim.page, 'nar-24-phone-recover-half');
-  await recoverGroup.getByRole('button', { name: 'Recover lost ratings' }).click();
-  const half = Math.floor(lost / 2);
+  // Half back while the situation remains, at the conflict's end, on every screen.
   await expect
     .poll(async () => sum(await ratings(spectator, 'Vera Kell')))
     .toBe(sum(veraHurt) + half);
   await expect(spectator.getByTestId('log')).toContainText(
     `Vera Kell got back ${half} lost level${half === 1 ? '' : 's'} (half, while the situation remains).`,
   );
+  await expect(spectator.getByTestId('log')).toContainText(
+    "Dockside Thug's lost level stays until it is healed.",
+  );
+  // Kim's phone says who gives the rest back.
+  await openTab(kim.page, 'Characters');
+  const kimVera = characterCard(kim.page, 'Vera Kell');
+  const recoverGroup = kimVera.getByRole('group', { name: 'Recover lost aspect ratings' });
+  if (lost - half > 0) {
+    await expect(recoverGroup.getByTestId('recover-when')).toHaveText(
+      'The rest comes back when the GM says the situation is over, or after healing.',
+    );
+  }
+  await shot(kim.page, 'nar-24-phone-half-back');
   await shot(spectator, 'nar-25-spectator-half-back');
 
   // ── The next session: the GM says it is over, and everything comes back ───────────────

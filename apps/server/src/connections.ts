@@ -4,10 +4,14 @@ import type { ChatMessage, ClosedNotice, DocKey } from '@fateboard/table';
 /** Why the server closes a connection (the `closed` notice's code). */
 export type CloseReason = ClosedNotice['code'];
 
-/** A revocation other nodes must apply to their connections too (cluster/cluster.ts). */
+/**
+ * A revocation other nodes must apply to their connections too, or the news of new invite
+ * links their GM connections must hear (cluster/cluster.ts).
+ */
 export type SpreadClose =
   | { kind: 'close-tokens'; hashes: string[]; message: string }
-  | { kind: 'close-seat'; seatId: string };
+  | { kind: 'close-seat'; seatId: string }
+  | { kind: 'links-rotated' };
 
 /** A live socket.io or y-websocket connection, as the rest of the server sees it. */
 export interface LiveConnection {
@@ -23,6 +27,11 @@ export interface LiveConnection {
    * who gets which, so a whisper is written to the sockets of its two ends and no other.
    */
   chat?: (message: ChatMessage) => void;
+  /**
+   * Tells this connection that the invite links were replaced (the GM's socket.io connections
+   * only): the GM's other devices fetch the new ones at once, rather than showing dead links.
+   */
+  linksRotated?: () => void;
   /** Closes the connection for a reason the client can show. */
   close(code: CloseReason, message: string): void;
 }
@@ -89,6 +98,17 @@ export class Connections {
     }
     if (!fromElsewhere) this.spread?.(tableId, { kind: 'close-seat', seatId });
     return doomed.length;
+  }
+
+  /**
+   * The table's invite links were replaced: every GM connection hears it (the notice carries no
+   * link; each device fetches them with its own GM token). Answers how many heard it here.
+   */
+  linksRotated(tableId: string, fromElsewhere = false): number {
+    const told = this.ofTable(tableId).filter((c) => c.role === 'gm' && c.linksRotated);
+    for (const connection of told) connection.linksRotated?.();
+    if (!fromElsewhere) this.spread?.(tableId, { kind: 'links-rotated' });
+    return told.length;
   }
 
   /** Closes every connection of a table with a reason the client retries on. */

@@ -102,6 +102,8 @@ export function rotateLinksRoute(deps: InviteLinkDeps): RequestHandler {
       revoked,
       'The GM replaced this link; ask for the new one.',
     );
+    // The GM's other devices show the links too: they fetch the new ones now.
+    deps.connections.linksRotated(tableId);
     res.set('Cache-Control', 'no-store');
     res.json({
       links: {

@@ -175,6 +175,9 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       case 'close-seat':
         connections.closeSeat(tableId, event.seatId, true);
         return;
+      case 'links-rotated':
+        connections.linksRotated(tableId, true);
+        return;
       case 'chat': {
         const room = rooms.loaded(tableId);
         if (room) deliverChat({ connections, log }, room, event.message);

@@ -89,6 +89,7 @@ export function attachSocketIo(
       presence: (p: Presence) => void;
       closed: (n: ClosedNotice) => void;
       chat: (m: ChatMessage) => void;
+      'links-rotated': () => void;
     },
     Record<string, never>,
     SocketData
@@ -197,6 +198,7 @@ export function attachSocketIo(
     if (identity.seatId !== undefined) live.seatId = identity.seatId;
     // Chat (chat.ts) writes a message here only if this connection may read it.
     live.chat = (message) => socket.emit('chat', message);
+    if (identity.role === 'gm') live.linksRotated = () => socket.emit('links-rotated');
     const removeLive = deps.connections.add(live);
 
     // One choke point for every incoming event: rate, flood, unknown events.

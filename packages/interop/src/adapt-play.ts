@@ -1,6 +1,6 @@
 import type { RulesetId, Severity } from '@fateboard/rules';
 import type { FoundCharacter } from './found';
-import type { ImportReport, PlayState } from './portable';
+import type { PlayState, ReportLines } from './portable';
 import { LIMITS, clamp } from './sheet-limits';
 import { clip } from './text';
 
@@ -20,8 +20,8 @@ const SEVERITIES: Readonly<Record<RulesetId, readonly Severity[]>> = {
 export function adaptPlay(
   found: FoundCharacter,
   ruleset: RulesetId,
-  report: ImportReport,
-): PlayState {
+): { play: PlayState; lines: ReportLines } {
+  const report: ReportLines = { mapped: [], adapted: [], dropped: [] };
   const play: PlayState = { stress: [], consequences: [] };
   if (found.fatePoints !== undefined) {
     play.fatePoints = clamp(found.fatePoints, 0, 99);
@@ -74,5 +74,5 @@ export function adaptPlay(
       report.adapted.push(`consequence "${text}" (${c.label}) taken as ${severity}`);
     else report.mapped.push(`consequence (${severity}): ${text}`);
   }
-  return play;
+  return { play, lines: report };
 }

@@ -4,7 +4,7 @@ import { adaptAspects } from './adapt-aspects';
 import { adaptPlay } from './adapt-play';
 import { adaptSkills } from './adapt-skills';
 import type { FoundCharacter } from './found';
-import type { ImportReport, PortableCharacter } from './portable';
+import type { ImportReport, PortableCharacter, ReportLines } from './portable';
 import { ID, LIMITS } from './sheet-limits';
 import { clip } from './text';
 import { checkSheet } from './validate';
@@ -14,6 +14,8 @@ import { checkSheet } from './validate';
  * list (`adapt-skills.ts`), play state (`adapt-play.ts`), limits of the sheet schema
  * (`sheet-limits.ts`). Every choice lands in the report — mapped as it was, adapted to the
  * ruleset, or dropped — so the player sees it in the preview before anything is written.
+ * The play state's lines (fate points, stress, consequences) come apart: a converted file
+ * carries that state, a character created at a table does not (`for-table.ts`).
  */
 
 export interface AdaptOptions {
@@ -26,7 +28,7 @@ export function adapt(
   ruleset: RulesetId,
   source: string,
   options: AdaptOptions = {},
-): { character: PortableCharacter; report: ImportReport } {
+): { character: PortableCharacter; report: ImportReport; playLines: ReportLines } {
   const report: ImportReport = {
     source,
     mapped: [],
@@ -57,9 +59,9 @@ export function adapt(
       );
     }
   }
-  const play = adaptPlay(found, ruleset, report);
+  const { play, lines } = adaptPlay(found, ruleset);
   report.problems = checkSheet(ruleset, sheet, options.npc ?? false);
-  return { character: { ruleset, sheet, play }, report };
+  return { character: { ruleset, sheet, play }, report, playLines: lines };
 }
 
 function adaptStunts(found: FoundCharacter, report: ImportReport): NonNullable<Sheet['stunts']> {

@@ -8,19 +8,47 @@ import type { FariShape } from './fari/shape';
 import type { FoundCharacter } from './found';
 import { looksLikeFoundryActor, readFoundryActor } from './foundry/actor';
 import { isRecord } from './json';
-import type { ImportResult, PortableCharacter } from './portable';
+import type { ImportError } from './errors';
+import type { ImportReport, ImportResult, PortableCharacter, ReportLines } from './portable';
 import { parseJsonSafely } from './safe-json';
 import { checkSheet } from './validate';
 
+/** A character file read and fitted to a ruleset: its sheet's report and its play state's apart. */
+export type CharacterRead =
+  | { ok: true; character: PortableCharacter; report: ImportReport; playLines: ReportLines }
+  | { ok: false; error: ImportError };
+
 /**
  * The one door for a character file: checks the limits, tells the format from the content
- * (never from a file name), reads it, and fits it to `ruleset`. Never throws on any input.
+ * (never from a file name), reads it, and fits it to `ruleset`. Never throws on any input. A
+ * converted file carries the play state too, so its report lists both.
  */
 export function importCharacter(
   input: string | Uint8Array,
   ruleset: RulesetId,
   options: AdaptOptions = {},
 ): ImportResult {
+  const read = readCharacterFile(input, ruleset, options);
+  if (!read.ok) return read;
+  const { report, playLines } = read;
+  return {
+    ok: true,
+    character: read.character,
+    report: {
+      ...report,
+      mapped: [...report.mapped, ...playLines.mapped],
+      adapted: [...report.adapted, ...playLines.adapted],
+      dropped: [...report.dropped, ...playLines.dropped],
+    },
+  };
+}
+
+/** Reads a character file for `importCharacter` and `importForTable` (for-table.ts). */
+export function readCharacterFile(
+  input: string | Uint8Array,
+  ruleset: RulesetId,
+  options: AdaptOptions,
+): CharacterRead {
   const parsed = parseJsonSafely(input);
   if (!parsed.ok) return parsed;
   const o = parsed.value;
@@ -71,7 +99,7 @@ function fromPortable(
   c: PortableCharacter,
   ruleset: RulesetId,
   options: AdaptOptions,
-): ImportResult {
+): CharacterRead {
   const source = `Fateboard character file (${c.ruleset})`;
   if (c.ruleset === ruleset) {
     return {
@@ -79,10 +107,15 @@ function fromPortable(
       character: c,
       report: {
         source,
-        mapped: ['the whole character, as exported'],
+        mapped: ['the whole sheet, as exported'],
         adapted: [],
         dropped: [],
         problems: checkSheet(ruleset, c.sheet, options.npc ?? c.sheet.refresh !== undefined),
+      },
+      playLines: {
+        mapped: ['its fate points, stress and consequences, as exported'],
+        adapted: [],
+        dropped: [],
       },
     };
   }

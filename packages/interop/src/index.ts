@@ -5,6 +5,8 @@ export type { ImportReport, ImportResult, PlayState, PortableCharacter } from '.
 export { portableOf } from './portable';
 export type { AdaptOptions } from './adapt';
 export { importCharacter } from './import';
+export type { TableImport } from './for-table';
+export { importForTable, startingFatePoints } from './for-table';
 export { MAX_DEPTH, MAX_FILE_BYTES } from './safe-json';
 export type { FateboardCharacterFile } from './export/fateboard';
 export {

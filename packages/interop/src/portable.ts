@@ -21,13 +21,17 @@ export interface PlayState {
   consequences: { severity: Severity; text: string }[];
 }
 
-/** What an import did, line by line, for the editor to show before anything is written. */
-export interface ImportReport {
-  /** Where the file came from, e.g. `Fari character (version 6 shape)`. */
-  source: string;
+/** What became of a file's contents, line by line: kept as it was, fitted, or left out. */
+export interface ReportLines {
   mapped: string[];
   adapted: string[];
   dropped: string[];
+}
+
+/** What an import did, line by line, for the editor to show before anything is written. */
+export interface ImportReport extends ReportLines {
+  /** Where the file came from, e.g. `Fari character (version 6 shape)`. */
+  source: string;
   /** The ruleset's checks on the result; empty when the sheet may be created as it is. */
   problems: { code: string; message: string; path?: string; rule?: string }[];
 }

@@ -204,12 +204,15 @@ export type {
   AspectActionKind,
   AspectActionInput,
   AspectActionResult,
+  DeclarationStance,
+  DeclarationTally,
   RemovalInput,
   RemovalResult,
 } from './rulesets/edgerunner/actions';
 export {
   freeInvokesForShifts,
   declarationSkill,
+  declarationTally,
   resolveAspectAction,
   rollAspectAction,
   resolveAspectRemoval,

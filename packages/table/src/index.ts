@@ -78,6 +78,7 @@ export type {
   TableView,
   GmView,
   CountdownView,
+  DeclarationView,
   SeatView,
   CharacterView,
   AspectView,
@@ -100,6 +101,7 @@ export type {
   PrepBoardView,
 } from './doc/views';
 export { readTable, readGm, readSeatsAndScene } from './doc/views';
+export { actingIn } from './commands/time/turns';
 export type { BoardPlace } from './doc/board';
 export { charactersInZone, placeName, placeOf, preparedOnly } from './doc/board';
 export type { MoveCheck, MoveFacts, MovingCharacter } from './commands/board/moves';
@@ -108,7 +110,7 @@ export { BOARD_LIMITS } from './commands/board/schemas';
 export type { TableProblem } from './check/problem';
 export { problemSaid } from './check/problem';
 export { checkTable, checkTableDocs } from './check/check-table';
-export { MAX_POINTS } from './commands/fate-points/points';
+export { MAX_POINTS } from './doc/schema';
 export { COUNTDOWN_LIMIT } from './commands/countdowns/store';
 export {
   progressWords as countdownWords,
@@ -127,6 +129,7 @@ export {
   resultSaid,
   resultWords,
   rollPurposeSaid,
+  severitySaid,
   shiftsSaid,
   shiftsWords,
 } from './log/words';
@@ -135,10 +138,25 @@ export { entryMessage } from './log/rows';
 export type { LogMessage, LogParam, TemplateOf } from './log/say';
 export { LOG_TEMPLATES } from './log/templates';
 export type { LogMessageId, LogTemplate } from './log/templates';
-export { controls } from './commands/access';
+export { controllerOf, controls, isController } from './commands/access';
+export { decidesCompel, withdrawsCompel } from './commands/fate-points/compels';
 export type { HelpBar, HelpQuestion, HelpStanding } from './commands/rolls/teamwork';
 export { helpStanding, requestFor } from './commands/rolls/teamwork';
 export { MAX_HELP_REQUESTS } from './commands/rolls/help';
+
+export type { ConsequenceOffer, ConsequenceSlotOffer } from './commands/harm/voluntary';
+export { consequenceOffers, mayTakeConsequence } from './commands/harm/voluntary';
+export type { VoteState } from './commands/declarations/vote';
+export {
+  declarationVoters,
+  rollRefusal,
+  voteRefusal,
+  voteState,
+  voterKey,
+  withdraws,
+} from './commands/declarations/vote';
+export type { EndRecovery, LevelsBack } from './commands/time/conflict-recovery';
+export { conflictEndRecovery, levelsLost } from './commands/time/conflict-recovery';
 export { resolveRoll } from './commands/rolls/stored-rolls';
 export {
   CHAT_MAX_CHARS,

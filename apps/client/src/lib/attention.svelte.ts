@@ -12,9 +12,11 @@ import {
   type NeedRule,
   type PhoneTab,
 } from './needs';
+import { turnAndHarmNotices, turnHarmMark, type TurnHarmMark } from './turn-harm-notices';
 
 /**
- * Telling a person when they are needed (needs.ts says for what): each need or notice becomes
+ * Telling a person when they are needed (needs.ts says for what, turn-harm-notices.ts when
+ * their turn came or harm was put on their character): each need or notice becomes
  * a toast whose button goes to the control, and a badge on the phone tab that holds it.
  */
 
@@ -31,6 +33,7 @@ export class Attention {
   /** The phone tab in front, or null when every panel is on screen (wide layout). */
   current: PhoneTab | null = null;
   #mark: Mark;
+  #moments: TurnHarmMark;
   /** The toast of each open need, closed once the need is answered. */
   #toasts = new Map<string, number>();
 
@@ -43,13 +46,18 @@ export class Attention {
   ) {
     // What was given before this screen opened is not news; what waits on me still is.
     this.#mark = markOf(view, me());
+    this.#moments = turnHarmMark(view, me());
   }
 
   update(view: TableView): void {
     const me = this.me();
     const open = openNeeds(view, me, this.rules);
-    const notices = noticesSince(this.#mark, view, me);
+    const notices = [
+      ...noticesSince(this.#mark, view, me),
+      ...turnAndHarmNotices(this.#moments, view, me),
+    ];
     this.#mark = markOf(view, me);
+    this.#moments = turnHarmMark(view, me);
     // Called from an effect: what it reads of its own state must not become dependencies.
     untrack(() => {
       const keys = new Set(open.map((n) => n.key));

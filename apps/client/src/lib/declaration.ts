@@ -1,4 +1,5 @@
-import type { CharacterView, TableView } from '@fateboard/table';
+import type { DeclarationStance } from '@fateboard/rules';
+import type { DeclarationView, TableView } from '@fateboard/table';
 import { fromStore } from 'svelte/store';
 import type { Presence } from './api';
 import { i18n, params } from './i18n';
@@ -8,76 +9,62 @@ export const messages = i18n('lib/declaration', {
   referee: 'the referee',
   plays: params('plays {name}'),
 });
-// Read where the voters are derived, so a change of language redraws them.
+// Read where the rows are derived, so a change of language redraws them.
 const text = fromStore(messages);
 
-/** Where one person at the table stands on an edgerunner declaration. */
-export type Stance = 'supports' | 'neither' | 'opposes';
-
-/** Someone who may back or oppose a declaration: a seat, or the GM (key `gm`). */
-export interface Voter {
+/** One voter on a declaration as the screens show them: who, and how they voted (or not yet). */
+export interface VoterRow {
   key: string;
   name: string;
-  /** e.g. "plays Vex". */
+  /** e.g. "plays Vex", "the referee". */
   detail: string;
-  /** `null` while presence is unknown. */
-  online: boolean | null;
-}
-
-/** The roll command accepts 0–20 of each. */
-const MAX = 20;
-const count = (n: unknown) => Math.max(0, Math.min(MAX, Math.trunc(Number(n) || 0)));
-
-/**
- * The counts the roll command carries: the listed people's stances (a stale pick for
- * someone no longer listed counts for nothing) plus the others counted by hand.
- */
-export function tally(
-  voters: readonly Voter[],
-  picks: Readonly<Record<string, Stance>>,
-  othersFor: unknown,
-  othersAgainst: unknown,
-): { supporters: number; opposers: number } {
-  let supporters = count(othersFor);
-  let opposers = count(othersAgainst);
-  for (const v of voters) {
-    if (picks[v.key] === 'supports') supporters++;
-    else if (picks[v.key] === 'opposes') opposers++;
-  }
-  return { supporters: Math.min(MAX, supporters), opposers: Math.min(MAX, opposers) };
+  /** `null` while they have not voted; a closed vote leaves them `null` (they abstained). */
+  stance: DeclarationStance | null;
+  /** Away from the table (presence says so): the GM may close the vote rather than wait. */
+  away: boolean;
 }
 
 /**
- * Who may back or oppose a declaration: the GM and every seat but the declarer's (the roller's
- * player, or the GM for an NPC), by name, each marked online or away from presence (null
- * until it has arrived).
+ * The voters of a declaration (the table package says who they are: `declarationVoters`), by
+ * name, the GM first, then the players by name.
  */
-export function declarationVoters(
+export function voterRows(
   view: TableView,
-  roller: CharacterView | undefined,
-  presence: Presence,
+  d: DeclarationView,
   characterName: (id: string) => string,
-): Voter[] {
+  presence?: Presence,
+): VoterRow[] {
   const t = text.current;
-  const declarer = roller ? (roller.npc || !roller.owner ? 'gm' : roller.owner) : undefined;
-  const online = (who: string): boolean | null => {
-    if (presence.participants.length === 0) return null;
-    return presence.participants.some(
-      (p) => p.online && (who === 'gm' ? p.role === 'gm' : p.seatId === who),
+  // Away only once presence has arrived and does not show them online.
+  const away = (key: string): boolean =>
+    !!presence &&
+    presence.participants.length > 0 &&
+    !presence.participants.some(
+      (p) => p.online && (key === 'gm' ? p.role === 'gm' : p.seatId === key),
     );
-  };
-  return [
-    ...(declarer === 'gm'
-      ? []
-      : [{ key: 'gm', name: t.gm, detail: t.referee, online: online('gm') }]),
-    ...view.seats
-      .filter((s) => s.id !== declarer)
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .map((s) => ({
-        key: s.id,
-        name: s.name,
-        detail: s.characterId ? t.plays({ name: characterName(s.characterId) }) : '',
-        online: online(s.id),
-      })),
-  ];
+  const rows = d.voters.map((key): VoterRow => {
+    const stance = d.votes[key] ?? null;
+    if (key === 'gm') return { key, name: t.gm, detail: t.referee, stance, away: away(key) };
+    const seat = view.seats.find((s) => s.id === key);
+    return {
+      key,
+      name: seat?.name ?? '?',
+      detail: seat?.characterId ? t.plays({ name: characterName(seat.characterId) }) : '',
+      stance,
+      away: away(key),
+    };
+  });
+  return rows.sort((a, b) =>
+    a.key === 'gm' ? -1 : b.key === 'gm' ? 1 : a.name.localeCompare(b.name),
+  );
+}
+
+/** The declaration a character has before the table, if any (one per declarer at a time). */
+export function declarationOf(
+  view: TableView,
+  characterId: string | undefined,
+): DeclarationView | undefined {
+  return characterId === undefined
+    ? undefined
+    : view.declarations.find((d) => d.characterId === characterId);
 }

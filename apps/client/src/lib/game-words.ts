@@ -1,6 +1,6 @@
 import { computed } from 'nanostores';
 import { ALL_RULESETS, ladderLabel as englishLadder, signed } from '@fateboard/rules';
-import type { MovementReason, Outcome, Ruleset, StressTrack } from '@fateboard/rules';
+import type { MovementReason, Outcome, Ruleset, Severity, StressTrack } from '@fateboard/rules';
 import {
   fatePointsSaid,
   freeInvokesSaid,
@@ -8,6 +8,7 @@ import {
   reasonWords as englishReason,
   countdownSaid,
   resultSaid,
+  severitySaid,
   shiftsSaid,
 } from '@fateboard/table';
 import type { CountdownView } from '@fateboard/table';
@@ -97,6 +98,8 @@ export const OUTCOME_LABEL = computed(messages, (m): Record<Outcome, string> => 
 export const shiftsWords = computed(sayMessage, (s) => (n: number) => s(shiftsSaid(n)));
 export const freeInvokesWords = computed(sayMessage, (s) => (n: number) => s(freeInvokesSaid(n)));
 export const fatePointsWords = computed(sayMessage, (s) => (n: number) => s(fatePointsSaid(n)));
+/** A consequence's severity, "moderate", as the log says it. */
+export const severityWords = computed(sayMessage, (s) => (sev: Severity) => s(severitySaid(sev)));
 export const resultWords = computed(
   sayMessage,
   (s) => (outcome: Outcome, shifts: number) => s(resultSaid(outcome, shifts)),

@@ -2,6 +2,7 @@ import { fetchInviteLinks, rotateLinks } from './api';
 import type { Links } from './api';
 import type { SavedTable } from './saved-tables';
 import { i18n } from './i18n';
+import type { LazySocket } from './socket';
 
 export const messages = i18n('lib/invite-links', {
   fetchFailed: 'Could not fetch the invite links.',
@@ -60,6 +61,23 @@ export class InviteLinks {
       this.message = e instanceof Error ? e.message : messages.get().fetchFailed;
       this.status = 'error';
     }
+  }
+
+  /**
+   * Keeps the links shown current while the page is open: when they are replaced on another of
+   * the GM's devices, the server tells every GM connection (`links-rotated`, which holds no
+   * link) and this one fetches them; a reconnection fetches them too, in case a replacement
+   * went by while it was away. Only once they have been asked for (the panel opened): a closed
+   * panel fetches them when it opens. Returns the function that stops it.
+   */
+  follow(socket: Pick<LazySocket, 'listen'>): () => void {
+    const refresh = () => {
+      if (this.status !== 'idle') void this.load();
+    };
+    const stops = [socket.listen('links-rotated', refresh), socket.listen('connect', refresh)];
+    return () => {
+      for (const stop of stops) stop();
+    };
   }
 
   /** Replaces the player and spectator links; resolves to whether it did. */

@@ -107,4 +107,32 @@ describe('the GM’s invite links', () => {
     await expect(links.rotate()).rejects.toThrow('Only the GM');
     expect([links.links, links.rotating]).toEqual([old, false]);
   });
+
+  it('follow the server’s word that they were replaced elsewhere, once asked for', async () => {
+    const handlers = new Map<string, () => void>();
+    const socket = {
+      listen: (event: string, callback: () => void) => {
+        handlers.set(event, callback);
+        return () => handlers.delete(event);
+      },
+    };
+    const fresh = { ...server, player: 'http://s/t/t1#token=p9' };
+    const api = calls({ kept: true, links: server });
+    const links = new InviteLinks('t1', 'g', local(), api);
+    const stop = links.follow(socket);
+    expect([...handlers.keys()].sort()).toEqual(['connect', 'links-rotated']);
+    // Never opened on this device: nothing to refresh (opening the panel fetches them).
+    handlers.get('links-rotated')!();
+    expect(api.fetch).not.toHaveBeenCalled();
+    await links.load();
+    expect(links.links).toEqual(server);
+    api.fetch = vi.fn(() => Promise.resolve({ kept: true as const, links: fresh }));
+    handlers.get('links-rotated')!();
+    await vi.waitFor(() => expect(links.links).toEqual(fresh));
+    // Back from a drop: fetched again, in case the word went by meanwhile.
+    handlers.get('connect')!();
+    expect(api.fetch).toHaveBeenCalledTimes(2);
+    stop();
+    expect(handlers.size).toBe(0);
+  });
 });

@@ -1,4 +1,5 @@
-import type { CharacterView, TableView } from '@fateboard/table';
+import type { Actor, CharacterView, TableView } from '@fateboard/table';
+import { isController, voteRefusal } from '@fateboard/table';
 import { freeInvokesWords, shiftsWords } from './game-words';
 import { i18n, params } from './i18n';
 import { sayEntry } from './log-words';
@@ -18,20 +19,32 @@ export const messages = i18n('lib/needs', {
   seatsWait: params(
     'Restored table: {names} not back yet. Send each their claim link from Who is here.',
   ),
+  vote: params('{name} declares “{text}”: your vote.'),
+  voteAction: 'Vote',
 });
 
 /**
  * What a person is needed for, as pure functions of the table's view: a hit to absorb, a
  * defence to roll, a compel to answer (open needs, until answered) and a fate point or free
- * invoke someone gave them (notices, until seen). Only the person concerned is told: the player
- * of the character, the GM for NPCs. `Attention` (attention.svelte.ts) turns them into toasts.
+ * invoke someone gave them (notices, until seen; turn-harm-notices.ts adds their turn and harm
+ * put on their character). Only the person concerned is told: the player of the character, the
+ * GM for NPCs. `Attention` (attention.svelte.ts) turns them into toasts.
  */
 
 /** The phone tabs of the table view. */
 export type PhoneTab = 'scene' | 'board' | 'characters' | 'dice' | 'log' | 'chat' | 'gm';
 
 export type NeedKind =
-  'hit' | 'compel' | 'defence' | 'help' | 'seats-wait' | 'fate-point' | 'free-invoke';
+  | 'hit'
+  | 'compel'
+  | 'defence'
+  | 'help'
+  | 'vote'
+  | 'seats-wait'
+  | 'fate-point'
+  | 'free-invoke'
+  | 'turn'
+  | 'harm';
 
 export interface Need {
   /** Stable while the need lasts: one toast per key. */
@@ -50,10 +63,14 @@ export interface Me {
   seatId: string | null;
 }
 
+/** The person as the table's rules name who acts. */
+function actorOf(me: Me): Actor {
+  return { role: me.role, ...(me.seatId ? { seatId: me.seatId } : {}) };
+}
+
 /** Whether `me` answers for the character: its player, or the GM for NPCs and unclaimed ones. */
 export function answersFor(me: Me, c: CharacterView): boolean {
-  if (me.role === 'gm') return c.npc || !c.owner || c.owner === 'gm';
-  return me.role === 'player' && !!me.seatId && c.owner === me.seatId;
+  return isController(actorOf(me), c);
 }
 
 /** A CSS attribute value in quotes, whatever the text holds. */
@@ -152,6 +169,29 @@ export const helpToAnswer: NeedRule = (view, me) =>
   });
 
 /**
+ * An edgerunner declaration the person may vote on [ER-DECLARE-4] (the table's voteRefusal,
+ * as the server decides): the prompt is in the scene's column.
+ */
+export const votesToCast: NeedRule = (view, me) =>
+  view.declarations.flatMap((d) => {
+    if (voteRefusal(actorOf(me), d)) return [];
+    const name = view.characters.find((c) => c.id === d.characterId)?.name ?? '?';
+    return [
+      {
+        key: `vote:${d.id}`,
+        kind: 'vote',
+        tab: 'scene',
+        text: messages.get().vote({ name, text: d.text }),
+        action: messages.get().voteAction,
+        // The vote's buttons, not the card's first control (its words' explanation).
+        focus: [
+          `[data-testid="declaration"][data-declaration=${cssString(d.id)}] [data-testid="declaration-vote"]`,
+        ],
+      },
+    ];
+  });
+
+/**
  * The GM of a restored table whose seats wait for their players: each comes back only through
  * the claim link the GM sends them (Presence.svelte shows them). One need, as long as any waits.
  */
@@ -176,6 +216,7 @@ export const OPEN_NEEDS: NeedRule[] = [
   defencesToRoll,
   compelsToAnswer,
   helpToAnswer,
+  votesToCast,
   seatsToHandOut,
 ];
 
@@ -211,12 +252,17 @@ export function markOf(view: TableView, me: Me): Mark {
   return { n: view.log.at(-1)?.n ?? 0, invokes: myInvokes(view, me) };
 }
 
+/** The log entries after entry `n` that someone else made: what may be news to me. */
+export function othersSince(n: number, view: TableView, me: Me): TableView['log'] {
+  const byMe = (by: { role: string; seatId?: string }) =>
+    me.role === 'gm' ? by.role === 'gm' : by.seatId === me.seatId;
+  return view.log.filter((e) => e.n > n && !byMe(e.by));
+}
+
 /** Fate points and free invokes someone else gave me since `mark`. */
 export function noticesSince(mark: Mark, view: TableView, me: Me): Need[] {
   if (me.role === 'spectator') return [];
-  const byMe = (by: { role: string; seatId?: string }) =>
-    me.role === 'gm' ? by.role === 'gm' : by.seatId === me.seatId;
-  const fresh = view.log.filter((e) => e.n > mark.n && !byMe(e.by));
+  const fresh = othersSince(mark.n, view, me);
   const out: Need[] = [];
   for (const entry of fresh) {
     const to = entry.movements?.find((m) => m.to.type === 'character' && m.amount > 0)?.to;

@@ -68,7 +68,11 @@ export class OutcomeForm {
   pickedChoice = $state<ActionChoice | ''>('');
   pickedAssessed = $state('');
 
-  constructor(private readonly context: () => OutcomeContext) {}
+  constructor(private readonly context: () => OutcomeContext) {
+    // A declaration's aspect is the fact the table voted on: its words, on its target
+    // [ER-DECLARE-4]; the roller may still reword it.
+    this.advantage = context().roll.declaration?.text ?? '';
+  }
 
   get #c(): OutcomeContext {
     return this.context();
@@ -193,7 +197,12 @@ export class OutcomeForm {
         : undefined;
     return {
       ...(this.wantsAspect && this.advantage.trim()
-        ? { aspect: { text: this.advantage.trim() } }
+        ? {
+            aspect: {
+              text: this.advantage.trim(),
+              ...(roll.declaration?.targetId ? { characterId: roll.declaration.targetId } : {}),
+            },
+          }
         : {}),
       ...(attempted ? { aspect: attempted } : {}),
       ...(this.wantsBoost && this.boost.trim() ? { boost: this.boost.trim() } : {}),

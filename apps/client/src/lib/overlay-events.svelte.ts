@@ -29,7 +29,8 @@ export type OverlayKind =
   | 'invoke'
   | 'harm'
   | 'consequence'
-  | 'out';
+  | 'out'
+  | 'declaration';
 
 export interface OverlaySide {
   who: string;
@@ -58,6 +59,11 @@ export interface OverlayEvent {
   /** The log's sentence (user text inside: render as text). */
   text: string;
   roll?: OverlayRoll;
+  /**
+   * The keys of shown events this one ends: a concession ends the attacks that awaited the
+   * conceder's defence, whose cards would still say they wait for it.
+   */
+  ends?: string[];
 }
 
 /** Which log entries the overlay shows, by command type; every other entry is table business. */
@@ -77,11 +83,17 @@ const KIND_OF: Readonly<Record<string, OverlayKind>> = {
   'consequence.take': 'consequence',
   'taken-out': 'out',
   concede: 'out',
+  // edgerunner: a fact put to the vote, and the vote's result (not each vote) [ER-DECLARE-4].
+  'declaration.propose': 'declaration',
+  'declaration.close': 'declaration',
 };
 
 function kindOf(entry: LogEntry): OverlayKind | undefined {
   // A GM adjustment shows only when it moved fate points (not a skill or a stress box).
   if (entry.type === 'gm.adjust') return entry.movements?.length ? 'fate' : undefined;
+  if (entry.type === 'declaration.vote') {
+    return entry.msg?.id === 'declarationVoteIn' ? 'declaration' : undefined;
+  }
   return KIND_OF[entry.type];
 }
 
@@ -170,6 +182,15 @@ export function overlayEventsSince(view: TableView, seen: Seen): OverlayEvent[] 
       events.push({ key: `n${entry.n}`, kind: 'conflict', text: say(entry, name) });
       continue;
     }
+    if (entry.type === 'concede' && entry.characterId !== undefined) {
+      const ended = view.rolls
+        .filter(
+          (r) => r.defence?.status === 'conceded' && r.defence.characterId === entry.characterId,
+        )
+        .map((r) => `roll:${r.id}`);
+      events.push({ key: `n${entry.n}`, kind, text: say(entry, name), ends: ended });
+      continue;
+    }
     events.push({ key: `n${entry.n}`, kind, text: say(entry, name) });
   }
   return events;
@@ -219,6 +240,7 @@ export class OverlayFeed {
 
   #show(event: OverlayEvent): void {
     this.#drop(event.key);
+    for (const key of event.ends ?? []) this.#drop(key);
     if (event.kind === 'aspect') this.aspect = event;
     else {
       this.events.push(event);

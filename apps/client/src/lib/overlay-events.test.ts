@@ -33,7 +33,7 @@ const RESULT = /^(fail( \(short by \d+\))?|tie|success( with style)? \(\d+ shift
 
 describe('overlay events from the document', () => {
   it('turns a played scene into aspect, roll, compel, fate point, stress and taken-out events', () => {
-    const { t, ann, zira, tam, brute } = sceneTable();
+    const { t, ann, bob, zira, tam, brute } = sceneTable();
     const start = seenOf(t.view());
 
     const aspectId = String(
@@ -44,7 +44,7 @@ describe('overlay events from the document', () => {
     const compelId = String(
       t.ok(GM, { type: 'compel.offer', characterId: tam, text: 'The roof caves in' }).compelId,
     );
-    t.ok(GM, { type: 'compel.accept', compelId });
+    t.ok(bob, { type: 'compel.accept', compelId });
     const before = t.view().characters.find((c) => c.id === tam)!.fatePoints;
     t.ok(GM, {
       type: 'gm.adjust',
@@ -133,6 +133,35 @@ describe('overlay events from the document', () => {
       },
       result: expect.stringMatching(RESULT) as string,
     });
+    feed.destroy();
+  });
+
+  it('a concession ends the attacks that awaited the conceder’s defence', () => {
+    const { t, ann, bob, zira, tam, brute } = sceneTable();
+    const timers = manualTimers();
+    const feed = new OverlayFeed(t.view(), 5000, timers);
+    const attack = (characterId: string, defender: string) =>
+      String(
+        t.ok(GM, { type: 'roll', characterId, skillId: 'fight', action: 'attack', defender })
+          .rollId,
+      );
+    const onTam = attack(brute, tam);
+    const onZira = attack(brute, zira);
+    feed.update(t.view());
+    expect(feed.events.filter((e) => e.kind === 'roll').map((e) => e.roll!.result)).toEqual([
+      'Tam rolls to defend',
+      'Zira rolls to defend',
+    ]);
+    t.ok(bob, { type: 'concede', characterId: tam, rollId: onTam });
+    feed.update(t.view());
+    // Tam's attack no longer says it waits for him; Zira's still waits for her.
+    expect(feed.events.map((e) => e.key)).not.toContain(`roll:${onTam}`);
+    expect(feed.events.map((e) => e.key)).toContain(`roll:${onZira}`);
+    expect(feed.events.at(-1)).toMatchObject({ kind: 'out' });
+    expect(feed.events.at(-1)!.text).toMatch(/^Tam conceded/);
+    t.ok(ann, { type: 'defend', rollId: onZira, skillId: 'athletics' });
+    feed.update(t.view());
+    expect(feed.events.find((e) => e.key === `roll:${onZira}`)!.roll!.result).toMatch(RESULT);
     feed.destroy();
   });
 
@@ -235,13 +264,13 @@ describe('overlay events from the document', () => {
 describe('overlay events in another language', () => {
   it('says each sentence in the reader’s language, as the log does', async () => {
     const { languageReady, setLocale } = await import('./i18n');
-    const { t, ann, zira, tam } = sceneTable();
+    const { t, ann, bob, zira, tam } = sceneTable();
     const start = seenOf(t.view());
     overcome(t, ann, zira, 2);
     const compelId = String(
       t.ok(GM, { type: 'compel.offer', characterId: tam, text: 'O teto desaba' }).compelId,
     );
-    t.ok(GM, { type: 'compel.accept', compelId });
+    t.ok(bob, { type: 'compel.accept', compelId });
     setLocale('pt-BR');
     try {
       await languageReady();

@@ -1,21 +1,13 @@
 import type { Ruleset } from '@fateboard/rules';
-import type { Action, CharacterView, TableView } from '@fateboard/table';
-import { controls } from '@fateboard/table';
+import type { Action, CharacterView, DeclarationView, TableView } from '@fateboard/table';
+import { controls, rollRefusal, voteState } from '@fateboard/table';
 import { fromStore } from 'svelte/store';
 import type { CommandPayload } from './session.svelte';
 import { i18n, params } from './i18n';
 import { ratedChoices, type RatedChoice } from './rated-choices';
 import { Choice } from './choice.svelte';
-import {
-  featuresOf,
-  declarationSkill,
-  ladderLabel,
-  narrativeActionKind,
-  signed,
-  type OddsTable,
-} from './rules';
-import type { Presence } from './api';
-import { declarationVoters, tally, type Stance, type Voter } from './declaration';
+import { featuresOf, ladderLabel, narrativeActionKind, signed, type OddsTable } from './rules';
+import { declarationOf } from './declaration';
 import {
   bonusOf,
   countedHelpers,
@@ -56,13 +48,11 @@ export const ACTIONS: readonly { readonly id: Action; readonly label: string }[]
   }),
 );
 
-/** What the tray reads from the table: the view, its ruleset, who the person is and who is here. */
+/** What the tray reads from the table: the view, its ruleset and who the person is. */
 export interface TrayContext {
   view: TableView;
   ruleset: Ruleset | undefined;
   me: { role: 'gm' | 'player' | 'spectator'; seatId: string | null };
-  presence: Presence;
-  characterName: (id: string) => string;
 }
 
 /**
@@ -84,10 +74,9 @@ export class RollDraft implements SettledRoll {
   tool = $state(false);
   /** The defender's strategy in a narrative exchange. */
   opponentStrategy = $state<Strategy>('none');
-  /** A declaration's support: where each person stands, and the others counted by hand. */
-  picks = $state<Record<string, Stance>>({});
-  othersFor = $state(0);
-  othersAgainst = $state(0);
+  /** A declaration to put to the table's vote: its words, and the character it is on ('' the scene). */
+  declarationText = $state('');
+  declarationTarget = $state('');
   /** The roller's stunts and the helpers ticked for this roll (kept only while they fit). */
   stuntPicks = $state<string[]>([]);
   helperPicks = $state<string[]>([]);
@@ -153,17 +142,27 @@ export class RollDraft implements SettledRoll {
     return this.isAspectAction && this.aspectAction === 'declaration';
   }
 
-  /** Who may back or oppose a declaration: everyone at the table but the one declaring. */
-  get voters(): Voter[] {
-    const { view, presence, characterName } = this.#c;
-    return declarationVoters(view, this.roller, presence, characterName);
+  /** The roller's declaration before the table (voted on, or voted and waiting for its roll). */
+  get declaration(): DeclarationView | undefined {
+    return this.isDeclaration ? declarationOf(this.#c.view, this.roller?.id) : undefined;
   }
-  get support(): { supporters: number; opposers: number } {
-    return tally(this.voters, this.picks, this.othersFor, this.othersAgainst);
+  get declarationId(): string | undefined {
+    return this.declaration?.id;
   }
+  /** The declaration's skill: the table's tally so far, supporters − opposers [ER-DECLARE-1]. */
   get declared(): number {
-    const { supporters, opposers } = this.support;
-    return declarationSkill(supporters, opposers);
+    const d = this.declaration;
+    return d ? voteState(d).skill : 0;
+  }
+  /**
+   * Whether the roll may go: anything but a declaration, or a declaration whose vote is over
+   * (the table's rollRefusal, as the server decides) [ER-DECLARE-4].
+   */
+  get canRoll(): boolean {
+    if (!this.roller) return false;
+    if (!this.isDeclaration) return true;
+    const d = this.declaration;
+    return d !== undefined && rollRefusal(d) === undefined;
   }
 
   get removable() {
@@ -279,8 +278,8 @@ export class RollDraft implements SettledRoll {
   /** After the roll went out: the reason is used up, and each declaration is a new question. */
   sent(): void {
     if (this.isDeclaration) {
-      this.picks = {};
-      this.othersFor = this.othersAgainst = 0;
+      this.declarationText = '';
+      this.declarationTarget = '';
     }
     this.reason = '';
     this.removesId = '';

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { fateCore } from '@fateboard/rules';
+import { edgerunner, fateCore } from '@fateboard/rules';
+import type { Ruleset } from '@fateboard/rules';
 import type { Actor } from '@fateboard/table';
 import { RollDraft } from './roll-draft.svelte';
 import { ratedChoices } from './rated-choices';
 import { GM, sceneTable, type PlayTable } from './test/play';
 
-function tray(t: PlayTable, me: Actor) {
+function tray(t: PlayTable, me: Actor, ruleset: Ruleset = fateCore) {
   return new RollDraft(() => ({
     view: t.view(),
-    ruleset: fateCore,
+    ruleset,
     me: { role: me.role, seatId: me.seatId ?? null },
-    presence: { participants: [], spectators: 0 },
-    characterName: (id) => t.view().characters.find((c) => c.id === id)?.name ?? '',
   }));
 }
 
@@ -177,5 +176,41 @@ describe('a roll’s stunts and help [CORE-STUNT-1] [CORE-TEAMWORK-1]', () => {
     // Tam rolls: Zira's stunt is not his.
     draft.who.value = tam;
     expect(draft.stunts).toEqual([]);
+  });
+
+  it('[ER-DECLARE-4] rolls a declaration exactly when the table takes it: once the vote is over', () => {
+    const { t, ann, bob, zira } = sceneTable('edgerunner');
+    const draft = tray(t, ann, edgerunner);
+    draft.action = 'create-advantage';
+    draft.aspectAction = 'declaration';
+    const tryRoll = () => t.send(ann, { type: 'roll', ...draft.command()! }).ok;
+    // Nothing before the table yet: no roll, and the server would refuse one.
+    expect(draft.declaration).toBeUndefined();
+    expect([draft.canRoll, tryRoll()]).toEqual([false, false]);
+    const declarationId = String(
+      t.ok(ann, { type: 'declaration.propose', characterId: zira, text: 'The alarm is off' })
+        .declarationId,
+    );
+    expect(draft.declaration?.id).toBe(declarationId);
+    expect([draft.canRoll, tryRoll()]).toEqual([false, false]);
+    t.ok(bob, { type: 'declaration.vote', declarationId, stance: 'support' });
+    expect(draft.declared).toBe(1);
+    expect([draft.canRoll, tryRoll()]).toEqual([false, false]);
+    t.ok(GM, { type: 'declaration.vote', declarationId, stance: 'support' });
+    // The vote is in: +2, and the command names the declaration, never a count of its own.
+    expect(draft.declared).toBe(2);
+    expect(draft.label).toBe('Roll 4dF +2 vs Mediocre (+0)');
+    expect(draft.command()).toEqual({
+      characterId: zira,
+      action: 'create-advantage',
+      aspectAction: 'declaration',
+      declarationId,
+    });
+    expect(draft.canRoll).toBe(true);
+    expect(tryRoll()).toBe(true);
+    expect(t.view().rolls.at(-1)?.actor.rating).toBe(2);
+    // Rolled: the declaration is gone, and the tray asks for a new one.
+    expect(draft.declaration).toBeUndefined();
+    expect(draft.canRoll).toBe(false);
   });
 });

@@ -61,6 +61,7 @@ const NO_FEATURES: RulesetFeatures = {
   removal: false,
   sideModifiers: false,
   initiative: false,
+  recoversAtConflictEnd: false,
 };
 
 /** What a game plays beyond the four actions (its own data), none before the table loads. */

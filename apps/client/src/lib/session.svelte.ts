@@ -7,7 +7,7 @@ import { GmState, TableState } from './table-state.svelte';
 import type { Toasts } from './toasts.svelte';
 import { CLOSE, PROTOCOL_VERSION, controls } from '@fateboard/table';
 import { readableClose, readableConnectError } from './link-words';
-import type { CommandOf, CommandType } from '@fateboard/table';
+import type { Actor, CommandOf, CommandType } from '@fateboard/table';
 import { parsePresence, type Participant, type Presence, type Role } from './api';
 import { i18n } from './i18n';
 
@@ -308,13 +308,15 @@ export class TableSession {
     this.#socket?.current?.connect();
   }
 
+  /** This person as the table's rules name who acts: a role, and a player's seat. */
+  get actor(): Actor {
+    return { role: this.role, ...(this.seatId ? { seatId: this.seatId } : {}) };
+  }
+
   /** Whether this person acts for the character: the GM for every one, a player for their own. */
   controls(character: { owner?: string | undefined } | undefined): boolean {
     if (!character) return false;
-    return controls(
-      { role: this.role, ...(this.seatId ? { seatId: this.seatId } : {}) },
-      character,
-    );
+    return controls(this.actor, character);
   }
 
   /** The GM's and players' socket.io connection (null for spectators): the chat rides on it. */

@@ -29,7 +29,8 @@ export interface SettledRoll {
   readonly caps: { readonly sideModifiers: boolean };
   readonly isAspectAction: boolean;
   readonly isDeclaration: boolean;
-  readonly support: { supporters: number; opposers: number };
+  /** The declaration voted on, which the roll rolls (its skill is the server's tally). */
+  readonly declarationId: string | undefined;
   /** The aspect an overcome removes, if any. */
   readonly removing: { readonly id: string; readonly persistence?: number } | undefined;
   readonly asksDefence: boolean;
@@ -117,7 +118,7 @@ export function rollCommand(d: SettledRoll): CommandPayload<'roll'> | undefined 
     action: d.action,
     ...opp,
     ...(d.isAspectAction ? { aspectAction: d.aspectAction } : {}),
-    ...(d.isDeclaration ? { declaration: d.support } : {}),
+    ...(d.isDeclaration && d.declarationId ? { declarationId: d.declarationId } : {}),
     ...(d.removing ? { removes: { aspectId: d.removing.id } } : {}),
     ...(d.caps.sideModifiers
       ? { strategy: d.strategy, creativity: d.creativity, tool: d.tool }

@@ -362,12 +362,13 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
     ]);
   }, 60_000);
 
-  it("closes a replaced link's connections on every node", async () => {
+  it("closes a replaced link's connections on every node, and tells the GM's", async () => {
     const { nodes } = await startCluster();
     const [one, two, three] = nodes as [TestServer, TestServer, TestServer];
     const table = await createTable(one.url);
     const player = track(await connectSocket(two.url, table.tokens.player, 'p'));
     const watcher = track(await connectSocket(three.url, table.tokens.spectator, 's'));
+    const gmPhone = track(await connectSocket(three.url, table.tokens.gm, 'gm-phone'));
     const rotated = await api(one.url, `/api/tables/${table.id}/rotate-links`, {
       method: 'POST',
       token: table.tokens.gm,
@@ -375,6 +376,8 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
     expect(rotated.status).toBe(200);
     await waitFor(() => player.closed?.code === 'revoked-token', 'the player told on node 2');
     await waitFor(() => watcher.closed?.code === 'revoked-token', 'the spectator told on node 3');
+    // The GM's other device, on node 3, hears of the new links to fetch them.
+    await waitFor(() => gmPhone.linksRotated.length === 1, 'the GM told on node 3');
   }, 60_000);
 
   it('moves the table to another node when its writer stops, keeping every acknowledged command', async () => {

@@ -28,6 +28,8 @@ export type TableEvent =
   | { kind: 'close-tokens'; hashes: string[]; message: string }
   /** A removed seat: its connections close on every node. */
   | { kind: 'close-seat'; seatId: string }
+  /** New invite links: the GM's connections on every node hear it, to fetch them. */
+  | { kind: 'links-rotated' }
   /** A stored chat message: every node delivers it to its own readers. */
   | { kind: 'chat'; message: ChatMessage }
   /** One node's part of the table's presence (presence.ts): the others add it to theirs. */

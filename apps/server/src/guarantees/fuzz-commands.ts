@@ -33,6 +33,8 @@ const FIELD_IDS: Record<string, string> = {
   aspectId: 'aspects',
   rollId: 'rolls',
   compelId: 'compels',
+  declarationId: 'declarations',
+  targetId: 'characters',
   hiddenId: 'hidden',
   noteId: 'notes',
   slotId: 'slots',

@@ -139,6 +139,7 @@ export function knownIds(dataDir: string, tableId: string): KnownIds {
     aspects: [...view.aspects.map((a) => a.id), 'hc', 'tr', 'body'],
     rolls: view.rolls.map((r) => r.id),
     compels: view.compels.map((c) => c.id),
+    declarations: view.declarations.map((d) => d.id),
     hidden: gm.hidden.map((h) => h.id),
     notes: gm.notes.map((n) => n.id),
     slots: ['mild', 'moderate', 'severe', 'extreme'],

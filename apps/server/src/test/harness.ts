@@ -139,10 +139,12 @@ export async function createTable(
   };
 }
 
-/** A socket.io participant that records presence and `closed` notices. */
+/** A socket.io participant that records presence, `closed` and `links-rotated` notices. */
 export class Participant {
   presence: Presence | undefined;
   closed: { code: string; message: string } | undefined;
+  /** The arguments of each `links-rotated` notice heard. */
+  linksRotated: unknown[][] = [];
   private ids = 0;
   constructor(
     readonly socket: Socket,
@@ -153,6 +155,9 @@ export class Participant {
     });
     socket.on('closed', (n: { code: string; message: string }) => {
       this.closed = n;
+    });
+    socket.on('links-rotated', (...args: unknown[]) => {
+      this.linksRotated.push(args);
     });
   }
 

@@ -137,8 +137,9 @@ const PubDocument = v.strictObject({
   rolls: v.strictObject({ array: v.array(v.strictObject({ map: v.record(Key, ContentSchema) })) }),
   journal: ArrayRoot,
   refs: v.strictObject({ array: v.array(Id) }),
-  // Files written before countdowns existed have none.
+  // Files written before countdowns (or declarations) existed have none.
   countdowns: v.optional(MapOfMaps),
+  declarations: v.optional(MapOfMaps),
   // The scene board (zones, borders: plain JSON values; tokens: character id → zone id),
   // its shapes held by checkTable; files written before the board have none.
   zones: v.optional(MapRoot),

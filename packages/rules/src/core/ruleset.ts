@@ -112,7 +112,10 @@ export interface RecoveryRequest {
 export interface ConsequenceRequest {
   slotId: string;
   text: string;
-  /** The actor controls the character (its player, or the GM). */
+  /**
+   * The actor is the character's controller: its player, or the GM for an NPC or an unclaimed
+   * character (not the GM for a player's character).
+   */
   actorControls: boolean;
   /** The actor is the GM (a hand-written consequence where the game allows one). */
   byGm: boolean;
@@ -143,6 +146,11 @@ export interface RulesetFeatures {
   sideModifiers: boolean;
   /** A conflict's turn order is rolled or read from a rating [NAR-INIT-1]. */
   initiative: boolean;
+  /**
+   * Lost levels come back as the conflict ends [NAR-RECOVER-1]: the table calls `startRecovery`
+   * (no slot) for each character who lost some, all or half as the GM says [NAR-RECOVER-4].
+   */
+  recoversAtConflictEnd: boolean;
 }
 
 /**

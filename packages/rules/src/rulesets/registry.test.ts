@@ -14,7 +14,7 @@ describe('the registry of games', () => {
   // The features are data for screens; the hooks are what the table enforces. They must agree,
   // or a screen would offer a control the table refuses (or hide one it allows).
   it.each(ALL_RULESETS.map((r) => [r.id, r] as const))(
-    '%s: its features say what its hooks accept [ER-ACTION-1] [ER-REMOVE-1] [NAR-STRATEGY-1] [NAR-INIT-1]',
+    '%s: its features say what its hooks accept [ER-ACTION-1] [ER-REMOVE-1] [NAR-STRATEGY-1] [NAR-INIT-1] [NAR-RECOVER-4]',
     (_id, ruleset) => {
       const base = { total: 0, opposition: 0, opposed: false } as const;
       expect({
@@ -26,6 +26,11 @@ describe('the registry of games', () => {
         removal: ruleset.resolveAction({ ...base, action: 'overcome', removal: true }).ok,
         sideModifiers: ruleset.sideModifiers({ strategy: 'aggressive' }, 'aggressor').ok,
         initiative: ruleset.initiative([{ id: 'a', rating: 0 }], 'aspect', () => 0.5).ok,
+        // Lost levels (no consequence slot) come back by recovery alone where the game heals
+        // as a conflict ends.
+        recoversAtConflictEnd: ruleset.startRecovery(ruleset.newCharacter({ id: 'c', name: 'C' }), {
+          situationRemains: false,
+        }).ok,
       }).toEqual(ruleset.features);
     },
   );

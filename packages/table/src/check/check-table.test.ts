@@ -3,12 +3,13 @@ import * as Y from 'yjs';
 import { MAX_SEATS } from '../commands/characters/seats';
 import { COUNTDOWN_LIMIT } from '../commands/countdowns/store';
 import { SHEET_LIMITS } from '../commands/fields';
-import { MAX_POINTS } from '../commands/fate-points/points';
-import { ROLL_LIMIT, gmRoots, pubRoots } from '../doc/schema';
+import { MAX_POINTS, ROLL_LIMIT, gmRoots, pubRoots } from '../doc/schema';
 import type { YMap } from '../doc/ymap';
 import { peek } from '../doc/ymap';
 import { GM, sceneTable } from '../test/harness';
+import { resolveAspect, setFreeInvokes } from '../commands/aspects/aspect-refs';
 import { checkTableDocs } from './check-table';
+import { isRefusal } from '../commands/context';
 
 // checkTable against one crafted violation at a time, on a table commands made (which passes):
 // each test breaks one invariant straight in the documents, as a hand-made file would.
@@ -73,6 +74,20 @@ describe('checkTable', () => {
         (aspect.get('invokes') as YMap).set('gm', 1.5);
       });
       expect(p?.field).toBe('aspects.0.freeInvokes.gm');
+    });
+    it(`keeps free invokes earned past ${MAX_POINTS} at ${MAX_POINTS}, so checkTable holds`, () => {
+      // Successes on one aspect add free invokes; a long table of them must still restore.
+      const s = played();
+      const aspectId = [...s.r.aspects.keys()][0]!;
+      const aspect = resolveAspect(s.r, { aspectId });
+      if (isRefusal(aspect)) throw new Error(aspect.message);
+      s.t.docs.pub.transact(() => setFreeInvokes(aspect, 'gm', MAX_POINTS + 5));
+      const sheet = resolveAspect(s.r, { characterId: s.a, aspectId: 'hc' });
+      if (isRefusal(sheet)) throw new Error(sheet.message);
+      s.t.docs.pub.transact(() => setFreeInvokes(sheet, 'gm', MAX_POINTS * 2));
+      expect(checkTableDocs(s.t.docs)).toBeUndefined();
+      const held = (s.r.aspects.get(aspectId) as YMap).get('invokes') as YMap;
+      expect(held.get('gm')).toBe(MAX_POINTS);
     });
   });
 
@@ -253,6 +268,44 @@ describe('checkTable', () => {
     it('refuses a character of another game than the table', () => {
       const p = broken((s) => s.character(s.b).set('ruleset', 'pirates'));
       expect(p?.reason).toBe('is pirates at a fate-core table');
+    });
+  });
+
+  describe('edgerunner declarations [ER-DECLARE-4]', () => {
+    /** An edgerunner table where Ann's declaration is before the table, Bob having voted. */
+    function voting() {
+      const s = sceneTable(7, 'edgerunner');
+      const id = s.t.ok(s.ann, {
+        type: 'declaration.propose',
+        characterId: s.a,
+        text: 'Fog',
+      }).declarationId!;
+      s.t.ok(s.bob, { type: 'declaration.vote', declarationId: id, stance: 'oppose' });
+      const d = peek(pubRoots(s.t.docs.pub).declarations, id)!;
+      expect(checkTableDocs(s.t.docs)).toBeUndefined();
+      return { ...s, d };
+    }
+    const breaks = (edit: (d: YMap) => void) => {
+      const s = voting();
+      s.t.docs.pub.transact(() => edit(s.d));
+      return checkTableDocs(s.t.docs);
+    };
+    it('refuses a declaration for a character that is not there, or on one', () => {
+      expect(breaks((d) => d.set('characterId', 'ghost'))).toEqual({
+        field: 'declarations.0.characterId',
+        reason: 'names no character at the table',
+      });
+      expect(breaks((d) => d.set('targetId', 'ghost'))?.field).toBe('declarations.0.targetId');
+    });
+    it('refuses a vote that is no voter’s, a declarer among the voters, a vote of another kind', () => {
+      expect(breaks((d) => d.set('votes', { stranger: 'support' }))).toEqual({
+        field: 'declarations.0.votes.stranger',
+        reason: 'is the vote of no voter',
+      });
+      expect(
+        breaks((d) => d.set('voters', [...(d.get('voters') as string[]), d.get('declarer')])),
+      ).toEqual({ field: 'declarations.0.voters', reason: 'lets the declarer vote' });
+      expect(breaks((d) => d.set('votes', { gm: 'maybe' }))?.field).toBe('declarations.0.votes.gm');
     });
   });
 

@@ -19,6 +19,7 @@ export function referenceProblem(table: TableView, gm: GmView): TableProblem | u
     placedReferences(table) ??
     turnOrder(table) ??
     rollRecords(table) ??
+    declarationRecords(table) ??
     boardProblem(table, gm)
   );
 }
@@ -34,6 +35,7 @@ function uniqueIds(table: TableView, gm: GmView): TableProblem | undefined {
     compels: table.compels,
     rolls: table.rolls,
     countdowns: [...table.countdowns, ...gm.countdowns],
+    declarations: table.declarations,
   };
   for (const [name, list] of Object.entries(lists)) {
     const seen = new Set<string>();
@@ -163,6 +165,32 @@ function rollRecords(table: TableView): TableProblem | undefined {
         );
       }
     }
+  }
+  return undefined;
+}
+
+/**
+ * A declaration names characters at the table, one at a time per declarer, and is voted on by
+ * others than its declarer, each vote a voter's [ER-DECLARE-4]. (A seat removed since the vote
+ * began may stay among the voters: it never votes, and the GM closes the vote.)
+ */
+function declarationRecords(table: TableView): TableProblem | undefined {
+  const characters = new Set(table.characters.map((c) => c.id));
+  const declarers = new Set<string>();
+  for (const [i, d] of table.declarations.entries()) {
+    const at = `declarations.${i}`;
+    if (!characters.has(d.characterId))
+      return problem(`${at}.characterId`, 'names no character at the table');
+    if (d.targetId !== undefined && !characters.has(d.targetId))
+      return problem(`${at}.targetId`, 'names no character at the table');
+    if (declarers.has(d.declarer))
+      return problem(`${at}.declarer`, 'has another declaration before the table');
+    declarers.add(d.declarer);
+    const voters = new Set(d.voters);
+    if (voters.size !== d.voters.length) return problem(`${at}.voters`, 'names a voter twice');
+    if (voters.has(d.declarer)) return problem(`${at}.voters`, 'lets the declarer vote');
+    const stray = Object.keys(d.votes).find((key) => !voters.has(key));
+    if (stray !== undefined) return problem(`${at}.votes.${stray}`, 'is the vote of no voter');
   }
   return undefined;
 }

@@ -4,7 +4,7 @@ import { COUNTDOWN_LIMIT } from '../commands/countdowns/store';
 import { CountdownBoxes } from '../commands/countdowns/schemas';
 import { MAX_SEATS } from '../commands/characters/seats';
 import { Action, Id, Rating, SHEET_LIMITS, TableAspectKind } from '../commands/fields';
-import { MAX_POINTS } from '../commands/fate-points/points';
+import { MAX_POINTS } from '../doc/schema';
 import { ROLL_LIMIT } from '../doc/schema';
 import { BOARD_LIMITS, ImageHash } from '../commands/board/schemas';
 
@@ -162,7 +162,14 @@ const RollShape = v.object({
     v.object({ characterId: Id, slotId: Id, text: v.string(), treatingSelf: v.boolean() }),
   ),
   removes: v.optional(v.object({ aspectId: Id, characterId: v.optional(Id) })),
-  declaration: v.optional(v.object({ supporters: Count, opposers: Count })),
+  declaration: v.optional(
+    v.object({
+      supporters: Count,
+      opposers: Count,
+      text: v.optional(v.string()),
+      targetId: v.optional(Id),
+    }),
+  ),
   moves: v.optional(
     v.object({
       characterId: Id,
@@ -173,6 +180,19 @@ const RollShape = v.object({
     }),
   ),
   zoneAttack: v.optional(v.object({ group: Id, zoneId: Id })),
+});
+
+/** edgerunner's declarations before the table: one per declarer (a seat, or the GM). */
+const DeclarationShape = v.object({
+  id: Id,
+  characterId: Id,
+  declarer: Id,
+  text: v.string(),
+  targetId: v.optional(Id),
+  voters: capped(Id, MAX_SEATS + 1, 'voters'),
+  votes: v.record(Id, v.picklist(['support', 'oppose', 'abstain'])),
+  closed: v.boolean(),
+  at: Time,
 });
 
 export const TableShape = v.object({
@@ -226,6 +246,7 @@ export const TableShape = v.object({
   rolls: capped(RollShape, ROLL_LIMIT, 'rolls'),
   log: v.array(v.object({ n: v.pipe(Int, v.minValue(1)), text: v.string() })),
   countdowns: countdownsShape('public'),
+  declarations: capped(DeclarationShape, MAX_SEATS + 1, 'declarations'),
   board: v.object({
     zones: capped(ZoneShape, BOARD_LIMITS.zones, 'zones'),
     borders: capped(BorderShape, BOARD_LIMITS.borders, 'borders'),

@@ -2,8 +2,8 @@ import type { Ruleset, RulesetId } from '@fateboard/rules';
 import { rulesetById } from '@fateboard/rules';
 import type { CharacterRecord } from '../doc/character-store';
 import { readCharacter } from '../doc/character-store';
-import type { Actor, Ctx, Refusal } from './context';
-import { refuse } from './context';
+import type { Actor, Ctx, Refusal, OrRefusal } from './context';
+import { isRefusal, refuse } from './context';
 import type { PubRoots } from '../doc/schema';
 import type { YMap } from '../doc/ymap';
 import type { ActorRef } from '../log/entry';
@@ -11,7 +11,7 @@ import { optStr, peek, str } from '../doc/ymap';
 
 /** Reads shared by the handlers: find things, check who may touch them. */
 
-export function tableRuleset(r: PubRoots): Ruleset | Refusal {
+export function tableRuleset(r: PubRoots): OrRefusal<Ruleset> {
   const id = str(r.meta, 'ruleset') as RulesetId;
   return (
     rulesetById(id) ??
@@ -34,7 +34,7 @@ export interface Found {
   readonly character: CharacterRecord;
 }
 
-export function findCharacter(r: PubRoots, id: string): Found | Refusal {
+export function findCharacter(r: PubRoots, id: string): OrRefusal<Found> {
   const map = peek(r.characters, id);
   if (!map)
     return refuse('not-found', `No character "${id}" at this table.`, { id: 'no-character' });
@@ -49,15 +49,35 @@ export function findCharacter(r: PubRoots, id: string): Found | Refusal {
   };
 }
 
+/**
+ * Who answers for a character: its player's seat id, or `gm` for an NPC and for a character
+ * no one has claimed. Narrower than `controls` (the GM acts for every character): what only a
+ * character's own controller decides (an edgerunner consequence taken for a bonus
+ * [ER-CONSEQ-2], a declaration's proposal) asks this.
+ */
+export function controllerOf(character: { npc?: boolean; owner?: string | undefined }): string {
+  return character.npc || character.owner === undefined ? 'gm' : character.owner;
+}
+
+/** Whether the actor is the character's controller (`controllerOf`). */
+export function isController(
+  actor: Actor,
+  character: { npc?: boolean; owner?: string | undefined },
+): boolean {
+  const who = controllerOf(character);
+  if (actor.role === 'gm') return who === 'gm';
+  return actor.role === 'player' && actor.seatId !== undefined && who === actor.seatId;
+}
+
 /** The GM acts for every character; a player for the characters of their seat. */
 export function controls(actor: Actor, character: { owner?: string | undefined }): boolean {
   if (actor.role === 'gm') return true;
   return actor.role === 'player' && actor.seatId !== undefined && character.owner === actor.seatId;
 }
 
-export function findControlled(r: PubRoots, actor: Actor, id: string): Found | Refusal {
+export function findControlled(r: PubRoots, actor: Actor, id: string): OrRefusal<Found> {
   const found = findCharacter(r, id);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   if (!controls(actor, found)) {
     return refuse('forbidden', `You do not play "${found.name}".`);
   }
@@ -69,7 +89,7 @@ export function gmOnly(actor: Actor, what: string): Refusal | undefined {
 }
 
 /** The seat of a player, which must exist. */
-export function seatOf(r: PubRoots, actor: Actor): YMap | Refusal {
+export function seatOf(r: PubRoots, actor: Actor): OrRefusal<YMap> {
   const seat = actor.seatId === undefined ? undefined : peek(r.seats, actor.seatId);
   return seat ?? refuse('forbidden', 'Join the table first.');
 }

@@ -40,6 +40,7 @@ export interface CommandResult {
   countdownId?: string;
   /** `help.ask`: the request for help it opened. */
   requestId?: string;
+  declarationId?: string;
   /** `zone.add`, `border.add`: the zone or border made. */
   zoneId?: string;
   borderId?: string;
@@ -51,6 +52,14 @@ export interface CommandResult {
 
 /** A refusal: its code, its English message, and why as data where the reducer says (refusals.ts). */
 export type Refusal = { ok: false; code: string; message: string; reason?: RefusalReason };
+
+/**
+ * What a check answers: the thing it found or made, or why not (the rules package's
+ * `Result` wraps its value instead; the table's handlers hand back plans as they are). A refusal is the only member
+ * with `ok: false`; nothing a check answers otherwise carries an `ok` field, so `isRefusal`
+ * tells them apart (the one place that looks at the shape).
+ */
+export type OrRefusal<T> = T | Refusal;
 /**
  * `rolls`: every roll the command created or changed, as it stands after it, for the server's
  * roll history (`GET /api/tables/:id/rolls`); the document keeps only the recent ones. Stored
@@ -75,14 +84,14 @@ export interface Plan {
 export type Ctx<T extends CommandType = CommandType> = Omit<CommandContext, 'command'> & {
   command: CommandOf<T>;
 };
-export type Handler<T extends CommandType> = (ctx: Ctx<T>) => Plan | Refusal;
+export type Handler<T extends CommandType> = (ctx: Ctx<T>) => OrRefusal<Plan>;
 
 export function refuse(code: string, message: string, reason?: RefusalReason): Refusal {
   return reason === undefined ? { ok: false, code, message } : { ok: false, code, message, reason };
 }
 
-export function isRefusal(x: Plan | Refusal): x is Refusal {
-  return 'ok' in x;
+export function isRefusal<T>(x: OrRefusal<T>): x is Refusal {
+  return typeof x === 'object' && x !== null && (x as { ok?: unknown }).ok === false;
 }
 
 /** The owner id used for free invokes: the seat id, or `gm`. */

@@ -45,29 +45,56 @@ const aspectOf = (t: TestTable, id: string) =>
 const charOf = (t: TestTable, id: string) =>
   readTable(t.docs.pub).characters.find((c) => c.id === id)!;
 
+/**
+ * Lydia puts a declaration for Jade to the table's vote: Jon and Selena (the GM) second it,
+ * William opposes, as in the text's example [ER-DECLARE-4].
+ */
+function lydiasVote(s: ReturnType<typeof setUp>, text: string): string {
+  const { declarationId } = s.t.ok(s.lydia, {
+    type: 'declaration.propose',
+    characterId: s.jade,
+    text,
+  });
+  s.t.ok(s.jon, { type: 'declaration.vote', declarationId, stance: 'support' });
+  s.t.ok(GM, { type: 'declaration.vote', declarationId, stance: 'support' });
+  s.t.ok(s.william, { type: 'declaration.vote', declarationId, stance: 'oppose' });
+  return declarationId!;
+}
+
 /** Lydia declares for Jade with two supporters and one opposer, rolls +1, and places it. */
 function lydiaDeclares(s: ReturnType<typeof setUp>, text: string) {
+  const declarationId = lydiasVote(s, text);
   loadDice(s.t, [1, 1, 0, -1]);
   const { rollId } = s.t.ok(s.lydia, {
     type: 'roll',
     characterId: s.jade,
     aspectAction: 'declaration',
-    declaration: { supporters: 2, opposers: 1 },
+    declarationId,
   });
   const { aspectId } = s.t.ok(s.lydia, { type: 'outcome.apply', rollId, aspect: { text } });
   return { rollId: rollId!, aspectId: aspectId! };
 }
 
 describe('edgerunner at the table', () => {
-  it('[ER-DECLARE-1] [ER-INVOKES-2] Lydia declares with +1 from supporters, rolls +1: persistence 2, one free invoke', () => {
-    const { t, lydia, jade } = setUp();
+  it('[ER-DECLARE-1] [ER-DECLARE-4] [ER-INVOKES-2] Lydia declares with +1 from the vote, rolls +1: persistence 2, one free invoke', () => {
+    const s = setUp();
+    const { t, lydia, jade } = s;
+    const declarationId = lydiasVote(s, 'Extensive pharmacology collection');
     loadDice(t, [1, 1, 0, -1]);
     const { rollId } = t.ok(lydia, {
       type: 'roll',
       characterId: jade,
       aspectAction: 'declaration',
-      declaration: { supporters: 2, opposers: 1 },
+      declarationId,
     });
+    // The tally is the server's; the words are what the roll is for; the vote is done.
+    expect(rollOf(t, rollId!).declaration).toEqual({
+      supporters: 2,
+      opposers: 1,
+      text: 'Extensive pharmacology collection',
+    });
+    expect(rollOf(t, rollId!).reason).toBe('Extensive pharmacology collection');
+    expect(readTable(t.docs.pub).declarations).toEqual([]);
     const roll = rollOf(t, rollId!);
     expect(roll).toMatchObject({
       action: 'create-advantage',
@@ -84,21 +111,25 @@ describe('edgerunner at the table', () => {
       persistence: 2,
       freeInvokes: { [lydia.seatId!]: 1 },
     });
-    // A declaration uses no skill, and needs its supporters counted.
-    const before = t.state();
-    expect(
-      t.send(lydia, {
-        type: 'roll',
-        characterId: jade,
-        aspectAction: 'declaration',
-        skillId: 'lore',
-        declaration: { supporters: 1, opposers: 0 },
-      }),
-    ).toMatchObject({ ok: false, code: 'invalid' });
-    expect(
-      t.send(lydia, { type: 'roll', characterId: jade, aspectAction: 'declaration' }),
-    ).toMatchObject({ ok: false, code: 'invalid' });
-    expect(t.state()).toEqual(before);
+    // A declaration uses no skill, needs a vote, and takes no count from the client: the old
+    // `declaration: { supporters, opposers }` is no field of the command any more.
+    for (const bad of [
+      { skillId: 'lore', declarationId },
+      {},
+      { declarationId },
+      { declaration: { supporters: 5, opposers: 0 } },
+    ]) {
+      refused(
+        t,
+        lydia,
+        { type: 'roll', characterId: jade, aspectAction: 'declaration', ...bad },
+        'declaration' in bad
+          ? 'bad-command'
+          : bad.declarationId === undefined || 'skillId' in bad
+            ? 'invalid'
+            : 'not-found',
+      );
+    }
   });
 
   it('[ER-INVOKES-2] Hargan assesses Gatto: Empathy 1 + 2 against Stealth 2, one free invoke on the cigar', () => {

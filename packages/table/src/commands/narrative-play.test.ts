@@ -187,17 +187,23 @@ describe('narrative at the table', () => {
     expect(charOf(t, minion).takenOut).toBe(true);
     expect(readTable(t.docs.pub).conflict.order).not.toContain(minion);
 
-    // After the conflict: half back while the situation remains, then the rest.
-    t.ok(GM, { type: 'conflict.end' });
-    t.ok(GM, { type: 'consequence.recover', characterId: brute, situationRemains: true });
+    // The conflict ends while the situation remains for the Brute: half back at once
+    // [NAR-RECOVER-4]; the minion, not named, gets all of its level back.
+    t.ok(GM, { type: 'conflict.end', recovery: { [brute]: 'half' } });
     expect(sum(ratings(t, brute))).toBe(before - 1);
-    expect(readTable(t.docs.pub).log.at(-1)?.text).toBe(
+    expect(ratings(t, minion)).toEqual([0, -1]);
+    expect(charOf(t, minion).takenOut).toBe(false);
+    const log = readTable(t.docs.pub).log.slice(-3);
+    expect(log.map((e) => e.text)).toEqual([
+      'The conflict ended.',
       'Brute got back 1 lost level (half, while the situation remains).',
-    );
-    expect(readTable(t.docs.pub).log.at(-1)?.msg).toEqual({
+      'Minion got back 1 lost level.',
+    ]);
+    expect(log[1]?.msg).toEqual({
       id: 'levelsBack',
       params: { name: 'Brute', count: 1, half: { id: 'levelsBackHalf' } },
     });
+    // "until the GM announces otherwise": the GM's recovery gives the rest.
     t.ok(GM, { type: 'consequence.recover', characterId: brute });
     expect(sum(ratings(t, brute))).toBe(before);
   });
@@ -217,18 +223,80 @@ describe('narrative at the table', () => {
       code: 'rules',
     });
     expect(t.state()).toEqual(during);
-    // The level the Wiry aspect lost comes back, and with it the minion is no longer out.
+    // Ending the conflict gives the level the Wiry aspect lost back, and with it the minion
+    // is no longer out: nobody has to ask for it [NAR-RECOVER-1].
     t.ok(GM, { type: 'conflict.end' });
-    t.ok(GM, { type: 'consequence.recover', characterId: minion });
     expect(ratings(t, minion)).toEqual([0, -1]);
     expect(charOf(t, minion).takenOut).toBe(false);
+    expect(readTable(t.docs.pub).log.at(-1)?.text).toBe('Minion got back 1 lost level.');
+  });
+
+  it('[NAR-RECOVER-1] [NAR-RECOVER-4] the conflict’s end gives back every lost level unless the GM says otherwise', () => {
+    const { t, ann, zira, brute, minion } = setUp();
+    t.ok(GM, { type: 'conflict.start', order: [zira, brute, minion] });
+    // Zira 3 + 3 against the Brute's 3 − 3: six levels for the Brute, who has nine to give.
+    loadDice(t, [1, 1, 1, -1, -1, -1]);
+    const blow = t.ok(ann, {
+      type: 'roll',
+      characterId: zira,
+      aspectId: 'body',
+      action: 'attack',
+      opposition: { characterId: brute, aspectId: 'body' },
+    }).rollId!;
+    t.ok(ann, { type: 'outcome.apply', rollId: blow });
+    const whole = ratings(t, brute);
+    t.ok(GM, { type: 'absorb', characterId: brute, rollId: blow, option: 0 });
+    const lost = sum(whole) - sum(ratings(t, brute));
+    expect(lost).toBe(6);
+    // Refused, changing nothing: a character not at the table, the recovery outside narrative.
+    refused(t, GM, { type: 'conflict.end', recovery: { nobody: 'all' } }, 'not-found');
+    refused(t, ann, { type: 'conflict.end' }, 'forbidden');
+    // Half while the situation remains: three of six.
+    t.ok(GM, { type: 'conflict.end', recovery: { [brute]: 'half', [zira]: 'none' } });
+    expect(sum(whole) - sum(ratings(t, brute))).toBe(3);
+    // The rest is the GM's to give back: a player asking for it is refused, even half again.
+    refused(t, ann, { type: 'consequence.recover', characterId: zira }, 'forbidden');
+    refused(
+      t,
+      ann,
+      { type: 'consequence.recover', characterId: zira, situationRemains: true },
+      'forbidden',
+    );
+    // Zira lost nothing: nothing is said of her.
+    expect(readTable(t.docs.pub).log.some((e) => /^Zira.+lost level/.test(e.text))).toBe(false);
+    // A later conflict, ended with the damage called physical: it stays until healed.
+    t.ok(GM, { type: 'conflict.start', order: [zira, brute] });
+    t.ok(GM, { type: 'conflict.end', recovery: { [brute]: 'none' } });
+    expect(sum(whole) - sum(ratings(t, brute))).toBe(3);
+    expect(readTable(t.docs.pub).log.at(-1)?.text).toBe(
+      "Brute's 3 lost levels stay until they are healed.",
+    );
+    // And one more: this time the situation is over.
+    t.ok(GM, { type: 'conflict.start', order: [zira, brute] });
+    t.ok(GM, { type: 'conflict.end' });
+    expect(ratings(t, brute)).toEqual(whole);
+  });
+
+  it('[NAR-RECOVER-4] other games give nothing back as a conflict ends, and refuse to be told to', () => {
+    const t = new TestTable('fate-core', 2);
+    const id = t.ok(GM, {
+      type: 'character.create',
+      npc: true,
+      character: validSheet('fate-core', 'Tam'),
+    }).characterId!;
+    t.ok(GM, { type: 'conflict.start', order: [id] });
+    refused(t, GM, { type: 'conflict.end', recovery: { [id]: 'all' } }, 'invalid');
+    t.ok(GM, { type: 'conflict.end' });
+    expect(readTable(t.docs.pub).log.at(-1)?.text).toBe('The conflict ended.');
   });
 
   it('[NAR-RECOVER-2] physical damage comes back only after a successful healing roll, which heals once', () => {
     const { t, ann, zira, minion, r } = nineShiftsOnMinion();
     t.ok(GM, { type: 'taken-out', characterId: minion });
-    t.ok(GM, { type: 'conflict.end' });
+    // The GM ends the conflict saying the minion's damage was physical: it waits for healing.
+    t.ok(GM, { type: 'conflict.end', recovery: { [minion]: 'none' } });
     const hurt = ratings(t, minion);
+    expect(hurt).toEqual([-1, -1]);
     const recover = { type: 'consequence.recover', characterId: minion, physical: true };
     // No healing yet, a failed one, a simple action, or an attack: refused, nothing changes.
     refused(t, GM, recover, 'rules');

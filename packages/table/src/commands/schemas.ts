@@ -108,8 +108,11 @@ export const RollCommand = cmd('roll', {
   action: v.optional(Action),
   /** edgerunner: a declaration, assessment or maneuver. */
   aspectAction: v.optional(AspectAction),
-  /** edgerunner declaration: the players supporting and opposing it (the skill is the difference). */
-  declaration: v.optional(v.strictObject({ supporters: int(0, 20), opposers: int(0, 20) })),
+  /**
+   * edgerunner declaration: the declaration the table voted on (`declaration.propose`); its
+   * skill is the server's tally, supporters − opposers [ER-DECLARE-1] [ER-DECLARE-4].
+   */
+  declarationId: v.optional(Id),
   /** edgerunner: roll to remove this table aspect, against its persistence. */
   removes: v.optional(AspectRefSchema),
   /**
@@ -199,6 +202,22 @@ export const OutcomeApplyCommand = cmd('outcome.apply', {
   /** A recovery roll that succeeded: the recovering consequence's new name. */
   rename: v.optional(AspectText),
 });
+/** edgerunner: the declarer puts a declaration to the table's vote [ER-DECLARE-4]. */
+export const DeclarationProposeCommand = cmd('declaration.propose', {
+  characterId: Id,
+  text: AspectText,
+  /** The character the aspect is for; the scene when absent. */
+  targetId: v.optional(Id),
+});
+/** A voter's one vote on a declaration, on their own screen. */
+export const DeclarationVoteCommand = cmd('declaration.vote', {
+  declarationId: Id,
+  stance: v.picklist(['support', 'oppose', 'abstain']),
+});
+/** The GM closes the vote: the votes not cast count as abstentions. */
+export const DeclarationCloseCommand = cmd('declaration.close', { declarationId: Id });
+/** The declarer (or the GM) takes the declaration back before it is rolled. */
+export const DeclarationWithdrawCommand = cmd('declaration.withdraw', { declarationId: Id });
 export const CompelOfferCommand = cmd('compel.offer', {
   characterId: Id,
   ref: v.optional(AspectRefSchema),
@@ -270,7 +289,19 @@ export const ConflictStartCommand = cmd('conflict.start', {
   surprise: v.optional(v.pipe(v.array(Id), v.maxLength(40))),
 });
 export const ConflictNextCommand = cmd('conflict.next', {});
-export const ConflictEndCommand = cmd('conflict.end', {});
+/**
+ * Ends the conflict. Where lost levels come back as it ends (narrative [NAR-RECOVER-1]),
+ * `recovery` says for a character who lost some whether all come back (the default), half
+ * (the situation remains) or none yet (physical damage waits for healing) [NAR-RECOVER-4].
+ */
+export const ConflictEndCommand = cmd('conflict.end', {
+  recovery: v.optional(
+    v.pipe(
+      keyedRecord(Id, v.picklist(['all', 'half', 'none'])),
+      v.check((r) => Object.keys(r).length <= 40, 'at most 40 characters'),
+    ),
+  ),
+});
 /** The GM reorders the turns: the same characters, in a new order. */
 export const ConflictOrderCommand = cmd('conflict.order', {
   order: v.pipe(v.array(Id), v.minLength(1), v.maxLength(40)),
@@ -323,6 +354,10 @@ export const CommandSchema = v.variant('type', [
   DefendCommand,
   InvokeCommand,
   OutcomeApplyCommand,
+  DeclarationProposeCommand,
+  DeclarationVoteCommand,
+  DeclarationCloseCommand,
+  DeclarationWithdrawCommand,
   CompelOfferCommand,
   CompelAcceptCommand,
   CompelRefuseCommand,

@@ -1,6 +1,7 @@
 import type { Character, RulesetId, TakenConsequence } from '@fateboard/rules';
 import type { YMap } from './ymap';
 import { bool, child, counts, listOf, num, optNum, optStr, peek, put, str, syncList } from './ymap';
+import { MAX_POINTS } from './schema';
 
 /**
  * A character lives in the public document as one Y.Map with small scalar fields and one
@@ -187,7 +188,7 @@ export function writeTableState(map: YMap, s: Partial<CharacterTableState>): voi
 export function setSheetInvokes(map: YMap, aspectId: string, owner: string, count: number): void {
   const all = child(map, 'invokes');
   const one = child(all, aspectId);
-  put(one, owner, count > 0 ? count : undefined);
+  put(one, owner, count > 0 ? Math.min(count, MAX_POINTS) : undefined);
   if (one.size === 0) all.delete(aspectId);
 }
 

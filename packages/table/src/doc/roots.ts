@@ -42,6 +42,7 @@ export const PUB_ROOTS = {
   refs: { kind: 'array', of: 'string', feeds: ['log', 'fateSummary'] },
   fp: { kind: 'map', feeds: ['fateSummary'] },
   countdowns: { kind: 'map', feeds: ['countdowns'] },
+  declarations: { kind: 'map', feeds: ['declarations'] },
   zones: { kind: 'map', feeds: ['board'] },
   borders: { kind: 'map', feeds: ['board'] },
   tokens: { kind: 'map', feeds: ['board'] },

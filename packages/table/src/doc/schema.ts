@@ -27,6 +27,10 @@ import { GM_ROOTS, PUB_ROOTS, openRoots, type Roots } from './roots';
  * - `fp`          Y.Map<characterId, [gained, spent, byReason]>: fate point movements of the
  *                 current session in entries already cut from the log (log/log.ts)
  * - `countdowns`  Y.Map<countdownId, Y.Map>: the public countdowns (doc/countdowns.ts)
+ * - `declarations` Y.Map<declarationId, Y.Map>: edgerunner's declarations being voted on or
+ *                 waiting for their roll: id, characterId, declarer (seat id or `gm`), text,
+ *                 targetId?, voters (seat ids and `gm`), votes ({ voter: stance }), closed?, at
+ *                 (one open per declarer; gone once rolled or withdrawn)
  * - `zones`       Y.Map<zoneId, { id, name, x, y, w, h, at }>: the scene board's zones
  * - `borders`     Y.Map<borderId, { id, a, b, at }>: which zones touch
  * - `tokens`      Y.Map<characterId, zoneId>: where each character stands (doc/board.ts)
@@ -50,6 +54,14 @@ export const LOG_LIMIT = 150;
 export const LOG_KEEP = 100;
 /** Rolls kept in the document; an invoke can only change one of these. */
 export const ROLL_LIMIT = 20;
+
+/**
+ * Most fate points one holder keeps (a character's balance, the points held for it until the
+ * scene ends, the GM's pool), and most free invokes one holder keeps on one aspect. No game
+ * comes near it; past it a number stops reading as fate points, so the economy refuses to go
+ * there, a free invoke earned past it is not kept, and a restored table may not start there.
+ */
+export const MAX_POINTS = 999;
 
 /**
  * A table's two documents: `pub` (`table/<id>`, everyone) and `gm` (`table/<id>/gm`, the GM's

@@ -1,4 +1,4 @@
-import type { Outcome, RulesetId } from '@fateboard/rules';
+import type { DeclarationStance, Outcome, RulesetId } from '@fateboard/rules';
 import type { Action, Sheet, TableAspectKind } from '../commands/schemas';
 import type { FateSummaryRow, LogEntry, ActorRef } from '../log/entry';
 import type { CharacterRecord } from './character-store';
@@ -90,8 +90,11 @@ export interface RollView {
   applied: boolean;
   /** edgerunner: a declaration, assessment or maneuver [ER-DECLARE-2]. */
   aspectAction?: 'declaration' | 'assessment' | 'maneuver';
-  /** edgerunner: the players supporting and opposing a declaration [ER-DECLARE-1]. */
-  declaration?: { supporters: number; opposers: number };
+  /**
+   * edgerunner: the players supporting and opposing a declaration [ER-DECLARE-1], as the vote
+   * closed [ER-DECLARE-4], with its words and target (a character, or the scene when absent).
+   */
+  declaration?: { supporters: number; opposers: number; text?: string; targetId?: string };
   /** edgerunner: the table aspect this roll tries to remove, against its persistence. */
   removes?: { aspectId: string; characterId?: string };
   /**
@@ -158,6 +161,28 @@ export interface CompelView {
   fromCharacterId?: string;
   /** A player's compel on their own character: only the GM decides it. */
   self: boolean;
+  at: number;
+}
+
+/**
+ * edgerunner: a declaration the table votes on [ER-DECLARE-4]: the declarer's words for an
+ * aspect and its target, who may vote and how each did. Open until every voter has voted or
+ * the GM closes it; then its declarer rolls it (and it is gone), or withdraws it.
+ */
+export interface DeclarationView {
+  id: string;
+  /** The declaring character: the roll is this character's. */
+  characterId: string;
+  /** Who declares: the character's controller, a seat id or `gm`. */
+  declarer: string;
+  text: string;
+  /** The character the aspect is for; the scene when absent. */
+  targetId?: string;
+  /** Who votes: the GM (`gm`) and every seat but the declarer's, as the table was. */
+  voters: string[];
+  votes: Record<string, DeclarationStance>;
+  /** The GM closed the vote before everyone voted. */
+  closed: boolean;
   at: number;
 }
 
@@ -283,6 +308,8 @@ export interface TableView {
   fateSummary: FateSummaryRow[];
   /** The public countdowns, oldest first. */
   countdowns: CountdownView[];
+  /** edgerunner: the declarations being voted on or waiting for their roll, oldest first. */
+  declarations: DeclarationView[];
   /** The scene board: zones, borders, tokens. */
   board: BoardView;
 }

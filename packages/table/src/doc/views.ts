@@ -17,6 +17,7 @@ export type {
   HelpAnswer,
   HelpRequestView,
   ConflictView,
+  DeclarationView,
   SceneView,
   SpotlightView,
   TableView,
@@ -36,6 +37,7 @@ import type {
   RollInvoke,
   RollView,
   CompelView,
+  DeclarationView,
   SpotlightView,
   TableView,
   GmView,
@@ -123,6 +125,21 @@ export function readCompel(m: YMap): CompelView {
   };
 }
 
+export function readDeclaration(m: YMap): DeclarationView {
+  const targetId = optStr(m, 'targetId');
+  return {
+    id: str(m, 'id'),
+    characterId: str(m, 'characterId'),
+    declarer: str(m, 'declarer'),
+    text: str(m, 'text'),
+    ...(targetId === undefined ? {} : { targetId }),
+    voters: [...((m.get('voters') as string[] | undefined) ?? [])],
+    votes: structuredClone((m.get('votes') as DeclarationView['votes'] | undefined) ?? {}),
+    closed: bool(m, 'closed'),
+    at: num(m, 'at'),
+  };
+}
+
 function mapsOf(map: Y.Map<unknown>): YMap[] {
   const out: YMap[] = [];
   map.forEach((value) => {
@@ -206,6 +223,9 @@ export function readTable(pub: Y.Doc): TableView {
       log.slice(Math.max(lastSessionStart(log), 0)).flatMap((e) => e.movements ?? []),
     ),
     countdowns: readCountdowns(r.countdowns),
+    declarations: mapsOf(r.declarations)
+      .map(readDeclaration)
+      .sort((a, b) => a.at - b.at || byId(a, b)),
     board: readBoard(r),
   };
 }

@@ -109,11 +109,29 @@ export const LOG_TEMPLATES = {
     '{name} rolled to defend [{dice}]: {total} against {attacker}’s {attack} — {attacker}: {result}.',
   outcomeApplied: '{name} {deed} — {outcome}: {effects}.',
   invoked: '{name} invoked "{aspect}" for {effect} with {paid}: now {total} — {result}.',
+  // An invoke (or a consequence's bonus) on the other side of a roll says that side's new total
+  // and whose result it is, never the roller's total as if it were theirs.
+  invokedOn: '{name} invoked "{aspect}" for {effect} with {paid}: {now}.',
+  nowDefence: 'the defence is now {total} against {roller}’s {rolled} — {roller}: {result}',
+  nowDifficulty: 'the difficulty is now {total} against {roller}’s {rolled} — {roller}: {result}',
   invokeForPlus2: '+2',
   invokeForReroll: 'a reroll',
   paidFreeInvoke: 'a free invoke',
   paidFatePoint: 'a fate point',
   conceded: '{name} conceded the conflict and gets {points}.',
+
+  // edgerunner declarations: put to the table's vote, voted on, rolled [ER-DECLARE-4].
+  declarationProposed: '{name} declares “{text}”{target}: the table votes.',
+  declarationTarget: ' on {name}',
+  declarationVoted: '{voter} {stance} “{text}”.',
+  voteSupports: 'supports',
+  voteOpposes: 'opposes',
+  voteAbstains: 'abstains on',
+  declarationVoteIn:
+    'The vote on “{text}” is in: {supporters} supporting, {opposers} opposing; it rolls at {skill}.',
+  declarationClosed:
+    'The GM closed the vote on “{text}”: {supporters} supporting, {opposers} opposing; it rolls at {skill}.',
+  declarationWithdrawn: '{name} withdrew the declaration “{text}”.',
 
   // Characters and seats.
   characterCreated: {
@@ -183,6 +201,7 @@ export const LOG_TEMPLATES = {
   consequenceTaken: '{name} took the consequence "{text}"{bonus}{roll}.',
   consequenceBonus: ' for +{bonus}',
   consequenceOnRoll: ' on the roll: now {total} — {result}',
+  consequenceOnDefence: ' on the roll: {now}',
   consequenceCleared: '{name}\'s consequence "{text}" was cleared.',
   consequenceHealed: "{name}'s “{text}” was healed to a {severity} consequence.",
   severityMild: 'mild',
@@ -192,6 +211,8 @@ export const LOG_TEMPLATES = {
 
   // Recovery: a recovery roll's purpose (in `rolled`), its outcome, and recovery without one.
   purposeRecoverOwn: 'to recover from their own “{text}” (two steps harder on yourself)',
+  // Where treating yourself is no harder (pirates [PIR-RECOVER-1]).
+  purposeRecoverSelf: 'to recover from their own “{text}”',
   purposeRecoverOther: "to recover from {name}'s “{text}”",
   purposeModifyOwn: 'to modify their own “{text}”',
   purposeModifyOther: "to modify {name}'s “{text}”",
@@ -207,6 +228,11 @@ export const LOG_TEMPLATES = {
     many: '{name} got back {count} lost levels{half}.',
   },
   levelsBackHalf: ' (half, while the situation remains)',
+  // The conflict ended, and the GM said this character's damage waits for healing.
+  levelsStay: {
+    one: "{name}'s lost level stays until it is healed.",
+    many: "{name}'s {count} lost levels stay until they are healed.",
+  },
 
   // Time.
   sceneStarted: 'Scene "{name}" started; the GM pool holds {players}.',

@@ -9,8 +9,9 @@ import type {
   Severity,
 } from '@fateboard/rules';
 import { exhaustive } from '@fateboard/rules';
-import { english, say } from './say';
+import { english, ladderParam, say } from './say';
 import type { LogMessage, LogParam } from './say';
+import type { RollView } from '../doc/view-types';
 
 /**
  * The words the log and the screens use for the rules' ids, as players say them at the table:
@@ -232,3 +233,22 @@ export function resultSaid(outcome: Outcome, shifts: number): LogMessage {
 
 export const resultWords = (outcome: Outcome, shifts: number): string =>
   english(resultSaid(outcome, shifts));
+
+/**
+ * Where a roll stands after a bonus on its other side — the defence, or the difficulty the GM
+ * raised — said from that side: "the defence is now Great (+4) against Vex’s Good (+3) — Vex:
+ * fail". The result is the roller's, so it is named as theirs.
+ */
+export function otherSideNowSaid(roll: RollView, rollerName: string): LogMessage {
+  const params = {
+    roller: rollerName,
+    rolled: ladderParam(roll.actor.total),
+    result: resultSaid(roll.outcome, roll.shifts),
+  };
+  return roll.opposition
+    ? say('nowDefence', { ...params, total: ladderParam(roll.opposition.total) })
+    : say('nowDifficulty', {
+        ...params,
+        total: ladderParam((roll.difficulty ?? 0) + (roll.difficultyBonus ?? 0)),
+      });
+}

@@ -17,11 +17,18 @@ export type RefusalReason =
   | { id: 'no-compel' }
   | { id: 'no-consequence' }
   | { id: 'no-countdown' }
+  | { id: 'no-declaration' }
   | { id: 'no-note' }
   | { id: 'no-hidden' }
   | { id: 'no-help-request' }
   | { id: 'no-stress-box'; params: { name: string } }
   | { id: 'no-skill'; params: { ruleset: string } }
+  // `forbidden`: someone else decides this.
+  | { id: 'not-controller'; params: { name: string } }
+  | { id: 'gm-says-when'; params: { name: string } }
+  | { id: 'not-declarer'; params: { name: string } }
+  | { id: 'own-declaration' }
+  | { id: 'not-a-voter' }
   // `rules`: the game does not allow it now.
   | { id: 'ruleset-unavailable'; params: { ruleset: string } }
   | { id: 'no-consequence-bonus' }
@@ -45,6 +52,11 @@ export type RefusalReason =
   | { id: 'rename-needs-recovery' }
   | { id: 'sheet-aspect-edit' }
   | { id: 'defender-rolls' }
+  | { id: 'declaration-open' }
+  | { id: 'already-voted' }
+  | { id: 'vote-closed' }
+  | { id: 'vote-open'; params: { count: number } }
+  | { id: 'propose-first' }
   // The scene board. `not-found`:
   | { id: 'no-zone' }
   | { id: 'no-border' }

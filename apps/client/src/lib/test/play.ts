@@ -1,5 +1,6 @@
 import { seededRng } from '@fateboard/rules';
-import type { Actor } from '@fateboard/table';
+import type { RulesetId } from '@fateboard/rules';
+import type { Actor, CommandOutcome } from '@fateboard/table';
 import {
   applyCommand,
   createTableDocs,
@@ -15,17 +16,22 @@ import {
  * seeded dice and a counting clock, so views come from commands exactly as on the server.
  */
 export class PlayTable {
-  readonly docs: TableDocs = createTableDocs({ id: 't1', name: 'Test', ruleset: 'fate-core' });
+  readonly docs: TableDocs;
   readonly rng = seededRng(5);
   now = 1_000_000;
   #ids = 0;
 
-  ok(actor: Actor, input: { type: string } & Record<string, unknown>): Record<string, unknown> {
+  constructor(ruleset: RulesetId = 'fate-core') {
+    this.docs = createTableDocs({ id: 't1', name: 'Test', ruleset });
+  }
+
+  /** Applies a command as the server would; a refusal is returned, not thrown. */
+  send(actor: Actor, input: { type: string } & Record<string, unknown>): CommandOutcome {
     this.#ids += 1;
     const parsed = parseCommand({ id: `c${this.#ids}`, ...input });
-    if (!parsed.ok) throw new Error(`${input.type}: ${parsed.message}`);
+    if (!parsed.ok) return parsed;
     this.now += 1_000;
-    const out = applyCommand({
+    return applyCommand({
       docs: this.docs,
       actor,
       command: parsed.command,
@@ -33,6 +39,10 @@ export class PlayTable {
       now: this.now,
       newId: () => `id${++this.#ids}`,
     });
+  }
+
+  ok(actor: Actor, input: { type: string } & Record<string, unknown>): Record<string, unknown> {
+    const out = this.send(actor, input);
     if (!out.ok) throw new Error(`${input.type} refused: ${out.code}: ${out.message}`);
     return (out.result ?? {}) as Record<string, unknown>;
   }
@@ -45,8 +55,8 @@ export class PlayTable {
 export const GM: Actor = { role: 'gm' };
 
 /** Ann plays Zira, Bob plays Tam, the GM runs Brute; a scene is running. */
-export function sceneTable() {
-  const t = new PlayTable();
+export function sceneTable(ruleset: RulesetId = 'fate-core') {
+  const t = new PlayTable(ruleset);
   const ann: Actor = {
     role: 'player',
     seatId: String(t.ok({ role: 'player' }, { type: 'join', name: 'Ann' }).seatId),
@@ -56,14 +66,13 @@ export function sceneTable() {
     seatId: String(t.ok({ role: 'player' }, { type: 'join', name: 'Bob' }).seatId),
   };
   const zira = String(
-    t.ok(ann, { type: 'character.create', character: sampleSheet('fate-core', 'Zira') })
-      .characterId,
+    t.ok(ann, { type: 'character.create', character: sampleSheet(ruleset, 'Zira') }).characterId,
   );
   const tam = String(
-    t.ok(bob, { type: 'character.create', character: sampleSheet('fate-core', 'Tam') }).characterId,
+    t.ok(bob, { type: 'character.create', character: sampleSheet(ruleset, 'Tam') }).characterId,
   );
   const brute = String(
-    t.ok(GM, { type: 'character.create', character: sampleSheet('fate-core', 'Brute'), npc: true })
+    t.ok(GM, { type: 'character.create', character: sampleSheet(ruleset, 'Brute'), npc: true })
       .characterId,
   );
   t.ok(GM, { type: 'scene.start', name: 'Docks', characterIds: [zira, tam, brute] });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRng } from '../../core/dice';
 import {
   declarationSkill,
+  declarationTally,
   freeInvokesForShifts,
   resolveAspectAction,
   resolveAspectRemoval,
@@ -31,6 +32,23 @@ describe('edgerunner aspect actions', () => {
     expect(declarationSkill(0, 0)).toBe(0);
     expect(declarationSkill(0, 3)).toBe(-3);
     expect(() => declarationSkill(-1, 0)).toThrow(RangeError);
+  });
+
+  it('[ER-DECLARE-4] the votes counted: support +1, oppose −1, an abstention (or no vote) nothing', () => {
+    // Lydia's table: Jon and Selena (the referee) support, William opposes → +1.
+    expect(declarationTally(['support', 'support', 'oppose'])).toEqual({
+      supporters: 2,
+      opposers: 1,
+      abstained: 0,
+      skill: 1,
+    });
+    expect(declarationTally(['abstain', 'oppose', 'abstain'])).toEqual({
+      supporters: 0,
+      opposers: 1,
+      abstained: 2,
+      skill: -1,
+    });
+    expect(declarationTally([])).toEqual({ supporters: 0, opposers: 0, abstained: 0, skill: 0 });
   });
 
   it("[ER-DECLARE-1] Lydia's declaration: +1 rolls +1 → 2 shifts, persistence 2, one free invoke", () => {

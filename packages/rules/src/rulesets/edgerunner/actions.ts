@@ -37,6 +37,44 @@ export function declarationSkill(supporters: number, opposers: number): number {
   return supporters - opposers;
 }
 
+/** Where one voter stands on a declaration [ER-DECLARE-4]. */
+export type DeclarationStance = 'support' | 'oppose' | 'abstain';
+
+export interface DeclarationTally {
+  supporters: number;
+  opposers: number;
+  abstained: number;
+  /** The declaration's "skill": supporters − opposers [ER-DECLARE-1]. */
+  skill: number;
+}
+
+/**
+ * The table's votes on a declaration, counted [ER-DECLARE-1] [ER-DECLARE-4]: +1 for each who
+ * supports, −1 for each who opposes; an abstention, like a vote not cast when the vote closed,
+ * counts for nothing. Each voter is one other player or the referee (the text's Selena), once.
+ */
+export function declarationTally(votes: readonly DeclarationStance[]): DeclarationTally {
+  let supporters = 0;
+  let opposers = 0;
+  let abstained = 0;
+  for (const vote of votes) {
+    switch (vote) {
+      case 'support':
+        supporters++;
+        break;
+      case 'oppose':
+        opposers++;
+        break;
+      case 'abstain':
+        abstained++;
+        break;
+      default:
+        return exhaustive(vote);
+    }
+  }
+  return { supporters, opposers, abstained, skill: declarationSkill(supporters, opposers) };
+}
+
 export interface AspectActionInput {
   kind: AspectActionKind;
   /** The acting skill; for a declaration, `declarationSkill(...)`. */

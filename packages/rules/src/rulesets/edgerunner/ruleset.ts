@@ -35,6 +35,7 @@ export const edgerunner: Ruleset = {
     removal: true,
     sideModifiers: false,
     initiative: false,
+    recoversAtConflictEnd: false,
   },
   movement: { skillId: 'athletics' },
   newCharacter: newEdgerunnerCharacter,

@@ -34,6 +34,7 @@ export const fateCore: Ruleset = {
     removal: false,
     sideModifiers: false,
     initiative: false,
+    recoversAtConflictEnd: false,
   },
   movement: { skillId: 'athletics' },
   newCharacter: newFateCoreCharacter,

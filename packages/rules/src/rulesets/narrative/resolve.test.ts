@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRng } from '../../core/dice';
 import { narrative } from './ruleset';
+import { RULESETS } from '../registry';
 import { newNarrativeCharacter } from './template';
 
 const resolve: typeof narrative.resolveAction = (request) => narrative.resolveAction(request);
@@ -73,6 +74,28 @@ describe('narrative resolveAction', () => {
       seededRng(1),
     );
     expect(init.ok && init.value.order).toEqual(['b', 'a']);
+  });
+});
+
+describe('narrative recovery as a conflict ends', () => {
+  it('[NAR-RECOVER-4] only narrative gives levels back as a conflict ends, all or half by the GM', () => {
+    expect(RULESETS.narrative.features.recoversAtConflictEnd).toBe(true);
+    for (const id of ['fate-core', 'pirates', 'edgerunner'] as const) {
+      expect(RULESETS[id].features.recoversAtConflictEnd).toBe(false);
+    }
+    // Three levels lost on one aspect: all three back, or one (half, rounded down) while the
+    // situation remains.
+    const c = newNarrativeCharacter({ id: 'n', name: 'N' });
+    const hurt = {
+      ...c,
+      aspects: c.aspects.map((a, i) =>
+        i === 0 ? { ...a, text: 'Strong', rating: -1, baseRating: 2 } : a,
+      ),
+    };
+    const all = narrative.startRecovery(hurt, { situationRemains: false });
+    const half = narrative.startRecovery(hurt, { situationRemains: true });
+    expect(all.ok && all.value.aspects[0]!.rating).toBe(2);
+    expect(half.ok && half.value.aspects[0]!.rating).toBe(0);
   });
 });
 

@@ -28,6 +28,7 @@ export const narrative: Ruleset = {
     removal: false,
     sideModifiers: true,
     initiative: true,
+    recoversAtConflictEnd: true,
   },
   movement: { aspectId: 'body' },
   newCharacter: newNarrativeCharacter,

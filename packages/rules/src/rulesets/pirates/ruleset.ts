@@ -35,6 +35,7 @@ export const pirates: Ruleset = {
     removal: false,
     sideModifiers: false,
     initiative: false,
+    recoversAtConflictEnd: false,
   },
   movement: { skillId: 'explore' },
   newCharacter: newPiratesCharacter,

@@ -3,9 +3,10 @@ import type { LogParam } from '../../log/say';
 import type { CharacterRecord } from '../../doc/character-store';
 import { readCharacter, setSheetInvokes } from '../../doc/character-store';
 import type { AspectRef } from '../schemas';
-import type { Refusal } from '../context';
+import type { Refusal, OrRefusal } from '../context';
 import { refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
+import { MAX_POINTS } from '../../doc/schema';
 import type { YMap } from '../../doc/ymap';
 import { child, counts, optStr, peek, put, str } from '../../doc/ymap';
 
@@ -34,7 +35,7 @@ export type ResolvedAspect =
       freeInvokes: Record<string, number>;
     };
 
-export function resolveAspect(r: PubRoots, ref: AspectRef): ResolvedAspect | Refusal {
+export function resolveAspect(r: PubRoots, ref: AspectRef): OrRefusal<ResolvedAspect> {
   if (ref.characterId === undefined) {
     const map = peek(r.aspects, ref.aspectId);
     if (!map)
@@ -92,7 +93,7 @@ export function resolveAspect(r: PubRoots, ref: AspectRef): ResolvedAspect | Ref
 export function setFreeInvokes(a: ResolvedAspect, owner: string, count: number): void {
   if (a.where === 'table') {
     const invokes = child(a.map, 'invokes');
-    put(invokes, owner, count > 0 ? count : undefined);
+    put(invokes, owner, count > 0 ? Math.min(count, MAX_POINTS) : undefined);
   } else {
     setSheetInvokes(a.map, a.id, owner, count);
   }

@@ -8,7 +8,7 @@ import type { Actor, Handler, LogDraft, Plan, Refusal } from '../context';
 import type { ResolvedAspect } from './aspect-refs';
 import type { TableDocs } from '../../doc/schema';
 import { boardState, checkPlace, placeSaid } from '../board/places';
-import { ownerOf, refuse } from '../context';
+import { isRefusal, ownerOf, refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
 import type { SpotlightView } from '../../doc/views';
@@ -44,7 +44,7 @@ export function placedAspect(kind: TableAspectKind): Refusal | undefined {
 export function checkNewAspect(r: PubRoots, characterId: string | undefined): Refusal | undefined {
   if (characterId === undefined) return undefined;
   const found = findCharacter(r, characterId);
-  return 'ok' in found ? found : undefined;
+  return isRefusal(found) ? found : undefined;
 }
 
 /** Writes a new table aspect; call inside the public transaction. */
@@ -124,7 +124,7 @@ export const aspectAdd: Handler<'aspect.add'> = ({ docs, actor, command, newId, 
 export const aspectEdit: Handler<'aspect.edit'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const a = resolveAspect(r, command.ref);
-  if ('ok' in a) return a;
+  if (isRefusal(a)) return a;
   if (command.place !== undefined) return aspectPlace(docs, actor, a, command.place, command.text);
   // The GM edits anything; a player may reword their own character's sheet aspects.
   if (actor.role !== 'gm' && (a.where === 'table' || !controls(actor, a.character))) {
@@ -205,7 +205,7 @@ export const aspectRemove: Handler<'aspect.remove'> = ({ docs, actor, command })
   if (denied) return denied;
   const r = pubRoots(docs.pub);
   const a = resolveAspect(r, command.ref);
-  if ('ok' in a) return a;
+  if (isRefusal(a)) return a;
   if (a.where !== 'table') {
     return refuse(
       'invalid',
@@ -224,7 +224,7 @@ export const spotlightPush: Handler<'spotlight.push'> = ({ docs, actor, command,
   if (denied) return denied;
   const r = pubRoots(docs.pub);
   const a = resolveAspect(r, command.ref);
-  if ('ok' in a) return a;
+  if (isRefusal(a)) return a;
   const spot: SpotlightView = {
     aspectId: a.id,
     ...(command.ref.characterId === undefined ? {} : { characterId: command.ref.characterId }),

@@ -1,14 +1,15 @@
 import { ladderParam, line, say } from '../../log/say';
+import type { LogMessage, LogParam } from '../../log/say';
 import type { EconomyTransition, InvocableAspect, InvokedRoll, Party } from '@fateboard/rules';
 import { invokeAspect } from '@fateboard/rules';
-import { actorRef, controls, findCharacter, gmOnly } from '../access';
+import { actorRef, controllerOf, controls, findCharacter, gmOnly } from '../access';
 import type { ResolvedAspect } from './aspect-refs';
 import { resolveAspect, setFreeInvokes } from './aspect-refs';
 import { removeTableAspect } from './aspects';
 import type { CharacterRecord } from '../../doc/character-store';
 import type { AspectRef } from '../schemas';
 import type { Handler } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import { undecided } from '../rolls/defence';
 import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
 import { rollInPlay, rescore, writeRoll } from '../rolls/stored-rolls';
@@ -16,16 +17,16 @@ import { pubRoots } from '../../doc/schema';
 import type { RollSide, RollView } from '../../doc/views';
 import { readRoll } from '../../doc/views';
 import type { YMap } from '../../doc/ymap';
-import { resultSaid } from '../../log/words';
+import { otherSideNowSaid, resultSaid } from '../../log/words';
 
 /** Who pays for a character's paid invoke: the character, or the GM pool for NPCs. */
 export function partyOf(c: CharacterRecord): Party {
   return c.npc ? { type: 'gm' } : { type: 'character', id: c.id };
 }
 
-/** Whose free invokes a character uses: its player's seat, or `gm` for NPCs. */
+/** Whose free invokes a character uses: its controller's (its player's seat, or `gm`). */
 export function invokeOwnerOf(c: CharacterRecord): string {
-  return c.npc || c.owner === undefined ? 'gm' : c.owner;
+  return controllerOf(c);
 }
 
 export function aspectKey(ref: AspectRef): string {
@@ -70,7 +71,7 @@ export const invoke: Handler<'invoke'> = (ctx) => {
   const { docs, actor, command } = ctx;
   const r = pubRoots(docs.pub);
   const found = rollInPlay(r, command.rollId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const { ruleset, roll } = found;
   // Invokes come once both sides have rolled.
   const open = undecided(roll);
@@ -81,7 +82,7 @@ export const invoke: Handler<'invoke'> = (ctx) => {
     return refuse('invalid', 'That roll’s outcome was already applied.', { id: 'already-applied' });
   const side = command.side ?? 'actor';
   const aspect = resolveAspect(r, command.ref);
-  if ('ok' in aspect) return aspect;
+  if (isRefusal(aspect)) return aspect;
   const key = aspectKey(command.ref);
 
   // Raising a passive difficulty is the GM's invoke, paid from the GM pool [CORE-INVOKE-2].
@@ -96,7 +97,7 @@ export const invoke: Handler<'invoke'> = (ctx) => {
     const mine = side === 'actor' ? roll.actor : roll.opposition;
     if (!mine) return refuse('invalid', 'That roll has no opposing side.');
     const who = findCharacter(r, mine.characterId);
-    if ('ok' in who) return who;
+    if (isRefusal(who)) return who;
     if (!controls(actor, who.character))
       return refuse('forbidden', `You do not play "${who.character.name}".`);
     invoker = who.character;
@@ -146,7 +147,7 @@ export const invoke: Handler<'invoke'> = (ctx) => {
     });
   }
   const run = runEconomy(economyOf(r), economy);
-  if ('ok' in run) return run;
+  if (isRefusal(run)) return run;
 
   const changed: RollSide = { ...rolled, faces: [...after.faces], bonus: after.invokeBonus };
   const passive = after.opposition.kind === 'passive' ? after.opposition.invokeBonus : undefined;
@@ -193,13 +194,11 @@ export const invoke: Handler<'invoke'> = (ctx) => {
     log: [
       {
         ...line(
-          say('invoked', {
+          invokedSaid(r, next, side, {
             name: invoker?.name ?? say('theGMCapital'),
             aspect: aspect.text,
             effect: say(command.effect === 'reroll' ? 'invokeForReroll' : 'invokeForPlus2'),
             paid: say(command.free ? 'paidFreeInvoke' : 'paidFatePoint'),
-            total: ladderParam(next.actor.total),
-            result: resultSaid(next.outcome, next.shifts),
           }),
         ),
         ...(invoker ? { characterId: invoker.id } : {}),
@@ -224,6 +223,28 @@ function zoneAttackCopies(
     out.push({ map, roll: other });
   }
   return out;
+}
+
+/**
+ * The invoke's log sentence: the roller's new total and result, or for the other side (the
+ * defence, a raised difficulty) that side's new total against the roller's, whose result it is.
+ */
+function invokedSaid(
+  r: ReturnType<typeof pubRoots>,
+  roll: RollView,
+  side: 'actor' | 'opposition',
+  params: { name: LogParam; aspect: string; effect: LogParam; paid: LogParam },
+): LogMessage {
+  if (side === 'actor') {
+    return say('invoked', {
+      ...params,
+      total: ladderParam(roll.actor.total),
+      result: resultSaid(roll.outcome, roll.shifts),
+    });
+  }
+  const roller = findCharacter(r, roll.actor.characterId);
+  const rollerName = isRefusal(roller) ? '?' : roller.name;
+  return say('invokedOn', { ...params, now: otherSideNowSaid(roll, rollerName) });
 }
 
 /** A used free invoke: one fewer held, or the boost gone [CORE-BOOST-1]. */

@@ -3,7 +3,7 @@ import { passFreeInvoke } from '@fateboard/rules';
 import { findCharacter } from '../access';
 import { resolveAspect, setFreeInvokes } from './aspect-refs';
 import type { Handler } from '../context';
-import { ownerOf, refuse } from '../context';
+import { isRefusal, ownerOf, refuse } from '../context';
 import { aspectKey, invokeOwnerOf } from './invoke';
 import { pubRoots } from '../../doc/schema';
 import { freeInvokesSaid } from '../../log/words';
@@ -15,9 +15,9 @@ import { freeInvokesSaid } from '../../log/words';
 export const freeInvokePass: Handler<'free-invoke.pass'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const aspect = resolveAspect(r, command.ref);
-  if ('ok' in aspect) return aspect;
+  if (isRefusal(aspect)) return aspect;
   const to = findCharacter(r, command.toCharacterId);
-  if ('ok' in to) return to;
+  if (isRefusal(to)) return to;
   if (!to.character.npc && to.character.owner === undefined) {
     return refuse('invalid', `${to.character.name} has no player to hold a free invoke.`);
   }

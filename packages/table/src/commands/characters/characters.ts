@@ -6,8 +6,8 @@ import { findCharacter, findControlled, gmOnly, seatOf, tableRuleset } from '../
 import { removeTableAspect } from '../aspects/aspects';
 import { pruneSheetInvokes, writeCharacter, writeTableState } from '../../doc/character-store';
 import type { Sheet } from '../schemas';
-import type { Handler, Plan, Refusal } from '../context';
-import { refuse } from '../context';
+import type { Handler, Plan, Refusal, OrRefusal } from '../context';
+import { isRefusal, refuse } from '../context';
 import { startingPoints } from '../fate-points/points';
 import { dropFromOrder } from '../time/conflict';
 import { pubRoots } from '../../doc/schema';
@@ -29,7 +29,7 @@ export function sheetCharacter(
   id: string,
   sheet: Sheet,
   npc: boolean,
-): Character | Refusal {
+): OrRefusal<Character> {
   const draft = sheetDraft(ruleset, id, sheet, npc);
   return problems(draft.problems) ?? draft.character;
 }
@@ -41,18 +41,18 @@ export const characterCreate: Handler<'character.create'> = ({ docs, actor, comm
   if (actor.role === 'player') {
     if (npc) return refuse('forbidden', 'Only the GM creates NPCs.');
     const found = seatOf(r, actor);
-    if ('ok' in found) return found;
+    if (isRefusal(found)) return found;
     if (optStr(found, 'characterId') !== undefined) {
       return refuse('invalid', 'Your seat already plays a character.');
     }
     seat = found;
   }
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const id = newId();
   if (r.characters.has(id)) return refuse('invalid', 'Character id collision; try again.');
   const character = sheetCharacter(ruleset, id, command.character, npc);
-  if ('ok' in character) return character;
+  if (isRefusal(character)) return character;
   const owner = npc ? 'gm' : actor.seatId;
   return {
     pub: () => {
@@ -82,12 +82,12 @@ export const characterClaim: Handler<'character.claim'> = ({ docs, actor, comman
   if (actor.role !== 'player') return refuse('invalid', 'Only a player claims a character.');
   const r = pubRoots(docs.pub);
   const seat = seatOf(r, actor);
-  if ('ok' in seat) return seat;
+  if (isRefusal(seat)) return seat;
   if (optStr(seat, 'characterId') !== undefined) {
     return refuse('invalid', 'Your seat already plays a character.');
   }
   const found = findCharacter(r, command.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   if (found.character.npc) {
     return refuse(
       'forbidden',
@@ -119,12 +119,12 @@ export const characterUpdate: Handler<'character.update'> = ({
   docs,
   actor,
   command,
-}): Plan | Refusal => {
+}): OrRefusal<Plan> => {
   const r = pubRoots(docs.pub);
   const found = findControlled(r, actor, command.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const next = withSheet(ruleset, found.character, command.changes);
   const bad = problems(ruleset.validateCharacter(next));
   if (bad) return bad;
@@ -141,7 +141,7 @@ export const characterUpdate: Handler<'character.update'> = ({
 
 /**
  * The GM removes a character from the table: its seat is freed, the aspects placed on it, its
- * open compels and its place in the turn order go, and its fate points (and points held for it)
+ * open compels and declarations and its place in the turn order go, and its fate points (and points held for it)
  * go back to the bank.
  */
 export const characterRemove: Handler<'character.remove'> = ({ docs, actor, command }) => {
@@ -149,7 +149,7 @@ export const characterRemove: Handler<'character.remove'> = ({ docs, actor, comm
   if (denied) return denied;
   const r = pubRoots(docs.pub);
   const found = findCharacter(r, command.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const c = found.character;
   const points = c.fatePoints + c.owed;
   const placed: string[] = [];
@@ -161,6 +161,12 @@ export const characterRemove: Handler<'character.remove'> = ({ docs, actor, comm
     const map = m as YMap;
     if (map.get('characterId') === c.id || map.get('fromCharacterId') === c.id) compels.push(id);
   });
+  // Its declarations, or those about it, are moot: they go unrolled.
+  const declarations: string[] = [];
+  r.declarations.forEach((m, id) => {
+    const map = m as YMap;
+    if (map.get('characterId') === c.id || map.get('targetId') === c.id) declarations.push(id);
+  });
   const ticks = dropTicks(docs, c.id);
   return withTicks(ticks, {
     pub: () => {
@@ -170,6 +176,7 @@ export const characterRemove: Handler<'character.remove'> = ({ docs, actor, comm
       for (const id of placed) removeTableAspect(r, id);
       for (const id of compels) r.compels.delete(id);
       dropRequestsNaming(r, c.id);
+      for (const id of declarations) r.declarations.delete(id);
       dropFromOrder(r, c.id);
       const present = r.scene.get('present') as string[] | undefined;
       if (present?.includes(c.id)) {

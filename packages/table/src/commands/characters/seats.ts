@@ -2,7 +2,7 @@ import { line, say } from '../../log/say';
 import * as Y from 'yjs';
 import { gmOnly } from '../access';
 import { dropRequestsNaming } from '../rolls/help';
-import type { Handler, Plan, Refusal } from '../context';
+import type { Handler, OrRefusal, Plan } from '../context';
 import { refuse } from '../context';
 import { pubRoots } from '../../doc/schema';
 import type { PubRoots } from '../../doc/schema';
@@ -60,7 +60,7 @@ function retakeSeat(
   seatId: string,
   name: string,
   claim: { given: boolean; holds: boolean },
-): Plan | Refusal {
+): OrRefusal<Plan> {
   const seat = peek(r.seats, seatId);
   if (!seat) return refuse('not-found', `No seat "${seatId}" at this table.`, { id: 'no-seat' });
   const before = str(seat, 'name');

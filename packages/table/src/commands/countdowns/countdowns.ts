@@ -1,7 +1,7 @@
 import { line, say } from '../../log/say';
 import { gmOnly } from '../access';
 import type { Handler } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import type { CountdownView } from '../../doc/view-types';
 import { updateCountdown, writeCountdown } from '../../doc/countdowns';
 import {
@@ -55,7 +55,7 @@ export const countdownTick: Handler<'countdown.tick'> = ({ docs, actor, command 
   const denied = gmOnly(actor, 'tick countdowns');
   if (denied) return denied;
   const found = findCountdown(docs, command.countdownId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const { view } = found;
   if (command.by === 1 && isFull(view)) {
     return refuse('invalid', `"${view.name}" is already filled; reset it to count again.`);
@@ -73,7 +73,7 @@ export const countdownEdit: Handler<'countdown.edit'> = ({ docs, actor, command 
   const denied = gmOnly(actor, 'change countdowns');
   if (denied) return denied;
   const found = findCountdown(docs, command.countdownId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const { view } = found;
   const boxes = command.boxes ?? view.boxes;
   if (command.filled !== undefined && command.filled > boxes) {
@@ -106,7 +106,7 @@ export const countdownReveal: Handler<'countdown.reveal'> = ({ docs, actor, comm
   const denied = gmOnly(actor, 'reveal countdowns');
   if (denied) return denied;
   const found = findCountdown(docs, command.countdownId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   if (found.where === 'pub') return refuse('invalid', `"${found.view.name}" is already public.`);
   const pubRoot = countdownsRoot(docs, 'pub');
   if (pubRoot.size >= COUNTDOWN_LIMIT) {
@@ -128,7 +128,7 @@ export const countdownRemove: Handler<'countdown.remove'> = ({ docs, actor, comm
   const denied = gmOnly(actor, 'remove countdowns');
   if (denied) return denied;
   const found = findCountdown(docs, command.countdownId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const root = countdownsRoot(docs, found.where);
   return planOn(found.where, () => root.delete(found.view.id), [
     say('countdownRemoved', { name: found.view.name }),

@@ -1,7 +1,7 @@
 import { english, line, say } from '../../log/say';
 import type { LogMessage } from '../../log/say';
 import { exhaustive } from '@fateboard/rules';
-import type { Plan, Refusal } from '../context';
+import type { OrRefusal, Plan } from '../context';
 import { refuse } from '../context';
 import type { TableDocs } from '../../doc/schema';
 import { gmRoots, pubRoots } from '../../doc/schema';
@@ -25,7 +25,7 @@ export interface FoundCountdown {
 }
 
 /** The countdown `id`, public or hidden. */
-export function findCountdown(docs: TableDocs, id: string): FoundCountdown | Refusal {
+export function findCountdown(docs: TableDocs, id: string): OrRefusal<FoundCountdown> {
   const pub = peek(pubRoots(docs.pub).countdowns, id);
   if (pub) return { where: 'pub', map: pub, view: readCountdown(pub) };
   const gm = peek(gmRoots(docs.gm).countdowns, id);

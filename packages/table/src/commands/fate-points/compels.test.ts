@@ -3,6 +3,7 @@ import { readTable } from '../../doc/views';
 import type { TableView } from '../../doc/views';
 import type { TestTable } from '../../test/harness';
 import { GM, SPECTATOR, player, refused, sceneTable } from '../../test/harness';
+import { decidesCompel, withdrawsCompel } from './compels';
 
 const table = () => sceneTable(5);
 
@@ -224,5 +225,54 @@ describe('compel.refuse', () => {
     const { compelId } = t.ok(GM, { type: 'compel.offer', characterId: a, text: 'Old debts' });
     refused(t, ann, { type: 'compel.refuse', compelId }, 'no-fate-points');
     expect(compels(t).map((c) => c.id)).toEqual([compelId]);
+  });
+});
+
+describe('decidesCompel and withdrawsCompel: what the client offers is what the reducer takes', () => {
+  // Each compel as a table makes them: a self-compel, a player's on another's character, the
+  // GM's on a player's character and on an NPC; each actor tries each decision on a fresh table.
+  const cases = [
+    { name: 'Ann self-compels Zira', by: 'ann', on: 'a' },
+    { name: 'Ann compels Tam', by: 'ann', on: 'b' },
+    { name: 'the GM compels Zira', by: 'gm', on: 'a' },
+    { name: 'the GM compels the NPC', by: 'gm', on: 'npc' },
+  ] as const;
+  const actors = ['gm', 'ann', 'bob'] as const;
+
+  for (const c of cases) {
+    for (const who of actors) {
+      for (const type of ['compel.accept', 'compel.refuse', 'compel.withdraw'] as const) {
+        it(`${c.name}: ${who} ${type}`, () => {
+          const s = table();
+          const actorOf = { gm: GM, ann: s.ann, bob: s.bob };
+          const { compelId } = s.t.ok(actorOf[c.by], {
+            type: 'compel.offer',
+            characterId: s[c.on],
+            text: 'Old debts',
+          });
+          const view = readTable(s.t.docs.pub);
+          const compel = view.compels[0]!;
+          const byId = (id: string | undefined) => view.characters.find((x) => x.id === id);
+          const offered =
+            type === 'compel.withdraw'
+              ? withdrawsCompel(
+                  actorOf[who],
+                  byId(compel.self ? compel.characterId : compel.fromCharacterId),
+                )
+              : decidesCompel(actorOf[who], compel, byId(compel.characterId)!);
+          // Offered: never refused as forbidden (the economy may still say no: an NPC without
+          // points cannot refuse); not offered: refused as forbidden.
+          const out = s.t.send(actorOf[who], { type, compelId });
+          expect(out.ok || out.code !== 'forbidden', JSON.stringify(out)).toBe(offered);
+        });
+      }
+    }
+  }
+
+  it('the GM does not decide for a player’s character; its player does', () => {
+    const { t, ann, a } = table();
+    const { compelId } = t.ok(GM, { type: 'compel.offer', characterId: a, text: 'Old debts' });
+    refused(t, GM, { type: 'compel.accept', compelId }, 'forbidden');
+    t.ok(ann, { type: 'compel.accept', compelId });
   });
 });

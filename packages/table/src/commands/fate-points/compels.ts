@@ -6,8 +6,8 @@ import { exhaustive } from '@fateboard/rules';
 import { actorRef, controls, findCharacter, tableRuleset } from '../access';
 import { resolveAspect } from '../aspects/aspect-refs';
 import { readCharacter } from '../../doc/character-store';
-import type { Handler, LogDraft, Plan, Refusal } from '../context';
-import { refuse } from '../context';
+import type { Actor, Handler, LogDraft, OrRefusal, Plan } from '../context';
+import { isRefusal, refuse } from '../context';
 import { economyOf, runEconomy, writeEconomy } from './points';
 import type { PubRoots } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
@@ -27,11 +27,11 @@ export const compelOffer: Handler<'compel.offer'> = (ctx) => {
   const { docs, actor, command, newId, now } = ctx;
   const r = pubRoots(docs.pub);
   const target = findCharacter(r, command.characterId);
-  if ('ok' in target) return target;
+  if (isRefusal(target)) return target;
   let aspectText: string | undefined;
   if (command.ref) {
     const aspect = resolveAspect(r, command.ref);
-    if ('ok' in aspect) return aspect;
+    if (isRefusal(aspect)) return aspect;
     aspectText = aspect.text;
   }
   const self = actor.role === 'player' && controls(actor, target.character);
@@ -42,7 +42,7 @@ export const compelOffer: Handler<'compel.offer'> = (ctx) => {
     const from = command.fromCharacterId ?? (seat ? optStr(seat, 'characterId') : undefined);
     if (from === undefined) return refuse('invalid', 'Name the character who offers the compel.');
     const offerer = findCharacter(r, from);
-    if ('ok' in offerer) return offerer;
+    if (isRefusal(offerer)) return offerer;
     if (!controls(actor, offerer.character)) {
       return refuse('forbidden', `You do not play "${offerer.character.name}".`);
     }
@@ -98,10 +98,38 @@ export const compelOffer: Handler<'compel.offer'> = (ctx) => {
   };
 };
 
+/**
+ * Who decides an open compel: a self-compel, the GM ([CORE-FP-8]); any other, the compelled
+ * character's player ([CORE-FP-6], [CORE-FP-7]: "the target" accepts or pays), and the GM for
+ * an NPC or a character nobody plays. The GM does not take a fate point, or pay one, for a
+ * player's character. The reducer and the client both ask this.
+ */
+export function decidesCompel(
+  actor: Actor,
+  compel: Pick<CompelView, 'self'>,
+  target: { npc: boolean; owner?: string | undefined },
+): boolean {
+  if (compel.self) return actor.role === 'gm';
+  if (target.npc || target.owner === undefined) return actor.role === 'gm';
+  return controls(actor, target) && actor.role === 'player';
+}
+
+/**
+ * Who may take an open compel back undecided: the GM, any; a player, one their own character
+ * offered (a self-compel included). `offerer` is the offering character, if a character offered.
+ */
+export function withdrawsCompel(
+  actor: Actor,
+  offerer: { owner?: string | undefined } | undefined,
+): boolean {
+  if (actor.role === 'gm') return true;
+  return offerer !== undefined && controls(actor, offerer);
+}
+
 function decide(
   ctx: Parameters<Handler<'compel.accept'>>[0] | Parameters<Handler<'compel.refuse'>>[0],
   accept: boolean,
-): Plan | Refusal {
+): OrRefusal<Plan> {
   const { docs, actor, command } = ctx;
   const r = pubRoots(docs.pub);
   const map = peek(r.compels, command.compelId);
@@ -109,14 +137,20 @@ function decide(
     return refuse('not-found', `No open compel "${command.compelId}".`, { id: 'no-compel' });
   const compel = readCompel(map);
   const target = findCharacter(r, compel.characterId);
-  if ('ok' in target) return target;
+  if (isRefusal(target)) return target;
   let transition: EconomyTransition;
   if (compel.self) {
     if (actor.role !== 'gm') return refuse('forbidden', 'Only the GM decides a self-compel.');
     transition = { type: 'self-compel', characterId: compel.characterId, gmAccepts: accept };
   } else {
-    if (!controls(actor, target.character)) {
-      return refuse('forbidden', `Only ${target.character.name}'s player decides this compel.`);
+    if (!decidesCompel(actor, compel, target.character)) {
+      const gmDecides = target.character.npc || target.character.owner === undefined;
+      return refuse(
+        'forbidden',
+        gmDecides
+          ? `Only the GM decides a compel on ${target.character.name}.`
+          : `Only ${target.character.name}'s player decides this compel.`,
+      );
     }
     const offeredBy: Party =
       compel.fromCharacterId === undefined
@@ -127,7 +161,7 @@ function decide(
     } else {
       // Where a refused GM compel's point goes is the game's [CORE-FP-7] [PIR-COMPEL-1].
       const ruleset = tableRuleset(r);
-      if ('ok' in ruleset) return ruleset;
+      if (isRefusal(ruleset)) return ruleset;
       transition = {
         type: 'compel-refuse',
         target: compel.characterId,
@@ -137,7 +171,7 @@ function decide(
     }
   }
   const run = runEconomy(economyOf(r), [transition]);
-  if ('ok' in run) return run;
+  if (isRefusal(run)) return run;
   return {
     pub: () => {
       r.compels.delete(compel.id);
@@ -224,15 +258,12 @@ export const compelWithdraw: Handler<'compel.withdraw'> = ({ docs, actor, comman
   if (!map)
     return refuse('not-found', `No open compel "${command.compelId}".`, { id: 'no-compel' });
   const compel = readCompel(map);
-  if (actor.role !== 'gm') {
-    // A player takes back only what their own character offered (a self-compel included).
-    const from = offeringCharacter(compel);
-    const offerer = from === undefined ? undefined : peek(r.characters, from);
-    if (!offerer || !controls(actor, readCharacter(offerer))) {
-      const name = offerer && optStr(offerer, 'name');
-      const who = name === undefined ? 'the GM' : `the GM or ${name}'s player`;
-      return refuse('forbidden', `Only ${who} may withdraw this compel.`);
-    }
+  const from = offeringCharacter(compel);
+  const offerer = from === undefined ? undefined : peek(r.characters, from);
+  if (!withdrawsCompel(actor, offerer && readCharacter(offerer))) {
+    const name = offerer && optStr(offerer, 'name');
+    const who = name === undefined ? 'the GM' : `the GM or ${name}'s player`;
+    return refuse('forbidden', `Only ${who} may withdraw this compel.`);
   }
   return {
     pub: () => r.compels.delete(compel.id),
@@ -257,9 +288,9 @@ export function compelsEndedWithScene(r: PubRoots): { close: () => void; log: Lo
 export const fatePointGive: Handler<'fate-point.give'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const from = findCharacter(r, command.fromCharacterId);
-  if ('ok' in from) return from;
+  if (isRefusal(from)) return from;
   const to = findCharacter(r, command.toCharacterId);
-  if ('ok' in to) return to;
+  if (isRefusal(to)) return to;
   // Giving is the one thing a player does for another character: from their own only.
   if (!controls(actor, from)) {
     return refuse('forbidden', `You do not play "${from.name}".`);
@@ -268,7 +299,7 @@ export const fatePointGive: Handler<'fate-point.give'> = ({ docs, actor, command
   const run = runEconomy(economyOf(r), [
     { type: 'give', from: command.fromCharacterId, to: command.toCharacterId, amount },
   ]);
-  if ('ok' in run) return run;
+  if (isRefusal(run)) return run;
   return {
     pub: () => writeEconomy(r, run.state),
     log: [

@@ -1,8 +1,9 @@
 import type { EconomyState, EconomyTransition, Movement } from '@fateboard/rules';
 import { applyEconomy } from '@fateboard/rules';
-import type { Refusal } from '../context';
+import type { OrRefusal } from '../context';
 import { refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
+import { MAX_POINTS } from '../../doc/schema';
 import type { YMap } from '../../doc/ymap';
 import { num, peek, put } from '../../doc/ymap';
 
@@ -26,13 +27,6 @@ export function economyOf(r: PubRoots): EconomyState {
   return { balances, gmPool: num(r.meta, 'gmPool'), pendingScenePayouts };
 }
 
-/**
- * Most fate points one holder keeps: a character's balance, the points held for it until the
- * scene ends, the GM's pool. No game comes near it; past it a number stops reading as fate
- * points, so the economy refuses to go there and a restored table may not start there.
- */
-export const MAX_POINTS = 999;
-
 export interface EconomyRun {
   state: EconomyState;
   movements: Movement[];
@@ -42,7 +36,7 @@ export interface EconomyRun {
 export function runEconomy(
   start: EconomyState,
   transitions: readonly EconomyTransition[],
-): EconomyRun | Refusal {
+): OrRefusal<EconomyRun> {
   let state = start;
   const movements: Movement[] = [];
   for (const t of transitions) {

@@ -4,8 +4,8 @@ import type { Character } from '@fateboard/rules';
 import { findCharacter, gmOnly, tableRuleset } from '../access';
 import { checkOwner, holderSaid, resolveAspect, setFreeInvokes } from '../aspects/aspect-refs';
 import { writeCharacter } from '../../doc/character-store';
-import type { Handler, Plan, Refusal } from '../context';
-import { refuse } from '../context';
+import type { Handler, OrRefusal, Plan } from '../context';
+import { isRefusal, refuse } from '../context';
 import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
 import { pubRoots } from '../../doc/schema';
 import { num } from '../../doc/ymap';
@@ -16,7 +16,7 @@ import { fatePointsSaid } from '../../log/words';
  * points and the GM pool still move through the economy, to or from the bank, so the log
  * accounts for every point.
  */
-export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan | Refusal => {
+export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): OrRefusal<Plan> => {
   const denied = gmOnly(actor, 'adjust values by hand');
   if (denied) return denied;
   const r = pubRoots(docs.pub);
@@ -27,7 +27,7 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
     const run = runEconomy(economyOf(r), [
       { type: 'gm-adjust', holder: { type: 'gm' }, value: a.value },
     ]);
-    if ('ok' in run) return run;
+    if (isRefusal(run)) return run;
     return {
       pub: () => writeEconomy(r, run.state),
       log: [
@@ -42,7 +42,7 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
   }
   if (a.what === 'free-invokes') {
     const aspect = resolveAspect(r, a.ref);
-    if ('ok' in aspect) return aspect;
+    if (isRefusal(aspect)) return aspect;
     const badOwner = checkOwner(r, a.owner);
     if (badOwner) return badOwner;
     return {
@@ -65,13 +65,13 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
   }
 
   const found = findCharacter(r, a.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const c = found.character;
   if (a.what === 'fate-points') {
     const run = runEconomy(economyOf(r), [
       { type: 'gm-adjust', holder: { type: 'character', id: c.id }, value: a.value },
     ]);
-    if ('ok' in run) return run;
+    if (isRefusal(run)) return run;
     return {
       pub: () => writeEconomy(r, run.state),
       log: [
@@ -87,7 +87,7 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): Plan |
   }
 
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   let next: Character;
   let before: unknown;
   let label: LogMessage;

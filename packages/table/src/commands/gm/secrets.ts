@@ -4,7 +4,7 @@ import { gmOnly, tableRuleset } from '../access';
 import { addTableAspect, checkNewAspect } from '../aspects/aspects';
 import { writeCharacter, writeTableState } from '../../doc/character-store';
 import type { Handler, LogDraft, Plan, Refusal } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import type { TableDocs } from '../../doc/schema';
 import { boardState, checkPlace, findZone } from '../board/places';
 import { placedAspect } from '../aspects/aspects';
@@ -133,9 +133,9 @@ export function revealHidden(
   }
   if (!hidden.sheet) return refuse('invalid', 'That NPC draft has no sheet.');
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const made = sheetCharacter(ruleset, id, hidden.sheet, true);
-  if ('ok' in made) return made;
+  if (isRefusal(made)) return made;
   const zoneId = known(hidden.zoneId) && bool(r.scene, 'active') ? hidden.zoneId : undefined;
   if (zoneId !== undefined && r.tokens.size + placedBefore >= BOARD_LIMITS.tokens) {
     return refuse('invalid', `A board holds at most ${BOARD_LIMITS.tokens} tokens.`, {

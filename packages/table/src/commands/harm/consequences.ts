@@ -5,14 +5,15 @@ import { recoveryNeedsRoll } from './recovery';
 import { findCharacter, findControlled, gmOnly, tableRuleset } from '../access';
 import { pruneSheetInvokes, writeCharacter, writeTableState } from '../../doc/character-store';
 import type { Handler } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import { undecided } from '../rolls/defence';
 import { findRoll, rescore, writeRoll } from '../rolls/stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import type { RollView } from '../../doc/views';
 import type { YMap } from '../../doc/ymap';
 import { bool, put } from '../../doc/ymap';
-import { resultSaid } from '../../log/words';
+import { otherSideNowSaid, resultSaid } from '../../log/words';
+import { mayTakeConsequence, sideOf } from './voluntary';
 
 /**
  * Consequences outside absorbing a hit: taking one by choice (edgerunner's bonus on a roll, or
@@ -23,17 +24,26 @@ import { resultSaid } from '../../log/words';
 export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const found = findControlled(r, actor, command.characterId);
-  if ('ok' in found) return found;
-  // Edgerunner's controller takes one for a bonus [ER-CONSEQ-1..2]; elsewhere a GM's hand edit.
+  if (isRefusal(found)) return found;
+  // Edgerunner's controller takes one for a bonus [ER-CONSEQ-1..2] — the character's player, or
+  // the GM for an NPC (mayTakeConsequence, which the roll card asks too); elsewhere it is the
+  // GM's hand edit.
   const taken = ruleset.takeConsequence(found.character, {
     slotId: command.slotId,
     text: command.text,
-    actorControls: true,
+    actorControls: mayTakeConsequence(actor, found.character),
     byGm: actor.role === 'gm',
   });
   if (!taken.ok) {
+    if (taken.code === 'not-controller') {
+      return refuse(
+        'forbidden',
+        `Only ${found.character.name}'s player takes a consequence for ${found.character.name}.`,
+        { id: 'not-controller', params: { name: found.character.name } },
+      );
+    }
     const code =
       taken.code === 'no-such-slot'
         ? 'not-found'
@@ -44,20 +54,22 @@ export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, comm
   }
   const bonus = taken.value.bonus;
   // The bonus goes on one roll of this character's: the one named [ER-CONSEQ-1].
-  let boosted: { map: YMap; roll: RollView } | undefined;
+  let boosted:
+    { map: YMap; roll: RollView; side: 'actor' | 'opposition'; rollerName: string } | undefined;
   if (command.rollId !== undefined) {
     if (bonus === undefined)
       return refuse('rules', 'This consequence gives no bonus to a roll.', {
         id: 'no-consequence-bonus',
       });
     const roll = findRoll(r, command.rollId);
-    if ('ok' in roll) return roll;
+    if (isRefusal(roll)) return roll;
     const open = undecided(roll.roll);
     if (open) return open;
     if (roll.roll.applied)
       return refuse('invalid', 'That roll’s outcome was already applied.', {
         id: 'already-applied',
       });
+    // The bonus goes to the side this character rolled: a defender's consequence, the defence.
     const side = sideOf(roll.roll, found.character.id);
     if (side === undefined) {
       return refuse('invalid', `${found.character.name} did not make that roll.`);
@@ -65,9 +77,12 @@ export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, comm
     const slot = found.character.consequences.find((s) => s.id === command.slotId);
     const mod = { label: `${slot?.severity ?? 'Consequence'}: ${command.text}`, value: bonus };
     const changed = { ...roll.roll[side]!, modifiers: [...roll.roll[side]!.modifiers, mod] };
+    const roller = findCharacter(r, roll.roll.actor.characterId);
     boosted = {
       map: roll.map,
       roll: rescore(ruleset, { ...roll.roll, [side]: changed }),
+      side,
+      rollerName: isRefusal(roller) ? '?' : roller.name,
     };
   }
   return {
@@ -85,12 +100,16 @@ export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, comm
             name: found.character.name,
             text: command.text,
             bonus: bonus === undefined ? '' : say('consequenceBonus', { bonus }),
-            roll: boosted
-              ? say('consequenceOnRoll', {
-                  total: ladderParam(boosted.roll.actor.total),
-                  result: resultSaid(boosted.roll.outcome, boosted.roll.shifts),
-                })
-              : '',
+            roll: !boosted
+              ? ''
+              : boosted.side === 'actor'
+                ? say('consequenceOnRoll', {
+                    total: ladderParam(boosted.roll.actor.total),
+                    result: resultSaid(boosted.roll.outcome, boosted.roll.shifts),
+                  })
+                : say('consequenceOnDefence', {
+                    now: otherSideNowSaid(boosted.roll, boosted.rollerName),
+                  }),
           }),
         ),
         characterId: command.characterId,
@@ -99,12 +118,6 @@ export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, comm
     ],
   };
 };
-
-/** Which side of a roll a character rolled. */
-function sideOf(roll: RollView, characterId: string): 'actor' | 'opposition' | undefined {
-  if (roll.actor.characterId === characterId) return 'actor';
-  return roll.opposition?.characterId === characterId ? 'opposition' : undefined;
-}
 
 /**
  * What a recovery did, in players' words: a consequence starts recovering; narrative's lost
@@ -143,7 +156,7 @@ function healingRoll(
 ): { map: YMap; roll: RollView } | ReturnType<typeof refuse> | undefined {
   if (rollId === undefined) return undefined;
   const found = findRoll(r, rollId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const { roll } = found;
   if (roll.heals !== patient.id) {
     return refuse('rules', `That roll was not a healing action for ${patient.name}.`, {
@@ -165,9 +178,9 @@ function healingRoll(
 export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const found = findControlled(r, actor, command.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const needsRoll = recoveryNeedsRoll(ruleset.id, actor, command.slotId);
   if (needsRoll) return needsRoll;
   // narrative: lost levels come back "once the conflict is over" [NAR-RECOVER-1], so not for
@@ -184,8 +197,23 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
       { id: 'still-in-conflict', params: { name: found.character.name } },
     );
   }
+  // narrative: past what the conflict's end gave back, the rest comes back when the GM says the
+  // situation is over ("until the GM announces otherwise" [NAR-RECOVER-4]); a player's own way
+  // is healing, for physical damage [NAR-RECOVER-2].
+  if (
+    ruleset.features.recoversAtConflictEnd &&
+    command.slotId === undefined &&
+    actor.role !== 'gm' &&
+    !command.physical
+  ) {
+    return refuse(
+      'forbidden',
+      `The rest of ${found.character.name}'s lost levels come back when the GM says the situation is over, or after healing.`,
+      { id: 'gm-says-when', params: { name: found.character.name } },
+    );
+  }
   const heal = command.physical ? healingRoll(r, found.character, command.healRollId) : undefined;
-  if (heal && 'ok' in heal) return heal;
+  if (heal && isRefusal(heal)) return heal;
   const started = ruleset.startRecovery(found.character, {
     ...(command.slotId === undefined ? {} : { slotId: command.slotId }),
     ...(command.text === undefined ? {} : { newName: command.text }),
@@ -218,7 +246,7 @@ export const consequenceClear: Handler<'consequence.clear'> = ({ docs, actor, co
   if (denied) return denied;
   const r = pubRoots(docs.pub);
   const found = findCharacter(r, command.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const slot = found.character.consequences.find((s) => s.id === command.slotId);
   if (!slot?.taken)
     return refuse('not-found', `No consequence in slot "${command.slotId}".`, {

@@ -5,7 +5,7 @@ import { narrativeTakeOut } from '@fateboard/rules';
 import { findCharacter, findControlled, tableRuleset } from '../access';
 import { setSheetInvokes, writeCharacter, writeTableState } from '../../doc/character-store';
 import type { Handler } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import { dropFromOrder } from '../time/conflict';
 import { invokeOwnerOf } from '../aspects/invoke';
 import { findRoll, writeRoll } from '../rolls/stored-rolls';
@@ -23,9 +23,9 @@ import { dropTicks, withTicks } from '../countdowns/exchange';
 export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const found = findControlled(r, actor, command.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const defender = found.character;
   if (defender.takenOut) return refuse('invalid', `${defender.name} is already out of the scene.`);
   // The attacker, if the hit came from a roll, gets the free invokes on new consequences.
@@ -34,7 +34,7 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
   let shifts = command.shifts;
   if (command.rollId !== undefined) {
     const roll = findRoll(r, command.rollId);
-    if ('ok' in roll) return roll;
+    if (isRefusal(roll)) return roll;
     fromRoll = roll;
     // The hit the applied outcome left pending (narrative: the exchange's loser) [NAR-DAMAGE-1].
     const pending = roll.roll.hit;
@@ -49,7 +49,7 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
         ? roll.roll.opposition.characterId
         : roll.roll.actor.characterId;
     const attacker = findCharacter(r, hitter);
-    if ('ok' in attacker) return attacker;
+    if (isRefusal(attacker)) return attacker;
     grantee = invokeOwnerOf(attacker.character);
   }
   if (shifts === undefined)
@@ -81,14 +81,16 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
   const after: Character = applied.value.character;
   const grants = applied.value.grants.freeInvokes;
   const pendingDone =
-    fromRoll !== undefined && !('ok' in fromRoll) && fromRoll.roll.hit?.characterId === defender.id;
+    fromRoll !== undefined &&
+    !isRefusal(fromRoll) &&
+    fromRoll.roll.hit?.characterId === defender.id;
   const ticks = after.takenOut && !defender.takenOut ? dropTicks(docs, defender.id) : undefined;
   return withTicks(ticks, {
     pub: () => {
       writeCharacter(found.map, after);
       // Incapacitated (narrative: every aspect at Poor) leaves the turn order [NAR-INCAP-1].
       if (after.takenOut && !defender.takenOut) dropFromOrder(r, defender.id);
-      if (pendingDone && fromRoll && !('ok' in fromRoll)) {
+      if (pendingDone && fromRoll && !isRefusal(fromRoll)) {
         const { hit: _absorbed, ...rest } = fromRoll.roll;
         writeRoll(fromRoll.map, rest);
       }
@@ -131,14 +133,14 @@ function namedSaid(slots: readonly string[], names: Readonly<Record<string, stri
 export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const found = findControlled(r, actor, command.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   if (found.character.takenOut)
     return refuse('invalid', `${found.character.name} is already out.`, {
       id: 'already-out',
       params: { name: found.character.name },
     });
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   // narrative: out is every aspect at Poor, so the sheet says so and recovery has the levels
   // to give back [NAR-INCAP-1] [NAR-RECOVER-1].
   const out = ruleset.id === 'narrative' ? narrativeTakeOut(found.character) : undefined;

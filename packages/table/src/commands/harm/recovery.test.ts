@@ -83,6 +83,7 @@ describe('the recovery roll', () => {
       recovers: { characterId: a, slotId: 'moderate' },
     });
     expect(rollOf(t, rollId!)).toMatchObject({ difficulty: 6, outcome: 'fail' });
+    expect(lastLog(t)).toContain('their own “Cracked Ribs” (two steps harder on yourself)');
     t.ok(ann, {
       type: 'invoke',
       rollId,
@@ -157,6 +158,28 @@ describe('the recovery roll', () => {
       text: 'Cracked Ribs',
       recovering: true,
     });
+  });
+
+  it('[PIR-RECOVER-1] pirates: treating yourself is no harder, and the log says no surcharge', () => {
+    const { t, ann, bob, a, b } = hurt('pirates');
+    const own = t.ok(ann, {
+      type: 'roll',
+      characterId: a,
+      skillId: 'savvy',
+      recovers: { characterId: a, slotId: 'moderate' },
+    }).rollId!;
+    expect(lastLog(t)).toContain('to recover from their own “Cracked Ribs” [');
+    expect(lastLog(t)).not.toContain('harder');
+    expect(lastIds(t)).toContain('purposeRecoverSelf');
+    // The same difficulty as when someone else treats it (Great for a moderate).
+    const other = t.ok(bob, {
+      type: 'roll',
+      characterId: b,
+      skillId: 'savvy',
+      recovers: { characterId: a, slotId: 'moderate' },
+    }).rollId!;
+    expect(rollOf(t, own).difficulty).toBe(4);
+    expect(rollOf(t, other).difficulty).toBe(4);
   });
 
   it('[FC-RECOVER-3] refused and unchanged: empty slot, already recovering, nobody it is theirs to roll', () => {

@@ -1,5 +1,6 @@
 import type { Result, RulesetId } from '@fateboard/rules';
 import {
+  exhaustive,
   healConsequence,
   recoverAfterRoll,
   recoveryMethod,
@@ -8,7 +9,7 @@ import {
 import { controls, findCharacter, gmOnly, tableRuleset } from '../access';
 import type { Found } from '../access';
 import { setSheetInvokes, writeCharacter } from '../../doc/character-store';
-import type { Actor, Ctx, Handler, Plan, Refusal } from '../context';
+import type { Actor, Ctx, Handler, OrRefusal, Plan, Refusal } from '../context';
 import { isRefusal, refuse } from '../context';
 import { roll } from '../rolls/rolls';
 import { findRoll, writeRoll } from '../rolls/stored-rolls';
@@ -37,16 +38,29 @@ function slotText(patient: Found, slotId: string): string {
   return patient.character.consequences.find((s) => s.id === slotId)?.taken?.text ?? slotId;
 }
 
-/** What a recovery roll is for, in place of the roll's "to overcome". */
+/**
+ * What a recovery roll is for, in place of the roll's "to overcome". Treating yourself says it
+ * is harder only where the game made it so (fate-core's two steps [FC-RECOVER-2]; pirates has
+ * no such rule [PIR-RECOVER-1]).
+ */
 function recoveryPurpose(
   modifies: boolean,
-  treatingSelf: boolean,
+  treatingSelf: 'no' | 'harder' | 'same',
   name: string,
   text: string,
 ): LogMessage {
   if (modifies)
-    return say(treatingSelf ? 'purposeModifyOwn' : 'purposeModifyOther', { name, text });
-  return say(treatingSelf ? 'purposeRecoverOwn' : 'purposeRecoverOther', { name, text });
+    return say(treatingSelf === 'no' ? 'purposeModifyOther' : 'purposeModifyOwn', { name, text });
+  switch (treatingSelf) {
+    case 'no':
+      return say('purposeRecoverOther', { name, text });
+    case 'harder':
+      return say('purposeRecoverOwn', { name, text });
+    case 'same':
+      return say('purposeRecoverSelf', { name, text });
+    default:
+      return exhaustive(treatingSelf);
+  }
 }
 
 /**
@@ -54,7 +68,7 @@ function recoveryPurpose(
  * against that difficulty by the `roll` handler (which checks the sender controls the healer),
  * and stored with `recovers` so that `outcome.apply` knows what it starts.
  */
-export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
+export function recoveryRoll(ctx: Ctx<'roll'>): OrRefusal<Plan> {
   const { recovers, ...command } = ctx.command;
   if (recovers === undefined)
     return refuse('invalid', 'Name the consequence to recover.', {
@@ -75,15 +89,15 @@ export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
   }
   const r = pubRoots(ctx.docs.pub);
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   // Who may roll comes first: someone who does not play the healer learns nothing more.
   const healer = findCharacter(r, command.characterId);
-  if ('ok' in healer) return healer;
+  if (isRefusal(healer)) return healer;
   if (!controls(ctx.actor, healer.character)) {
     return refuse('forbidden', `You do not play "${healer.character.name}".`);
   }
   const patient = findCharacter(r, recovers.characterId);
-  if ('ok' in patient) return patient;
+  if (isRefusal(patient)) return patient;
   const treatingSelf = command.characterId === recovers.characterId;
   const difficulty = recoveryRollDifficulty(
     ruleset.id,
@@ -92,6 +106,15 @@ export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
     treatingSelf,
   );
   if (!difficulty.ok) return rulesRefusal(difficulty);
+  // The same slot treated by someone else: how much harder treating yourself made it.
+  const byOther = treatingSelf
+    ? recoveryRollDifficulty(ruleset.id, patient.character, recovers.slotId, false)
+    : difficulty;
+  const self = !treatingSelf
+    ? 'no'
+    : byOther.ok && byOther.value < difficulty.value
+      ? 'harder'
+      : 'same';
   const plan = roll({
     ...ctx,
     command: { ...command, action: 'overcome', difficulty: difficulty.value },
@@ -107,11 +130,11 @@ export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
     pub: () => {
       plan.pub?.();
       const found = rollId === undefined ? undefined : findRoll(r, rollId);
-      if (found && !('ok' in found)) put(found.map, 'recovers', stored);
+      if (found && !isRefusal(found)) put(found.map, 'recovers', stored);
     },
     // "rolled to overcome [..]" becomes "rolled to recover from Cynere's “Cracked Ribs” [..]".
     log: (plan.log ?? []).map((draft) => {
-      const purpose = recoveryPurpose(modifies, treatingSelf, patient.character.name, text);
+      const purpose = recoveryPurpose(modifies, self, patient.character.name, text);
       if (draft.msg?.params?.purpose === undefined) return draft;
       return { ...draft, ...line({ ...draft.msg, params: { ...draft.msg.params, purpose } }) };
     }),
@@ -122,11 +145,11 @@ export function recoveryRoll(ctx: Ctx<'roll'>): Plan | Refusal {
  * Applies a recovery roll's outcome. The healer's controller or the patient's (who names the
  * consequence) may apply it; the ruleset decides what a success or a failure does.
  */
-export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): Plan | Refusal | undefined {
+export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): OrRefusal<Plan> | undefined {
   const { docs, actor, command } = ctx;
   const r = pubRoots(docs.pub);
   const found = findRoll(r, command.rollId);
-  if ('ok' in found || found.roll.recovers === undefined) {
+  if (isRefusal(found) || found.roll.recovers === undefined) {
     return command.rename === undefined
       ? undefined
       : refuse('invalid', 'Only a recovery roll renames a consequence.', {
@@ -141,11 +164,11 @@ export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): Plan | Refusal | und
       id: 'already-applied',
     });
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const healer = findCharacter(r, rolled.actor.characterId);
-  if ('ok' in healer) return healer;
+  if (isRefusal(healer)) return healer;
   const patient = findCharacter(r, recovers.characterId);
-  if ('ok' in patient) return patient;
+  if (isRefusal(patient)) return patient;
   if (!controls(actor, healer.character) && !controls(actor, patient.character)) {
     return refuse(
       'forbidden',
@@ -223,9 +246,9 @@ export const consequenceHeal: Handler<'consequence.heal'> = ({ docs, actor, comm
   if (denied) return denied;
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const patient = findCharacter(r, command.characterId);
-  if ('ok' in patient) return patient;
+  if (isRefusal(patient)) return patient;
   const healed = healConsequence(ruleset.id, patient.character, command.slotId);
   if (!healed.ok) return rulesRefusal(healed);
   const { to } = healed.value;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rulesetById } from '@fateboard/rules';
+import { ladderLabel, rulesetById } from '@fateboard/rules';
 import { readTable } from '../../doc/views';
 import { GM, refused, sceneTable } from '../../test/harness';
 
@@ -94,6 +94,37 @@ describe('an attack awaits the defender’s own roll', () => {
     const after = rollOf(t, id);
     expect(after.opposition!.total).toBe(before.opposition!.total + 2);
     expect(after.shifts).toBe(before.shifts - 2);
+    // The log says the defence's new total against the attack's, and whose result follows:
+    // never the attacker's total as if it were the defender's.
+    const said = readTable(t.docs.pub).log.at(-1)!.text;
+    expect(said).toContain(
+      `Zira invoked "${charOf(t, a).aspects.find((x) => x.id === 'hc')!.text}" for +2 with a fate point: ` +
+        `the defence is now ${ladderLabel(after.opposition!.total)} against Brute’s ${ladderLabel(after.actor.total)} — Brute: `,
+    );
+  });
+
+  it('[CORE-INVOKE-2] the GM raising a difficulty: the log says the difficulty, not the total, went up', () => {
+    const { t, ann, a } = sceneTable();
+    const id = t.ok(ann, {
+      type: 'roll',
+      characterId: a,
+      skillId: 'athletics',
+      action: 'overcome',
+      difficulty: 2,
+    }).rollId!;
+    t.ok(GM, {
+      type: 'invoke',
+      rollId: id,
+      ref: { aspectId: 'hc', characterId: a },
+      free: false,
+      effect: '+2',
+      side: 'opposition',
+    });
+    const roll = rollOf(t, id);
+    expect(roll.difficultyBonus).toBe(2);
+    expect(readTable(t.docs.pub).log.at(-1)!.text).toMatch(
+      /^The GM invoked ".+" for \+2 with a fate point: the difficulty is now Great \(\+4\) against Zira’s .+ — Zira: /,
+    );
   });
 
   it('refuses bad defences with their codes and changes nothing', () => {

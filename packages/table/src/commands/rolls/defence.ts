@@ -2,7 +2,7 @@ import { ladderParam, line, say } from '../../log/say';
 import { exhaustive } from '@fateboard/rules';
 import { controls, findCharacter, findControlled } from '../access';
 import type { Handler, Refusal } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import { dropFromOrder } from '../time/conflict';
 import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
 import { diceSaid, ratingOf, rollSide, sideModifiers, stuntAndHelp } from './sides';
@@ -42,7 +42,7 @@ export const defend: Handler<'defend'> = (ctx) => {
   const { docs, actor, command } = ctx;
   const r = pubRoots(docs.pub);
   const found = rollInPlay(r, command.rollId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const { ruleset, roll } = found;
   const defence = roll.defence;
   if (!defence || defence.status === 'conceded') {
@@ -52,7 +52,7 @@ export const defend: Handler<'defend'> = (ctx) => {
     return refuse('already-defended', 'That roll’s defence was already rolled.');
   }
   const who = findCharacter(r, defence.characterId);
-  if ('ok' in who) return who;
+  if (isRefusal(who)) return who;
   const defender = who.character;
   if (!controls(actor, defender)) {
     return refuse('forbidden', `You do not play "${defender.name}".`);
@@ -61,9 +61,9 @@ export const defend: Handler<'defend'> = (ctx) => {
   const rating = ratingOf(ruleset, defender, input);
   if (typeof rating !== 'number') return rating;
   const mods = sideModifiers(ruleset, input, 'defender');
-  if ('ok' in mods) return mods;
+  if (isRefusal(mods)) return mods;
   const bonuses = stuntAndHelp(r, actor, defender, input);
-  if ('ok' in bonuses) return bonuses;
+  if (isRefusal(bonuses)) return bonuses;
   const side = rollSide(ctx, defender, input, rating, [...bonuses, ...mods], ruleset.diceCount);
   const next = rescore(ruleset, {
     ...roll,
@@ -71,7 +71,7 @@ export const defend: Handler<'defend'> = (ctx) => {
     defence: { characterId: defender.id, status: 'rolled' },
   });
   const attacker = findCharacter(r, roll.actor.characterId);
-  const attackerName = 'ok' in attacker ? say('theRoll') : attacker.character.name;
+  const attackerName = isRefusal(attacker) ? say('theRoll') : attacker.character.name;
   return {
     pub: () => writeRoll(found.map, next),
     log: [
@@ -116,7 +116,7 @@ function defencesOf(r: PubRoots, characterId: string): { map: YMap; roll: RollVi
 export const concede: Handler<'concede'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const found = findControlled(r, actor, command.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const c = found.character;
   if (!bool(r.conflict, 'active')) {
     return refuse('no-conflict', 'There is no conflict to concede: an attack starts one.');
@@ -130,7 +130,7 @@ export const concede: Handler<'concede'> = ({ docs, actor, command }) => {
     const named = rolls.find((x) => x.roll.id === command.rollId);
     if (!named) {
       const exists = findRoll(r, command.rollId);
-      return 'ok' in exists ? exists : refuse('invalid', `That roll was not against ${c.name}.`);
+      return isRefusal(exists) ? exists : refuse('invalid', `That roll was not against ${c.name}.`);
     }
   }
   // A hit already dealt, or a defence rolled whose outcome waits, is past conceding.
@@ -151,7 +151,7 @@ export const concede: Handler<'concede'> = ({ docs, actor, command }) => {
   const run = runEconomy(economyOf(r), [
     { type: 'concede', characterId: c.id, consequencesTaken: c.conflictConsequences },
   ]);
-  if ('ok' in run) return run;
+  if (isRefusal(run)) return run;
   const paid = run.movements.reduce((sum, m) => sum + m.amount, 0);
   const ticks = dropTicks(docs, c.id);
   return withTicks(ticks, {

@@ -1,6 +1,6 @@
 import { actorRef, controls, findCharacter, findControlled, tableRuleset } from '../access';
 import type { Handler } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import { pubRoots } from '../../doc/schema';
 import type { PubRoots } from '../../doc/schema';
 import { dropHelpRequests, readHelpRequests, writeHelpRequest } from '../../doc/help-requests';
@@ -24,11 +24,11 @@ export const helpAsk: Handler<'help.ask'> = (ctx) => {
   const { docs, actor, command, newId, now } = ctx;
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const roller = findControlled(r, actor, command.characterId);
-  if ('ok' in roller) return roller;
+  if (isRefusal(roller)) return roller;
   const helper = findCharacter(r, command.helperId);
-  if ('ok' in helper) return helper;
+  if (isRefusal(helper)) return helper;
   if (ruleset.skills && !ruleset.skills.some((s) => s.id === command.skillId)) {
     return refuse('invalid', `${ruleset.name} has no skill "${command.skillId}".`, {
       id: 'no-skill',
@@ -80,9 +80,9 @@ export const helpAsk: Handler<'help.ask'> = (ctx) => {
 export const helpAnswer: Handler<'help.answer'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const found = openRequest(r, command.requestId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const helper = findCharacter(r, str(found, 'helperId'));
-  if ('ok' in helper) return helper;
+  if (isRefusal(helper)) return helper;
   if (!controls(actor, helper)) {
     return refuse('forbidden', `Only ${helper.name}'s player answers for ${helper.name}.`);
   }
@@ -92,9 +92,9 @@ export const helpAnswer: Handler<'help.answer'> = ({ docs, actor, command }) => 
 export const helpWithdraw: Handler<'help.withdraw'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const found = openRequest(r, command.requestId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const roller = findCharacter(r, str(found, 'rollerId'));
-  if (actor.role !== 'gm' && ('ok' in roller || !controls(actor, roller))) {
+  if (actor.role !== 'gm' && (isRefusal(roller) || !controls(actor, roller))) {
     return refuse('forbidden', "Only the roller's player takes a request for help back.");
   }
   return { pub: () => r.help.delete(command.requestId) };

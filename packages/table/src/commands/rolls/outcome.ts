@@ -6,7 +6,7 @@ import type { ResolvedAspect } from '../aspects/aspect-refs';
 import { addTableAspect, removeTableAspect } from '../aspects/aspects';
 import type { NewAspect } from '../aspects/aspects';
 import type { Handler } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import { undecided } from './defence';
 import { invokeOwnerOf } from '../aspects/invoke';
 import { rollInPlay, resolveRoll, writeRoll } from './stored-rolls';
@@ -27,14 +27,14 @@ export const outcomeApply: Handler<'outcome.apply'> = (ctx) => {
   const { docs, actor, command, newId, now } = ctx;
   const r = pubRoots(docs.pub);
   const found = rollInPlay(r, command.rollId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const { ruleset, roll } = found;
   const open = undecided(roll);
   if (open) return open;
   if (roll.applied)
     return refuse('invalid', 'That roll’s outcome was already applied.', { id: 'already-applied' });
   const roller = findCharacter(r, roll.actor.characterId);
-  if ('ok' in roller) return roller;
+  if (isRefusal(roller)) return roller;
   if (!controls(actor, roller.character)) {
     return refuse('forbidden', `You do not play "${roller.character.name}".`);
   }
@@ -42,7 +42,7 @@ export const outcomeApply: Handler<'outcome.apply'> = (ctx) => {
   let opposingId: string | undefined;
   if (roll.opposition) {
     const opp = findCharacter(r, roll.opposition.characterId);
-    if ('ok' in opp) return opp;
+    if (isRefusal(opp)) return opp;
     opposingOwner = invokeOwnerOf(opp.character);
     opposingId = opp.character.id;
   }
@@ -54,15 +54,17 @@ export const outcomeApply: Handler<'outcome.apply'> = (ctx) => {
     if (!command.aspect) return refuse('invalid', 'Name the new aspect, or pick an existing one.');
     if ('text' in command.aspect) {
       newText = command.aspect.text;
-      if (command.aspect.characterId !== undefined) {
-        const on = findCharacter(r, command.aspect.characterId);
-        if ('ok' in on) return on;
+      // A declaration's aspect goes where the table voted it, unless the roller says where.
+      const onId = command.aspect.characterId ?? roll.declaration?.targetId;
+      if (onId !== undefined) {
+        const on = findCharacter(r, onId);
+        if (isRefusal(on)) return on;
         placeOn = on.character.id;
       }
       extra.target = 'new-aspect';
     } else {
       const a = resolveAspect(r, command.aspect);
-      if ('ok' in a) return a;
+      if (isRefusal(a)) return a;
       existing = a;
       extra.target = 'existing-aspect';
     }
@@ -129,7 +131,7 @@ export const outcomeApply: Handler<'outcome.apply'> = (ctx) => {
     ...(decided.value.persistence === undefined
       ? []
       : [say('effectPersistence', { value: decided.value.persistence })]),
-    ...(removed && !('ok' in removed) ? [say('effectAspectRemoved', { text: removed.text })] : []),
+    ...(removed && !isRefusal(removed) ? [say('effectAspectRemoved', { text: removed.text })] : []),
     ...(hit ? [say('effectToAbsorb', { shifts: shiftsSaid(hit.shifts) })] : []),
   ];
   const deed = deedSaid(
@@ -142,7 +144,7 @@ export const outcomeApply: Handler<'outcome.apply'> = (ctx) => {
       if (target && invokesOnExisting > 0) {
         setFreeInvokes(target, owner, (target.freeInvokes[owner] ?? 0) + invokesOnExisting);
       }
-      if (removed && !('ok' in removed) && removed.where === 'table') {
+      if (removed && !isRefusal(removed) && removed.where === 'table') {
         removeTableAspect(r, removed.id);
       }
       writeRoll(found.map, { ...roll, applied: true, ...(hit ? { hit } : {}) });

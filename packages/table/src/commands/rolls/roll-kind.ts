@@ -2,13 +2,15 @@ import type { Character, Ruleset } from '@fateboard/rules';
 import { findCharacter } from '../access';
 import { resolveAspect } from '../aspects/aspect-refs';
 import type { Action, AspectRef, CommandOf } from '../schemas';
-import type { Actor, Refusal } from '../context';
+import type { Actor, Refusal, OrRefusal } from '../context';
 import type { MovingOvercome } from '../board/moves';
 import { movingOvercome } from '../board/moves';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import type { RollView } from '../../doc/views';
 import { num } from '../../doc/ymap';
+import { findDeclaration } from '../declarations/declarations';
+import { rollRefusal, voteState } from '../declarations/vote';
 
 /**
  * What a `roll` command asks for, checked against its fields before anything is rolled: the
@@ -20,7 +22,9 @@ import { num } from '../../doc/ymap';
 export interface RollKind {
   action: Action;
   aspectAction?: RollView['aspectAction'];
-  declaration?: { supporters: number; opposers: number };
+  /** The declaration rolled, as its vote ended, and its id (gone from the table once rolled). */
+  declaration?: NonNullable<RollView['declaration']>;
+  declarationId?: string;
   removes?: { ref: AspectRef; persistence: number; text: string };
   /** A moving overcome [CORE-MOVE-2]: the move, its difficulty and the zone's name. */
   moves?: MovingOvercome;
@@ -32,8 +36,8 @@ export function rollKind(
   r: PubRoots,
   command: CommandOf<'roll'>,
   actor: Actor,
-): RollKind | Refusal {
-  const { aspectAction, declaration, removes } = command;
+): OrRefusal<RollKind> {
+  const { aspectAction, declarationId, removes } = command;
   const alone = [
     command.moveTo !== undefined && 'moveTo',
     command.zone !== undefined && 'zone',
@@ -57,10 +61,10 @@ export function rollKind(
       return refuse('invalid', 'Moving past an obstacle is an overcome.');
     }
     const moves = movingOvercome(r, actor, command);
-    return 'ok' in moves ? moves : { action: 'overcome', moves };
+    return isRefusal(moves) ? moves : { action: 'overcome', moves };
   }
-  if (declaration !== undefined && aspectAction !== 'declaration') {
-    return refuse('invalid', 'Supporters and opposers belong to a declaration.');
+  if (declarationId !== undefined && aspectAction !== 'declaration') {
+    return refuse('invalid', 'A declaration is rolled as a declaration.');
   }
   if (aspectAction !== undefined) {
     if (removes !== undefined) return refuse('invalid', 'A removal roll is not an aspect action.');
@@ -68,12 +72,36 @@ export function rollKind(
       return refuse('invalid', `A ${aspectAction} creates an advantage.`);
     }
     if (aspectAction === 'declaration') {
-      // A player action: the "skill" is the table's support, not the character's [ER-DECLARE-1].
-      if (declaration === undefined) return refuse('invalid', 'Count the supporters and opposers.');
+      // A player action: the "skill" is the table's vote, counted here, not the character's nor
+      // a number the client sends [ER-DECLARE-1] [ER-DECLARE-4].
       if (command.skillId !== undefined || command.aspectId !== undefined) {
         return refuse('invalid', 'A declaration uses no skill: its supporters make the skill.');
       }
-      return { action: 'create-advantage', aspectAction, declaration };
+      if (declarationId === undefined) {
+        return refuse('invalid', 'Put the declaration to the table’s vote first.', {
+          id: 'propose-first',
+        });
+      }
+      const found = findDeclaration(r, declarationId);
+      if (isRefusal(found)) return found;
+      const d = found.view;
+      if (d.characterId !== command.characterId) {
+        return refuse('invalid', 'That declaration is another character’s.');
+      }
+      const waiting = rollRefusal(d);
+      if (waiting) return waiting;
+      const { supporters, opposers } = voteState(d);
+      return {
+        action: 'create-advantage',
+        aspectAction,
+        declarationId,
+        declaration: {
+          supporters,
+          opposers,
+          text: d.text,
+          ...(d.targetId === undefined ? {} : { targetId: d.targetId }),
+        },
+      };
     }
     return { action: 'create-advantage', aspectAction };
   }
@@ -85,7 +113,7 @@ export function rollKind(
       return refuse('invalid', 'A removal rolls against the aspect’s persistence, nothing else.');
     }
     const a = resolveAspect(r, removes);
-    if ('ok' in a) return a;
+    if (isRefusal(a)) return a;
     if (a.where !== 'table') {
       return refuse('invalid', 'Only aspects placed in play are removed by a roll.');
     }
@@ -121,7 +149,7 @@ export function defenderOf(
     return refuse('invalid', 'Only an attack, overcome or advantage awaits a defence.');
   }
   const found = findCharacter(r, command.defender);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   if (found.character.id === roller.id)
     return refuse('invalid', 'Nobody defends against themselves.');
   if (found.character.takenOut) {
@@ -149,5 +177,5 @@ export function healingTarget(
     return refuse('invalid', 'Healing is an overcome against a difficulty.');
   }
   const patient = findCharacter(r, command.heals);
-  return 'ok' in patient ? patient : patient.character;
+  return isRefusal(patient) ? patient : patient.character;
 }

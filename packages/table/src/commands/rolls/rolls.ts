@@ -3,8 +3,8 @@ import type { Character } from '@fateboard/rules';
 import { declarationSkill } from '@fateboard/rules';
 import { actorRef, findCharacter, findControlled, tableRuleset } from '../access';
 import { beginConflict, joinConflict } from '../time/conflict';
-import type { Ctx, Handler, Plan, Refusal } from '../context';
-import { refuse } from '../context';
+import type { Ctx, Handler, OrRefusal, Plan } from '../context';
+import { isRefusal, refuse } from '../context';
 import { defenderOf, healingTarget, rollKind } from './roll-kind';
 import type { RollKind } from './roll-kind';
 import { diceSaid, ratingOf, rollSide, sideModifiers, stuntAndHelp } from './sides';
@@ -26,22 +26,22 @@ export const roll: Handler<'roll'> = (ctx) => {
   const { docs, actor, command, newId, now } = ctx;
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const found = findControlled(r, actor, command.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   if (command.opposition && command.difficulty !== undefined) {
     return refuse('invalid', 'Give a difficulty or an opposing character, not both.');
   }
   const kind = rollKind(r, command, actor);
-  if ('ok' in kind) return kind;
+  if (isRefusal(kind)) return kind;
   const defender = defenderOf(r, command, kind, found.character);
-  if (defender !== undefined && 'ok' in defender) return defender;
+  if (defender !== undefined && isRefusal(defender)) return defender;
   const targets = kind.zone === undefined ? undefined : zoneTargets(r, kind.zone, found.character);
-  if (targets !== undefined && 'ok' in targets) return targets;
+  if (targets !== undefined && isRefusal(targets)) return targets;
   let opposingCharacter: Character | undefined;
   if (command.opposition) {
     const opp = findCharacter(r, command.opposition.characterId);
-    if ('ok' in opp) return opp;
+    if (isRefusal(opp)) return opp;
     opposingCharacter = opp.character;
   }
   // Players' rolls add what their sheets and friends give (stunts, help); any other bonus or
@@ -51,10 +51,12 @@ export const roll: Handler<'roll'> = (ctx) => {
   }
   const role = kind.action === 'defend' ? 'defender' : 'aggressor';
   const actorMods = sideModifiers(ruleset, command, role);
-  if ('ok' in actorMods) return actorMods;
+  if (isRefusal(actorMods)) return actorMods;
   const rating = kind.declaration
     ? declarationSkill(kind.declaration.supporters, kind.declaration.opposers)
     : ratingOf(ruleset, found.character, command);
+  // A declaration's words are what the roll is for, unless the roller said otherwise.
+  const reason = command.reason ?? kind.declaration?.text;
   if (typeof rating !== 'number') return rating;
   // A helper is on the roller's side: never whom the roll is against [CORE-TEAMWORK-1].
   const opposing = [
@@ -63,7 +65,7 @@ export const roll: Handler<'roll'> = (ctx) => {
     ...(targets?.characters.map((c) => c.id) ?? []),
   ].filter((id): id is string => id !== undefined);
   const actorBonuses = stuntAndHelp(r, actor, found.character, command, opposing);
-  if ('ok' in actorBonuses) return actorBonuses;
+  if (isRefusal(actorBonuses)) return actorBonuses;
   const modifiers = [...(command.modifiers ?? []), ...actorBonuses, ...actorMods];
   const difficulty =
     kind.removes?.persistence ??
@@ -79,7 +81,7 @@ export const roll: Handler<'roll'> = (ctx) => {
   // the aspect alone ("a character's aspect is higher than the difficulty"); strategy,
   // creativity and tools change a roll, not whether there is one.
   const heals = healingTarget(r, ruleset, command, kind.action, defender !== undefined);
-  if (heals !== undefined && 'ok' in heals) return heals;
+  if (heals !== undefined && isRefusal(heals)) return heals;
   const simple =
     heals === undefined &&
     !command.opposition &&
@@ -107,7 +109,7 @@ export const roll: Handler<'roll'> = (ctx) => {
       command.opposition,
       role === 'aggressor' ? 'defender' : 'aggressor',
     );
-    if ('ok' in oppMods) return oppMods;
+    if (isRefusal(oppMods)) return oppMods;
     // The opposition takes no stunts or helpers: those are its own player's to pick, and the
     // roller rolls this side for them; a character who picks their own rolls `defend`.
     const oppRating = ratingOf(ruleset, opposingCharacter, command.opposition);
@@ -127,7 +129,7 @@ export const roll: Handler<'roll'> = (ctx) => {
     at: now,
     by: actorRef(ctx),
     action: kind.action,
-    ...(command.reason ? { reason: command.reason } : {}),
+    ...(reason ? { reason } : {}),
     actor: actorSide,
     ...(difficulty === undefined ? {} : { difficulty }),
     ...(opposition === undefined ? {} : { opposition }),
@@ -167,6 +169,8 @@ export const roll: Handler<'roll'> = (ctx) => {
     pub: () => {
       writeNewRoll(r, view);
       endRequestsOf(r, found.character.id);
+      // Rolled: the declaration leaves the table, its tally kept on the roll.
+      if (kind.declarationId !== undefined) r.declarations.delete(kind.declarationId);
     },
     log: [
       {
@@ -199,10 +203,10 @@ function awaitDefence(
   roller: Character,
   defender: Character,
   kind: RollKind,
-): Plan | Refusal {
+): OrRefusal<Plan> {
   const r = pubRoots(ctx.docs.pub);
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const inConflict = bool(r.conflict, 'active');
   const starts = kind.action === 'attack' && !inConflict;
   const purpose = rollPurposeSaid(kind.action);

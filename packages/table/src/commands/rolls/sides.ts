@@ -11,8 +11,8 @@ import type { LogParam } from '../../log/say';
 import { findCharacter } from '../access';
 import { readHelpRequests } from '../../doc/help-requests';
 import { helpRefusal, helpStanding } from './teamwork';
-import type { Actor, Ctx, Refusal } from '../context';
-import { refuse } from '../context';
+import type { Actor, Ctx, Refusal, OrRefusal } from '../context';
+import { isRefusal, refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import type { RollModifier, RollSide } from '../../doc/views';
 
@@ -36,7 +36,7 @@ interface RollerInput {
 }
 
 /** The rating a side rolls with: a skill's (Mediocre when untrained), or a rated aspect's. */
-export function ratingOf(ruleset: Ruleset, c: Character, input: RollerInput): number | Refusal {
+export function ratingOf(ruleset: Ruleset, c: Character, input: RollerInput): OrRefusal<number> {
   if (input.aspectId !== undefined) {
     const aspect = c.aspects.find((a) => a.id === input.aspectId);
     if (!aspect || aspect.rating === undefined) {
@@ -79,14 +79,14 @@ export function stuntAndHelp(
   c: Character,
   input: RollerInput,
   against: readonly string[] = [],
-): RollModifier[] | Refusal {
+): OrRefusal<RollModifier[]> {
   const stunts = stuntBonuses(c, input.stunts ?? []);
   if (!stunts.ok) return refuse('rules', stunts.message);
   const helpers: Character[] = [];
   const requests = readHelpRequests(r.help);
   for (const id of input.helpers ?? []) {
     const found = findCharacter(r, id);
-    if ('ok' in found) return found;
+    if (isRefusal(found)) return found;
     const helper = found.character;
     // A helper named twice is the rules' to refuse (below), once.
     const twice = helpers.some((h) => h.id === id);

@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import type { ActionRequest, ActionResolution, Result, Ruleset } from '@fateboard/rules';
 import { tableRuleset } from '../access';
 import type { Refusal } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import { sideTotal } from './sides';
 import type { PubRoots } from '../../doc/schema';
 import { ROLL_LIMIT } from '../../doc/schema';
@@ -58,9 +58,9 @@ export function rollInPlay(
   id: string,
 ): { ruleset: Ruleset; map: YMap; roll: RollView } | Refusal {
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const found = findRoll(r, id);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   return { ruleset, ...found };
 }
 

@@ -1,15 +1,16 @@
 import { line, say } from '../../log/say';
 import { allCharacters, controls, findCharacter, gmOnly, tableRuleset } from '../access';
-import { writeTableState } from '../../doc/character-store';
+import { writeCharacter, writeTableState } from '../../doc/character-store';
+import { conflictEndRecovery } from './conflict-recovery';
 import type { Ruleset } from '@fateboard/rules';
 import type { Handler } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
 import type { YMap } from '../../doc/ymap';
-import { bool, num, put } from '../../doc/ymap';
+import { bool, num, peek, put } from '../../doc/ymap';
 import { exchangeTicks, withTicks } from '../countdowns/exchange';
-import { afterDrop } from './turns';
+import { actingIn, afterDrop } from './turns';
 
 /** The conflict's turn order: who acts now, and the round. */
 
@@ -46,7 +47,7 @@ export const conflictStart: Handler<'conflict.start'> = ({ docs, actor, command,
   const r = pubRoots(docs.pub);
   if (bool(r.conflict, 'active')) return refuse('invalid', 'A conflict is already running.');
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const given = [...new Set(command.order)];
   const characters = new Map(allCharacters(r).map((c) => [c.id, c]));
   const missing = [...given, ...(command.surprise ?? [])].find((id) => !characters.has(id));
@@ -106,11 +107,11 @@ export const conflictNext: Handler<'conflict.next'> = ({ docs, actor }) => {
   const order = (r.conflict.get('order') as string[] | undefined) ?? [];
   if (order.length === 0) return refuse('invalid', 'Nobody is left in the conflict.');
   const turn = num(r.conflict, 'turn');
-  const current = order[turn % order.length];
+  const current = actingIn({ active: true, order, turn });
   // The GM moves the order on; a player may end their own character's turn.
   if (actor.role !== 'gm') {
     const found = current === undefined ? undefined : findCharacter(r, current);
-    if (!found || 'ok' in found || !controls(actor, found.character)) {
+    if (!found || isRefusal(found) || !controls(actor, found.character)) {
       return refuse('forbidden', 'Only the GM or the acting character’s player ends this turn.');
     }
   }
@@ -126,13 +127,26 @@ export const conflictNext: Handler<'conflict.next'> = ({ docs, actor }) => {
   });
 };
 
-export const conflictEnd: Handler<'conflict.end'> = ({ docs, actor }) => {
+export const conflictEnd: Handler<'conflict.end'> = ({ docs, actor, command }) => {
   const denied = gmOnly(actor, 'end a conflict');
   if (denied) return denied;
   const r = pubRoots(docs.pub);
   if (!bool(r.conflict, 'active')) return refuse('invalid', 'There is no conflict running.');
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
+  if (command.recovery !== undefined && !ruleset.features.recoversAtConflictEnd) {
+    return refuse('invalid', `In ${ruleset.name} nothing comes back as a conflict ends.`);
+  }
+  const characters = allCharacters(r);
+  const unknown = Object.keys(command.recovery ?? {}).find(
+    (id) => !characters.some((c) => c.id === id),
+  );
+  if (unknown !== undefined) {
+    return refuse('not-found', `No character "${unknown}" at this table.`, { id: 'no-character' });
+  }
+  // Lost levels come back now, as the GM said for each [NAR-RECOVER-1] [NAR-RECOVER-4]; a
+  // character named who lost none since the GM's screen showed it is simply left as it is.
+  const recovered = conflictEndRecovery(ruleset, characters, command.recovery);
   return {
     pub: () => {
       put(r.conflict, 'active', false);
@@ -140,8 +154,26 @@ export const conflictEnd: Handler<'conflict.end'> = ({ docs, actor }) => {
       put(r.conflict, 'turn', undefined);
       put(r.conflict, 'round', undefined);
       resetConsequenceCounts(r, ruleset);
+      for (const b of recovered) {
+        const map = peek(r.characters, b.characterId);
+        if (map && b.mode !== 'none') writeCharacter(map, b.after);
+      }
     },
-    log: [line(say('conflictEnded'))],
+    log: [
+      line(say('conflictEnded')),
+      ...recovered.map((b) => ({
+        ...line(
+          b.mode === 'none'
+            ? say('levelsStay', { name: b.name, count: b.lost })
+            : say('levelsBack', {
+                name: b.name,
+                count: b.back,
+                half: b.mode === 'half' ? say('levelsBackHalf') : '',
+              }),
+        ),
+        characterId: b.characterId,
+      })),
+    ],
   };
 };
 
@@ -166,7 +198,7 @@ export const conflictOrder: Handler<'conflict.order'> = ({ docs, actor, command 
   const acting = order[num(r.conflict, 'turn') % Math.max(order.length, 1)];
   const names = next.map((id) => {
     const found = findCharacter(r, id);
-    return 'ok' in found ? id : found.character.name;
+    return isRefusal(found) ? id : found.character.name;
   });
   return {
     pub: () => {

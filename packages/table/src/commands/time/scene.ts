@@ -6,7 +6,7 @@ import { readAspect } from '../../doc/views';
 import type { CharacterRecord } from '../../doc/character-store';
 import { compelsEndedWithScene } from '../fate-points/compels';
 import { pruneSheetInvokes, writeCharacter, writeTableState } from '../../doc/character-store';
-import type { Handler, LogDraft, Plan, Refusal } from '../context';
+import type { Handler, LogDraft, OrRefusal, Plan } from '../context';
 import { isRefusal, refuse } from '../context';
 import type { EconomyRun } from '../fate-points/points';
 import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
@@ -53,11 +53,11 @@ function timePlan(
   economy: EconomyTransition[],
   said: LogMessage,
   extra?: () => void,
-): Plan | Refusal {
+): OrRefusal<Plan> {
   const after = passed(ruleset, allCharacters(r), marks);
   // The economy decides the balances; passTime's own refresh top-up agrees with it.
   const run = economy.length > 0 ? runEconomy(economyOf(r), economy) : undefined;
-  if (run && 'ok' in run) return run;
+  if (run && isRefusal(run)) return run;
   const log: LogDraft = {
     ...line(said),
     ...(run && run.movements.length > 0 ? { movements: run.movements } : {}),
@@ -88,7 +88,7 @@ export const sceneStart: Handler<'scene.start'> = ({ docs, actor, command, now }
     (c) => present.includes(c.id) && !c.npc && c.owner !== undefined,
   ).length;
   const run = runEconomy(economyOf(r), [{ type: 'scene-start', players }]);
-  if ('ok' in run) return run;
+  if (isRefusal(run)) return run;
   return {
     pub: () => {
       put(r.scene, 'active', true);
@@ -132,7 +132,7 @@ export const sceneEnd: Handler<'scene.end'> = ({ docs, actor }) => {
   const r = pubRoots(docs.pub);
   if (!bool(r.scene, 'active')) return refuse('invalid', 'No scene is running.');
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   // The scene's open compels are moot: withdrawn, no fate point moves. One log line per
   // compel (after the scene's own), like a `compel.withdraw`, so each names its character and
   // shows in that character's history; a scene seldom ends with more than one or two open.
@@ -161,7 +161,7 @@ export const sessionStart: Handler<'session.start'> = ({ docs, actor }) => {
   const r = pubRoots(docs.pub);
   if (bool(r.scene, 'active')) return refuse('invalid', 'End the current scene first.');
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const refresh: Record<string, number> = {};
   for (const c of allCharacters(r)) if (!c.npc) refresh[c.id] = c.refresh;
   return timePlan(
@@ -179,7 +179,7 @@ export const scenarioEnd: Handler<'scenario.end'> = ({ docs, actor }) => {
   const r = pubRoots(docs.pub);
   if (bool(r.scene, 'active')) return refuse('invalid', 'End the current scene first.');
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   return timePlan(r, ruleset, ['scenario-end'], [], say('scenarioEnded'));
 };
 
@@ -188,6 +188,6 @@ export const milestoneMajor: Handler<'milestone.major'> = ({ docs, actor }) => {
   if (denied) return denied;
   const r = pubRoots(docs.pub);
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   return timePlan(r, ruleset, ['major-milestone'], [], say('majorMilestone'));
 };

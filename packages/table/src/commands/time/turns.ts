@@ -20,3 +20,16 @@ export function afterDrop(order: string[], turn: number, id: string): AfterDrop 
   const wraps = next.length > 0 && newTurn >= next.length;
   return { order: next, turn: wraps || next.length === 0 ? 0 : newTurn, wraps };
 }
+
+/**
+ * The character whose turn it is in a conflict, or undefined when none runs: the reducer's
+ * `conflict.next` and every screen's "Your turn" ask this one function.
+ */
+export function actingIn(conflict: {
+  active: boolean;
+  order: readonly string[];
+  turn: number;
+}): string | undefined {
+  if (!conflict.active || conflict.order.length === 0) return undefined;
+  return conflict.order[conflict.turn % conflict.order.length];
+}
