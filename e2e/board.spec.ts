@@ -94,6 +94,33 @@ test('the scene board: zones, a hidden zone revealed, tokens dragged and moved b
   // Dee cannot move Kai: no token of another's is offered to her.
   await expect(dee.page.getByRole('button', { name: 'Pick Kai to move' })).toHaveCount(0);
 
+  // 4b. The GM bars the way back with a border aspect: Dee's drag back to the Pier now asks
+  // for an overcome (Athletics against Average, one zone), rolled from the board.
+  await tools.getByTestId('board-aspect-place').selectOption({ label: 'Pier – Warehouse' });
+  await tools.getByTestId('board-aspect-text').fill('Collapsing Gangway');
+  await tools.getByRole('button', { name: 'Add aspect' }).click();
+  await expect(dee.page.getByTestId('board-svg')).toContainText('Collapsing Gangway');
+  const back = dee.page.locator('[data-testid="board-zone"][data-zone="Pier"] rect');
+  const vexNow = (await token.boundingBox())!;
+  const pier = (await back.boundingBox())!;
+  await dee.page.mouse.move(vexNow.x + vexNow.width / 2, vexNow.y + vexNow.height / 2);
+  await dee.page.mouse.down();
+  await dee.page.mouse.move(pier.x + pier.width / 2, pier.y + pier.height / 3, { steps: 12 });
+  await dee.page.mouse.up();
+  const asking = dee.page.getByTestId('board-overcome');
+  await expect(asking).toContainText('Vex needs an overcome against Average (+1) to get to Pier');
+  await expect(asking).toContainText('Collapsing Gangway');
+  await shot(dee.page, 'board-desk-overcome');
+  await asking.getByRole('button', { name: 'Roll the overcome' }).click();
+  // Athletics +4 against +1 fails only on 4dF of −4 (1 in 81): either way the screens agree.
+  await expect(
+    zoneItem(dee.page, 'Pier').getByText('Vex').or(dee.page.getByText('The overcome failed')),
+  ).toBeVisible();
+  if (await zoneItem(dee.page, 'Pier').getByText('Vex').isVisible()) {
+    await expect(zoneItem(watcher.page, 'Pier')).toContainText('Vex');
+    await expect(gm.getByTestId('log')).toContainText('Vex moves to Pier');
+  }
+
   // 5. Kim, on a phone, opens the Board tab; Kai is picked already: "Move Kai here".
   await kim.page.getByRole('tab', { name: 'Board' }).click();
   await expect(kim.page.getByText('Kai picked')).toBeVisible();
@@ -105,7 +132,12 @@ test('the scene board: zones, a hidden zone revealed, tokens dragged and moved b
   }
 
   // The zone's aspect is in the scene's aspect list with its zone named.
-  await expect(dee.page.getByTestId('aspect-place')).toContainText('at Warehouse');
+  await expect(
+    dee.page.getByTestId('aspect-place').filter({ hasText: 'at Warehouse' }),
+  ).toBeVisible();
+  await expect(
+    dee.page.getByTestId('aspect-place').filter({ hasText: 'at Pier – Warehouse' }),
+  ).toBeVisible();
 
   // The spectator sees it all and can move nothing.
   await expect(watcher.page.getByTestId('board-gm')).toHaveCount(0);
