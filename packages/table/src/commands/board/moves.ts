@@ -3,7 +3,7 @@ import { moveAllowedBy, moveRule, rulesetById } from '@fateboard/rules';
 import { line, say } from '../../log/say';
 import { controls, findCharacter, gmOnly } from '../access';
 import type { Actor, Handler, Plan, Refusal } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import { gmRoots, pubRoots } from '../../doc/schema';
 import { readBoard } from '../../doc/board';
@@ -150,7 +150,7 @@ export function moveCheck(
   zoneId: string,
 ): MoveCheck {
   const base = placeable(facts, actor, character, zoneId);
-  if ('ok' in base) return { kind: 'refused', refusal: base };
+  if (isRefusal(base)) return { kind: 'refused', refusal: base };
   const { from } = base;
   if (character.takenOut === true) {
     return {
@@ -255,7 +255,7 @@ function movingRoll(
   to: string,
 ): { map: YMap; roll: RollView; moves: NonNullable<RollView['moves']> } | Refusal {
   const found = findRoll(r, rollId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const { roll } = found;
   const moves = roll.moves;
   if (!moves || moves.characterId !== characterId || moves.to !== to || moves.from !== from) {
@@ -278,7 +278,7 @@ export const boardMove: Handler<'board.move'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   if (!r.characters.has(command.characterId)) return preparedMove(docs, actor, command);
   const found = findCharacter(r, command.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const character = {
     id: command.characterId,
     name: found.name,
@@ -297,14 +297,14 @@ export const boardMove: Handler<'board.move'> = ({ docs, actor, command }) => {
     const denied = gmOnly(actor, 'wave a move through');
     if (denied) return denied;
     const base = placeable(facts, actor, character, command.zoneId);
-    if ('ok' in base) return base;
+    if (isRefusal(base)) return base;
     return { pub: () => moveToken(r, character.id, command.zoneId), log: log('movedWaved') };
   }
   if (command.via !== undefined) {
     const base = placeable(facts, actor, character, command.zoneId);
-    if ('ok' in base) return base;
+    if (isRefusal(base)) return base;
     const rolled = movingRoll(r, command.via, character.id, base.from, command.zoneId);
-    if ('ok' in rolled) return rolled;
+    if (isRefusal(rolled)) return rolled;
     return {
       pub: () => {
         moveToken(r, character.id, command.zoneId);
@@ -354,7 +354,7 @@ function preparedMove(
     });
   }
   const zone = findZone(boardState(docs), command.zoneId);
-  if ('ok' in zone) return zone;
+  if (isRefusal(zone)) return zone;
   return { gm: () => put(draft, 'zoneId', command.zoneId) };
 }
 
@@ -375,7 +375,7 @@ export function movingOvercome(
   command: { characterId: string; moveTo?: string; skillId?: string; aspectId?: string },
 ): MovingOvercome | Refusal {
   const found = findCharacter(r, command.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const to = command.moveTo ?? '';
   const facts = moveFacts(r);
   const check = moveCheck(

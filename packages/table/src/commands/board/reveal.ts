@@ -1,7 +1,7 @@
 import { line, say } from '../../log/say';
 import { gmOnly } from '../access';
 import type { Handler, LogDraft } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import { gmRoots, pubRoots } from '../../doc/schema';
 import { readGm } from '../../doc/views';
 import { revealHidden } from '../gm/secrets';
@@ -39,7 +39,7 @@ export const boardReveal: Handler<'board.reveal'> = ({ docs, actor, newId, now }
   let placed = 0;
   for (const item of items) {
     const revealed = revealHidden(docs, item, newId(), now, revealing, placed);
-    if ('ok' in revealed) return revealed;
+    if (isRefusal(revealed)) return revealed;
     if (item.kind === 'npc' && item.zoneId !== undefined && r.scene.get('active') === true)
       placed++;
     writes.push(revealed.pub);

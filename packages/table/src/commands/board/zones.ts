@@ -1,7 +1,7 @@
 import { line, say } from '../../log/say';
 import { findControlled, gmOnly } from '../access';
 import type { Handler, LogDraft, Refusal } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import type { TableDocs } from '../../doc/schema';
 import { gmRoots, pubRoots } from '../../doc/schema';
 import { writeTableState } from '../../doc/character-store';
@@ -68,7 +68,7 @@ export const zoneEdit: Handler<'zone.edit'> = ({ docs, actor, command }) => {
   if (denied) return denied;
   const state = boardState(docs);
   const found = findZone(state, command.zoneId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const before = found.zone;
   const next: ZoneView = {
     ...before,
@@ -140,7 +140,7 @@ export const zoneRemove: Handler<'zone.remove'> = ({ docs, actor, command }) => 
   if (denied) return denied;
   const state = boardState(docs);
   const found = findZone(state, command.zoneId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const dropped = dropPlaces(docs, state, new Set([found.zone.id]), new Set());
   // A prepared zone was never seen: removing it tells the players nothing.
   if (found.side === 'gm') return { gm: dropped.gm };
@@ -156,9 +156,9 @@ export const borderAdd: Handler<'border.add'> = ({ docs, actor, command, newId, 
   if (denied) return denied;
   const state = boardState(docs);
   const a = findZone(state, command.a);
-  if ('ok' in a) return a;
+  if (isRefusal(a)) return a;
   const b = findZone(state, command.b);
-  if ('ok' in b) return b;
+  if (isRefusal(b)) return b;
   if (a.zone.id === b.zone.id) {
     return refuse('invalid', 'A border joins two different zones.', { id: 'border-same-zone' });
   }
@@ -193,7 +193,7 @@ export const borderRemove: Handler<'border.remove'> = ({ docs, actor, command })
   if (denied) return denied;
   const state = boardState(docs);
   const found = findBorder(state, command.borderId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   const dropped = dropPlaces(docs, state, new Set(), new Set([found.border.id]));
   if (found.side === 'gm') return { gm: dropped.gm };
   const { a, b } = found.border;
@@ -218,7 +218,7 @@ export const boardMap: Handler<'board.map'> = ({ docs, actor, command }) => {
 export const characterPortrait: Handler<'character.portrait'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const found = findControlled(r, actor, command.characterId);
-  if ('ok' in found) return found;
+  if (isRefusal(found)) return found;
   if (found.map.get('portrait') === command.hash) return {};
   return { pub: () => writeTableState(found.map, { portrait: command.hash }) };
 };

@@ -57,7 +57,7 @@ export const gmNpcDraft: Handler<'gm.npc-draft'> = ({ docs, actor, command, newI
   if (denied) return denied;
   if (command.zoneId !== undefined) {
     const zone = findZone(boardState(docs), command.zoneId);
-    if ('ok' in zone) return zone;
+    if (isRefusal(zone)) return zone;
   }
   const g = gmRoots(docs.gm);
   const id = newId();
@@ -176,7 +176,7 @@ export const gmReveal: Handler<'gm.reveal'> = ({ docs, actor, command, newId, no
       id: 'no-hidden',
     });
   const revealed = revealHidden(docs, hidden, newId(), now);
-  if ('ok' in revealed) return revealed;
+  if (isRefusal(revealed)) return revealed;
   return {
     gm: () => g.hidden.delete(command.hiddenId),
     pub: revealed.pub,

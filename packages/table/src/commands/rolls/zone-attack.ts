@@ -4,7 +4,7 @@ import { zoneAttackTargets } from '@fateboard/rules';
 import { findCharacter, tableRuleset } from '../access';
 import { beginConflict, joinConflict } from '../time/conflict';
 import type { Ctx, Plan, Refusal } from '../context';
-import { refuse } from '../context';
+import { isRefusal, refuse } from '../context';
 import { diceSaid } from './sides';
 import { writeNewRoll } from './stored-rolls';
 import { endRequestsOf } from './help';
@@ -56,7 +56,7 @@ export function zoneTargets(
   const characters: Character[] = [];
   for (const id of ids) {
     const found = findCharacter(r, id);
-    if ('ok' in found) return found;
+    if (isRefusal(found)) return found;
     characters.push(found.character);
   }
   return { zone, characters };
@@ -74,7 +74,7 @@ export function awaitZoneDefences(
 ): Plan | Refusal {
   const r = pubRoots(ctx.docs.pub);
   const ruleset = tableRuleset(r);
-  if ('ok' in ruleset) return ruleset;
+  if (isRefusal(ruleset)) return ruleset;
   const ids = targets.characters.map((c, i) => (i === 0 ? draft.id : ctx.newId()));
   const group = draft.id;
   const copies: RollView[] = targets.characters.map((c, i) => ({
