@@ -1,6 +1,15 @@
 import { test, expect } from '@playwright/test';
 import { connectBot } from './bot';
-import { KAI, VEX, attackWithTray, createTable, joinAndCreate, openAs, shot } from './helpers';
+import {
+  KAI,
+  VEX,
+  attackWithTray,
+  createTable,
+  joinAndCreate,
+  openAs,
+  shot,
+  concede,
+} from './helpers';
 
 // Active defence and concession. The GM at a desk, Dee (Vex) at a desk, Kim (Kai) on
 // a 390x844 phone and a spectator: the GM's NPC attacks Kai with no conflict started (one
@@ -83,7 +92,7 @@ test('fate-core: the defender rolls their own defence, concedes before it, and t
   const deePrompt = dee.page.getByTestId('defence');
   await expect(deePrompt).toContainText('Vex must defend against Brute');
   await shot(dee.page, 'defence-dee-before-conceding');
-  await deePrompt.getByRole('button', { name: 'Concede' }).click();
+  await concede(deePrompt);
   for (const page of screens) {
     if (page === kim.page) await kim.page.getByRole('tab', { name: 'Log' }).click();
     await expect(page.getByTestId('log')).toContainText(

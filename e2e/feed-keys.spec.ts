@@ -112,7 +112,7 @@ test('the session’s roll feed, filtered and paged, and the keyboard shortcuts'
   const sheet = p1.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(sheet).toBeVisible();
   for (const text of [
-    'Go to the dice tray’s roll button',
+    'Roll the dice as the tray is set',
     'Invoke an aspect on the latest roll',
     'Accept the compel offered to you',
     'Next turn (GM, in a conflict)',
@@ -126,13 +126,16 @@ test('the session’s roll feed, filtered and paged, and the keyboard shortcuts'
   await expect(sheet).toBeHidden();
   await expectActive(hide);
 
-  // R brings the tray's roll button; its hint says R.
-  await p1.keyboard.press('r');
+  // R rolls, as its hint on the tray's roll button says: the tray as Dee set it.
   const rollButton = tray(p1).getByRole('button', { name: /^Roll 4dF/ });
-  await expectActive(rollButton);
   await expect(rollButton).toHaveAttribute('aria-keyshortcuts', 'R');
+  await tray(p1).getByLabel('What for (optional)').fill('Read the harbour master');
+  await p1.getByRole('heading', { name: 'Dice' }).click();
+  await p1.keyboard.press('r');
+  await expect(p1.getByTestId('roll-card').first()).toContainText('“Read the harbour master”');
   // Escape and R in one breath: the sheet's close event comes after R has been handled, and
-  // the roll button keeps the focus (the browser had already put it back on Hide).
+  // R still rolls (the browser had already put the focus back on Hide).
+  await tray(p1).getByLabel('What for (optional)').fill('Count the barges');
   await hide.focus();
   await p1.keyboard.press('?');
   await expect(sheet).toBeVisible();
@@ -143,7 +146,7 @@ test('the session’s roll feed, filtered and paged, and the keyboard shortcuts'
   });
   await Promise.all([p1.keyboard.press('Escape'), p1.keyboard.press('r')]);
   await sheetElement.evaluate((el: Watched) => el.closed);
-  await expectActive(rollButton);
+  await expect(p1.getByTestId('roll-card').first()).toContainText('“Count the barges”');
   // Keys typed in a field are text, not shortcuts.
   await tray(p1).getByLabel('What for (optional)').fill('');
   await tray(p1).getByLabel('What for (optional)').press('?');
@@ -187,10 +190,13 @@ test('the session’s roll feed, filtered and paged, and the keyboard shortcuts'
     await expect(page.getByTestId('compel').filter({ hasText: text })).toHaveCount(0);
   }
 
-  // R on the phone brings the Dice tab and its roll button.
+  // R on the phone brings the Dice tab and rolls there.
+  await phone.getByRole('tab', { name: 'Dice' }).click();
+  await tray(phone).getByLabel('What for (optional)').fill('Watch the gangplank');
+  await phone.getByRole('tab', { name: 'Log' }).click();
   await phone.keyboard.press('r');
   await expect(phone.getByRole('tab', { name: 'Dice' })).toHaveAttribute('aria-selected', 'true');
-  await expectActive(tray(phone).getByRole('button', { name: /^Roll 4dF/ }));
+  await expect(phone.getByTestId('roll-card').first()).toContainText('“Watch the gangplank”');
 
   // N: the GM moves the turn on in a conflict; a player's N only says it is the GM's.
   const conflict = gm.getByTestId('conflict');

@@ -119,6 +119,9 @@ export async function inviteLinks(gm: Page): Promise<Links> {
 /** The phone every spec plays on: an iPhone 12–15's CSS viewport. */
 export const PHONE = { width: 390, height: 844 };
 
+/** A phone's touch screen too (`hasTouch`, `isMobile`): no hover, a coarse pointer. */
+export const TOUCH = { hasTouch: true, isMobile: true };
+
 /**
  * A person opens a player link and takes a seat under `name`; resolves once the seat is taken
  * (the editor or a prepared character to claim is next).
@@ -128,8 +131,9 @@ export async function takeSeat(
   link: string,
   name: string,
   viewport?: { width: number; height: number },
+  device: { hasTouch?: boolean; isMobile?: boolean } = {},
 ): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.newContext(viewport ? { viewport } : {});
+  const context = await browser.newContext({ ...(viewport ? { viewport } : {}), ...device });
   const page = await context.newPage();
   await page.goto(link);
   await page.getByLabel('Your name').fill(name);
@@ -282,6 +286,12 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
  * Active defence: the defender's player rolls the defence the latest roll awaits, with the
  * lowest skill (or rated aspect) listed, and the prompt goes.
  */
+/** Concedes the defence a prompt asks for: Concede, then the confirmation it asks for. */
+export async function concede(prompt: Locator): Promise<void> {
+  await prompt.getByRole('button', { name: 'Concede', exact: true }).click();
+  await prompt.getByRole('button', { name: 'Yes, concede' }).click();
+}
+
 export async function defendWithLowest(page: Page): Promise<void> {
   const prompt = page.getByTestId('defence').first();
   const select = prompt.locator('select[name="defence-skill"]');

@@ -340,6 +340,12 @@ test('pt-BR: a whole Fate Básico session in Portuguese, with no English on any 
     .first()
     .getByRole('button', { name: 'Conceder', exact: true })
     .click();
+  // Conceding asks again: a slip must not concede.
+  await kim.page
+    .getByTestId('defence')
+    .first()
+    .getByRole('button', { name: 'Sim, conceder' })
+    .click();
   await expect(kim.page.getByTestId('defence')).toHaveCount(0);
   await open(kim, 'Registro');
   await expect(kim.page.getByTestId('log')).toContainText('Kai concedeu o conflito');

@@ -11,6 +11,7 @@ import {
   takeSeat,
   PHONE,
   type Build,
+  concede,
 } from './helpers';
 import {
   applyOutcome,
@@ -537,7 +538,7 @@ test('edgerunner: a whole session, from the editor to the next session’s clock
     const deePrompt = dee.getByTestId('defence');
     await expect(deePrompt).toContainText('Jade must defend against Gatto');
     await shot(dee, 'session-edgerunner-14-dee-before-conceding');
-    await deePrompt.getByRole('button', { name: 'Concede' }).click();
+    await concede(deePrompt);
     conceded = true;
     for (const page of screens) {
       await openTab(page, 'Log');

@@ -11,6 +11,7 @@ import {
   PHONE,
   openOverlay,
   fillSheet,
+  concede,
 } from './helpers';
 
 // A whole Fate Core session, played as a group plays it. The GM and Dee at desks, Kim
@@ -349,7 +350,7 @@ test('fate-core: a whole session — characters, scene, advantage, a conflict wi
           // Hurt and outmatched, Kim concedes before rolling: 1 + 1 per consequence this conflict.
           const before = await fatePoints(gm.page, 'Kai');
           await shot(kim.page, 'session-fc-9-kim-phone-concedes');
-          await prompt.getByRole('button', { name: 'Concede' }).click();
+          await concede(prompt);
           await expect(
             overlay.locator('[data-testid="overlay-event"][data-kind="out"]'),
           ).toContainText('Kai conceded the conflict and gets 2 fate points.');

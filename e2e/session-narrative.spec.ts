@@ -7,6 +7,7 @@ import {
   openHeldOverlay,
   takeSeat,
   PHONE,
+  concede,
 } from './helpers';
 
 // A whole `narrative` session (text 003) as a group plays it. The GM at a desk, Dee
@@ -546,7 +547,7 @@ test('narrative: a whole session — characters, scene, a three-exchange conflic
   const deePrompt = dee.page.getByRole('group', { name: "Mara Quill's defence" });
   await expect(deePrompt).toBeVisible();
   await shot(dee.page, 'nar-18-dee-before-conceding');
-  await deePrompt.getByRole('button', { name: 'Concede' }).click();
+  await concede(deePrompt);
   for (const page of [gm, dee.page, spectator]) {
     await expect(page.getByTestId('log')).toContainText('Mara Quill conceded the conflict');
     await expect(page.getByTestId('roll-card').first()).toContainText(

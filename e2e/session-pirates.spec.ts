@@ -7,6 +7,7 @@ import {
   openHeldOverlay,
   takeSeat,
   PHONE,
+  concede,
 } from './helpers';
 import {
   absorbOptions,
@@ -369,7 +370,7 @@ test('pirates: a whole session — characters, scene, compels, a three-exchange 
       await openTab(kim.page, 'Dice');
       await shot(kim.page, 'pirates-19-phone-before-concede');
       const pay = 1 + ternTaken.length;
-      await prompt.getByRole('button', { name: 'Concede' }).click();
+      await concede(prompt);
       for (const page of screens) {
         await openTab(page, 'Characters');
         await expect(fatePoints(page, TERN.name)).toHaveText(String(before + pay));

@@ -23,6 +23,11 @@ export interface LiveConnection {
   transport: 'socket.io' | 'yjs';
   doc?: DocKey;
   /**
+   * A stream overlay's replica (y-websocket `view=overlay`): the table on a stream, not a
+   * person watching, so presence counts it apart from the spectators.
+   */
+  overlay?: boolean;
+  /**
    * Delivers one chat message to this connection (socket.io connections only); chat.ts decides
    * who gets which, so a whisper is written to the sockets of its two ends and no other.
    */

@@ -15,6 +15,8 @@ export interface PresenceShare {
     connections: number;
   }[];
   spectators: number;
+  /** Stream overlays (absent from older nodes: none). */
+  overlays?: number;
 }
 
 export interface PresenceDeps {
@@ -69,7 +71,7 @@ export class PresenceBroadcaster {
   shareNow(tableId: string): void {
     if (!this.share) return;
     const local = this.local(tableId);
-    if (local.participants.length === 0 && local.spectators === 0) return;
+    if (local.participants.length === 0 && local.spectators === 0 && !local.overlays) return;
     this.shared.set(tableId, JSON.stringify(local));
     this.share(tableId, local);
   }
@@ -103,10 +105,11 @@ export class PresenceBroadcaster {
       else
         byKey.set(key, { role: c.role, connections: 1, ...(c.seatId ? { seatId: c.seatId } : {}) });
     }
-    const spectators = connections.filter(
+    const watching = connections.filter(
       (c) => c.role === 'spectator' && c.transport === 'yjs' && c.doc === 'pub',
-    ).length;
-    return { participants: [...byKey.values()], spectators };
+    );
+    const overlays = watching.filter((c) => c.overlay).length;
+    return { participants: [...byKey.values()], spectators: watching.length - overlays, overlays };
   }
 
   private send(tableId: string): void {
@@ -117,7 +120,9 @@ export class PresenceBroadcaster {
         this.shared.set(tableId, text);
         this.share(tableId, local);
       }
-      if (local.participants.length === 0 && local.spectators === 0) this.shared.delete(tableId);
+      if (local.participants.length === 0 && local.spectators === 0 && !local.overlays) {
+        this.shared.delete(tableId);
+      }
     }
     const sockets = this.deps.connections
       .ofTable(tableId)
@@ -127,8 +132,10 @@ export class PresenceBroadcaster {
     const seats = new Map(readTable(room.doc('pub')).seats.map((s) => [s.id, s]));
     const byKey = new Map<string, Presence['participants'][number]>();
     let spectators = 0;
+    let overlays = 0;
     for (const share of [local, ...this.others(tableId)]) {
       spectators += share.spectators;
+      overlays += share.overlays ?? 0;
       for (const p of share.participants) {
         const key = `${p.role}/${p.seatId ?? ''}`;
         const existing = byKey.get(key);
@@ -148,7 +155,7 @@ export class PresenceBroadcaster {
         byKey.set(key, entry);
       }
     }
-    this.emit(tableId, { tableId, participants: [...byKey.values()], spectators });
+    this.emit(tableId, { tableId, participants: [...byKey.values()], spectators, overlays });
   }
 
   /** The other nodes' current shares of the table; those not renewed in time are dropped. */

@@ -98,6 +98,32 @@ describe('a table end to end', () => {
     );
   });
 
+  it('presence counts a stream overlay apart from the people watching', async () => {
+    server = await TestServer.start();
+    const table = await createTable(server.url);
+    const gm = track(await connectSocket(server.url, table.tokens.gm, 'gm'));
+    const pubName = `table/${table.id}`;
+    track(await openReplica(server.url, pubName, table.tokens.spectator));
+    track(await openReplica(server.url, pubName, table.tokens.spectator));
+    const overlay = track(
+      await openReplica(server.url, pubName, table.tokens.spectator, undefined, {
+        view: 'overlay',
+      }),
+    );
+    await waitFor(
+      () => gm.presence?.spectators === 2 && gm.presence.overlays === 1,
+      'two spectators and one overlay',
+    );
+    // Any other view is a spectator like the rest.
+    track(await openReplica(server.url, pubName, table.tokens.spectator, undefined, { view: 'x' }));
+    await waitFor(() => gm.presence?.spectators === 3, 'three spectators');
+    overlay.destroy();
+    await waitFor(
+      () => gm.presence?.spectators === 3 && gm.presence.overlays === 0,
+      'the overlay gone',
+    );
+  });
+
   it('a player asking for the GM document is refused and gets no byte of it', async () => {
     server = await TestServer.start();
     const table = await createTable(server.url);

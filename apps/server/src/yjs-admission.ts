@@ -14,7 +14,15 @@ const PATH = /^\/yjs\/table\/([A-Za-z0-9_-]{1,64})(\/gm)?$/;
  * release it on close), or why not.
  */
 export type Admission =
-  | { ok: true; tableId: string; key: DocKey; identity: Identity; room: TableRoom }
+  | {
+      ok: true;
+      tableId: string;
+      key: DocKey;
+      identity: Identity;
+      room: TableRoom;
+      /** A stream overlay's replica (`view=overlay`): presence counts it apart. */
+      overlay: boolean;
+    }
   | { ok: false; code: number; reason: string };
 
 export interface AdmissionDeps {
@@ -62,5 +70,6 @@ export async function admit(url: URL, deps: AdmissionDeps): Promise<Admission> {
     return refuse(CLOSE.unavailable, 'storage unavailable');
   }
   if (!room) return refuse(CLOSE.notFound, 'no such table');
-  return { ok: true, tableId, key, identity, room };
+  const overlay = url.searchParams.get('view') === 'overlay';
+  return { ok: true, tableId, key, identity, room, overlay };
 }

@@ -214,6 +214,7 @@ export class YjsServer {
         ),
     };
     if (identity.seatId !== undefined) live.seatId = identity.seatId;
+    if (admission.overlay) live.overlay = true;
     const removeLive = this.deps.connections.add(live);
 
     ws.on('pong', () => {

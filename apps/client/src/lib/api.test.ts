@@ -64,7 +64,12 @@ describe('parsePresence', () => {
     ).toEqual({
       participants: [{ role: 'player', seatId: 's1', name: 'Ann', online: true }],
       spectators: 3,
+      // An older server counts no overlay apart.
+      overlays: 0,
     });
+    expect(
+      parsePresence({ tableId: 't1', participants: [], spectators: 2, overlays: 1 }),
+    ).toMatchObject({ spectators: 2, overlays: 1 });
     expect(parsePresence({ participants: [{ role: 'admin' }] })).toBeNull();
   });
 });

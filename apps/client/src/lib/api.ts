@@ -44,7 +44,10 @@ export interface Participant {
 
 export interface Presence {
   participants: Participant[];
+  /** People watching with the spectator link. */
   spectators: number;
+  /** Stream overlays showing the table (nobody in person). */
+  overlays: number;
 }
 
 /** What `GET /api/tables/:id` tells a token holder about the table and itself. */
@@ -192,6 +195,7 @@ export function parsePresence(payload: unknown): Presence | null {
       online: true,
     })),
     spectators: presence.output.spectators,
+    overlays: presence.output.overlays ?? 0,
   };
 }
 

@@ -18,26 +18,48 @@ export interface Choosable {
  *
  * A `scope` (e.g. the character whose aspect is picked) ties the pick to it: picking another
  * character starts the aspect afresh instead of reporting it gone.
+ *
+ * `usable` says which items the default may fall on (a taken-out character is no one's next
+ * roller): the default skips the others, and a pick that stops being usable (the NPC picked
+ * is taken out) goes back to the default. A pick made while already unusable stays: the
+ * person chose it knowingly. `exists` says a subject missing from the list is still at the
+ * table (an opponent who became the roller): the default stands in, nothing is reported gone,
+ * and the pick comes back once it is listed again.
  */
 export class Choice {
-  #picked = $state<{ id: string; label: string; scope: string } | null>(null);
+  #picked = $state<{ id: string; label: string; scope: string; usable: boolean } | null>(null);
   readonly #items: () => readonly Choosable[];
   readonly #preferred: () => string | undefined;
   readonly #scope: () => string;
+  readonly #usable: (id: string) => boolean;
+  readonly #exists: (id: string) => boolean;
 
   constructor(
     items: () => readonly Choosable[],
-    options: { preferred?: () => string | undefined; scope?: () => string } = {},
+    options: {
+      preferred?: () => string | undefined;
+      scope?: () => string;
+      usable?: (id: string) => boolean;
+      exists?: (id: string) => boolean;
+    } = {},
   ) {
     this.#items = items;
     this.#preferred = options.preferred ?? (() => undefined);
     this.#scope = options.scope ?? (() => '');
+    this.#usable = options.usable ?? (() => true);
+    this.#exists = options.exists ?? (() => false);
   }
 
-  /** The person's pick in this scope, if they made one. */
+  /** The person's pick in this scope, if they made one and it still holds. */
   #mine(): { id: string; label: string } | null {
     const p = this.#picked;
-    return p && p.scope === this.#scope() ? p : null;
+    if (!p || p.scope !== this.#scope()) return null;
+    const listed = this.#items().some((i) => i.id === p.id);
+    // Picked while usable and no longer (but still listed): back to the default.
+    if (listed && p.usable && !this.#usable(p.id)) return null;
+    // Off the list for now, not gone: the default until it is back.
+    if (!listed && this.#exists(p.id)) return null;
+    return p;
   }
 
   /** The id to show and send: the pick, the default until there is one, '' once it is gone. */
@@ -46,8 +68,9 @@ export class Choice {
     const mine = this.#mine();
     if (mine) return items.some((i) => i.id === mine.id) ? mine.id : '';
     const preferred = this.#preferred();
-    if (preferred !== undefined && items.some((i) => i.id === preferred)) return preferred;
-    return items[0]?.id ?? '';
+    const usable = items.filter((i) => this.#usable(i.id));
+    if (preferred !== undefined && usable.some((i) => i.id === preferred)) return preferred;
+    return usable[0]?.id ?? items[0]?.id ?? '';
   }
 
   set value(id: string) {
@@ -56,6 +79,7 @@ export class Choice {
       id,
       label: item?.name ?? item?.label ?? item?.text ?? id,
       scope: this.#scope(),
+      usable: this.#usable(id),
     };
   }
 

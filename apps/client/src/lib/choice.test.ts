@@ -64,6 +64,46 @@ describe('Choice', () => {
   });
 });
 
+describe('Choice with unusable items (a taken-out character)', () => {
+  it('defaults past them, and leaves a pick that becomes unusable for the default', () => {
+    const out = new Set<string>(['ann']);
+    const who = new Choice(() => [ann, tam, zed], { usable: (id) => !out.has(id) });
+    expect(who.value).toBe('tam');
+    who.value = 'zed';
+    out.add('zed');
+    // Zed is taken out: the next roll is not his.
+    expect(who.value).toBe('tam');
+    expect(who.gone).toBeNull();
+  });
+
+  it('keeps a pick made knowingly of an unusable item; all unusable falls on the first', () => {
+    const who = new Choice(() => [ann, tam], { usable: (id) => id !== 'ann' });
+    who.value = 'ann';
+    expect(who.value).toBe('ann');
+    const none = new Choice(() => [ann, tam], { usable: () => false });
+    expect(none.value).toBe('ann');
+  });
+
+  it('stands in for a pick that is off the list but still exists, and gives it back', () => {
+    let list = [ann, tam, zed];
+    const opponent = new Choice(() => list, { exists: (id) => id === 'tam' });
+    opponent.value = 'tam';
+    list = [ann, zed]; // Tam became the roller
+    expect(opponent.value).toBe('ann');
+    expect(opponent.gone).toBeNull();
+    list = [ann, tam, zed];
+    expect(opponent.value).toBe('tam');
+  });
+
+  it('skips an unusable preferred item too', () => {
+    const who = new Choice(() => [ann, tam, zed], {
+      preferred: () => 'ann',
+      usable: (id) => id !== 'ann',
+    });
+    expect(who.value).toBe('tam');
+  });
+});
+
 describe('Draft', () => {
   it('shows the source until typed in, then keeps the typed value while the source moves', () => {
     let fatePoints = 3;

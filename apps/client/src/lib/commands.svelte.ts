@@ -83,6 +83,7 @@ export const messagesReasons = i18n('lib/refusal-reasons', {
   renameNeedsRecovery: 'Only a recovery roll renames a consequence.',
   sheetAspectEdit: 'A sheet’s aspects change in its editor, consequences with their own buttons.',
   defenderRolls: 'A defender rolls their own defence.',
+  nameTaken: params('“{name}” is already a character at this table: give this one another name.'),
   proposeFirst: "Put the declaration to the table's vote first.",
   voteOpen: params(
     'The table is still voting on this declaration ({count} to vote); the GM may close the vote.',
@@ -154,6 +155,7 @@ export const REASON_KEYS: Record<RefusalReasonId, ReasonKey> = {
   'rename-needs-recovery': 'renameNeedsRecovery',
   'sheet-aspect-edit': 'sheetAspectEdit',
   'defender-rolls': 'defenderRolls',
+  'name-taken': 'nameTaken',
   'propose-first': 'proposeFirst',
   'vote-open': 'voteOpen',
   'vote-closed': 'voteClosed',

@@ -89,6 +89,7 @@ describe('a declaration’s vote on the screens', () => {
         { role: 'player' as const, seatId: bob.seatId!, online: false },
       ],
       spectators: 0,
+      overlays: 0,
     };
     const view = t.view();
     expect(

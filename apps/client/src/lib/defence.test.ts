@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CharacterView, RollView } from '@fateboard/table';
-import { defenceOptions, defenceState } from './defence';
+import { defaultDefence, defenceOptions, defenceState } from './defence';
 import { rulesetById } from './rules';
 
 const fighter = {
@@ -20,6 +20,32 @@ describe('a defender’s choices', () => {
     expect(options[1]?.label).toBe('Athletics (+3)');
     expect(options.length).toBe(rulesetById('fate-core')!.skills!.length);
     expect(options.at(-1)?.rating).toBe(0);
+  });
+});
+
+describe('the defence a prompt starts on', () => {
+  const fc = rulesetById('fate-core');
+  const kai = {
+    skills: [
+      { id: 'physique', rating: 4 },
+      { id: 'fight', rating: 3 },
+      { id: 'athletics', rating: 2 },
+    ],
+    aspects: [],
+  } as unknown as CharacterView;
+  const against = (skillId?: string) =>
+    ({ actor: { characterId: 'brute', ...(skillId ? { skillId } : {}) } }) as RollView;
+  const options = defenceOptions(fc, kai);
+  it('[FC-DEFEND-1] the usual defence against the attack’s skill, not the highest', () => {
+    expect(options[0]?.id).toBe('physique');
+    expect(defaultDefence(fc, against('fight'), kai, options)).toBe('fight');
+    expect(defaultDefence(fc, against('shoot'), kai, options)).toBe('athletics');
+    expect(defaultDefence(fc, against('provoke'), kai, options)).toBe('will');
+  });
+  it('the best option where the game names no usual defence', () => {
+    expect(defaultDefence(fc, against('crafts'), kai, options)).toBe('physique');
+    expect(defaultDefence(fc, against(), kai, options)).toBe('physique');
+    expect(defaultDefence(rulesetById('narrative'), against('fight'), kai, [])).toBe('');
   });
 });
 

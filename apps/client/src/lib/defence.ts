@@ -1,5 +1,6 @@
 import type { CharacterView, RollView } from '@fateboard/table';
 import type { Ruleset } from '@fateboard/rules';
+import { usualDefence } from '@fateboard/rules';
 import { ratedChoices, type RatedChoice } from './rated-choices';
 
 /** What a defender may roll: their skills or (narrative) rated aspects, best first. */
@@ -8,6 +9,21 @@ export type DefenceOption = RatedChoice;
 export function defenceOptions(ruleset: Ruleset | undefined, c: CharacterView): DefenceOption[] {
   // A stable sort: aspects of equal rating keep their sheet order.
   return [...ratedChoices(ruleset, c)].sort((a, b) => b.rating - a.rating);
+}
+
+/**
+ * The option a defence prompt starts on: the skill that usually defends against the roll's
+ * (the rules' `usualDefence`: Fight against Fight, Athletics against Shoot, Will against
+ * Provoke…), else the best option.
+ */
+export function defaultDefence(
+  ruleset: Ruleset | undefined,
+  roll: Pick<RollView, 'actor'>,
+  defender: Pick<CharacterView, 'skills'>,
+  options: readonly DefenceOption[],
+): string {
+  const usual = ruleset ? usualDefence(ruleset, roll.actor.skillId, defender.skills) : undefined;
+  return options.find((o) => o.id === usual)?.id ?? options[0]?.id ?? '';
 }
 
 /**

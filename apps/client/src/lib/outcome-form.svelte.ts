@@ -4,6 +4,7 @@ import { resolveRoll } from '@fateboard/table';
 import { fromStore } from 'svelte/store';
 import type { CommandPayload } from './session.svelte';
 import { i18n } from './i18n';
+import { Draft } from './choice.svelte';
 
 export const messages = i18n('lib/outcome-form', {
   'simply-fail': 'Simply fail',
@@ -60,7 +61,13 @@ export const CHOICE_LABEL = Object.defineProperties(
  * use (an advantage's name, a boost's, an assessed aspect, a choice the rules leave open).
  */
 export class OutcomeForm {
-  advantage = $state('');
+  // An advantage's name starts as the roll's "What for": the roller named it there already. A
+  // declaration's aspect is the fact the table voted on: its words, on its target
+  // [ER-DECLARE-4]. The roller may still reword either.
+  readonly #advantage = new Draft(
+    () => this.#c.roll.declaration?.text ?? this.#c.roll.reason ?? '',
+    () => this.#c.roll.id,
+  );
   boost = $state('');
   /** A defence says what it defended against and whom it protected. */
   against = $state<Against>('attack');
@@ -68,14 +75,17 @@ export class OutcomeForm {
   pickedChoice = $state<ActionChoice | ''>('');
   pickedAssessed = $state('');
 
-  constructor(private readonly context: () => OutcomeContext) {
-    // A declaration's aspect is the fact the table voted on: its words, on its target
-    // [ER-DECLARE-4]; the roller may still reword it.
-    this.advantage = context().roll.declaration?.text ?? '';
-  }
+  constructor(private readonly context: () => OutcomeContext) {}
 
   get #c(): OutcomeContext {
     return this.context();
+  }
+
+  get advantage(): string {
+    return this.#advantage.value;
+  }
+  set advantage(text: string) {
+    this.#advantage.value = text;
   }
 
   #resolve(choice?: ActionChoice): ActionResolution | undefined {
@@ -214,7 +224,7 @@ export class OutcomeForm {
 
   /** After a successful apply: the names typed are used up. */
   reset(): void {
-    this.advantage = '';
+    this.#advantage.reset();
     this.boost = '';
   }
 }

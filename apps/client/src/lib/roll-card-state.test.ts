@@ -159,4 +159,26 @@ describe('the outcome form', () => {
     fail.choice = 'full-hit';
     expect(fail.choice).toBe('');
   });
+
+  it('names the advantage after the roll’s “What for” until the roller types another', () => {
+    const { t, ann, zira } = sceneTable();
+    const made = rollUntil(
+      t,
+      ann,
+      {
+        characterId: zira,
+        skillId: 'fight',
+        action: 'create-advantage',
+        difficulty: -2,
+        reason: 'Pinned under the bell',
+      },
+      (r) => r.outcome === 'success' || r.outcome === 'success-with-style',
+    );
+    const { outcome } = card(t, made, ann);
+    expect(outcome.advantage).toBe('Pinned under the bell');
+    expect(outcome.ready).toBe(true);
+    expect(outcome.payload()).toMatchObject({ aspect: { text: 'Pinned under the bell' } });
+    outcome.advantage = 'Off Balance';
+    expect(outcome.payload()).toMatchObject({ aspect: { text: 'Off Balance' } });
+  });
 });

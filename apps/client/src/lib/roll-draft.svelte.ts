@@ -1,4 +1,5 @@
 import type { Ruleset } from '@fateboard/rules';
+import { usualDefence } from '@fateboard/rules';
 import type { Action, CharacterView, DeclarationView, TableView } from '@fateboard/table';
 import { controls, rollRefusal, voteState } from '@fateboard/table';
 import { fromStore } from 'svelte/store';
@@ -87,12 +88,36 @@ export class RollDraft implements SettledRoll {
   readonly opponentSkill: Choice;
 
   constructor(private readonly context: () => TrayContext) {
-    this.who = new Choice(() => this.rollers);
+    // A taken-out character acts no more this scene: neither the next roller nor opponent.
+    const standing = (id: string) => !this.#c.view.characters.find((c) => c.id === id)?.takenOut;
+    this.who = new Choice(() => this.rollers, { usable: standing });
     this.skill = new Choice(() => this.choices, { scope: () => this.who.value });
-    this.opposing = new Choice(() => this.opponents);
+    // An opponent who becomes the roller is not gone: the next one stands in meanwhile.
+    const here = (id: string) => this.#c.view.characters.some((c) => c.id === id);
+    this.opposing = new Choice(() => this.opponents, { usable: standing, exists: here });
+    // The opponent's skill for the odds: the one that usually defends against this roll's.
     this.opponentSkill = new Choice(() => this.opponentChoices, {
       scope: () => this.opposing.value,
+      preferred: () => {
+        const ruleset = this.#c.ruleset;
+        const opponent = this.opponent;
+        return ruleset && opponent
+          ? usualDefence(ruleset, this.skill.value || undefined, opponent.skills)
+          : undefined;
+      },
     });
+  }
+
+  /**
+   * A roll asked for from a sheet (a skill or rated aspect clicked): that character rolls it.
+   * False when the person does not roll for that character or it has no such choice.
+   */
+  aim(characterId: string, choiceId: string): boolean {
+    if (!this.rollers.some((c) => c.id === characterId)) return false;
+    this.who.value = characterId;
+    if (!this.choices.some((c) => c.id === choiceId)) return false;
+    this.skill.value = choiceId;
+    return true;
   }
 
   get #c(): TrayContext {
@@ -262,9 +287,14 @@ export class RollDraft implements SettledRoll {
   /** The odds the tray shows (`rollOdds`): none for a simple action, or with a side missing. */
   readonly odds: OddsTable | null = $derived.by(() => rollOdds(this.#c.ruleset, this));
 
+  /** How many Fate dice the game rolls (4, or 3 in narrative). */
+  get dice(): number {
+    return this.#c.ruleset?.diceCount ?? 4;
+  }
+
   /** The submit button's words. */
   get label(): string {
-    const dice = this.#c.ruleset?.diceCount ?? 4;
+    const dice = this.dice;
     return this.simple
       ? text.current.simple({ difficulty: ladderLabel.get()(this.difficulty) })
       : text.current.roll({ dice, modifier: signed(this.rating), versus: this.versus });

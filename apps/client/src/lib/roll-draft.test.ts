@@ -36,6 +36,47 @@ describe('the dice tray’s draft', () => {
     );
   });
 
+  it('passes over a taken-out character as the next roller and opponent', () => {
+    const { t, zira, tam, brute } = sceneTable();
+    const draft = tray(t, GM);
+    draft.who.value = brute;
+    draft.opposing.value = brute;
+    expect(draft.who.value).toBe(brute);
+    t.ok(GM, { type: 'taken-out', characterId: brute });
+    expect(draft.who.value).toBe(zira);
+    expect(draft.opposing.value).not.toBe(brute);
+    expect([zira, tam]).toContain(draft.opposing.value);
+    // Still listed, and the GM may pick him knowingly.
+    expect(draft.rollers.map((c) => c.id)).toContain(brute);
+    draft.who.value = brute;
+    expect(draft.who.value).toBe(brute);
+  });
+
+  it('sets the opponent’s skill for the odds to the usual defence against the roll’s', () => {
+    const { t, zira, tam } = sceneTable();
+    const draft = tray(t, GM);
+    draft.who.value = zira;
+    draft.opposing.value = tam;
+    draft.skill.value = 'shoot';
+    expect(draft.opponentSkill.value).toBe('athletics');
+    draft.skill.value = 'provoke';
+    expect(draft.opponentSkill.value).toBe('will');
+    // A skill with no usual defence: the opponent's best, as before.
+    draft.skill.value = 'crafts';
+    expect(draft.opponentSkill.value).toBe(draft.opponentChoices[0]!.id);
+  });
+
+  it('aims at a skill clicked on a sheet: that character, that skill', () => {
+    const { t, ann, zira, tam } = sceneTable();
+    const gm = tray(t, GM);
+    expect(gm.aim(tam, 'notice')).toBe(true);
+    expect([gm.who.value, gm.skill.value]).toEqual([tam, 'notice']);
+    const mine = tray(t, ann);
+    expect(mine.aim(tam, 'notice')).toBe(false);
+    expect(mine.who.value).toBe(zira);
+    expect(mine.aim(zira, 'no-such-skill')).toBe(false);
+  });
+
   it('rolls only the person’s own characters; the GM rolls any', () => {
     const { t, ann, zira } = sceneTable();
     expect(tray(t, ann).rollers.map((c) => c.id)).toEqual([zira]);

@@ -42,7 +42,7 @@ export class TableSession {
   wasOnline = $state(false);
   /** A reason we cannot go on (token refused or rotated); shown instead of the table. */
   fatal = $state<string | null>(null);
-  presence = $state<Presence>({ participants: [], spectators: 0 });
+  presence = $state<Presence>({ participants: [], spectators: 0, overlays: 0 });
   /** The seat this connection plays (players), once known. */
   seatId = $state<string | null>(null);
   /**
@@ -75,6 +75,8 @@ export class TableSession {
     readonly role: Role,
     private readonly toasts: Toasts,
     seatId: string | null = null,
+    /** A stream overlay's session: the server counts it apart from the people watching. */
+    private readonly overlay = false,
   ) {
     this.seatId = seatId;
     this.gmDoc = role === 'gm' ? new Y.Doc() : null;
@@ -135,7 +137,11 @@ export class TableSession {
 
   #provider(base: string, room: string, doc: Y.Doc, primary = false): WebsocketProvider {
     const provider = new WebsocketProvider(base, room, doc, {
-      params: { token: this.token, protocol: String(PROTOCOL_VERSION) },
+      params: {
+        token: this.token,
+        protocol: String(PROTOCOL_VERSION),
+        ...(this.overlay ? { view: 'overlay' } : {}),
+      },
       disableBc: true,
       maxBackoffTime: 4000,
     });
@@ -183,7 +189,7 @@ export class TableSession {
           online: true,
         });
       });
-      this.presence = { participants, spectators: this.presence.spectators };
+      this.presence = { ...this.presence, participants };
     };
     awareness.on('change', read);
     this.#awarenessCleanup.push(() => awareness.off('change', read));

@@ -1,11 +1,17 @@
 import type { AspectSlot, Character, Problem, Ruleset, SkillSpread } from '@fateboard/rules';
 import type { Sheet } from '@fateboard/table';
-import { sheetDraft, withSheet } from '@fateboard/table';
+import { nameKey, sameNamed, sheetDraft, withSheet } from '@fateboard/table';
 import { i18n } from './i18n';
 
 export const messages = i18n('lib/sheet-editor', {
   unnamed: 'Unnamed',
 });
+
+/**
+ * The highest rating an NPC's editor offers: the games cap a player character's start (the
+ * spread's cap), not the GM's foes, but a Fantastic (+6) boss is as far as a sheet goes.
+ */
+export const NPC_RATING_CAP = 6;
 
 export interface DraftAspect {
   id: string;
@@ -40,6 +46,25 @@ export class SheetEditor {
     return this.result.problems;
   }
   readonly spread: SkillSpread = $derived.by(() => this.ruleset.skillSpread(this.draft));
+
+  /**
+   * The ratings a skill (or narrative's rated aspect) may be given, Mediocre up: a player
+   * character's up to the cap its spread states, never above it; an NPC's up to
+   * `NPC_RATING_CAP`. A rating already above (an older sheet) stays on offer.
+   */
+  ratingChoices(current = 0): number[] {
+    const cap = Math.max(this.npc ? NPC_RATING_CAP : this.spread.cap, current);
+    return Array.from({ length: cap + 1 }, (_, i) => i);
+  }
+
+  /**
+   * The other character at the table who already has the name typed (compared as the server
+   * does: `sameNamed`), or undefined. Keeping one's own name is never a clash.
+   */
+  nameTakenBy(others: Iterable<{ id: string; name: string }>): string | undefined {
+    if (this.initial && nameKey(this.initial.name) === nameKey(this.name)) return undefined;
+    return sameNamed(others, this.name, this.initial?.id)?.name;
+  }
 
   #stuntSeq = 0;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { edgerunner, fateCore, narrative } from '@fateboard/rules';
+import { edgerunner, fateCore, narrative, pirates } from '@fateboard/rules';
 import { FAIR_PHYSIQUE_PYRAMID, SheetSchema, readyMadeSheets } from '@fateboard/table';
 import { SheetEditor } from './sheet-editor.svelte';
 
@@ -72,5 +72,34 @@ describe('SheetEditor', () => {
     }));
     const editor = new SheetEditor(narrative, false, hurt);
     expect(v.safeParse(SheetSchema, editor.sheet()).success).toBe(true);
+  });
+});
+
+describe('what the editor offers', () => {
+  it('ratings up to the cap the spread states for a player character, Fantastic for an NPC', () => {
+    expect(new SheetEditor(fateCore, false).ratingChoices()).toEqual([0, 1, 2, 3, 4]);
+    expect(new SheetEditor(edgerunner, false).ratingChoices()).toEqual([0, 1, 2, 3, 4]);
+    expect(new SheetEditor(pirates, false).ratingChoices()).toEqual([0, 1, 2, 3]);
+    expect(new SheetEditor(narrative, false).ratingChoices()).toEqual([0, 1, 2, 3]);
+    expect(new SheetEditor(fateCore, true).ratingChoices()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    // A sheet already above (an older one) keeps its rating on offer.
+    expect(new SheetEditor(fateCore, false).ratingChoices(5).at(-1)).toBe(5);
+  });
+
+  it('says which other character has the name typed, never one’s own', () => {
+    const others = [
+      { id: 'k1', name: 'Kestrel Vance' },
+      { id: 'k2', name: 'Tam' },
+    ];
+    const editor = new SheetEditor(fateCore, true);
+    editor.name = ' kestrel  VANCE ';
+    expect(editor.nameTakenBy(others)).toBe('Kestrel Vance');
+    editor.name = 'Kestrel Vane';
+    expect(editor.nameTakenBy(others)).toBeUndefined();
+    const self = { ...fateCore.newCharacter({ id: 'k1', name: 'Kestrel Vance' }) };
+    const renaming = new SheetEditor(fateCore, false, self);
+    expect(renaming.nameTakenBy(others)).toBeUndefined();
+    renaming.name = 'TAM';
+    expect(renaming.nameTakenBy(others)).toBe('Tam');
   });
 });

@@ -182,6 +182,7 @@ const SAYS: ProblemSay['id'][] = [
   'narrative-spread',
   'aspect-blank',
   'permanent-aspect-blank',
+  'permanent-aspects-blank',
   'category-aspect-blank',
   'too-many-stunts',
   'refresh-floor',

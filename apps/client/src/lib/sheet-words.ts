@@ -147,7 +147,11 @@ export const messagesProblems = i18n('lib/sheet-words/problems', {
   trouble: 'Trouble',
   ship: 'Ship',
   free: 'free',
-  permanentAspectBlank: 'Every permanent aspect needs text.',
+  permanentAspectBlank: params('Write the {slot} aspect: every permanent aspect needs text.'),
+  permanentAspectsBlank: count({
+    one: 'Write one more aspect: every permanent aspect needs text.',
+    many: 'Write {count} more aspects: every permanent aspect needs text.',
+  }),
   categoryAspectBlank: params('The {category} aspect needs text.'),
   tooManyStunts: params(
     '{stunts} stunts would bring refresh to {refresh}; refresh never goes below 1.',
@@ -208,7 +212,9 @@ export const problemText = computed(
           return (say.freeMayStay ? m.aspectBlankFree : m.aspectBlank)({ slot });
         }
         case 'permanent-aspect-blank':
-          return m.permanentAspectBlank;
+          return m.permanentAspectBlank({ slot: slots[say.slot] ?? say.slot });
+        case 'permanent-aspects-blank':
+          return m.permanentAspectsBlank(say.count);
         case 'category-aspect-blank':
           return m.categoryAspectBlank({
             category: category(say.category)?.toLowerCase() ?? say.category,

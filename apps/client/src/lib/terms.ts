@@ -39,6 +39,10 @@ export const messages = i18n('lib/terms', {
     'In this game an aspect has a rating on the ladder and is rolled like a skill; damage lowers it.',
   fatePoint:
     'Spend one to invoke an aspect or refuse a compel; gain them by accepting compels and conceding.',
+  fateDice:
+    '4dF: four Fate dice, each showing −, blank or +. Their sum (−4 to +4) is added to your skill.',
+  fateDiceNarrative:
+    '3dF: three Fate dice, each showing −, blank or +. Their sum (−3 to +3) is added to your aspect.',
 });
 
 export type TermId =
@@ -56,7 +60,8 @@ export type TermId =
   | 'assessment'
   | 'maneuver'
   | 'aspect-rating'
-  | 'fate-point';
+  | 'fate-point'
+  | 'fate-dice';
 
 type Key = keyof ReturnType<typeof messages.get>;
 
@@ -76,6 +81,7 @@ const KEYS: Record<TermId, Key> = {
   maneuver: 'maneuver',
   'aspect-rating': 'aspectRating',
   'fate-point': 'fatePoint',
+  'fate-dice': 'fateDice',
 };
 
 /** The key of a term's definition, the game's own variant where it has one. */

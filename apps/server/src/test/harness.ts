@@ -216,9 +216,10 @@ export class Replica {
   readonly provider: WebsocketProvider;
   closeEvents: { code: number; reason: string }[] = [];
 
-  constructor(url: string, name: string, token: string) {
+  /** `params`: more of the URL's query (a stream overlay's `view: 'overlay'`). */
+  constructor(url: string, name: string, token: string, params: Record<string, string> = {}) {
     this.provider = new WebsocketProvider(`${url.replace(/^http/, 'ws')}/yjs`, name, this.doc, {
-      params: { token },
+      params: { ...params, token },
       WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
       disableBc: true,
       maxBackoffTime: 200,
@@ -252,8 +253,9 @@ export async function openReplica(
   name: string,
   token: string,
   timeoutMs?: number,
+  params?: Record<string, string>,
 ): Promise<Replica> {
-  const replica = new Replica(url, name, token);
+  const replica = new Replica(url, name, token, params);
   try {
     await replica.synced(timeoutMs);
   } catch (error) {

@@ -5,6 +5,13 @@ import type { SkillSpread } from './spread';
 import type { MovementRoll } from './zones';
 import type { Problem, Result, Rng, RulesetId } from './types';
 
+/**
+ * Which skills usually defend against an action rolled with a skill: by the acting skill's
+ * id, the skills that may defend in the order the source names them. A skill not listed has
+ * no usual defence (the defender picks). See `usualDefence` (defences.ts).
+ */
+export type UsualDefences = Readonly<Record<string, readonly string[]>>;
+
 /** A hit to absorb: its shifts, and whether it is physical or mental where that matters. */
 export interface Hit {
   shifts: number;
@@ -168,6 +175,11 @@ export interface Ruleset {
   skills: { id: string; name: string }[] | null;
   /** The ruleset's default refresh for a new player character. */
   defaultRefresh: number;
+  /**
+   * Which skills usually defend against an action rolled with a skill, by that skill's id
+   * (`usualDefence` picks the defender's best of them); empty where the game names none.
+   */
+  usualDefences: UsualDefences;
   /**
    * Where the point paid to refuse the GM's compel goes: `gm-pool` where the text pays
    * "whoever suggested the compel" (`pirates` [PIR-COMPEL-1]), else `bank` (the Fate Core SRD

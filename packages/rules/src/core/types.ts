@@ -40,8 +40,10 @@ export type ProblemSay =
   | { id: 'narrative-spread' }
   /** A named aspect slot left blank (fate-core, pirates: `freeMayStay`). */
   | { id: 'aspect-blank'; slot: string; freeMayStay: boolean }
-  /** edgerunner: a permanent aspect left blank. */
-  | { id: 'permanent-aspect-blank' }
+  /** edgerunner: the High Concept or Trouble left blank (`slot`). */
+  | { id: 'permanent-aspect-blank'; slot: string }
+  /** edgerunner: `count` of the other permanent aspects left blank. */
+  | { id: 'permanent-aspects-blank'; count: number }
   /** narrative: the aspect of a category left blank. */
   | { id: 'category-aspect-blank'; category: string }
   /** Too many stunts for refresh 1 (`max`: the most stunts the game allows, where it says so). */

@@ -75,6 +75,15 @@ export function controls(actor: Actor, character: { owner?: string | undefined }
   return actor.role === 'player' && actor.seatId !== undefined && character.owner === actor.seatId;
 }
 
+/**
+ * Whose consequence a person may roll to treat (or, in edgerunner, modify): the GM anyone's; a
+ * player their own character's and the other player characters', never an NPC's (the GM's
+ * side, foes among them).
+ */
+export function mayTreat(actor: Actor, patient: { npc: boolean }): boolean {
+  return actor.role === 'gm' || (actor.role === 'player' && !patient.npc);
+}
+
 export function findControlled(r: PubRoots, actor: Actor, id: string): OrRefusal<Found> {
   const found = findCharacter(r, id);
   if (isRefusal(found)) return found;

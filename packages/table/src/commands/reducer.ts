@@ -23,6 +23,7 @@ import {
   fatePointGive,
 } from './fate-points/compels';
 import { conflictEnd, conflictNext, conflictOrder, conflictStart } from './time/conflict';
+import { conflictJoin, conflictLeave } from './time/conflict-members';
 import { concede, defend } from './rolls/defence';
 import { gmNote, gmNpcDraft, gmPrepare, gmReveal } from './gm/secrets';
 import { absorb, takenOut } from './harm/hits';
@@ -155,6 +156,8 @@ const HANDLERS: { [T in CommandType]: Handler<T> } = {
   'conflict.next': conflictNext,
   'conflict.end': conflictEnd,
   'conflict.order': conflictOrder,
+  'conflict.join': conflictJoin,
+  'conflict.leave': conflictLeave,
   'gm.adjust': gmAdjust,
   'chat.spectators': chatSpectators,
   'chat.whispers': chatWhispers,

@@ -306,6 +306,10 @@ export const ConflictEndCommand = cmd('conflict.end', {
 export const ConflictOrderCommand = cmd('conflict.order', {
   order: v.pipe(v.array(Id), v.minLength(1), v.maxLength(40)),
 });
+/** The GM adds a character to the running conflict's turn order (at its end)… */
+export const ConflictJoinCommand = cmd('conflict.join', { characterId: Id });
+/** …or takes one out of it, the turn kept on whoever acts next. */
+export const ConflictLeaveCommand = cmd('conflict.leave', { characterId: Id });
 
 export const FreeInvokePassCommand = cmd('free-invoke.pass', {
   ref: AspectRefSchema,
@@ -375,6 +379,8 @@ export const CommandSchema = v.variant('type', [
   ConflictNextCommand,
   ConflictEndCommand,
   ConflictOrderCommand,
+  ConflictJoinCommand,
+  ConflictLeaveCommand,
   GmAdjustCommand,
   ChatSpectatorsCommand,
   ChatWhispersCommand,

@@ -81,6 +81,8 @@ export const TYPE_CODES = [
   'declaration.vote',
   'declaration.close',
   'declaration.withdraw',
+  'conflict.join',
+  'conflict.leave',
   'board.move',
   'zone.add',
   'zone.edit',

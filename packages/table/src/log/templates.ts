@@ -193,6 +193,8 @@ export const LOG_TEMPLATES = {
   // A way to absorb, as the rules label it: "mild consequence + 2-point physical box".
   absorbConsequence: '{severity} consequence',
   absorbBox: '{value}-point {track} box',
+  // edgerunner names its tracks "Physical stress": "4-point physical stress box".
+  absorbStressBox: '{value}-point {track} stress box',
   absorbPlus: '{first} + {rest}',
   trackPhysical: 'physical',
   trackMental: 'mental',
@@ -250,6 +252,8 @@ export const LOG_TEMPLATES = {
   initiativeRoll: '{name} {total}',
   conflictEnded: 'The conflict ended.',
   turnOrder: 'The turn order is now {order}.',
+  joinedConflict: '{name} joined the conflict; the turn order is now {order}.',
+  leftConflict: '{name} left the turn order; it is now {order}.',
 
   // Countdowns.
   countdownTicked: 'Countdown {name}: {filled} of {boxes}.',

@@ -71,10 +71,23 @@ export function severitySaid(severity: Severity): LogMessage {
  * the rules' label; else the label as it is (narrative's aspect damage, a reserved slot).
  */
 export function absorbOptionSaid(option: AbsorptionOption, character: Character): LogParam {
+  // The box as most games name it, else as edgerunner does ("physical stress box").
+  for (const box of ['absorbBox', 'absorbStressBox'] as const) {
+    const said = absorbOptionAs(option, character, box);
+    if (said && english(said) === option.label) return said;
+  }
+  return option.label;
+}
+
+function absorbOptionAs(
+  option: AbsorptionOption,
+  character: Character,
+  box: 'absorbBox' | 'absorbStressBox',
+): LogMessage | undefined {
   const parts: LogMessage[] = [];
   for (const id of option.consequences) {
     const slot = character.consequences.find((s) => s.id === id);
-    if (!slot) return option.label;
+    if (!slot) return undefined;
     parts.push(say('absorbConsequence', { severity: severitySaid(slot.severity) }));
   }
   if (option.stress) {
@@ -85,13 +98,12 @@ export function absorbOptionSaid(option: AbsorptionOption, character: Character)
         : trackId === 'mental'
           ? say('trackMental')
           : trackId;
-    parts.push(say('absorbBox', { value, track }));
+    parts.push(say(box, { value, track }));
   }
-  const said = parts.reduceRight<LogMessage | undefined>(
+  return parts.reduceRight<LogMessage | undefined>(
     (rest, first) => (rest ? say('absorbPlus', { first, rest }) : first),
     undefined,
   );
-  return said && english(said) === option.label ? said : option.label;
 }
 
 export const outcomeWords = (outcome: Outcome): string => english(outcomeSaid(outcome));

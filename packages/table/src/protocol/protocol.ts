@@ -77,8 +77,10 @@ export const PresenceSchema = v.object({
       connections: v.number(),
     }),
   ),
-  /** Spectators watching the public document over y-websocket. */
+  /** Spectators watching the public document over y-websocket (stream overlays apart). */
   spectators: v.number(),
+  /** Stream overlays showing the table (a spectator link's `?overlay=1`): nobody watching. */
+  overlays: v.optional(v.number()),
 });
 export type Presence = v.InferOutput<typeof PresenceSchema>;
 

@@ -57,6 +57,7 @@ export type RefusalReason =
   | { id: 'vote-closed' }
   | { id: 'vote-open'; params: { count: number } }
   | { id: 'propose-first' }
+  | { id: 'name-taken'; params: { name: string } }
   // The scene board. `not-found`:
   | { id: 'no-zone' }
   | { id: 'no-border' }

@@ -1,5 +1,6 @@
 import type { Ruleset } from '../../core/ruleset';
 import { refuse } from '../../core/types';
+import { SRD_USUAL_DEFENCES } from '../../core/defences';
 import { noInitiative, noSideModifiers } from '../shared/core-hooks';
 import { advanceEdgerunnerConsequences, takeVoluntaryConsequence } from './consequences';
 import { edgerunnerResolveAction } from './resolve';
@@ -27,6 +28,8 @@ export const edgerunner: Ruleset = {
   diceCount: 4,
   skills: EDGERUNNER_SKILLS.map((s) => ({ ...s })),
   defaultRefresh: EDGERUNNER_REFRESH,
+  // The Fate Core skill list, so the SRD's Defend entries (the seed is silent) [ER-DEFEND-1].
+  usualDefences: SRD_USUAL_DEFENCES,
   // "giving Selena [the referee] a fate point": refusing the GM's compel pays the GM [ER-COMPEL-1].
   gmCompelRefusalTo: 'gm-pool',
   concessionCounts: 'conflict',

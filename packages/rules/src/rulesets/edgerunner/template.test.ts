@@ -41,9 +41,21 @@ describe('edgerunner character sheet', () => {
     expect(edgerunner.validateCharacter(syncEdgerunnerStress(filled()))).toEqual([]);
   });
 
-  it('[ER-ASPECTS-1] every permanent aspect needs text', () => {
+  it('[ER-ASPECTS-1] every permanent aspect needs text: each blank one said, by name', () => {
     const problems = edgerunner.validateCharacter(edgerunner.newCharacter({ id: 'x', name: 'X' }));
-    expect(problems.filter((p) => p.code === 'aspect-blank')).toHaveLength(5);
+    expect(problems.filter((p) => p.code === 'aspect-blank').map((p) => p.message)).toEqual([
+      'Write the High Concept aspect: every permanent aspect needs text.',
+      'Write the Trouble aspect: every permanent aspect needs text.',
+      'Write 3 more aspects: every permanent aspect needs text.',
+    ]);
+    const some = edgerunner.newCharacter({ id: 'x', name: 'X' });
+    some.aspects = some.aspects.map((a, i) => ({ ...a, text: i === 3 ? '' : 'Written' }));
+    expect(
+      edgerunner
+        .validateCharacter(some)
+        .filter((p) => p.code === 'aspect-blank')
+        .map((p) => [p.message, p.path]),
+    ).toEqual([['Write one more aspect: every permanent aspect needs text.', 'aspects.3']]);
   });
 
   it('[ER-SHEET-1] pyramid, cap and unknown skills are readable problems', () => {

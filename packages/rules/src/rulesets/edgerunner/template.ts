@@ -196,17 +196,38 @@ export function validateEdgerunnerCharacter(character: Character): Problem[] {
       rule: '[ER-SHEET-1]',
     });
   }
-  for (const [i, aspect] of character.aspects.entries()) {
-    if (aspect.permanent !== true) continue;
-    if (aspect.text.trim() === '') {
-      problems.push({
-        code: 'aspect-blank',
-        message: 'Every permanent aspect needs text.',
-        says: [{ id: 'permanent-aspect-blank' }],
-        path: `aspects.${i}`,
-        rule: '[ER-ASPECTS-1]',
-      });
+  // Each blank one named: the High Concept and Trouble by name, the others counted in one
+  // sentence (five identical lines said nothing about which field was blank).
+  const blank = [...character.aspects.entries()].filter(
+    ([, a]) => a.permanent === true && a.text.trim() === '',
+  );
+  const SLOT_NAMES: Record<string, string> = { 'high-concept': 'High Concept', trouble: 'Trouble' };
+  const others: number[] = [];
+  for (const [i, aspect] of blank) {
+    const slot = SLOT_NAMES[aspect.slot];
+    if (slot === undefined) {
+      others.push(i);
+      continue;
     }
+    problems.push({
+      code: 'aspect-blank',
+      message: `Write the ${slot} aspect: every permanent aspect needs text.`,
+      says: [{ id: 'permanent-aspect-blank', slot: aspect.slot }],
+      path: `aspects.${i}`,
+      rule: '[ER-ASPECTS-1]',
+    });
+  }
+  if (others.length > 0) {
+    problems.push({
+      code: 'aspect-blank',
+      message:
+        others.length === 1
+          ? 'Write one more aspect: every permanent aspect needs text.'
+          : `Write ${others.length} more aspects: every permanent aspect needs text.`,
+      says: [{ id: 'permanent-aspects-blank', count: others.length }],
+      path: `aspects.${others[0]!}`,
+      rule: '[ER-ASPECTS-1]',
+    });
   }
   if (character.refresh < 1) {
     problems.push({

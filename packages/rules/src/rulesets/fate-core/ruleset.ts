@@ -1,5 +1,6 @@
 import type { Ruleset } from '../../core/ruleset';
 import { refuse } from '../../core/types';
+import { SRD_USUAL_DEFENCES } from '../../core/defences';
 import {
   coreResolveAction,
   handWrittenConsequence,
@@ -27,6 +28,8 @@ export const fateCore: Ruleset = {
   diceCount: 4,
   skills: FATE_CORE_SKILLS,
   defaultRefresh: FATE_CORE_REFRESH,
+  // The SRD's Defend entries (the seed is silent) [FC-DEFEND-1].
+  usualDefences: SRD_USUAL_DEFENCES,
   gmCompelRefusalTo: 'bank',
   concessionCounts: 'conflict',
   features: {

@@ -21,6 +21,8 @@ export const narrative: Ruleset = {
   diceCount: NARRATIVE_DICE,
   skills: null,
   defaultRefresh: NARRATIVE_REFRESH,
+  // Aspects are rolled, not skills: the defender picks the aspect that fits.
+  usualDefences: {},
   gmCompelRefusalTo: 'bank',
   concessionCounts: 'conflict',
   features: {

@@ -26,6 +26,8 @@ export const pirates: Ruleset = {
   diceCount: 4,
   skills: PIRATES_SKILLS,
   defaultRefresh: PIRATES_REFRESH,
+  // Swashbuckle is "avoiding being stabbed and shot" [PIR-DEFEND-1]; the text names no other.
+  usualDefences: { swashbuckle: ['swashbuckle'] },
   // Refusing the GM's compel pays the GM, "whoever suggested the compel" [PIR-COMPEL-1].
   gmCompelRefusalTo: 'gm-pool',
   // "an additional Fate Point for each Consequence you took during the scene" [PIR-CONCEDE-1].

@@ -43,7 +43,7 @@ export const boardReveal: Handler<'board.reveal'> = ({ docs, actor, newId, now }
     if (item.kind === 'npc' && item.zoneId !== undefined && r.scene.get('active') === true)
       placed++;
     writes.push(revealed.pub);
-    log.push(revealed.log);
+    log.push(...revealed.log);
   }
   return {
     gm: () => {

@@ -9,9 +9,11 @@ import type { Sheet } from '../schemas';
 import type { Handler, Plan, Refusal, OrRefusal } from '../context';
 import { isRefusal, refuse } from '../context';
 import { startingPoints } from '../fate-points/points';
-import { dropFromOrder } from '../time/conflict';
+import { dropFromOrder, joinConflict } from '../time/conflict';
+import { joinedLine, joinsConflict } from '../time/conflict-members';
 import { pubRoots } from '../../doc/schema';
 import { sheetDraft, withSheet } from './sheet';
+import { nameTaken, tableNames } from './names';
 import type { YMap } from '../../doc/ymap';
 import { optStr, put } from '../../doc/ymap';
 import { dropTicks, withTicks } from '../countdowns/exchange';
@@ -53,7 +55,11 @@ export const characterCreate: Handler<'character.create'> = ({ docs, actor, comm
   if (r.characters.has(id)) return refuse('invalid', 'Character id collision; try again.');
   const character = sheetCharacter(ruleset, id, command.character, npc);
   if (isRefusal(character)) return character;
+  const taken = nameTaken(tableNames(r), character.name);
+  if (taken) return taken;
   const owner = npc ? 'gm' : actor.seatId;
+  // An NPC the GM brings into a running fight takes its turn in it.
+  const joins = npc && joinsConflict(r);
   return {
     pub: () => {
       const map = new Y.Map<unknown>();
@@ -61,6 +67,7 @@ export const characterCreate: Handler<'character.create'> = ({ docs, actor, comm
       writeCharacter(map, character);
       writeTableState(map, { owner });
       if (seat) seat.set('characterId', id);
+      if (joins) joinConflict(r, [id]);
     },
     log: [
       {
@@ -73,6 +80,7 @@ export const characterCreate: Handler<'character.create'> = ({ docs, actor, comm
         characterId: id,
         movements: startingPoints(id, character.fatePoints),
       },
+      ...(joins ? [joinedLine(r, id, character.name)] : []),
     ],
     result: { characterId: id },
   };
@@ -128,6 +136,8 @@ export const characterUpdate: Handler<'character.update'> = ({
   const next = withSheet(ruleset, found.character, command.changes);
   const bad = problems(ruleset.validateCharacter(next));
   if (bad) return bad;
+  const taken = nameTaken(tableNames(r), next.name, { id: next.id, name: found.name });
+  if (taken) return taken;
   const live = new Set([...next.aspects.map((a) => a.id), ...next.consequences.map((c) => c.id)]);
   return {
     pub: () => {

@@ -12,6 +12,9 @@ import { BOARD_LIMITS } from '../board/schemas';
 import { startingPoints } from '../fate-points/points';
 import { gmRoots, pubRoots } from '../../doc/schema';
 import { sheetCharacter } from '../characters/characters';
+import { nameTaken, tableNames } from '../characters/names';
+import { joinConflict } from '../time/conflict';
+import { joinedLine, joinsConflict } from '../time/conflict-members';
 import type { HiddenView } from '../../doc/views';
 import { readGm } from '../../doc/views';
 import { bool, peek, put } from '../../doc/ymap';
@@ -91,7 +94,7 @@ export function revealHidden(
   now: number,
   revealing: ReadonlySet<string> = new Set(),
   placedBefore = 0,
-): { pub: () => void; log: LogDraft; result: Plan['result'] } | Refusal {
+): { pub: () => void; log: LogDraft[]; result: Plan['result'] } | Refusal {
   const r = pubRoots(docs.pub);
   const state = boardState(docs);
   const where = hidden.place ?? hidden.zoneId;
@@ -127,7 +130,7 @@ export function revealHidden(
           freeInvokes: hidden.freeInvokes,
           at: now,
         }),
-      log: line(say('gmRevealedAspect', { text: hidden.text })),
+      log: [line(say('gmRevealedAspect', { text: hidden.text }))],
       result: { aspectId: id },
     };
   }
@@ -143,6 +146,10 @@ export function revealHidden(
       params: { limit: BOARD_LIMITS.tokens },
     });
   }
+  const taken = nameTaken(tableNames(r), made.name);
+  if (taken) return taken;
+  // A revealed NPC arriving mid-fight takes its turn in it.
+  const joins = joinsConflict(r);
   return {
     pub: () => {
       const map = new Y.Map<unknown>();
@@ -154,12 +161,16 @@ export function revealHidden(
         const present = (r.scene.get('present') as string[] | undefined) ?? [];
         put(r.scene, 'present', [...present, id]);
       }
+      if (joins) joinConflict(r, [id]);
     },
-    log: {
-      ...line(say('gmRevealedCharacter', { name: made.name })),
-      characterId: id,
-      movements: startingPoints(id, made.fatePoints),
-    },
+    log: [
+      {
+        ...line(say('gmRevealedCharacter', { name: made.name })),
+        characterId: id,
+        movements: startingPoints(id, made.fatePoints),
+      },
+      ...(joins ? [joinedLine(r, id, made.name)] : []),
+    ],
     result: { characterId: id },
   };
 }
@@ -180,7 +191,7 @@ export const gmReveal: Handler<'gm.reveal'> = ({ docs, actor, command, newId, no
   return {
     gm: () => g.hidden.delete(command.hiddenId),
     pub: revealed.pub,
-    log: [revealed.log],
+    log: revealed.log,
     ...(revealed.result ? { result: revealed.result } : {}),
   };
 };

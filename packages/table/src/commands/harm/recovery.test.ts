@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
 import { GM, TestTable, player, refused, sceneTable } from '../../test/harness';
 import { loadDice } from '../../test/dice';
+import { mayTreat } from '../access';
 
 /** Recovery at the table: the roll in the tray, its outcome, the GM's healing. */
 
@@ -288,5 +289,37 @@ describe('healing [FC-HEAL-1]', () => {
       'lower-slot-full',
     );
     refused(t, GM, { type: 'consequence.heal', characterId: a, slotId: 'mild' }, 'slot-empty');
+  });
+});
+
+describe('who may treat a consequence (mayTreat)', () => {
+  it('a player treats a player character, never an NPC; the GM treats the NPC', () => {
+    const { t, bob, b, npc } = sceneTable();
+    t.ok(GM, { type: 'consequence.take', characterId: npc, slotId: 'mild', text: 'Bloody Nose' });
+    refused(
+      t,
+      bob,
+      {
+        type: 'roll',
+        characterId: b,
+        skillId: 'lore',
+        recovers: { characterId: npc, slotId: 'mild' },
+      },
+      'forbidden',
+    );
+    const { rollId } = t.ok(GM, {
+      type: 'roll',
+      characterId: npc,
+      skillId: 'lore',
+      recovers: { characterId: npc, slotId: 'mild' },
+    });
+    expect(rollOf(t, rollId!).recovers).toMatchObject({ characterId: npc, treatingSelf: true });
+  });
+
+  it('mayTreat is the one rule the client asks too', () => {
+    expect(mayTreat(GM, { npc: true })).toBe(true);
+    expect(mayTreat(player('s1'), { npc: false })).toBe(true);
+    expect(mayTreat(player('s1'), { npc: true })).toBe(false);
+    expect(mayTreat({ role: 'spectator' }, { npc: false })).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import {
   recoveryMethod,
   recoveryRollDifficulty,
 } from '@fateboard/rules';
-import { controls, findCharacter, gmOnly, tableRuleset } from '../access';
+import { controls, findCharacter, gmOnly, mayTreat, tableRuleset } from '../access';
 import type { Found } from '../access';
 import { setSheetInvokes, writeCharacter } from '../../doc/character-store';
 import type { Actor, Ctx, Handler, OrRefusal, Plan, Refusal } from '../context';
@@ -98,6 +98,9 @@ export function recoveryRoll(ctx: Ctx<'roll'>): OrRefusal<Plan> {
   }
   const patient = findCharacter(r, recovers.characterId);
   if (isRefusal(patient)) return patient;
+  if (!mayTreat(ctx.actor, patient.character)) {
+    return refuse('forbidden', `Only the GM treats ${patient.name}’s consequences.`);
+  }
   const treatingSelf = command.characterId === recovers.characterId;
   const difficulty = recoveryRollDifficulty(
     ruleset.id,

@@ -1,0 +1,92 @@
+import { line, say } from '../../log/say';
+import { findCharacter, gmOnly } from '../access';
+import type { Handler, LogDraft, Plan } from '../context';
+import { isRefusal, refuse } from '../context';
+import type { PubRoots } from '../../doc/schema';
+import { pubRoots } from '../../doc/schema';
+import { bool, num } from '../../doc/ymap';
+import { dropTicks, withTicks } from '../countdowns/exchange';
+import { dropFromOrder, joinConflict } from './conflict';
+import { afterDrop } from './turns';
+
+/**
+ * Who is in a running conflict, changed by the GM: a character who arrives mid-fight (an NPC
+ * added then joins by itself, see `joinsConflict`) or one the GM sends back in, at the end of
+ * the order; a character who leaves it without being taken out or conceding.
+ */
+
+/** As many as `conflict.start` and `conflict.order` take. */
+export const TURN_ORDER_MAX = 40;
+
+function orderOf(r: PubRoots): string[] {
+  return (r.conflict.get('order') as string[] | undefined) ?? [];
+}
+
+function names(r: PubRoots, order: readonly string[]): string[] {
+  return order.map((id) => {
+    const found = findCharacter(r, id);
+    return isRefusal(found) ? id : found.name;
+  });
+}
+
+/**
+ * Whether a character just added (an NPC the GM made or revealed) joins the running conflict:
+ * a conflict is running and its order has room. The caller adds it with `joinConflict`.
+ */
+export function joinsConflict(r: PubRoots): boolean {
+  return bool(r.conflict, 'active') && orderOf(r).length < TURN_ORDER_MAX;
+}
+
+/** The log line of a character joining the turn order, its name last in it. */
+export function joinedLine(r: PubRoots, id: string, name: string): LogDraft {
+  return {
+    ...line(say('joinedConflict', { name, order: [...names(r, orderOf(r)), name] })),
+    characterId: id,
+  };
+}
+
+export const conflictJoin: Handler<'conflict.join'> = ({ docs, actor, command }) => {
+  const denied = gmOnly(actor, 'add someone to the turn order');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  if (!bool(r.conflict, 'active')) return refuse('no-conflict', 'There is no conflict running.');
+  const found = findCharacter(r, command.characterId);
+  if (isRefusal(found)) return found;
+  const c = found.character;
+  const order = orderOf(r);
+  if (order.includes(c.id)) return refuse('invalid', `${c.name} is already in the turn order.`);
+  if (c.takenOut) {
+    return refuse('invalid', `${c.name} is taken out: out of the scene until it ends.`);
+  }
+  if (order.length >= TURN_ORDER_MAX) {
+    return refuse('invalid', `The turn order holds at most ${TURN_ORDER_MAX} characters.`);
+  }
+  return {
+    pub: () => joinConflict(r, [c.id]),
+    log: [joinedLine(r, c.id, c.name)],
+  };
+};
+
+export const conflictLeave: Handler<'conflict.leave'> = ({ docs, actor, command }) => {
+  const denied = gmOnly(actor, 'take someone out of the turn order');
+  if (denied) return denied;
+  const r = pubRoots(docs.pub);
+  if (!bool(r.conflict, 'active')) return refuse('no-conflict', 'There is no conflict running.');
+  const found = findCharacter(r, command.characterId);
+  if (isRefusal(found)) return found;
+  const order = orderOf(r);
+  const after = afterDrop(order, num(r.conflict, 'turn'), command.characterId);
+  if (!after) return refuse('invalid', `${found.name} is not in the turn order.`);
+  // Leaving may end the exchange (the last to act leaves): countdowns tied to exchanges tick,
+  // as when one is taken out.
+  const plan: Plan = {
+    pub: () => dropFromOrder(r, command.characterId),
+    log: [
+      {
+        ...line(say('leftConflict', { name: found.name, order: names(r, after.order) })),
+        characterId: command.characterId,
+      },
+    ],
+  };
+  return withTicks(dropTicks(docs, command.characterId), plan);
+};
