@@ -63,6 +63,9 @@ export { STUNT_BONUS, stuntBonuses, teamworkBonuses } from './core/bonuses';
 // core: which skills usually defend against which
 export type { UsualDefences } from './core/ruleset';
 export { SRD_USUAL_DEFENCES, usualDefence } from './core/defences';
+// core: zones, borders and moving between them
+export type { BorderEdge, ZoneGraph, ZonePath, MoveRule, MovementRoll } from './core/zones';
+export { zonePath, moveRule, moveDifficulty, moveAllowedBy, zoneAttackTargets } from './core/zones';
 
 // core: exact odds
 export type {

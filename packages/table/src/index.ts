@@ -94,9 +94,19 @@ export type {
   SpotlightView,
   HiddenView,
   NoteView,
+  ZoneView,
+  BorderView,
+  TokenView,
+  BoardView,
+  PrepBoardView,
 } from './doc/views';
 export { readTable, readGm, readSeatsAndScene } from './doc/views';
 export { actingIn } from './commands/time/turns';
+export type { BoardPlace } from './doc/board';
+export { charactersInZone, placeName, placeOf, preparedOnly } from './doc/board';
+export type { MoveCheck, MoveFacts, MovingCharacter } from './commands/board/moves';
+export { mayMoveToken, moveCheck } from './commands/board/moves';
+export { BOARD_LIMITS } from './commands/board/schemas';
 export type { TableProblem } from './check/problem';
 export { problemSaid } from './check/problem';
 export { checkTable, checkTableDocs } from './check/check-table';

@@ -32,7 +32,7 @@ export const messages = i18n('lib/needs', {
  */
 
 /** The phone tabs of the table view. */
-export type PhoneTab = 'scene' | 'characters' | 'dice' | 'log' | 'chat' | 'gm';
+export type PhoneTab = 'scene' | 'board' | 'characters' | 'dice' | 'log' | 'chat' | 'gm';
 
 export type NeedKind =
   | 'hit'

@@ -45,6 +45,12 @@ export class TableSession {
   presence = $state<Presence>({ participants: [], spectators: 0, overlays: 0 });
   /** The seat this connection plays (players), once known. */
   seatId = $state<string | null>(null);
+  /**
+   * Tokens others are dragging on the scene board right now (their awareness' `drag`):
+   * character id → the board point under the pointer, in grid cells. Ephemeral: the move
+   * itself is one command on the drop.
+   */
+  drags = $state<Record<string, { x: number; y: number }>>({});
 
   pubDoc = new Y.Doc();
   gmDoc: Y.Doc | null;
@@ -187,6 +193,26 @@ export class TableSession {
     };
     awareness.on('change', read);
     this.#awarenessCleanup.push(() => awareness.off('change', read));
+    const readDrags = () => {
+      const drags: Record<string, { x: number; y: number }> = {};
+      awareness.getStates().forEach((state, clientId) => {
+        if (clientId === awareness.clientID) return;
+        const d = (state as { drag?: { characterId?: unknown; x?: unknown; y?: unknown } }).drag;
+        if (typeof d?.characterId !== 'string') return;
+        if (typeof d.x !== 'number' || typeof d.y !== 'number') return;
+        if (!Number.isFinite(d.x) || !Number.isFinite(d.y)) return;
+        drags[d.characterId] = { x: d.x, y: d.y };
+      });
+      this.drags = drags;
+    };
+    awareness.on('change', readDrags);
+    this.#awarenessCleanup.push(() => awareness.off('change', readDrags));
+  }
+
+  /** Shows the others a token being dragged (null: the drag ended); spectators send nothing. */
+  setDrag(drag: { characterId: string; x: number; y: number } | null): void {
+    if (this.role === 'spectator') return;
+    this.#providers[0]?.awareness.setLocalStateField('drag', drag);
   }
 
   /**

@@ -41,6 +41,37 @@ describe('the table file', () => {
     }
   });
 
+  it('carries the scene board, and refuses a board the reducer could not have made', () => {
+    const file = (zoneB: Record<string, unknown>) => {
+      const docs = createTableDocs({ id: 'T1', name: 'N', ruleset: 'fate-core' });
+      const zones = docs.pub.getMap('zones');
+      zones.set('z1', { id: 'z1', name: 'Pier', x: 0, y: 0, w: 4, h: 3, at: 1 });
+      zones.set('z2', { id: 'z2', name: 'Warehouse', at: 2, ...zoneB });
+      docs.pub.getMap('borders').set('b1', { id: 'b1', a: 'z1', b: 'z2', at: 3 });
+      docs.gm
+        .getMap('zones')
+        .set('z3', { id: 'z3', name: 'Cellar', x: 0, y: 6, w: 2, h: 2, at: 4 });
+      const table = { name: 'N', ruleset: 'fate-core' as const, created: 1 };
+      const text = JSON.stringify(
+        toTableFile({ table, content: tableContent(docs), log: [], exportedAt: 1 }),
+      );
+      return { docs, read: readTableFile(text) };
+    };
+    const good = file({ x: 4, y: 0, w: 4, h: 3 });
+    if (!good.read.ok) throw new Error(good.read.error.message);
+    const built = docsFromContent(good.read.content, 'T2');
+    expect(readTable(built.pub).board).toEqual(readTable(good.docs.pub).board);
+    expect(readTable(built.pub).board.borders).toHaveLength(1);
+    // Over the Pier, and past the grid's edge.
+    for (const bad of [
+      { x: 2, y: 0, w: 4, h: 3 },
+      { x: 46, y: 0, w: 4, h: 3 },
+    ]) {
+      const read = file(bad).read;
+      expect(read.ok || read.error.code).toBe('bad-table-file');
+    }
+  });
+
   it('refuses a character file', () => {
     const read = readTableFile('{"fariType":"character","pages":[]}');
     expect(read.ok || read.error.code).toBe('not-a-table');

@@ -140,12 +140,20 @@ const PubDocument = v.strictObject({
   // Files written before countdowns (or declarations) existed have none.
   countdowns: v.optional(MapOfMaps),
   declarations: v.optional(MapOfMaps),
+  // The scene board (zones, borders: plain JSON values; tokens: character id → zone id),
+  // its shapes held by checkTable; files written before the board have none.
+  zones: v.optional(MapRoot),
+  borders: v.optional(MapRoot),
+  tokens: v.optional(MapRoot),
 } satisfies RootSchemas<typeof PUB_ROOTS>);
 const GmDocument = v.strictObject({
   meta: GmMeta,
   hidden: MapOfMaps,
   notes: MapOfMaps,
   countdowns: v.optional(MapOfMaps),
+  // The prepared board, as the public roots of the same names.
+  zones: v.optional(MapRoot),
+  borders: v.optional(MapRoot),
 } satisfies RootSchemas<typeof GM_ROOTS>);
 
 const Holder = v.variant('type', [

@@ -2,6 +2,7 @@ import type { ActionChoice, ActionEffectResult, ActionKind } from './actions';
 import type { Character, HarmKind } from './character';
 import type { GmCompelPayee } from './economy-types';
 import type { SkillSpread } from './spread';
+import type { MovementRoll } from './zones';
 import type { Problem, Result, Rng, RulesetId } from './types';
 
 /**
@@ -195,6 +196,12 @@ export interface Ruleset {
    * the game has. The hooks below agree with it (they refuse what a game lacks).
    */
   features: RulesetFeatures;
+  /**
+   * What a moving overcome rolls [CORE-MOVE-2]: Athletics in `fate-core` and `edgerunner`,
+   * Explore in `pirates` ("getting from point A to point B"), a rated aspect in `narrative`
+   * (Body offered first).
+   */
+  movement: MovementRoll;
   /** A player character (or NPC) with the ruleset's slots, tracks and defaults, blank text. */
   newCharacter(init: { id: string; name: string; npc?: boolean }): Character;
   /**

@@ -1,6 +1,7 @@
 import type { GmView, TableView } from '../doc/view-types';
 import type { TableProblem } from './problem';
 import { problem } from './problem';
+import { boardProblem } from './board';
 
 /**
  * What one field says about another, as every command keeps it: an id names something that
@@ -18,7 +19,8 @@ export function referenceProblem(table: TableView, gm: GmView): TableProblem | u
     placedReferences(table) ??
     turnOrder(table) ??
     rollRecords(table) ??
-    declarationRecords(table)
+    declarationRecords(table) ??
+    boardProblem(table, gm)
   );
 }
 

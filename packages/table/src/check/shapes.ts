@@ -6,6 +6,7 @@ import { MAX_SEATS } from '../commands/characters/seats';
 import { Action, Id, Rating, SHEET_LIMITS, TableAspectKind } from '../commands/fields';
 import { MAX_POINTS } from '../doc/schema';
 import { ROLL_LIMIT } from '../doc/schema';
+import { BOARD_LIMITS, ImageHash } from '../commands/board/schemas';
 
 /**
  * The shape of every field of the two views (`readTable`, `readGm`) as the reducer writes it:
@@ -73,7 +74,26 @@ const CharacterShape = v.object({
   takenOut: v.boolean(),
   owner: v.optional(Id),
   freeInvokes: v.record(Id, v.record(Id, Count)),
+  portrait: v.optional(ImageHash),
 });
+
+/** A zone: whole cells inside the board (references and overlaps are board.ts's). */
+const ZoneShape = v.pipe(
+  v.object({
+    id: Id,
+    name: v.string(),
+    x: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+    y: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+    w: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
+    h: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
+    at: Time,
+  }),
+  v.check(
+    (z) => z.x + z.w <= BOARD_LIMITS.columns && z.y + z.h <= BOARD_LIMITS.rows,
+    `lies off the board's ${BOARD_LIMITS.columns} × ${BOARD_LIMITS.rows} cells`,
+  ),
+);
+const BorderShape = v.object({ id: Id, a: Id, b: Id, at: Time });
 
 /** A countdown's boxes are counted and drawn: as many as `countdown.add` allows. */
 const countdownsShape = (where: string) =>
@@ -150,6 +170,16 @@ const RollShape = v.object({
       targetId: v.optional(Id),
     }),
   ),
+  moves: v.optional(
+    v.object({
+      characterId: Id,
+      from: Id,
+      to: Id,
+      hindered: v.array(Id),
+      used: v.optional(v.boolean()),
+    }),
+  ),
+  zoneAttack: v.optional(v.object({ group: Id, zoneId: Id })),
 });
 
 /** edgerunner's declarations before the table: one per declarer (a seat, or the GM). */
@@ -186,9 +216,15 @@ export const TableShape = v.object({
       at: Time,
       freeInvokes: v.record(Id, Count),
       persistence: v.optional(Count),
+      place: v.optional(Id),
     }),
   ),
-  scene: v.object({ active: v.boolean(), name: v.string(), present: v.array(Id) }),
+  scene: v.object({
+    active: v.boolean(),
+    name: v.string(),
+    present: v.array(Id),
+    map: v.optional(ImageHash),
+  }),
   compels: v.array(
     v.object({
       id: Id,
@@ -200,11 +236,22 @@ export const TableShape = v.object({
       at: Time,
     }),
   ),
-  conflict: v.object({ active: v.boolean(), order: v.array(Id), turn: Count, round: Count }),
+  conflict: v.object({
+    active: v.boolean(),
+    order: v.array(Id),
+    turn: Count,
+    round: Count,
+    freeMove: v.optional(v.object({ characterId: Id, round: Count, turn: Count })),
+  }),
   rolls: capped(RollShape, ROLL_LIMIT, 'rolls'),
   log: v.array(v.object({ n: v.pipe(Int, v.minValue(1)), text: v.string() })),
   countdowns: countdownsShape('public'),
   declarations: capped(DeclarationShape, MAX_SEATS + 1, 'declarations'),
+  board: v.object({
+    zones: capped(ZoneShape, BOARD_LIMITS.zones, 'zones'),
+    borders: capped(BorderShape, BOARD_LIMITS.borders, 'borders'),
+    tokens: capped(v.object({ characterId: Id, zoneId: Id }), BOARD_LIMITS.tokens, 'tokens'),
+  }),
 });
 
 export const GmShape = v.object({
@@ -216,9 +263,15 @@ export const GmShape = v.object({
       text: v.string(),
       freeInvokes: Count,
       note: v.optional(v.string()),
+      place: v.optional(Id),
+      zoneId: v.optional(Id),
       at: Time,
     }),
   ),
   notes: v.array(v.object({ id: Id, text: v.string(), at: Time })),
   countdowns: countdownsShape('hidden'),
+  board: v.object({
+    zones: capped(ZoneShape, BOARD_LIMITS.zones, 'zones'),
+    borders: capped(BorderShape, BOARD_LIMITS.borders, 'borders'),
+  }),
 });

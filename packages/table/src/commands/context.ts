@@ -41,6 +41,11 @@ export interface CommandResult {
   /** `help.ask`: the request for help it opened. */
   requestId?: string;
   declarationId?: string;
+  /** `zone.add`, `border.add`: the zone or border made. */
+  zoneId?: string;
+  borderId?: string;
+  /** An attack on a zone: every defender's copy of the roll, in the defenders' order. */
+  rollIds?: string[];
   /** The log entries this command wrote, so the server can keep the full history. */
   log?: LogEntry[];
 }

@@ -44,6 +44,9 @@ import {
 import { join, seatRemove } from './characters/seats';
 import * as countdowns from './countdowns/countdowns';
 import { chatSpectators, chatWhispers } from './gm/chat-switch';
+import * as board from './board/zones';
+import { boardMove } from './board/moves';
+import { boardReveal } from './board/reveal';
 import {
   declarationClose,
   declarationPropose,
@@ -163,6 +166,15 @@ const HANDLERS: { [T in CommandType]: Handler<T> } = {
   'countdown.edit': countdowns.countdownEdit,
   'countdown.reveal': countdowns.countdownReveal,
   'countdown.remove': countdowns.countdownRemove,
+  'zone.add': board.zoneAdd,
+  'zone.edit': board.zoneEdit,
+  'zone.remove': board.zoneRemove,
+  'border.add': board.borderAdd,
+  'border.remove': board.borderRemove,
+  'board.move': boardMove,
+  'board.reveal': boardReveal,
+  'board.map': board.boardMap,
+  'character.portrait': board.characterPortrait,
 };
 
 function dispatch(ctx: CommandContext): OrRefusal<Plan> {

@@ -23,6 +23,7 @@ import {
   ClaimCode,
 } from './fields';
 import * as Countdowns from './countdowns/schemas';
+import * as Board from './board/schemas';
 
 export { AspectRefSchema, SheetChangesSchema, SheetSchema } from './fields';
 export type { Action, Adjustment, AspectRef, Sheet, SheetChanges, TableAspectKind } from './fields';
@@ -69,10 +70,14 @@ export const AspectAddCommand = cmd('aspect.add', {
   characterId: v.optional(Id),
   freeInvokes: v.optional(int(0, 5)),
   owner: v.optional(Owner),
+  /** A situation aspect's zone or border on the scene board (AspectView.place). */
+  place: v.optional(Id),
 });
 export const AspectEditCommand = cmd('aspect.edit', {
   ref: AspectRefSchema,
   text: v.optional(AspectText),
+  /** A table aspect moved to a zone or border, or (null) to the whole scene; the GM's. */
+  place: v.optional(v.nullable(Id)),
 });
 export const AspectRemoveCommand = cmd('aspect.remove', { ref: AspectRefSchema });
 export const SpotlightPushCommand = cmd('spotlight.push', { ref: AspectRefSchema });
@@ -83,8 +88,14 @@ export const GmPrepareCommand = cmd('gm.prepare', {
   characterId: v.optional(Id),
   freeInvokes: v.optional(int(0, 5)),
   note: v.optional(userText('multiline', 2000, 'note')),
+  /** The zone or border (public or prepared) the aspect stands on once revealed. */
+  place: v.optional(Id),
 });
-export const GmNpcDraftCommand = cmd('gm.npc-draft', { character: SheetSchema });
+export const GmNpcDraftCommand = cmd('gm.npc-draft', {
+  character: SheetSchema,
+  /** The NPC's token: the zone (public or prepared) it appears in when revealed. */
+  zoneId: v.optional(Id),
+});
 export const GmRevealCommand = cmd('gm.reveal', { hiddenId: Id });
 export const GmNoteCommand = cmd('gm.note', {
   noteId: v.optional(Id),
@@ -124,6 +135,16 @@ export const RollCommand = cmd('roll', {
    * concedes): the roll awaits it. An attack outside a conflict starts one.
    */
   defender: v.optional(Id),
+  /**
+   * An attack on everyone in this zone [CORE-TARGET-1]: one attack, and each character whose
+   * token stands there (not the roller, not one taken out) defends against it with `defend`.
+   */
+  zone: v.optional(Id),
+  /**
+   * A moving overcome toward this zone [CORE-MOVE-2]: the server sets the difficulty (one step
+   * per zone crossed) and the roll, once it does not fail, is `board.move`'s `via`.
+   */
+  moveTo: v.optional(Id),
   reason: v.optional(Reason),
 });
 /**
@@ -368,6 +389,15 @@ export const CommandSchema = v.variant('type', [
   Countdowns.CountdownEditCommand,
   Countdowns.CountdownRevealCommand,
   Countdowns.CountdownRemoveCommand,
+  Board.ZoneAddCommand,
+  Board.ZoneEditCommand,
+  Board.ZoneRemoveCommand,
+  Board.BorderAddCommand,
+  Board.BorderRemoveCommand,
+  Board.BoardMoveCommand,
+  Board.BoardRevealCommand,
+  Board.BoardMapCommand,
+  Board.CharacterPortraitCommand,
 ]);
 
 export type Command = v.InferOutput<typeof CommandSchema>;

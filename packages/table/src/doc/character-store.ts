@@ -20,6 +20,8 @@ export interface CharacterTableState {
   conflictConsequences: number;
   /** Free invokes on its sheet aspects and consequences: aspect or slot id → owner → count. */
   freeInvokes: Record<string, Record<string, number>>;
+  /** Its portrait, by content hash (`ImageHash`); the image itself is never in a document. */
+  portrait?: string;
 }
 
 export type CharacterRecord = Character & CharacterTableState;
@@ -88,6 +90,8 @@ export function readCharacter(map: YMap): CharacterRecord {
   if (map.has('extremeUsed')) character.extremeUsed = bool(map, 'extremeUsed');
   const owner = optStr(map, 'owner');
   if (owner !== undefined) character.owner = owner;
+  const portrait = optStr(map, 'portrait');
+  if (portrait !== undefined) character.portrait = portrait;
   return character;
 }
 
@@ -166,9 +170,10 @@ export function writeCharacter(map: YMap, c: Character): void {
   );
 }
 
-/** Writes the table-side fields (owner, owed points, conflict count). */
+/** Writes the table-side fields (owner, portrait, owed points, conflict count). */
 export function writeTableState(map: YMap, s: Partial<CharacterTableState>): void {
   if ('owner' in s) put(map, 'owner', s.owner);
+  if ('portrait' in s) put(map, 'portrait', s.portrait);
   if (s.owed !== undefined) put(map, 'owed', s.owed === 0 ? undefined : s.owed);
   if (s.conflictConsequences !== undefined) {
     put(

@@ -43,6 +43,9 @@ export const PUB_ROOTS = {
   fp: { kind: 'map', feeds: ['fateSummary'] },
   countdowns: { kind: 'map', feeds: ['countdowns'] },
   declarations: { kind: 'map', feeds: ['declarations'] },
+  zones: { kind: 'map', feeds: ['board'] },
+  borders: { kind: 'map', feeds: ['board'] },
+  tokens: { kind: 'map', feeds: ['board'] },
 } as const satisfies Record<string, RootSpec>;
 
 /** Every root type of the GM document `table/<id>/gm`. */
@@ -51,6 +54,8 @@ export const GM_ROOTS = {
   hidden: { kind: 'map', feeds: ['hidden'] },
   notes: { kind: 'map', feeds: ['notes'] },
   countdowns: { kind: 'map', feeds: ['countdowns'] },
+  zones: { kind: 'map', feeds: ['board'] },
+  borders: { kind: 'map', feeds: ['board'] },
 } as const satisfies Record<string, RootSpec>;
 
 export type RootSpecs = Readonly<Record<string, RootSpec>>;

@@ -13,8 +13,9 @@ import { GM_ROOTS, PUB_ROOTS, openRoots, type Roots } from './roots';
  *                 gmReadsWhispers? (true when the GM reads whispers between players)
  * - `seats`       Y.Map<seatId, Y.Map>: id, name, characterId?, restored? (see SeatView)
  * - `characters`  Y.Map<characterId, Y.Map> (see character-store.ts)
- * - `aspects`     Y.Map<aspectId, Y.Map>: id, kind, text, characterId?, at, invokes: Y.Map<owner, n>
- * - `scene`       Y.Map: active, name, startedAt, present (character ids)
+ * - `aspects`     Y.Map<aspectId, Y.Map>: id, kind, text, characterId?, place?, at,
+ *                 invokes: Y.Map<owner, n> (`place`: a zone's or a border's id)
+ * - `scene`       Y.Map: active, name, startedAt, present (character ids), map? (image hash)
  * - `compels`     Y.Map<compelId, Y.Map>: the open compels
  * - `help`        Y.Map<requestId, Y.Map>: open requests for help on a roll (help-requests.ts)
  * - `conflict`    Y.Map: active, order (character ids), turn, round
@@ -30,14 +31,18 @@ import { GM_ROOTS, PUB_ROOTS, openRoots, type Roots } from './roots';
  *                 waiting for their roll: id, characterId, declarer (seat id or `gm`), text,
  *                 targetId?, voters (seat ids and `gm`), votes ({ voter: stance }), closed?, at
  *                 (one open per declarer; gone once rolled or withdrawn)
+ * - `zones`       Y.Map<zoneId, { id, name, x, y, w, h, at }>: the scene board's zones
+ * - `borders`     Y.Map<borderId, { id, a, b, at }>: which zones touch
+ * - `tokens`      Y.Map<characterId, zoneId>: where each character stands (doc/board.ts)
  * (Documents of schema 1 and 2 kept their log in a `log` array; log/upgrade.ts moves it into
  * `journal` once, when the server opens its storage.)
  *
  * GM document `table/<id>/gm`:
  * - `meta`        Y.Map: schemaVersion, epoch?, id
- * - `hidden`      Y.Map<hiddenId, Y.Map>: prepared aspects and NPC drafts
+ * - `hidden`      Y.Map<hiddenId, Y.Map>: prepared aspects (place?) and NPC drafts (zoneId?)
  * - `notes`       Y.Map<noteId, Y.Map>: text, at
  * - `countdowns`  Y.Map<countdownId, Y.Map>: the hidden countdowns, as the public ones
+ * - `zones`, `borders`: the prepared board, as the public roots of the same names
  */
 export const SCHEMA_VERSION = 3;
 

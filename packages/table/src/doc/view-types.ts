@@ -31,6 +31,11 @@ export interface AspectView {
   freeInvokes: Record<string, number>;
   /** edgerunner: the shifts it was created with, which a removal roll must meet [ER-REMOVE-1]. */
   persistence?: number;
+  /**
+   * Where on the scene board a situation aspect stands: a zone's id or a border's id (see
+   * `placeOf`); absent for an aspect of the whole scene.
+   */
+  place?: string;
 }
 
 /** A fixed bonus on a side: a stunt's, a helper's, narrative's modifiers or the GM's. */
@@ -103,6 +108,18 @@ export interface RollView {
   heals?: string;
   /** …set once the recovery it allowed was made: a healing heals once. */
   healed?: boolean;
+  /**
+   * A moving overcome [CORE-MOVE-2]: the character, the zone it was rolled from and the one it
+   * heads for, the borders with aspects on the way (their aspects are its opposition), and
+   * `used` once a `board.move` with this roll as `via` made the move [CORE-MOVE-3].
+   */
+  moves?: { characterId: string; from: string; to: string; hindered: string[]; used?: boolean };
+  /**
+   * One defender's copy of an attack on everyone in a zone [CORE-TARGET-1]: every copy carries
+   * the same attack (the same dice, the same invokes on it) and its own defence; `group` is the
+   * id they share, `zoneId` the zone attacked.
+   */
+  zoneAttack?: { group: string; zoneId: string };
   /** A hit the applied outcome left for a character to absorb (narrative damage included). */
   hit?: { characterId: string; shifts: number };
   /**
@@ -174,6 +191,11 @@ export interface ConflictView {
   order: string[];
   turn: number;
   round: number;
+  /**
+   * The free move of the turn, once taken [CORE-MOVE-1]: who took it, in which round and turn.
+   * It counts only while `round` and `turn` are still the conflict's.
+   */
+  freeMove?: { characterId: string; round: number; turn: number };
 }
 
 export interface SceneView {
@@ -181,6 +203,57 @@ export interface SceneView {
   name: string;
   startedAt?: number;
   present: string[];
+  /** The scene's map image behind the board, by content hash (`ImageHash`); ends with it. */
+  map?: string;
+}
+
+/**
+ * A zone of the scene board: a rectangle of whole grid cells, `x` and `y` its top-left cell,
+ * `w` and `h` its size, all within BOARD_LIMITS' columns and rows; zones never overlap.
+ */
+export interface ZoneView {
+  id: string;
+  name: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  at: number;
+}
+
+/** A border: zones `a` and `b` touch, so a token may cross from one to the other. */
+export interface BorderView {
+  id: string;
+  a: string;
+  b: string;
+  at: number;
+}
+
+/** Where a character stands on the board. */
+export interface TokenView {
+  characterId: string;
+  zoneId: string;
+}
+
+/**
+ * The scene board everyone sees: its zones, the borders between them and where each token
+ * stands (a character present in the scene with no token is not placed yet). The aspects
+ * of zones and borders are table aspects with a `place` (TableView.aspects).
+ */
+export interface BoardView {
+  zones: ZoneView[];
+  borders: BorderView[];
+  tokens: TokenView[];
+}
+
+/**
+ * The GM's prepared board: zones and borders not revealed yet (a prepared border may join a
+ * prepared zone to a public one). Prepared tokens are NPC drafts with a `zoneId`, prepared
+ * zone aspects hidden aspects with a `place` (GmView.hidden).
+ */
+export interface PrepBoardView {
+  zones: ZoneView[];
+  borders: BorderView[];
 }
 
 export interface SpotlightView {
@@ -237,6 +310,8 @@ export interface TableView {
   countdowns: CountdownView[];
   /** edgerunner: the declarations being voted on or waiting for their roll, oldest first. */
   declarations: DeclarationView[];
+  /** The scene board: zones, borders, tokens. */
+  board: BoardView;
 }
 
 export interface HiddenView {
@@ -248,6 +323,10 @@ export interface HiddenView {
   freeInvokes: number;
   note?: string;
   sheet?: Sheet;
+  /** A prepared aspect's zone or border (public or prepared), as AspectView.place. */
+  place?: string;
+  /** A prepared NPC's token: the zone (public or prepared) it appears in when revealed. */
+  zoneId?: string;
   at: number;
 }
 
@@ -263,6 +342,8 @@ export interface GmView {
   notes: NoteView[];
   /** The hidden countdowns, oldest first. */
   countdowns: CountdownView[];
+  /** The prepared board: zones and borders revealed by `board.reveal`. */
+  board: PrepBoardView;
 }
 
 // The root registry (roots.ts) names exactly the fields of the views: a field no root feeds

@@ -25,6 +25,11 @@ export type {
   NoteView,
   GmView,
   CountdownView,
+  ZoneView,
+  BorderView,
+  TokenView,
+  BoardView,
+  PrepBoardView,
 } from './view-types';
 import type {
   AspectView,
@@ -36,6 +41,7 @@ import type {
   SpotlightView,
   TableView,
   GmView,
+  ConflictView,
 } from './view-types';
 import type { Action, Sheet, TableAspectKind } from '../commands/schemas';
 import { readCharacter } from './character-store';
@@ -43,6 +49,7 @@ import { foldSummary, lastSessionStart, readFp, readLog } from '../log/log';
 import { gmRoots, pubRoots } from './schema';
 import { readCountdowns } from './countdowns';
 import { readHelpRequests } from './help-requests';
+import { readBoard, readBorders, readZones } from './board';
 import type { YMap } from './ymap';
 import { bool, counts, num, optStr, peek, str } from './ymap';
 
@@ -56,6 +63,7 @@ export function readAspect(m: YMap): AspectView {
     at: num(m, 'at'),
     freeInvokes: counts(peek(m, 'invokes')),
     ...(typeof m.get('persistence') === 'number' ? { persistence: num(m, 'persistence') } : {}),
+    ...(typeof m.get('place') === 'string' ? { place: str(m, 'place') } : {}),
   };
 }
 
@@ -95,6 +103,8 @@ function optionalRollFields(m: YMap): Partial<RollView> {
   const heals = optStr(m, 'heals');
   if (heals !== undefined) out.heals = heals;
   if (m.get('healed') === true) out.healed = true;
+  if (m.has('moves')) out.moves = structuredClone(m.get('moves') as never);
+  if (m.has('zoneAttack')) out.zoneAttack = structuredClone(m.get('zoneAttack') as never);
   if (m.has('hit')) out.hit = structuredClone(m.get('hit') as never);
   if (m.has('defence')) out.defence = structuredClone(m.get('defence') as never);
   return out;
@@ -172,6 +182,8 @@ export function readTable(pub: Y.Doc): TableView {
   const log = readLog(r);
   const present = r.scene.get('present') as string[] | undefined;
   const startedAt = r.scene.get('startedAt') as number | undefined;
+  const map = optStr(r.scene, 'map');
+  const freeMove = r.conflict.get('freeMove') as ConflictView['freeMove'];
   return {
     schemaVersion: num(r.meta, 'schemaVersion'),
     id: str(r.meta, 'id'),
@@ -191,6 +203,7 @@ export function readTable(pub: Y.Doc): TableView {
       name: str(r.scene, 'name'),
       ...(startedAt === undefined ? {} : { startedAt }),
       present: [...(present ?? [])],
+      ...(map === undefined ? {} : { map }),
     },
     compels: mapsOf(r.compels)
       .map(readCompel)
@@ -201,6 +214,7 @@ export function readTable(pub: Y.Doc): TableView {
       order: [...((r.conflict.get('order') as string[] | undefined) ?? [])],
       turn: num(r.conflict, 'turn'),
       round: num(r.conflict, 'round'),
+      ...(freeMove === undefined ? {} : { freeMove: structuredClone(freeMove) }),
     },
     rolls: r.rolls.toArray().map(readRoll),
     log,
@@ -212,6 +226,7 @@ export function readTable(pub: Y.Doc): TableView {
     declarations: mapsOf(r.declarations)
       .map(readDeclaration)
       .sort((a, b) => a.at - b.at || byId(a, b)),
+    board: readBoard(r),
   };
 }
 
@@ -226,6 +241,8 @@ export function readGm(gm: Y.Doc): GmView {
         const characterId = optStr(h, 'characterId');
         const note = optStr(h, 'note');
         const sheet = h.get('sheet') as Sheet | undefined;
+        const place = optStr(h, 'place');
+        const zoneId = optStr(h, 'zoneId');
         return {
           id: str(h, 'id'),
           kind: str(h, 'kind') as 'aspect' | 'npc',
@@ -235,6 +252,8 @@ export function readGm(gm: Y.Doc): GmView {
           freeInvokes: num(h, 'freeInvokes'),
           ...(note === undefined ? {} : { note }),
           ...(sheet === undefined ? {} : { sheet: structuredClone(sheet) }),
+          ...(place === undefined ? {} : { place }),
+          ...(zoneId === undefined ? {} : { zoneId }),
           at: num(h, 'at'),
         };
       })
@@ -243,6 +262,7 @@ export function readGm(gm: Y.Doc): GmView {
       .map((n) => ({ id: str(n, 'id'), text: str(n, 'text'), at: num(n, 'at') }))
       .sort((a, b) => a.at - b.at || byId(a, b)),
     countdowns: readCountdowns(r.countdowns),
+    board: { zones: readZones(r.zones), borders: readBorders(r.borders) },
   };
 }
 

@@ -83,6 +83,13 @@ export const TYPE_CODES = [
   'declaration.withdraw',
   'conflict.join',
   'conflict.leave',
+  'board.move',
+  'zone.add',
+  'zone.edit',
+  'zone.remove',
+  'border.add',
+  'border.remove',
+  'board.reveal',
 ] as const;
 
 /** Append-only, like TYPE_CODES. */

@@ -282,6 +282,23 @@ export const LOG_TEMPLATES = {
   gmClearedBox: "The GM cleared {name}'s {value}-point {track} box{why}.",
   gmSetSkill: "The GM set {name}'s {skill} to {rating}{why}.",
   gmRatedAspect: 'The GM rated {name}\'s "{aspect}" {rating}{why}.',
+
+  // The scene board: zones, borders, moves, aspects on a zone or border, zone attacks.
+  movedTo: '{name} moves to {zone}.',
+  movedWaved: '{name} moves to {zone}, waved through by the GM.',
+  zoneAdded: 'Zone added: {zone}.',
+  zoneRenamed: 'Zone {before} is now {zone}.',
+  zoneRemoved: 'Zone removed: {zone}.',
+  zoneRevealed: 'The GM revealed zone {zone}.',
+  zonesTouch: '{a} and {b} now touch.',
+  zonesApart: '{a} and {b} no longer touch.',
+  placeBorder: 'the border between {a} and {b}',
+  aspectAddedOn: 'Aspect added: "{text}" on {place}.',
+  aspectPlaced: '"{text}" now stands on {place}.',
+  aspectSceneWide: '"{text}" now stands over the whole scene.',
+  purposeMove: 'to move to {zone}',
+  rolledAgainstZone:
+    '{name} rolled {purpose} [{dice}]: {total} against everyone in {zone}: {defenders}, who each roll to defend.',
 } as const satisfies Record<string, LogTemplate>;
 
 export type LogMessageId = keyof typeof LOG_TEMPLATES;

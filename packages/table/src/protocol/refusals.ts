@@ -57,7 +57,35 @@ export type RefusalReason =
   | { id: 'vote-closed' }
   | { id: 'vote-open'; params: { count: number } }
   | { id: 'propose-first' }
-  | { id: 'name-taken'; params: { name: string } };
+  | { id: 'name-taken'; params: { name: string } }
+  // The scene board. `not-found`:
+  | { id: 'no-zone' }
+  | { id: 'no-border' }
+  // `invalid`: a layout the board does not allow, or a move that makes no sense.
+  | { id: 'zone-off-board' }
+  | { id: 'zone-overlap'; params: { name: string } }
+  | { id: 'board-full'; params: { limit: number } }
+  | { id: 'border-same-zone' }
+  | { id: 'border-exists' }
+  | { id: 'place-needs-situation' }
+  | { id: 'place-prepared' }
+  | { id: 'place-full'; params: { limit: number } }
+  | { id: 'same-zone' }
+  | { id: 'not-this-move' }
+  | { id: 'move-roll-used' }
+  | { id: 'zone-attack-alone' }
+  // `not-in-scene`, `unreachable`, `move-roll-failed`: the move is not the mover's to make.
+  | { id: 'not-in-scene'; params: { name: string } }
+  | { id: 'unreachable' }
+  | { id: 'move-roll-failed' }
+  /**
+   * `move-needs-overcome`: roll the overcome first (`roll` with `moveTo`): its difficulty, the
+   * zones crossed, and the skill (or, in narrative, the aspect) the game rolls for it.
+   */
+  | {
+      id: 'move-needs-overcome';
+      params: { difficulty: number; distance: number; roll: string };
+    };
 
 export type RefusalReasonId = RefusalReason['id'];
 

@@ -40,6 +40,7 @@ export const edgerunner: Ruleset = {
     initiative: false,
     recoversAtConflictEnd: false,
   },
+  movement: { skillId: 'athletics' },
   newCharacter: newEdgerunnerCharacter,
   refreshFor: (character) => edgerunnerRefreshFor(character.stunts.length),
   skillSpread: edgerunnerSkillSpread,

@@ -39,6 +39,7 @@ export const fateCore: Ruleset = {
     initiative: false,
     recoversAtConflictEnd: false,
   },
+  movement: { skillId: 'athletics' },
   newCharacter: newFateCoreCharacter,
   refreshFor: (character) => fateCoreRefreshFor(character.stunts.length),
   skillSpread: fateCoreSkillSpread,

@@ -32,6 +32,7 @@ export const narrative: Ruleset = {
     initiative: true,
     recoversAtConflictEnd: true,
   },
+  movement: { aspectId: 'body' },
   newCharacter: newNarrativeCharacter,
   refreshFor: (character) => narrativeRefreshFor(character.stunts.length),
   skillSpread: narrativeAspectSpread,

@@ -39,6 +39,7 @@ export const pirates: Ruleset = {
     initiative: false,
     recoversAtConflictEnd: false,
   },
+  movement: { skillId: 'explore' },
   newCharacter: newPiratesCharacter,
   refreshFor: (character) =>
     piratesRefreshFor(character.stunts.length, character.primaryMagic ?? false),

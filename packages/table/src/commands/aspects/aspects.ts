@@ -4,12 +4,15 @@ import { controls, findCharacter, gmOnly } from '../access';
 import { checkOwner, holderSaid, resolveAspect } from './aspect-refs';
 import { writeCharacter } from '../../doc/character-store';
 import type { TableAspectKind } from '../schemas';
-import type { Handler, Refusal } from '../context';
+import type { Actor, Handler, LogDraft, Plan, Refusal } from '../context';
+import type { ResolvedAspect } from './aspect-refs';
+import type { TableDocs } from '../../doc/schema';
+import { boardState, checkPlace, placeSaid } from '../board/places';
 import { isRefusal, ownerOf, refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
 import type { SpotlightView } from '../../doc/views';
-import { child, put } from '../../doc/ymap';
+import { child, optStr, put } from '../../doc/ymap';
 import { freeInvokesSaid } from '../../log/words';
 
 /** Situation aspects, boosts and aspects placed on characters; the spotlight. */
@@ -24,6 +27,17 @@ export interface NewAspect {
   at: number;
   /** edgerunner: the shifts it was created with [ER-REMOVE-1]. */
   persistence?: number;
+  /** The zone or border it stands on (a situation aspect's). */
+  place?: string;
+}
+
+/** Only a situation aspect stands on a zone or border: the others are someone's. */
+export function placedAspect(kind: TableAspectKind): Refusal | undefined {
+  return kind === 'situation'
+    ? undefined
+    : refuse('invalid', 'Only a situation aspect stands on a zone or border.', {
+        id: 'place-needs-situation',
+      });
 }
 
 /** Checks a new aspect's character, if any, exists. */
@@ -43,6 +57,7 @@ export function addTableAspect(r: PubRoots, a: NewAspect): void {
   if (a.characterId !== undefined) map.set('characterId', a.characterId);
   map.set('at', a.at);
   if (a.persistence !== undefined) map.set('persistence', a.persistence);
+  if (a.place !== undefined) map.set('place', a.place);
   if (a.freeInvokes > 0) child(map, 'invokes').set(a.owner, a.freeInvokes);
 }
 
@@ -62,6 +77,11 @@ export const aspectAdd: Handler<'aspect.add'> = ({ docs, actor, command, newId, 
   }
   const bad = checkNewAspect(r, command.characterId);
   if (bad) return bad;
+  const state = command.place === undefined ? undefined : boardState(docs);
+  if (command.place !== undefined && state) {
+    const badPlace = placedAspect(command.kind) ?? checkPlace(docs, state, command.place, false);
+    if (badPlace) return badPlace;
+  }
   const owner = command.owner ?? ownerOf(actor);
   const badOwner = checkOwner(r, owner);
   if (badOwner) return badOwner;
@@ -72,10 +92,15 @@ export const aspectAdd: Handler<'aspect.add'> = ({ docs, actor, command, newId, 
     kind: command.kind,
     text: command.text,
     ...(command.characterId === undefined ? {} : { characterId: command.characterId }),
+    ...(command.place === undefined ? {} : { place: command.place }),
     owner,
     freeInvokes: command.freeInvokes ?? 0,
     at: now,
   };
+  const added =
+    state && command.place !== undefined
+      ? say('aspectAddedOn', { text: command.text, place: placeSaid(state, command.place) })
+      : say('aspectAdded', { text: command.text });
   return {
     pub: () => addTableAspect(r, aspect),
     log: [
@@ -87,7 +112,7 @@ export const aspectAdd: Handler<'aspect.add'> = ({ docs, actor, command, newId, 
                 invokes: freeInvokesSaid(aspect.freeInvokes),
                 holder: holderSaid(r, owner),
               })
-            : say('aspectAdded', { text: command.text }),
+            : added,
         ),
         ...(command.characterId === undefined ? {} : { characterId: command.characterId }),
       },
@@ -100,6 +125,7 @@ export const aspectEdit: Handler<'aspect.edit'> = ({ docs, actor, command }) => 
   const r = pubRoots(docs.pub);
   const a = resolveAspect(r, command.ref);
   if (isRefusal(a)) return a;
+  if (command.place !== undefined) return aspectPlace(docs, actor, a, command.place, command.text);
   // The GM edits anything; a player may reword their own character's sheet aspects.
   if (actor.role !== 'gm' && (a.where === 'table' || !controls(actor, a.character))) {
     return refuse('forbidden', 'Only the GM can edit that aspect.');
@@ -125,6 +151,54 @@ export const aspectEdit: Handler<'aspect.edit'> = ({ docs, actor, command }) => 
     log: [line(say('aspectRenamed', { before: a.text, text }))],
   };
 };
+
+/**
+ * Moves a table aspect onto a zone or border, or (null) over the whole scene; a new text may
+ * come with it. The GM's, like adding one.
+ */
+function aspectPlace(
+  docs: TableDocs,
+  actor: Actor,
+  a: ResolvedAspect,
+  place: string | null,
+  text: string | undefined,
+): Plan | Refusal {
+  const denied = gmOnly(actor, 'place aspects on the board');
+  if (denied) return denied;
+  if (a.where !== 'table') {
+    return refuse('invalid', 'Only aspects placed in play stand on the board.', {
+      id: 'sheet-aspect-edit',
+    });
+  }
+  const before = optStr(a.map, 'place');
+  const state = boardState(docs);
+  if (place !== null) {
+    const bad =
+      placedAspect(a.kind as TableAspectKind) ?? checkPlace(docs, state, place, false, a.id);
+    if (bad) return bad;
+  }
+  const after = place ?? undefined;
+  const newText = text ?? a.text;
+  if (after === before && newText === a.text) return {};
+  const log: LogDraft[] = [];
+  if (newText !== a.text) log.push(line(say('aspectRenamed', { before: a.text, text: newText })));
+  if (after !== before) {
+    log.push(
+      line(
+        after === undefined
+          ? say('aspectSceneWide', { text: newText })
+          : say('aspectPlaced', { text: newText, place: placeSaid(state, after) }),
+      ),
+    );
+  }
+  return {
+    pub: () => {
+      put(a.map, 'text', newText);
+      put(a.map, 'place', after);
+    },
+    log,
+  };
+}
 
 export const aspectRemove: Handler<'aspect.remove'> = ({ docs, actor, command }) => {
   const denied = gmOnly(actor, 'remove aspects');

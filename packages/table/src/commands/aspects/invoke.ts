@@ -15,6 +15,8 @@ import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
 import { rollInPlay, rescore, writeRoll } from '../rolls/stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import type { RollSide, RollView } from '../../doc/views';
+import { readRoll } from '../../doc/views';
+import type { YMap } from '../../doc/ymap';
 import { otherSideNowSaid, resultSaid } from '../../log/words';
 
 /** Who pays for a character's paid invoke: the character, or the GM pool for NPCs. */
@@ -167,11 +169,27 @@ export const invoke: Handler<'invoke'> = (ctx) => {
   });
   const paid = step.value.paid;
   const freeLeft = step.value.state.aspects[key]?.freeInvokes[holder] ?? 0;
+  // An attack on a zone is one roll: what raises it raises it against every defender still
+  // facing it [CORE-TARGET-1]; each defender's own side stays theirs.
+  const siblings =
+    roll.zoneAttack && side === 'actor'
+      ? zoneAttackCopies(r, roll).map((x) => {
+          const raised: RollView = {
+            ...x.roll,
+            actor: next.actor,
+            invokes: [...x.roll.invokes, next.invokes[next.invokes.length - 1]!],
+          };
+          // A copy still awaiting its defence has no outcome yet to rescore.
+          const awaiting = x.roll.defence?.status === 'awaiting';
+          return { map: x.map, roll: awaiting ? raised : rescore(ruleset, raised) };
+        })
+      : [];
   return {
     pub: () => {
       if (paid.type === 'free-invoke') spendFree(r, aspect, paid.boostSpent, holder, freeLeft);
       writeEconomy(r, run.state);
       writeRoll(found.map, next);
+      for (const x of siblings) writeRoll(x.map, x.roll);
     },
     log: [
       {
@@ -191,6 +209,21 @@ export const invoke: Handler<'invoke'> = (ctx) => {
     result: { rollId: roll.id },
   };
 };
+
+/** The other copies of a zone attack still in play: not applied, not conceded. */
+function zoneAttackCopies(
+  r: ReturnType<typeof pubRoots>,
+  roll: RollView,
+): { map: YMap; roll: RollView }[] {
+  const out: { map: YMap; roll: RollView }[] = [];
+  for (const map of r.rolls.toArray()) {
+    const other = readRoll(map);
+    if (other.id === roll.id || other.zoneAttack?.group !== roll.zoneAttack?.group) continue;
+    if (other.applied || other.defence?.status === 'conceded') continue;
+    out.push({ map, roll: other });
+  }
+  return out;
+}
 
 /**
  * The invoke's log sentence: the roller's new total and result, or for the other side (the

@@ -198,6 +198,7 @@ export const characterRemove: Handler<'character.remove'> = ({ docs, actor, comm
       }
       const spot = r.meta.get('spotlight') as { characterId?: string } | undefined;
       if (spot?.characterId === c.id) r.meta.delete('spotlight');
+      r.tokens.delete(c.id);
       r.characters.delete(c.id);
     },
     log: [

@@ -2,7 +2,9 @@ import type { Character, Ruleset } from '@fateboard/rules';
 import { findCharacter } from '../access';
 import { resolveAspect } from '../aspects/aspect-refs';
 import type { Action, AspectRef, CommandOf } from '../schemas';
-import type { Refusal, OrRefusal } from '../context';
+import type { Actor, Refusal, OrRefusal } from '../context';
+import type { MovingOvercome } from '../board/moves';
+import { movingOvercome } from '../board/moves';
 import { isRefusal, refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import type { RollView } from '../../doc/views';
@@ -24,10 +26,43 @@ export interface RollKind {
   declaration?: NonNullable<RollView['declaration']>;
   declarationId?: string;
   removes?: { ref: AspectRef; persistence: number; text: string };
+  /** A moving overcome [CORE-MOVE-2]: the move, its difficulty and the zone's name. */
+  moves?: MovingOvercome;
+  /** An attack on everyone in this zone [CORE-TARGET-1]. */
+  zone?: string;
 }
 
-export function rollKind(r: PubRoots, command: CommandOf<'roll'>): OrRefusal<RollKind> {
+export function rollKind(
+  r: PubRoots,
+  command: CommandOf<'roll'>,
+  actor: Actor,
+): OrRefusal<RollKind> {
   const { aspectAction, declarationId, removes } = command;
+  const alone = [
+    command.moveTo !== undefined && 'moveTo',
+    command.zone !== undefined && 'zone',
+    command.defender !== undefined && 'defender',
+    command.opposition !== undefined && 'opposition',
+    command.difficulty !== undefined && 'difficulty',
+    aspectAction !== undefined && 'aspectAction',
+    removes !== undefined && 'removes',
+    command.heals !== undefined && 'heals',
+  ].filter((x): x is string => x !== false);
+  if (command.moveTo !== undefined || command.zone !== undefined) {
+    if (alone.length > 1) {
+      return refuse('invalid', `A roll with "${alone[0]}" takes no "${alone[1]}".`);
+    }
+    if (command.zone !== undefined) {
+      if (command.action !== 'attack')
+        return refuse('invalid', 'A zone is attacked, not overcome.');
+      return { action: 'attack', zone: command.zone };
+    }
+    if (command.action !== undefined && command.action !== 'overcome') {
+      return refuse('invalid', 'Moving past an obstacle is an overcome.');
+    }
+    const moves = movingOvercome(r, actor, command);
+    return isRefusal(moves) ? moves : { action: 'overcome', moves };
+  }
   if (declarationId !== undefined && aspectAction !== 'declaration') {
     return refuse('invalid', 'A declaration is rolled as a declaration.');
   }

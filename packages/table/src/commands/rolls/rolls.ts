@@ -10,6 +10,7 @@ import type { RollKind } from './roll-kind';
 import { diceSaid, ratingOf, rollSide, sideModifiers, stuntAndHelp } from './sides';
 import { resolveRoll, writeNewRoll } from './stored-rolls';
 import { endRequestsOf } from './help';
+import { awaitZoneDefences, zoneTargets } from './zone-attack';
 import { pubRoots } from '../../doc/schema';
 import type { RollSide, RollView } from '../../doc/views';
 import { bool } from '../../doc/ymap';
@@ -31,10 +32,12 @@ export const roll: Handler<'roll'> = (ctx) => {
   if (command.opposition && command.difficulty !== undefined) {
     return refuse('invalid', 'Give a difficulty or an opposing character, not both.');
   }
-  const kind = rollKind(r, command);
+  const kind = rollKind(r, command, actor);
   if (isRefusal(kind)) return kind;
   const defender = defenderOf(r, command, kind, found.character);
   if (defender !== undefined && isRefusal(defender)) return defender;
+  const targets = kind.zone === undefined ? undefined : zoneTargets(r, kind.zone, found.character);
+  if (targets !== undefined && isRefusal(targets)) return targets;
   let opposingCharacter: Character | undefined;
   if (command.opposition) {
     const opp = findCharacter(r, command.opposition.characterId);
@@ -56,16 +59,19 @@ export const roll: Handler<'roll'> = (ctx) => {
   const reason = command.reason ?? kind.declaration?.text;
   if (typeof rating !== 'number') return rating;
   // A helper is on the roller's side: never whom the roll is against [CORE-TEAMWORK-1].
-  const opposing = [command.defender, command.opposition?.characterId].filter(
-    (id): id is string => id !== undefined,
-  );
+  const opposing = [
+    command.defender,
+    command.opposition?.characterId,
+    ...(targets?.characters.map((c) => c.id) ?? []),
+  ].filter((id): id is string => id !== undefined);
   const actorBonuses = stuntAndHelp(r, actor, found.character, command, opposing);
   if (isRefusal(actorBonuses)) return actorBonuses;
   const modifiers = [...(command.modifiers ?? []), ...actorBonuses, ...actorMods];
   const difficulty =
     kind.removes?.persistence ??
+    kind.moves?.difficulty ??
     command.difficulty ??
-    (command.opposition || defender ? undefined : 0);
+    (command.opposition || defender || targets ? undefined : 0);
   const base = {
     action: kind.action,
     ...(kind.aspectAction === undefined ? {} : { aspectAction: kind.aspectAction }),
@@ -80,6 +86,7 @@ export const roll: Handler<'roll'> = (ctx) => {
     heals === undefined &&
     !command.opposition &&
     !defender &&
+    !targets &&
     ruleset.resolveAction({
       ...base,
       total: rating,
@@ -136,8 +143,10 @@ export const roll: Handler<'roll'> = (ctx) => {
     ...(simple ? { simple: true } : {}),
     ...(heals === undefined ? {} : { heals: heals.id }),
     ...(defender ? { defence: { characterId: defender.id, status: 'awaiting' as const } } : {}),
+    ...(kind.moves ? { moves: kind.moves.moves } : {}),
   };
   if (defender) return awaitDefence(ctx, draft, found.character, defender.character, kind);
+  if (targets) return awaitZoneDefences(ctx, draft, found.character, targets);
   const resolved = resolveRoll(ruleset, draft);
   if (!resolved.ok) return refuse('rules', resolved.message);
   const { outcome, shifts } = resolved.value;
@@ -152,7 +161,9 @@ export const roll: Handler<'roll'> = (ctx) => {
       : ladderParam(difficulty ?? 0);
   const purpose = heals
     ? say('purposeHeal', { name: heals.name })
-    : rollPurposeSaid(kind.aspectAction ?? (kind.removes ? 'removal' : kind.action));
+    : kind.moves
+      ? say('purposeMove', { zone: kind.moves.zoneName })
+      : rollPurposeSaid(kind.aspectAction ?? (kind.removes ? 'removal' : kind.action));
   const dice = simple ? say('simpleAction') : diceSaid(actorSide);
   return {
     pub: () => {

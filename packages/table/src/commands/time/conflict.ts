@@ -30,6 +30,7 @@ export function beginConflict(r: PubRoots, ruleset: Ruleset, order: string[]): v
   put(r.conflict, 'order', order);
   put(r.conflict, 'turn', 0);
   put(r.conflict, 'round', 1);
+  put(r.conflict, 'freeMove', undefined);
   resetConsequenceCounts(r, ruleset);
 }
 

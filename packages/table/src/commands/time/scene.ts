@@ -14,6 +14,7 @@ import type { PubRoots } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
 import type { YMap } from '../../doc/ymap';
 import { bool, peek, put } from '../../doc/ymap';
+import { boardEnded } from '../board/zones';
 
 /** Scenes, sessions, scenarios and milestones: the points in time the rules care about. */
 
@@ -119,6 +120,7 @@ function clearScene(r: PubRoots): void {
   put(r.conflict, 'order', undefined);
   put(r.conflict, 'turn', undefined);
   put(r.conflict, 'round', undefined);
+  put(r.conflict, 'freeMove', undefined);
   // Help is asked for a roll in the scene: what was not rolled is moot with it.
   r.help.forEach((_value, id) => r.help.delete(id));
   r.characters.forEach((value) => writeTableState(value as YMap, { conflictConsequences: 0 }));
@@ -135,6 +137,7 @@ export const sceneEnd: Handler<'scene.end'> = ({ docs, actor }) => {
   // compel (after the scene's own), like a `compel.withdraw`, so each names its character and
   // shows in that character's history; a scene seldom ends with more than one or two open.
   const compels = compelsEndedWithScene(r);
+  const board = boardEnded(docs);
   const plan = timePlan(
     r,
     ruleset,
@@ -145,10 +148,11 @@ export const sceneEnd: Handler<'scene.end'> = ({ docs, actor }) => {
     () => {
       clearScene(r);
       compels.close();
+      board.pub();
     },
   );
   if (isRefusal(plan)) return plan;
-  return { ...plan, log: [...(plan.log ?? []), ...compels.log] };
+  return { ...plan, gm: board.gm, log: [...(plan.log ?? []), ...compels.log] };
 };
 
 export const sessionStart: Handler<'session.start'> = ({ docs, actor }) => {

@@ -1,0 +1,151 @@
+/// <reference lib="dom" />
+import { test, expect, type Page } from '@playwright/test';
+import { KAI, PHONE, VEX, createTable, joinAndCreate, openAs, shot } from './helpers';
+
+// The scene board as a group uses it: the GM lays out zones (one prepared hidden), marks
+// borders and a zone aspect, reveals the prepared zone, places the tokens; a player at a desk
+// drags their token across a border, a player on a phone moves by the zone list; a spectator
+// watches, read-only.
+
+const zoneItem = (page: Page, zone: string) =>
+  page.getByTestId('board-zone-item').and(page.locator(`[data-zone="${zone}"]`));
+
+async function addZone(gm: Page, name: string, x: number, y: number, hidden = false) {
+  const tools = gm.getByTestId('board-gm');
+  await tools.getByTestId('zone-name').fill(name);
+  await tools.getByTestId('zone-x').fill(String(x));
+  await tools.getByTestId('zone-y').fill(String(y));
+  await tools.getByTestId('zone-w').fill('4');
+  await tools.getByTestId('zone-h').fill('3');
+  await tools.getByLabel('Prepare hidden').setChecked(hidden);
+  await tools.getByRole('button', { name: 'Add zone' }).click();
+  await expect(tools.getByTestId('zone-name')).toHaveValue('');
+}
+
+async function border(gm: Page, a: string, b: string) {
+  const tools = gm.getByTestId('board-gm');
+  await tools.getByTestId('border-a').selectOption({ label: a });
+  await tools.getByTestId('border-b').selectOption({ label: b });
+  await tools.getByRole('button', { name: 'Mark border' }).click();
+}
+
+test('the scene board: zones, a hidden zone revealed, tokens dragged and moved by list', async ({
+  browser,
+}) => {
+  test.setTimeout(600_000);
+  const { gm, links, context } = await createTable(browser, 'Docks at dusk', 'fate-core');
+  const dee = await joinAndCreate(browser, links.player, 'Dee', VEX);
+  const kim = await joinAndCreate(browser, links.player, 'Kim', KAI, PHONE);
+  const watcher = await openAs(browser, links.spectator);
+  const contexts = [context, dee.context, kim.context, watcher.context];
+
+  await gm.getByRole('button', { name: 'Start a scene' }).click();
+  await expect(gm.getByTestId('board')).toBeVisible();
+
+  // 1. The GM lays out the Pier and the Warehouse, and prepares the Cellar hidden.
+  await addZone(gm, 'Pier', 0, 0);
+  await addZone(gm, 'Warehouse', 4, 0);
+  await addZone(gm, 'Smugglers Cellar', 0, 3, true);
+  await border(gm, 'Pier', 'Warehouse');
+  await border(gm, 'Pier', 'Smugglers Cellar');
+  const tools = gm.getByTestId('board-gm');
+  await tools.getByTestId('board-aspect-place').selectOption({ label: 'Warehouse' });
+  await tools.getByTestId('board-aspect-text').fill('On Fire');
+  await tools.getByRole('button', { name: 'Add aspect' }).click();
+
+  // Players and the spectator see the two public zones and the aspect, not a byte of the cellar.
+  for (const page of [dee.page, watcher.page]) {
+    await expect(zoneItem(page, 'Warehouse')).toContainText('On Fire');
+    expect(await page.content()).not.toContain('Smugglers');
+  }
+  await expect(gm.getByTestId('board-zone-prepared')).toHaveCount(1);
+  await shot(gm, 'board-gm-prepared');
+
+  // 2. The GM reveals the prepared board in one action.
+  await tools.getByTestId('board-reveal').click();
+  for (const page of [dee.page, watcher.page]) {
+    await expect(zoneItem(page, 'Smugglers Cellar')).toBeVisible();
+  }
+
+  // 3. The GM places both characters on the Pier by the list (pick, then "Move here").
+  for (const name of ['Vex', 'Kai']) {
+    await gm.getByRole('button', { name: `Pick ${name} to move` }).click();
+    await zoneItem(gm, 'Pier')
+      .getByRole('button', { name: `Move ${name} here` })
+      .click();
+    await expect(zoneItem(watcher.page, 'Pier')).toContainText(name);
+  }
+
+  // 4. Dee drags Vex from the Pier to the Warehouse on the board: one free move, logged.
+  const token = dee.page.locator('[data-testid="board-token"][data-name="Vex"]');
+  const target = dee.page.locator('[data-testid="board-zone"][data-zone="Warehouse"] rect');
+  await token.scrollIntoViewIfNeeded();
+  const from = (await token.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await dee.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await dee.page.mouse.down();
+  await dee.page.mouse.move(to.x + to.width / 2, to.y + to.height / 3, { steps: 12 });
+  await dee.page.mouse.up();
+  for (const page of [gm, dee.page, watcher.page]) {
+    await expect(zoneItem(page, 'Warehouse')).toContainText('Vex');
+  }
+  await expect(gm.getByTestId('log')).toContainText('Vex moves to Warehouse');
+
+  // Dee cannot move Kai: no token of another's is offered to her.
+  await expect(dee.page.getByRole('button', { name: 'Pick Kai to move' })).toHaveCount(0);
+
+  // 4b. The GM bars the way back with a border aspect: Dee's drag back to the Pier now asks
+  // for an overcome (Athletics against Average, one zone), rolled from the board.
+  await tools.getByTestId('board-aspect-place').selectOption({ label: 'Pier – Warehouse' });
+  await tools.getByTestId('board-aspect-text').fill('Collapsing Gangway');
+  await tools.getByRole('button', { name: 'Add aspect' }).click();
+  await expect(dee.page.getByTestId('board-svg')).toContainText('Collapsing Gangway');
+  const back = dee.page.locator('[data-testid="board-zone"][data-zone="Pier"] rect');
+  const vexNow = (await token.boundingBox())!;
+  const pier = (await back.boundingBox())!;
+  await dee.page.mouse.move(vexNow.x + vexNow.width / 2, vexNow.y + vexNow.height / 2);
+  await dee.page.mouse.down();
+  await dee.page.mouse.move(pier.x + pier.width / 2, pier.y + pier.height / 3, { steps: 12 });
+  await dee.page.mouse.up();
+  const asking = dee.page.getByTestId('board-overcome');
+  await expect(asking).toContainText('Vex needs an overcome against Average (+1) to get to Pier');
+  await expect(asking).toContainText('Collapsing Gangway');
+  await shot(dee.page, 'board-desk-overcome');
+  await asking.getByRole('button', { name: 'Roll the overcome' }).click();
+  // Athletics +4 against +1 fails only on 4dF of −4 (1 in 81): either way the screens agree.
+  await expect(
+    zoneItem(dee.page, 'Pier').getByText('Vex').or(dee.page.getByText('The overcome failed')),
+  ).toBeVisible();
+  if (await zoneItem(dee.page, 'Pier').getByText('Vex').isVisible()) {
+    await expect(zoneItem(watcher.page, 'Pier')).toContainText('Vex');
+    await expect(gm.getByTestId('log')).toContainText('Vex moves to Pier');
+  }
+
+  // 5. Kim, on a phone, opens the Board tab; Kai is picked already: "Move Kai here".
+  await kim.page.getByRole('tab', { name: 'Board' }).click();
+  await expect(kim.page.getByText('Kai picked')).toBeVisible();
+  await zoneItem(kim.page, 'Smugglers Cellar')
+    .getByRole('button', { name: 'Move Kai here' })
+    .click();
+  for (const page of [gm, dee.page, watcher.page]) {
+    await expect(zoneItem(page, 'Smugglers Cellar')).toContainText('Kai');
+  }
+
+  // The zone's aspect is in the scene's aspect list with its zone named.
+  await expect(
+    dee.page.getByTestId('aspect-place').filter({ hasText: 'at Warehouse' }),
+  ).toBeVisible();
+  await expect(
+    dee.page.getByTestId('aspect-place').filter({ hasText: 'at Pier – Warehouse' }),
+  ).toBeVisible();
+
+  // The spectator sees it all and can move nothing.
+  await expect(watcher.page.getByTestId('board-gm')).toHaveCount(0);
+  await expect(watcher.page.getByRole('button', { name: /^Pick / })).toHaveCount(0);
+
+  await shot(gm, 'board-gm');
+  await shot(dee.page, 'board-desk');
+  await shot(kim.page, 'board-phone');
+  await shot(watcher.page, 'board-spectator');
+  for (const c of contexts) await c.close();
+});
