@@ -41,6 +41,9 @@ test('the scene board: zones, a hidden zone revealed, tokens dragged and moved b
 
   await gm.getByRole('button', { name: 'Start a scene' }).click();
   await expect(gm.getByTestId('board')).toBeVisible();
+  // The layout tools start closed on an empty board, so the GM's desk keeps its columns.
+  await expect(gm.getByTestId('board-gm')).toBeHidden();
+  await gm.getByTestId('board-layout').click();
 
   // 1. The GM lays out the Pier and the Warehouse, and prepares the Cellar hidden.
   await addZone(gm, 'Pier', 0, 0);
