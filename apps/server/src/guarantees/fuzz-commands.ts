@@ -99,6 +99,12 @@ function generate(
     case 'optional':
       sites.pop();
       return generate(r, s.wrapped!, field, ids, sites, path, true, entry);
+    case 'nullable':
+      // Null (a field cleared on purpose, the board's `place`) or the wrapped value.
+      sites.pop();
+      return r.chance(0.3)
+        ? null
+        : generate(r, s.wrapped!, field, ids, sites, path, optional, entry);
     case 'array': {
       const n = Math.min(r.size(bound(s, 'max_length') ?? 4), 6);
       const len = Math.max(n, bound(s, 'min_length') ?? 0);
