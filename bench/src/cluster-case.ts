@@ -63,6 +63,9 @@ export interface ClusterThroughputRun {
   perCommit: Repeated;
   /** The server processes' CPU (user + system) ÷ wall time: cores they kept busy. */
   nodeCores: Repeated;
+  /** Their CPU per stored command, µs: every process's together, and each one's. */
+  cpuPerCommand: Repeated;
+  cpuPerCommandByNode: Repeated[];
   /** How busy the servers' core was (every process on it: nodes, PostgreSQL, Redis), 0–1. */
   serverCoreBusy: Repeated | undefined;
 }
@@ -106,6 +109,8 @@ interface ClusterNode {
 }
 
 const here = import.meta.dirname;
+
+const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);
 
 /** One core's jiffies from /proc/stat: busy (not idle or iowait) and in all. */
 function coreTicks(core: number | undefined): { busy: number; total: number } | undefined {
@@ -421,6 +426,7 @@ async function clusterThroughput(
   type Run = Awaited<ReturnType<typeof drive>> & {
     perCommit: number;
     nodeCores: number;
+    cpuPerCommand: number[];
     serverCoreBusy: number | undefined;
   };
   const counted = async (benches: Bench[], procs: Child[]): Promise<Run> => {
@@ -444,15 +450,19 @@ async function clusterThroughput(
     const after = await sum();
     const perCommit =
       (after.commands - before.commands) / Math.max(1, after.batches - before.batches);
-    const micros = cpu1.reduce((total, s, i) => total + cpuMicros(cpu0[i]!, s), 0);
+    const each = cpu1.map((s, i) => cpuMicros(cpu0[i]!, s));
+    const micros = each.reduce((a, b) => a + b, 0);
+    const stored = Math.max(1, after.commands - before.commands);
     const serverCoreBusy =
       core0 && core1
         ? (core1.busy - core0.busy) / Math.max(1, core1.total - core0.total)
         : undefined;
-    return { ...run, perCommit, nodeCores: micros / wall, serverCoreBusy };
+    const cpuPerCommand = each.map((m) => m / stored);
+    return { ...run, perCommit, nodeCores: micros / wall, cpuPerCommand, serverCoreBusy };
   };
   const usage = (r: Run) =>
-    `node CPU ${round(r.nodeCores, 2)} cores` +
+    `node CPU ${round(r.nodeCores, 2)} cores, ` +
+    `${round(sum(r.cpuPerCommand), 0)} µs a command (${r.cpuPerCommand.map((m) => round(m, 0)).join(' + ')})` +
     (r.serverCoreBusy === undefined
       ? ''
       : `, server core ${round(100 * r.serverCoreBusy, 0)}% busy`);
@@ -487,6 +497,10 @@ async function clusterThroughput(
     ackP99: repeated(rs.map((r) => r.p99)),
     perCommit: repeated(rs.map((r) => r.perCommit)),
     nodeCores: repeated(rs.map((r) => r.nodeCores)),
+    cpuPerCommand: repeated(rs.map((r) => sum(r.cpuPerCommand))),
+    cpuPerCommandByNode: rs[0]!.cpuPerCommand.map((_, i) =>
+      repeated(rs.map((r) => r.cpuPerCommand[i]!)),
+    ),
     serverCoreBusy: core === undefined ? undefined : repeated(rs.map((r) => r.serverCoreBusy!)),
   });
   const result = {
