@@ -174,6 +174,21 @@ function clusterUnderTest(
   };
 }
 
+/**
+ * `BENCH_CLUSTER_COST=tables,seconds,rounds`: the section measures the throughput rounds
+ * alone, with these many tables, seconds and rounds (what the nodes' CPU per command needs:
+ * quick mode's 6 tables for half a second are too few to compare two versions).
+ */
+function costOnly(): { tables: number; seconds: number; reps: number } | undefined {
+  const raw = process.env.BENCH_CLUSTER_COST;
+  if (!raw) return undefined;
+  const [tables, seconds, reps] = raw.split(',').map(Number);
+  if (!(tables! >= 1 && seconds! > 0 && reps! >= 1)) {
+    throw new Error('BENCH_CLUSTER_COST is tables,seconds,rounds: three positive numbers');
+  }
+  return { tables: tables!, seconds: seconds!, reps: reps! };
+}
+
 export async function runCluster(
   single: Single,
   config: ClusterConfig,
@@ -207,6 +222,14 @@ export async function runCluster(
     say(
       `  ${nodes.length} nodes (${nodes.map((n) => n.base).join(', ')}), PostgreSQL (fsync on), Redis`,
     );
+    const cost = costOnly();
+    if (cost) {
+      // The nodes' CPU per command alone, longer than quick mode's (BENCH_CLUSTER_COST).
+      const { tables, seconds, reps } = cost;
+      const costConfig = { ...config, throughputTables: tables, throughputSeconds: seconds, reps };
+      await clusterThroughput(single, nodes, services, costConfig, core, say);
+      return { skipped: `BENCH_CLUSTER_COST=${tables},${seconds},${reps}: throughput alone` };
+    }
     const fanout = await clusterFanout(single, nodes, services, config, say);
     const roundTrip = await clusterRoundTrip(single, nodes, services, config, say);
     const throughput = await clusterThroughput(single, nodes, services, config, core, say);

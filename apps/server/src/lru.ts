@@ -39,4 +39,9 @@ export class LruMap<K, V> {
       if (!oldest.done) this.entries.delete(oldest.value);
     }
   }
+
+  /** Forgets the key. */
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
 }

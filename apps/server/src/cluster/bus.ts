@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Log } from '../logger';
+import type { Reservation } from './shared-counts';
 
 /** How long a Redis command of the bus waits for its answer, and a connection for Redis. */
 export const REDIS_ANSWER_MS = 1000;
@@ -117,15 +118,20 @@ export class Bus {
   }
 
   /**
-   * Counts one more under `key` in a window of `windowMs` from its first count, and answers
-   * the count; undefined when Redis cannot be asked (the caller's own limit holds then).
+   * Adds `amount` under `key` in a window of `windowMs` from its first count, and answers the
+   * count and the window's time left; undefined when Redis cannot be asked (the caller's own
+   * limit holds then).
    */
-  async count(key: string, windowMs: number): Promise<number | undefined> {
+  async reserve(key: string, amount: number, windowMs: number): Promise<Reservation | undefined> {
     // Known away: not asked, so that a command does not wait a second for an answer that will
     // not come (the writer goes on storing its own clients' commands while Redis is away).
     if (!this.reachable) return undefined;
     try {
-      return Number(await this.pub.eval(COUNT_SCRIPT, 1, key, windowMs));
+      const [count, ttlMs] = (await this.pub.eval(RESERVE_SCRIPT, 1, key, windowMs, amount)) as [
+        number,
+        number,
+      ];
+      return { count: Number(count), ttlMs: Number(ttlMs) };
     } catch {
       this.failed();
       return undefined;
@@ -176,13 +182,12 @@ function waitReady(redis: Redis): Promise<void> {
 }
 
 /**
- * One count in one command: INCR, and the window's expiry set by its first count only (NX,
- * Redis 7), atomically as MULTI would, but one command instead of four: every command a
- * client sends is counted twice (its principal, its address), so this is on the command path.
+ * One reservation in one command: INCRBY, and the window's expiry set by its first count only
+ * (NX, Redis 7), atomically; with the time the window has left (shared-counts.ts).
  */
-const COUNT_SCRIPT = `local n = redis.call('INCR', KEYS[1])
+const RESERVE_SCRIPT = `local n = redis.call('INCRBY', KEYS[1], ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[1], 'NX')
-return n`;
+return {n, redis.call('PTTL', KEYS[1])}`;
 
 export const toBase64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
 export const fromBase64 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'base64'));

@@ -1,3 +1,4 @@
+import * as Y from 'yjs';
 import type { HandledCommand } from '../group-commit';
 import { MOVED, NOT_IN_TIME, STORAGE_UNAVAILABLE } from '../group-commit';
 import type { Log } from '../logger';
@@ -52,6 +53,8 @@ export class ClusterRoom implements RoomGate {
   private lastStoredAt = -Infinity;
   /** As the writer: an update's publish failed, and no head told the followers since. */
   private headOwed = false;
+  /** As the writer: the commands stored in this turn, published together at its end. */
+  private outgoing: { first: number; seq: number; updates: DocUpdate[] } | undefined;
 
   constructor(
     private readonly room: TableRoom,
@@ -197,7 +200,7 @@ export class ClusterRoom implements RoomGate {
     // (its own batch, when its lease ended under it): that seq is another command elsewhere.
     const stored = this.room.seq;
     if (event.seq <= stored) return;
-    if (event.kind === 'updates' && event.seq === stored + 1 && this.room.lastSeq === stored) {
+    if (event.kind === 'updates' && event.first === stored + 1 && this.room.lastSeq === stored) {
       this.room.applyStored(event.seq, event.updates);
       return;
     }
@@ -236,9 +239,34 @@ export class ClusterRoom implements RoomGate {
     if (this.ownedEpoch !== undefined) this.cluster.fencedOut(this.id, this.ownedEpoch);
   }
 
+  /**
+   * A command of this writer's was stored as `seq`. The commands a batch stored go to the
+   * followers as one message, sent once the batch's publishes are done (they run in one turn,
+   * group-commit.ts): a publish per batch, not per command, and each follower applies and
+   * writes to its replicas one update per document per batch.
+   */
   stored(seq: number, updates: DocUpdate[]): void {
     this.lastStoredAt = performance.now();
-    void this.cluster.tryPublish(this.id, { kind: 'updates', seq, updates }).then((sent) => {
+    const pending = this.outgoing;
+    if (pending && pending.seq + 1 === seq) {
+      pending.seq = seq;
+      pending.updates.push(...updates);
+      return;
+    }
+    // Not next to what waits (a reload between): what waits goes first, on its own.
+    if (pending) this.sendStored();
+    this.outgoing = { first: seq, seq, updates: [...updates] };
+    queueMicrotask(() => this.sendStored());
+  }
+
+  /** Publishes what the last batch stored (`stored`), its updates merged per document. */
+  private sendStored(): void {
+    const pending = this.outgoing;
+    if (!pending) return;
+    this.outgoing = undefined;
+    const { first, seq } = pending;
+    const updates = mergedPerDocument(pending.updates);
+    void this.cluster.tryPublish(this.id, { kind: 'updates', first, seq, updates }).then((sent) => {
       if (!sent) this.headOwed = true;
     });
   }
@@ -318,4 +346,21 @@ export class ClusterRooms {
   close(): void {
     clearInterval(this.heartbeat);
   }
+}
+
+/**
+ * One update per document from a batch's updates in order: what applying them one by one
+ * would do, in one (Yjs merges updates whatever their order).
+ */
+function mergedPerDocument(updates: DocUpdate[]): DocUpdate[] {
+  const byDoc = new Map<DocUpdate['doc'], Uint8Array[]>();
+  for (const { doc, bytes } of updates) {
+    const list = byDoc.get(doc) ?? [];
+    list.push(bytes);
+    byDoc.set(doc, list);
+  }
+  return [...byDoc].map(([doc, list]) => ({
+    doc,
+    bytes: list.length === 1 ? list[0]! : Y.mergeUpdates(list),
+  }));
 }

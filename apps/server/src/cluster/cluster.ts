@@ -9,6 +9,7 @@ import type { DocUpdate, LeaseStore, Storage } from '../storage';
 import type { PresenceShare } from '../presence';
 import { Bus, fromBase64, toBase64 } from './bus';
 import { LeaseKeeper } from './leases';
+import { SharedCounts } from './shared-counts';
 import type { LeaseEvent, LeaseTimings, LossReason } from './leases';
 
 /**
@@ -21,8 +22,11 @@ import type { LeaseEvent, LeaseTimings, LossReason } from './leases';
 
 /** What the nodes of a cluster tell each other about a table. */
 export type TableEvent =
-  /** Committed by the owner as `seq`: the followers apply it after `seq - 1`. */
-  | { kind: 'updates'; seq: number; updates: DocUpdate[] }
+  /**
+   * Committed by the owner as `first` to `seq` (one batch), their updates merged per document:
+   * the followers apply them after `first - 1`.
+   */
+  | { kind: 'updates'; first: number; seq: number; updates: DocUpdate[] }
   /** The owner's last stored seq (its heartbeat): a follower behind it catches up. */
   | { kind: 'head'; seq: number }
   /** The owner rebuilt the documents (a new epoch): the followers load them afresh. */
@@ -149,6 +153,7 @@ export class Cluster {
     | undefined;
   private onEvent: ((tableId: string, event: TableEvent) => void) | undefined;
   private readonly forwardTimeoutMs: number;
+  private readonly counts: SharedCounts;
 
   private constructor(
     private readonly options: ClusterOptions,
@@ -177,6 +182,9 @@ export class Cluster {
       );
     });
     this.bus = new Bus(options.redisUrl, options.log, () => metrics?.redisError('publish'));
+    this.counts = new SharedCounts((key, amount, windowMs) =>
+      this.bus.reserve(key, amount, windowMs),
+    );
   }
 
   static async start(options: ClusterOptions): Promise<Cluster> {
@@ -345,12 +353,12 @@ export class Cluster {
   /**
    * A limit every node counts together (a client spreads its requests over the nodes): one
    * more under `key` in a window of `windowMs` from its first count (a minute unless told);
-   * false once `allowance` are used. True when Redis cannot be asked: each node's own limit
-   * still holds.
+   * false once `allowance` are used over all the nodes. Each node reserves a share of it in
+   * Redis at a time (shared-counts.ts), so most requests ask Redis nothing. True when Redis
+   * cannot be asked: each node's own limit still holds.
    */
-  async allow(key: string, allowance: number, windowMs = 60_000): Promise<boolean> {
-    const count = await this.bus.count(`fateboard:limit:${key}`, windowMs);
-    return count === undefined || count <= allowance;
+  allow(key: string, allowance: number, windowMs = 60_000): Promise<boolean> {
+    return this.counts.take(`fateboard:limit:${key}`, allowance, windowMs);
   }
 
   /** Called after this node's Redis connection came back: events sent meanwhile are lost. */
@@ -447,9 +455,13 @@ function decodeEvent(raw: unknown): TableEvent | undefined {
     return Number.isSafeInteger(seq) ? { kind: 'head', seq: seq as number } : undefined;
   }
   if (event.kind !== 'updates') return event as TableEvent;
-  if (!Array.isArray(event.updates)) return undefined;
+  const { seq, first } = event as { seq?: unknown; first?: unknown };
+  if (!Array.isArray(event.updates) || !Number.isSafeInteger(seq)) return undefined;
+  if (!Number.isSafeInteger(first) || (first as number) > (seq as number)) return undefined;
   return {
-    ...(event as { kind: 'updates'; seq: number }),
+    kind: 'updates',
+    first: first as number,
+    seq: seq as number,
     updates: event.updates.map((u) => ({ doc: u.doc, bytes: fromBase64(u.bytes) })),
   };
 }

@@ -10,6 +10,7 @@ import {
   storedPub,
   tableWithGms,
 } from '../test/cluster-fixture';
+import { COMMIT_AT_ONCE } from '../storage/postgres-at-once';
 
 // Followers are exact: every replica a node serves ends equal to what storage holds, whatever
 // happened to the node's lease or to the messages between the nodes, and without waiting for
@@ -34,7 +35,7 @@ describe.skipIf(unavailable)('followers are exact', () => {
     for (const text of ['a1', 'a2', 'a3']) await gmOne.ok(aspect(text));
 
     // Its next commit is held on the way to PostgreSQL with three commands applied in memory.
-    const held = proxy.holdNext('BEGIN');
+    const held = proxy.holdNext(COMMIT_AT_ONCE);
     const late = ['held-1', 'held-2', 'held-3'].map((text) => gmOne.send(aspect(text)));
     await held;
     // Meanwhile its lease ends (a stall), and node 2 writes five commands: seqs 4 to 8, past

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Ack } from '@fateboard/table';
 import { sleep } from '../test/harness';
 import { clusterTests, tableWithGms } from '../test/cluster-fixture';
+import { COMMIT_AT_ONCE } from '../storage/postgres-at-once';
 
 // Every refusal is true: a refusal that says nothing was stored is never followed by the
 // command being stored; whatever may have been stored is answered `unknown-outcome`, and the
@@ -33,7 +34,7 @@ describe.skipIf(unavailable)('every refusal is true', () => {
     // Node 1 writes; its commit is held for longer than node 2 waits for a forwarded answer
     // (a writer paused by a long GC, a slow disk), then goes through.
     const command = { id: 'slow-1', type: 'aspect.add', kind: 'situation', text: 'Slow' };
-    const held = proxy.holdNext('BEGIN');
+    const held = proxy.holdNext(COMMIT_AT_ONCE);
     const first = gmTwo.send(command);
     await held;
     await sleep(3000);

@@ -280,10 +280,11 @@ describe('the PostgreSQL storage', () => {
       BEGIN PERFORM pg_terminate_backend(pg_backend_pid()); RETURN NEW; END $$ LANGUAGE plpgsql`);
     await pool.query(`CREATE TRIGGER end_session BEFORE INSERT ON commands FOR EACH ROW
       WHEN (NEW.command_id = 'ends') EXECUTE FUNCTION end_session()`);
-    // One part (no savepoint) and two parts alike.
-    await expect(storage.commit([part('T1', [write(1, 'ends')])])).rejects.toBeInstanceOf(
-      NotStoredError,
-    );
+    // One part (no savepoint) and two parts alike; a part of commands alone is one statement
+    // (postgres-at-once.ts), a part that mints a token a transaction of several.
+    for (const ends of [() => write(1, 'ends'), () => write(1, 'ends', { tokens: [token('t')] })]) {
+      await expect(storage.commit([part('T1', [ends()])])).rejects.toBeInstanceOf(NotStoredError);
+    }
     await storage.createTable(
       { id: 'T2', name: 'Other', ruleset: 'fate-core', created: 1 },
       { pub: docWith('t2'), gm: docWith('t2 gm') },
@@ -296,9 +297,47 @@ describe('the PostgreSQL storage', () => {
       ]),
     ).rejects.toBeInstanceOf(NotStoredError);
     expect(await storage.findCommands('T2', ['fine'])).toEqual([]);
+    expect(await storage.findCommands('T1', ['ends'])).toEqual([]);
     // A statement refused on its own is still that part's outcome (the contract's).
     const [taken] = await storage.commit([part('T1', [write(1, 'a'), write(1, 'b')])]);
     expect(taken).toMatchObject({ ok: false, fenced: false });
+  });
+
+  it('stores commands of several tables in one statement, each part fenced on its own', async () => {
+    await storage.createTable(
+      { id: 'T2', name: 'Other', ruleset: 'fate-core', created: 1 },
+      { pub: docWith('t2'), gm: docWith('t2 gm') },
+      [],
+    );
+    const pub = (text: string) => ({ updates: [{ doc: 'pub' as const, bytes: docWith(text) }] });
+    expect(
+      await storage.commit([
+        part('T1', [write(1, 'a', pub('one'))], 5),
+        part('T2', [write(1, 'x', { tableId: 'T2' })], 1),
+      ]),
+    ).toEqual([STORED, STORED]);
+    // T1's fence is at 5 now: its part under 4 stores nothing, T2's beside it stores.
+    const [old, t2] = await storage.commit([
+      part('T1', [write(2, 'late', pub('late'))], 4),
+      part('T2', [write(2, 'y', { tableId: 'T2' }), write(3, 'z', { tableId: 'T2' })], 1),
+    ]);
+    expect(old).toEqual({ ok: false, fenced: true });
+    expect(t2).toEqual(STORED);
+    expect(await storage.findCommands('T1', ['late'])).toEqual([]);
+    expect(notesOf((await storage.loadDocuments('T1')).docs.pub)).toEqual(['one', 'pub 0']);
+    expect((await storage.findCommands('T2', ['x', 'y', 'z'])).map((c) => c.seq).sort()).toEqual([
+      1, 2, 3,
+    ]);
+    // A part that breaks a constraint (a seq taken) fails the one statement: the batch is
+    // stored part by part then, and only that part is refused.
+    const [taken, fine] = await storage.commit([
+      part('T1', [write(1, 'again')], 5),
+      part('T2', [write(4, 'w', { tableId: 'T2' })], 1),
+    ]);
+    expect(taken).toMatchObject({ ok: false, fenced: false });
+    expect(fine).toEqual(STORED);
+    expect(await storage.findCommands('T1', ['again'])).toEqual([]);
+    expect(await storage.tableBytes('T2')).toBeGreaterThan(0);
   });
 
   it('rejects a commit when the database goes away mid-way, stores none of it, recovers', async () => {

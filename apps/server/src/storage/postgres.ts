@@ -45,6 +45,7 @@ import {
 } from './postgres-schema';
 import { toClaim, toCommand, toMessage, toTable, toToken } from './rows';
 import { postgresLeases } from './postgres-leases';
+import { commandColumns, commitAtOnce } from './postgres-at-once';
 import type { BytesRow, ChatRow, ClaimRow, CommandRow, TableRow, TokenRow } from './rows';
 
 // The PostgreSQL adapter: the same contract as SQLite's (contract.test.ts), for a database
@@ -533,6 +534,9 @@ function unanswered(error: unknown): boolean {
  */
 async function commit(pool: pg.Pool, batches: readonly TableBatch[]): Promise<BatchOutcome[]> {
   if (batches.length === 0) return [];
+  // The common batch (commands only) in one statement; part by part when that is refused.
+  const atOnce = await commitAtOnce(pool, batches);
+  if (atOnce) return atOnce;
   const outcomes: BatchOutcome[] = [];
   // In table order, whatever the caller's: two nodes committing the same tables lock their
   // fence rows in the same order and so never deadlock.
@@ -693,23 +697,8 @@ async function writeChat(
 /** Stores command rows and their updates; answers the bytes their table grew by. */
 async function insertCommands(client: pg.PoolClient, commands: CommandWrite[]): Promise<number> {
   if (commands.length === 0) return 0;
-  const payloads = commands.map((c) => JSON.stringify(c.payload));
-  const results = commands.map((c) => (c.result === undefined ? null : JSON.stringify(c.result)));
-  await client.query({
-    ...INSERT_COMMANDS,
-    values: [
-      commands.map((c) => c.tableId),
-      commands.map((c) => c.commandId),
-      commands.map((c) => c.seq),
-      commands.map((c) => JSON.stringify(c.actor)),
-      commands.map((c) => c.tokenHash),
-      commands.map((c) => c.secretHash ?? null),
-      commands.map((c) => c.type),
-      payloads,
-      results,
-      commands.map((c) => c.created),
-    ],
-  });
+  const { payloads, results, values } = commandColumns(commands);
+  await client.query({ ...INSERT_COMMANDS, values });
   const updates = commands.flatMap((c) =>
     c.updates.map((u) => ({ tableId: c.tableId, seq: c.seq, ...u })),
   );
