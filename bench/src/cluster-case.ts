@@ -34,6 +34,11 @@ export interface ClusterConfig {
   /** Commands in flight per table in the throughput runs. */
   window: number;
   failovers: number;
+  /**
+   * Every connection of a throughput table on its writer (a load balancer routing by table),
+   * rather than its replicas round the nodes (BENCH_CLUSTER_COST's fourth field, `routed`).
+   */
+  routed?: boolean;
 }
 
 /** The server's default lease TTL and renewal (cluster/leases.ts's LEASE_TIMINGS). */
@@ -175,18 +180,21 @@ function clusterUnderTest(
 }
 
 /**
- * `BENCH_CLUSTER_COST=tables,seconds,rounds`: the section measures the throughput rounds
- * alone, with these many tables, seconds and rounds (what the nodes' CPU per command needs:
- * quick mode's 6 tables for half a second are too few to compare two versions).
+ * `BENCH_CLUSTER_COST=tables,seconds,rounds[,routed]`: the section measures the throughput
+ * rounds alone, with these many tables, seconds and rounds (what the nodes' CPU per command
+ * needs: quick mode's 6 tables for half a second are too few to compare two versions); with
+ * `routed`, every connection of a table on its writer.
  */
-function costOnly(): { tables: number; seconds: number; reps: number } | undefined {
+function costOnly():
+  { tables: number; seconds: number; reps: number; routed: boolean } | undefined {
   const raw = process.env.BENCH_CLUSTER_COST;
   if (!raw) return undefined;
-  const [tables, seconds, reps] = raw.split(',').map(Number);
-  if (!(tables! >= 1 && seconds! > 0 && reps! >= 1)) {
-    throw new Error('BENCH_CLUSTER_COST is tables,seconds,rounds: three positive numbers');
+  const [tables, seconds, reps] = raw.split(',').slice(0, 3).map(Number);
+  const routed = raw.split(',')[3];
+  if (!(tables! >= 1 && seconds! > 0 && reps! >= 1) || ![undefined, 'routed'].includes(routed)) {
+    throw new Error('BENCH_CLUSTER_COST is tables,seconds,rounds[,routed]: positive numbers');
   }
-  return { tables: tables!, seconds: seconds!, reps: reps! };
+  return { tables: tables!, seconds: seconds!, reps: reps!, routed: routed === 'routed' };
 }
 
 export async function runCluster(
@@ -225,10 +233,17 @@ export async function runCluster(
     const cost = costOnly();
     if (cost) {
       // The nodes' CPU per command alone, longer than quick mode's (BENCH_CLUSTER_COST).
-      const { tables, seconds, reps } = cost;
-      const costConfig = { ...config, throughputTables: tables, throughputSeconds: seconds, reps };
+      const { tables, seconds, reps, routed } = cost;
+      const costConfig = {
+        ...config,
+        throughputTables: tables,
+        throughputSeconds: seconds,
+        reps,
+        routed,
+      };
+      say(`  throughput alone${routed ? ', every connection on the writer of its table' : ''}`);
       await clusterThroughput(single, nodes, services, costConfig, core, say);
-      return { skipped: `BENCH_CLUSTER_COST=${tables},${seconds},${reps}: throughput alone` };
+      return { skipped: `BENCH_CLUSTER_COST=${process.env.BENCH_CLUSTER_COST}: throughput alone` };
     }
     const fanout = await clusterFanout(single, nodes, services, config, say);
     const roundTrip = await clusterRoundTrip(single, nodes, services, config, say);
@@ -436,7 +451,9 @@ async function clusterThroughput(
     10,
     async (i) => {
       const rotated = nodes.map((_, j) => nodes[(i + j) % nodes.length]!.base);
-      const bench = await benchTable(rotated[0]!, `Throughput ${i}`, rotated);
+      // Routed by table (a load balancer that sends a table's people to its writer): all on it.
+      const receivers = config.routed ? [rotated[0]!] : rotated;
+      const bench = await benchTable(rotated[0]!, `Throughput ${i}`, receivers);
       clustered.push(bench);
       tableIds.push(bench.tableId);
     },

@@ -1,4 +1,4 @@
-import { readTable } from '@fateboard/table';
+import { readSeatsAndScene } from '@fateboard/table';
 import type { Presence } from '@fateboard/table';
 import type { Connections } from './connections';
 import type { Rooms } from './rooms';
@@ -129,7 +129,9 @@ export class PresenceBroadcaster {
       .filter((c) => c.transport === 'socket.io');
     const room = this.deps.rooms.loaded(tableId);
     if (sockets.length === 0 || !room) return;
-    const seats = new Map(readTable(room.doc('pub')).seats.map((s) => [s.id, s]));
+    // The seats alone: the whole table (its log, hundreds of entries) would cost each send,
+    // every table's every SHARE_EVERY_MS in cluster mode, far more than its presence.
+    const seats = new Map(readSeatsAndScene(room.doc('pub')).seats.map((s) => [s.id, s]));
     const byKey = new Map<string, Presence['participants'][number]>();
     let spectators = 0;
     let overlays = 0;
