@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { LruMap } from '../lru';
+import { LruMap } from '../limits/lru';
 
 /**
  * A limit every node counts together (Cluster.allow), asked of Redis a share at a time rather
