@@ -40,9 +40,11 @@ describe('outcome.apply on a create-advantage tie', () => {
     const s = tiedAdvantage();
     s.t.ok(s.ann, { type: 'outcome.apply', rollId: s.rollId, aspect: { text: 'Slick Planks' } });
     expect(boostsOf(s).map((b) => b.text)).toEqual(['Slick Planks']);
-    expect(readTable(s.t.docs.pub).aspects.filter((x) => x.kind !== 'boost').map((x) => x.text)).not.toContain(
-      'Slick Planks',
-    );
+    expect(
+      readTable(s.t.docs.pub)
+        .aspects.filter((x) => x.kind !== 'boost')
+        .map((x) => x.text),
+    ).not.toContain('Slick Planks');
   });
 
   it('names the boost by `boost` when both are sent [CORE-CAA-2]', () => {
