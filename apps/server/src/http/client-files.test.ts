@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickEncoding } from './client-files';
-import { TestServer } from './test/harness';
+import { TestServer } from '../test/harness';
 
 /** A raw GET (fetch would decode the body and hide the encoding). */
 function get(
