@@ -89,7 +89,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '.ci/*.js', 'scripts/*.mjs'],
+          allowDefaultProject: ['*.js', '.ci/*.js', 'scripts/*.mjs', 'apps/client/public/*.js'],
         },
         tsconfigRootDir: import.meta.dirname,
         // The same for every file, so that the project service is not reloaded between
@@ -195,5 +195,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  // The client's one script outside the bundle runs in the page as it is.
+  {
+    files: ['apps/client/public/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
   },
 );

@@ -38,6 +38,15 @@ export const DESK: Device = {
   cpu: 1,
 };
 
+/** What a profiled load or roll traces: the Performance panel's own categories. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink.user_timing',
+  'loading',
+];
+
 /** What the script in the page records (window.__bench). */
 interface PageRecord {
   longTasks: [number, number][];
@@ -135,19 +144,26 @@ export class BenchPage {
     return { heapBytes: usedSize, elements };
   }
 
-  /** Starts Chrome's CPU profiler (sampling every 200 µs of page time). */
+  /**
+   * Starts Chrome's CPU profiler (sampling every 200 µs of page time) and a trace of the
+   * page (its network requests, WebSockets, script, style, layout and paint: read it with
+   * trace-summary.ts or in DevTools' Performance panel).
+   */
   async startProfile(): Promise<void> {
+    await this.context.browser()?.startTracing(this.page, { categories: TRACE_CATEGORIES });
     await this.cdp.send('Profiler.enable');
     await this.cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await this.cdp.send('Profiler.start');
   }
 
-  /** Stops it and writes the profile to `dir/name.cpuprofile` (open it in Chrome's DevTools). */
+  /** Stops both; writes `dir/name.cpuprofile` and `dir/name.trace.json` (open in DevTools). */
   async stopProfile(dir: string, name: string): Promise<string> {
     const { profile } = (await this.cdp.send('Profiler.stop')) as { profile: unknown };
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `${name}.cpuprofile`);
     writeFileSync(file, JSON.stringify(profile));
+    const trace = await this.context.browser()?.stopTracing();
+    if (trace) writeFileSync(join(dir, `${name}.trace.json`), trace);
     return file;
   }
 

@@ -8,7 +8,14 @@ import type * as PlayerTools from './player-tools';
 // use lib/parts.ts, and would otherwise import the module that loads their own chunk.
 
 type Tools = typeof PlayerTools;
-const playerTools = () => import('./player-tools');
+// One import for all ten parts: each import() call runs Vite's preload helper over the chunk's
+// dependencies again (on a slow phone, tens of milliseconds a call while the table opens).
+let loading: Promise<Tools> | undefined;
+const playerTools = (): Promise<Tools> =>
+  (loading ??= import('./player-tools').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  }));
 function tool<K extends keyof Tools>(name: K): LazyComponent<ComponentProps<Tools[K]>> {
   return lazy(async () => ({
     default: (await playerTools())[name] as Component<ComponentProps<Tools[K]>>,

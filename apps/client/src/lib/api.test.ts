@@ -5,6 +5,7 @@ import {
   exportTable,
   fetchInviteLinks,
   fetchLogPage,
+  fetchSummary,
   parsePresence,
   restoreTable,
   rotateLinks,
@@ -183,5 +184,71 @@ describe('invite links', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect([url, init.method]).toEqual(['/api/tables/t1/rotate-links', 'POST']);
     expect(init.headers).toMatchObject({ authorization: 'Bearer gm-token' });
+  });
+});
+
+describe('fetchSummary and the summary asked for as the page started', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete (globalThis as { fateboardEarlySummary?: unknown }).fateboardEarlySummary;
+  });
+  const summary = {
+    id: 't1',
+    name: 'The Docks',
+    ruleset: 'fate-core',
+    created: 1,
+    you: { role: 'player', seatId: 's1' },
+    seats: [{ id: 's1', name: 'Ann' }],
+    scene: { active: false },
+    documents: { pub: 'table/t1' },
+  };
+  const early = (tableId: string, token: string, response: Promise<Response>) => {
+    (globalThis as { fateboardEarlySummary?: unknown }).fateboardEarlySummary = {
+      tableId,
+      token,
+      response,
+    };
+  };
+
+  it('takes the early answer for its table and token, once', async () => {
+    const fetchMock = vi.fn(answer(summary));
+    vi.stubGlobal('fetch', fetchMock);
+    early('t1', 'tok', Promise.resolve(Response.json(summary)));
+    expect(await fetchSummary('t1', 'tok')).toMatchObject({ role: 'player', seatId: 's1' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    // A second open asks the server.
+    await fetchSummary('t1', 'tok');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again when the early answer is for another table or token, or not an answer', async () => {
+    const fetchMock = vi.fn(answer(summary));
+    vi.stubGlobal('fetch', fetchMock);
+    for (const [table, token, response] of [
+      ['t2', 'tok', Promise.resolve(Response.json({ ...summary, id: 't2' }))],
+      ['t1', 'other', Promise.resolve(Response.json(summary))],
+      ['t1', 'tok', 'not a promise'],
+    ] as const) {
+      (globalThis as { fateboardEarlySummary?: unknown }).fateboardEarlySummary = {
+        tableId: table,
+        token,
+        response,
+      };
+      expect(await fetchSummary('t1', 'tok')).toMatchObject({ id: 't1' });
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock).toHaveBeenCalledWith('/api/tables/t1', {
+      headers: { authorization: 'Bearer tok' },
+    });
+  });
+
+  it('reports the early answer’s refusal as its own', async () => {
+    vi.stubGlobal('fetch', vi.fn(answer(summary)));
+    early(
+      't1',
+      'tok',
+      Promise.resolve(Response.json({ code: 'forbidden', message: 'No.' }, { status: 403 })),
+    );
+    await expect(fetchSummary('t1', 'tok')).rejects.toBeInstanceOf(ApiError);
   });
 });

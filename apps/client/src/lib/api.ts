@@ -168,10 +168,24 @@ export async function addFariScene(
   return readBody(response, SceneAddedSchema);
 }
 
+/**
+ * The summary request public/early-summary.js sent as the page started, when it is for this
+ * table and token; taken once (a later open asks again).
+ */
+export function takeEarlySummary(tableId: string, token: string): Promise<Response> | undefined {
+  const holder = globalThis as { fateboardEarlySummary?: unknown };
+  const early = holder.fateboardEarlySummary as
+    { tableId?: unknown; token?: unknown; response?: unknown } | undefined;
+  delete holder.fateboardEarlySummary;
+  if (early?.tableId !== tableId || early.token !== token) return undefined;
+  return early.response instanceof Promise ? (early.response as Promise<Response>) : undefined;
+}
+
 export async function fetchSummary(tableId: string, token: string): Promise<TableSummary> {
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const response = await (takeEarlySummary(tableId, token) ??
+    fetch(`/api/tables/${encodeURIComponent(tableId)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    }));
   const body = await readBody(response, TableSummarySchema);
   return {
     id: body.id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserLocale, count, i18n, params, pluralForm } from './i18n';
+import { browserLocale, count, i18n, params, pluralForm, stampOptions } from './i18n';
 
 describe('browserLocale', () => {
   it('reads any Portuguese as Brazilian Portuguese and the first language it speaks', () => {
@@ -51,5 +51,32 @@ describe('pluralForm', () => {
   it('takes a zero form where the message has one', () => {
     expect(pluralForm('pt-BR', { zero: 'Nenhum', ...forms }, 0)).toBe('zero');
     expect(pluralForm('pt-BR', { zero: 'Nenhum', ...forms }, 1)).toBe('one');
+  });
+});
+
+describe('stampOptions', () => {
+  // Local times: the reader's days are what count.
+  const at = (y: number, m: number, d: number, h = 12, min = 0) =>
+    new Date(y, m - 1, d, h, min).getTime();
+  const now = at(2026, 12, 3, 21, 30);
+  const say = (when: number, locale = 'en-US') =>
+    new Intl.DateTimeFormat(locale, stampOptions(when, now)).format(new Date(when));
+
+  it('says only the time today, from just after midnight', () => {
+    expect(stampOptions(at(2026, 12, 3, 0, 1), now)).toEqual({
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    expect(say(at(2026, 12, 3, 9, 5))).toMatch(/09:05/);
+  });
+
+  it('puts the day before the time on another day, the year in another year', () => {
+    const yesterday = say(at(2026, 12, 2, 23, 59));
+    expect(yesterday).toMatch(/Dec/);
+    expect(yesterday).toMatch(/2/);
+    expect(yesterday).not.toMatch(/2026/);
+    expect(say(at(2025, 12, 3, 20, 0))).toMatch(/2025/);
+    // In the reader's language.
+    expect(say(at(2026, 11, 19, 20, 0), 'pt-BR')).toMatch(/nov/i);
   });
 });

@@ -118,8 +118,29 @@ export const format = computed(locale, (code) => {
       kept(`t${JSON.stringify(opts ?? {})}`, () => new Intl.DateTimeFormat(code, opts)).format(
         date,
       ),
+    /** When a row of the log or the roll feed happened (stampOptions). */
+    stamp(at: number, now = Date.now()): string {
+      const opts = stampOptions(at, now);
+      return kept(`s${JSON.stringify(opts)}`, () => new Intl.DateTimeFormat(code, opts)).format(
+        new Date(at),
+      );
+    },
   };
 });
+
+/**
+ * What a row's time says: the hour and minute today; the day before them on another day
+ * (entries from earlier sessions, read with "Load older", are told apart by day); the year
+ * too in another year. Days as the reader's clock has them.
+ */
+export function stampOptions(at: number, now: number): Intl.DateTimeFormatOptions {
+  const when = new Date(at);
+  const today = new Date(now);
+  const time = { hour: '2-digit', minute: '2-digit' } as const;
+  if (when.toDateString() === today.toDateString()) return time;
+  const day = { ...time, month: 'short', day: 'numeric' } as const;
+  return when.getFullYear() === today.getFullYear() ? day : { ...day, year: 'numeric' };
+}
 
 /**
  * Waits for the interface's language before the first paint, so a Portuguese reader does not

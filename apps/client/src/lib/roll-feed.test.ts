@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '@fateboard/table';
 import { sceneTable } from './test/play';
-import { characterChoices, ladderKey, mergeRows, readRows } from './roll-feed';
+import { characterChoices, ladderKey, mergeRows, readRows, withRecent } from './roll-feed';
 import type { FeedRow } from './roll-feed';
 
 // The feed's logic: which stored rolls it can read, how pages and fresher copies merge, the
@@ -101,5 +101,58 @@ describe('the ladder', () => {
     expect(ladderKey(9)).toBeUndefined();
     expect(ladderKey(-3)).toBeUndefined();
     expect(ladderKey(1.5)).toBeUndefined();
+  });
+});
+
+describe('the document’s recent rolls, before the history answers', () => {
+  it('puts a new roll on top at once and takes fresher copies of the rows shown', () => {
+    const { t, ann, bob, zira, tam } = sceneTable();
+    const roll = (actor: typeof ann, characterId: string) =>
+      t.ok(actor, { type: 'roll', characterId, skillId: 'fight', action: 'overcome' });
+    roll(ann, zira);
+    roll(bob, tam);
+    const before = readTable(t.docs.pub).rolls;
+    // The feed opened here: the history's first page holds these two, numbered 40 and 41.
+    const known = new Set(before.map((r) => r.id));
+    const shown = readRows([
+      { seq: 41, roll: before[1] },
+      { seq: 40, roll: before[0] },
+    ]);
+    // Nothing new: the same rows, the same objects (nothing redrawn).
+    const same = withRecent(shown, before, known);
+    expect(same).toEqual(shown);
+    expect(same[0]).toBe(shown[0]);
+
+    roll(ann, zira);
+    const recent = readTable(t.docs.pub).rolls;
+    const newest = recent.at(-1)!;
+    const rows = withRecent(shown, recent, known);
+    expect(rows.map((r) => r.roll.id)).toEqual([newest.id, before[1]!.id, before[0]!.id]);
+    expect(rows[0]!.seq).toBeGreaterThan(41);
+    expect(rows[0]!.seq).toBeLessThan(42);
+    expect(rows[1]).toBe(shown[0]);
+    // The history's page then brings its own number for it, replacing the guess.
+    const page = readRows([{ seq: 45, roll: newest }, ...shown]);
+    expect(mergeRows(rows, page).map((r) => [r.seq, r.roll.id])).toEqual([
+      [45, newest.id],
+      [41, before[1]!.id],
+      [40, before[0]!.id],
+    ]);
+
+    // The filter keeps other characters' new rolls out.
+    roll(bob, tam);
+    const filtered = withRecent(shown.slice(1), readTable(t.docs.pub).rolls, known, zira);
+    expect(filtered.map((r) => r.roll.id)).toEqual([newest.id, before[0]!.id]);
+  });
+
+  it('leaves out the rolls the document held before the feed opened', () => {
+    const { t, ann, zira } = sceneTable();
+    t.ok(ann, { type: 'roll', characterId: zira, skillId: 'fight', action: 'overcome' });
+    const recent = readTable(t.docs.pub).rolls;
+    // A new session: the history has no roll yet, the document still its last ones.
+    expect(withRecent([], recent, new Set(recent.map((r) => r.id)))).toEqual([]);
+    expect(withRecent([], recent, new Set()).map((r) => r.roll.id)).toEqual([recent[0]!.id]);
+    // Bytes the feed cannot read are left out, as from the history.
+    expect(withRecent([], [{ id: 'x' }, null], new Set())).toEqual([]);
   });
 });

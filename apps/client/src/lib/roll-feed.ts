@@ -105,6 +105,41 @@ export function mergeRows(shown: readonly FeedRow[], page: readonly FeedRow[]): 
 }
 
 /**
+ * The rows with the document's recent rolls put in, so that a new roll (or an invoke on one
+ * shown) appears as soon as the document has it, not after the history's answer over HTTP.
+ * A roll shown takes the document's copy and keeps its seq; a roll that is neither shown nor
+ * among `known` (the recent rolls when the feed read its first page: older sessions' rolls
+ * stay out) goes on top, with a seq just above the newest until the history's page brings
+ * its own (mergeRows replaces it then). `character`: the filter, either side of the roll.
+ */
+export function withRecent(
+  rows: readonly FeedRow[],
+  recent: readonly unknown[],
+  known: ReadonlySet<string>,
+  character?: string,
+): FeedRow[] {
+  const seqOf = new Map(rows.map((r) => [r.roll.id, r.seq]));
+  const top = rows[0]?.seq ?? 0;
+  const fresh: FeedRow[] = [];
+  const added = readRows(recent.map((roll) => ({ seq: 0, roll })))
+    .map((r) => r.roll)
+    .filter(
+      (roll) =>
+        character === undefined ||
+        roll.actor.characterId === character ||
+        roll.opposition?.characterId === character,
+    )
+    .sort((a, b) => a.at - b.at);
+  let next = 0;
+  for (const roll of added) {
+    const seq = seqOf.get(roll.id);
+    if (seq !== undefined) fresh.push({ seq, roll });
+    else if (!known.has(roll.id)) fresh.push({ seq: top + ++next / (added.length + 1), roll });
+  }
+  return mergeRows(rows, fresh);
+}
+
+/**
  * The filter's choices: every character with a roll this session, by name (a character since
  * removed from the table keeps a row, under `unknown`), and the one chosen even before the
  * server has named it.

@@ -20,6 +20,7 @@ import type { Rooms } from '../room/rooms';
 import type { Storage } from '../storage';
 import type { FileWorkers } from '../file-work/pool';
 import { fariSceneRoutes } from './fari-scene';
+import { compressedAssets } from './client-files';
 import type { TableFileDeps } from './table-files';
 import { exportRoute, restoreRoutes } from './table-files';
 import { createTable } from '../room/tables';
@@ -310,6 +311,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.use('/api', api);
 
   if (existsSync(join(deps.clientDir, 'index.html'))) {
+    app.use(compressedAssets(deps.clientDir));
     app.use(express.static(deps.clientDir, { index: 'index.html', maxAge: '1h' }));
     app.get('/t/*splat', (_req, res) => {
       res.sendFile(join(deps.clientDir, 'index.html'));

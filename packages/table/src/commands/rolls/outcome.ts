@@ -51,8 +51,13 @@ export const outcomeApply: Handler<'outcome.apply'> = (ctx) => {
   let placeOn: string | undefined = opposingId;
   const extra: Partial<ActionRequest> = {};
   if (roll.action === 'create-advantage') {
-    if (!command.aspect) return refuse('invalid', 'Name the new aspect, or pick an existing one.');
-    if ('text' in command.aspect) {
+    // A tie on a new aspect grants a boost instead [CORE-CAA-2]: its name alone (`boost`)
+    // is enough, as is the aspect's (`aspect.text`, which then names the boost).
+    if (!command.aspect && !command.boost)
+      return refuse('invalid', 'Name the new aspect, or pick an existing one.');
+    if (!command.aspect) {
+      extra.target = 'new-aspect';
+    } else if ('text' in command.aspect) {
       newText = command.aspect.text;
       // A declaration's aspect goes where the table voted it, unless the roller says where.
       const onId = command.aspect.characterId ?? roll.declaration?.targetId;
@@ -83,11 +88,12 @@ export const outcomeApply: Handler<'outcome.apply'> = (ctx) => {
   let hit: RollView['hit'];
   for (const e of effects) {
     if (e.type === 'boost') {
-      if (!command.boost) return refuse('invalid', 'This outcome grants a boost: name it.');
+      const name = command.boost ?? (roll.action === 'create-advantage' ? newText : undefined);
+      if (name === undefined) return refuse('invalid', 'This outcome grants a boost: name it.');
       news.push({
         id: newId(),
         kind: 'boost',
-        text: command.boost,
+        text: name,
         owner,
         freeInvokes: 1,
         at: now,

@@ -1,0 +1,17 @@
+/// <reference lib="dom" />
+// Asks for the table's summary (GET /api/tables/:id, fetchSummary in src/lib/api.ts) as the
+// page starts, while the client's scripts are still downloading: on a phone on a slow link the
+// answer is there when they have run, not a round trip later. Only for a link's own token
+// (/t/<id>#token=…, the shape src/lib/route.ts reads); fetchSummary takes the answer when it
+// is for the table and the token it opens, and asks again otherwise.
+(() => {
+  const match = /^\/t\/([A-Za-z0-9_-]{1,128})\/?$/.exec(location.pathname);
+  const token = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
+  if (!match || !token) return;
+  const response = fetch(`/api/tables/${encodeURIComponent(match[1])}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  // A failure is reported by fetchSummary when it takes the answer.
+  response.catch(() => {});
+  Object.assign(window, { fateboardEarlySummary: { tableId: match[1], token, response } });
+})();
