@@ -24,6 +24,7 @@ import type {
 import { migrate } from './migrate';
 import { CHAT_SCHEMA, sqliteChat } from './sqlite-chat';
 import { CLAIMS_SCHEMA, sqliteClaims } from './sqlite-claims';
+import { IMAGES_SCHEMA, sqliteImages } from './sqlite-images';
 import { FENCES_SCHEMA, RESTORED_LOG_SCHEMA, SCHEMA } from './sqlite-rows';
 import { toCommand, toTable, toToken } from './rows';
 import { startCheckpointer } from './sqlite-checkpoints';
@@ -142,7 +143,9 @@ function openSqlite(
   db.exec(FENCES_SCHEMA);
   db.exec(RESTORED_LOG_SCHEMA);
   db.exec(CLAIMS_SCHEMA);
+  db.exec(IMAGES_SCHEMA);
   const claims = sqliteClaims(db);
+  const images = sqliteImages(db);
   // Files made before these columns lack them (CREATE TABLE IF NOT EXISTS leaves an existing
   // table as it is): added before any statement names them. What they should hold for the rows
   // already there is migrate.ts's (the chat's indexes, the tables' measure).
@@ -422,6 +425,7 @@ function openSqlite(
         bytes += history.storedApart ?? 0;
         for (const chunk of history.chunks) bytes += logChunkBytes(chunk);
         bytes += writeCommand({ ...restoreCommand(table), seq: 1 });
+        for (const image of history.images ?? []) bytes += images.insert(image);
       }
       q.grow.run(bytes, table.id);
     },
@@ -530,6 +534,9 @@ function openSqlite(
     readChat: (tableId, scope, before, limit) =>
       chatStatements().readChat(tableId, scope, before, limit),
     tableBytes: (tableId) => q.bytes.get(tableId)?.bytes,
+    putImage: (image, allowance) => images.putImage(image, allowance),
+    readImage: (tableId, hash, variant) => images.readImage(tableId, hash, variant),
+    fullImages: (tableId, hashes) => images.fullImages(tableId, hashes),
     close: () => {
       // The worker's connection first: this one, closing last, folds the WAL in and removes it.
       checkpointer?.close();

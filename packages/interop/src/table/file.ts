@@ -154,6 +154,8 @@ const GmDocument = v.strictObject({
   // The prepared board, as the public roots of the same names.
   zones: v.optional(MapRoot),
   borders: v.optional(MapRoot),
+  // Prepared handouts; files written before them have none.
+  handouts: v.optional(MapOfMaps),
 } satisfies RootSchemas<typeof GM_ROOTS>);
 
 const Holder = v.variant('type', [
