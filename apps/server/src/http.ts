@@ -22,7 +22,7 @@ import type { FileWorkers } from './file-work/pool';
 import { fariSceneRoutes } from './fari-scene';
 import type { Budgets } from './budgets';
 import type { ImageDeps } from './image-routes';
-import { IMAGE_TYPES, imageReadRoute, imageUploadRoutes } from './image-routes';
+import { IMAGE_TYPES, ImageQueue, imageReadRoute, imageUploadRoutes } from './image-routes';
 import type { TableFileDeps } from './table-files';
 import { exportRoute, restoreRoutes } from './table-files';
 import { createTable } from './tables';
@@ -177,6 +177,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     allowCreation,
     links,
     files: deps.files,
+    images: new ImageQueue(),
   };
   // Before the JSON parser: table and scene files are over the 16 KiB of other bodies, and are
   // read as bytes so that their size and depth are checked before they are parsed.

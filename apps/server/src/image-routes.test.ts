@@ -6,7 +6,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_LIMITS, readTable } from '@fateboard/table';
 import type { Participant } from './test/harness';
-import { TestServer, api, connectSocket, createTable, openReplica, waitFor } from './test/harness';
+import {
+  TestServer,
+  api,
+  connectSocket,
+  createTable,
+  openReplica,
+  tokenOfLink,
+  waitFor,
+} from './test/harness';
 import { validSheet } from './test/sheets';
 import type { CreatedTable } from './test/harness';
 
@@ -179,7 +187,7 @@ describe('POST /api/tables/:id/images', () => {
 
     const after = await usage();
     expect(after - before).toBeGreaterThan(full.bytes.byteLength);
-  });
+  }, 30_000);
 
   it('the same upload twice at once is stored once', async () => {
     const bytes = await picture(600, 400);
@@ -374,4 +382,54 @@ describe('GET /api/tables/:id/images/:hash', () => {
     expect((await read('f'.repeat(64), table.tokens.gm)).status).toBe(404);
     expect((await read(mine.body.hash, table.tokens.gm, 'huge')).status).toBe(400);
   });
+});
+
+describe('pictures in the table file', () => {
+  it('export carries the named pictures; restore checks them and serves them again', async () => {
+    const map = await upload(await picture(900, 600), { kind: 'map' });
+    await gm.ok({ type: 'board.map', hash: map.body.hash });
+    const letter = await upload(await picture(300, 420), { kind: 'handout' });
+    await gm.ok({ type: 'handout.prepare', image: letter.body.hash, title: 'Letter' });
+    const exported = await fetch(`${server.url}/api/tables/${table.id}/export`, {
+      headers: { authorization: `Bearer ${table.tokens.gm}` },
+    });
+    const file = (await exported.json()) as { images: { hash: string; data: string }[] };
+    const hashes = file.images.map((i) => i.hash);
+    expect(hashes).toContain(map.body.hash);
+    expect(hashes).toContain(letter.body.hash);
+
+    const restore = (body: unknown) =>
+      api(server.url, '/api/tables/restore', { raw: JSON.stringify(body) });
+    const restored = await restore(file);
+    expect(restored.status).toBe(201);
+    const links = restored.body.links as { gm: string; player: string };
+    const gmToken = tokenOfLink(links.gm);
+    const id = restored.body.id as string;
+    const again = await fetch(`${server.url}/api/tables/${id}/images/${map.body.hash}`, {
+      headers: { authorization: `Bearer ${gmToken}` },
+    });
+    expect(again.status).toBe(200);
+    const bytes = new Uint8Array(await again.arrayBuffer());
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(map.body.hash);
+    // The prepared handout stays the GM's at the new table too.
+    const asPlayer = await fetch(`${server.url}/api/tables/${id}/images/${letter.body.hash}`, {
+      headers: { authorization: `Bearer ${tokenOfLink(links.player)}` },
+    });
+    expect(asPlayer.status).toBe(404);
+
+    // A picture whose bytes are not its name's, or not this server's making: refused whole.
+    const rows = imageRows();
+    const forged = structuredClone(file);
+    const other = Buffer.from(
+      await sharp(await picture(64, 64))
+        .webp()
+        .toBuffer(),
+    );
+    forged.images[0]!.data = other.toString('base64');
+    expect(await restore(forged)).toMatchObject({
+      status: 400,
+      body: { code: 'bad-table-file' },
+    });
+    expect(imageRows()).toBe(rows);
+  }, 60_000);
 });

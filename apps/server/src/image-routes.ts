@@ -15,7 +15,7 @@ import type { Budgets } from './budgets';
 import { payerOf } from './budgets';
 import { addressGroup } from './client-address';
 import type { FileWorkers } from './file-work/pool';
-import { makeImage } from './file-work/images';
+import { checkStoredImage, makeImage } from './file-work/images';
 import type { MadeImage } from './file-work/images';
 import { HttpError } from './http-error';
 import type { Rooms } from './rooms';
@@ -38,6 +38,8 @@ export interface ImageDeps {
   authorize: (req: Request) => Promise<Identity>;
   /** The table's ceiling on disk (Limits.tableBytes). */
   tableBytes: number;
+  /** Where pictures are decoded, one at a time. */
+  images: ImageQueue;
 }
 
 /** Query of an upload: what the picture is for. */
@@ -58,13 +60,23 @@ export class ImageQueue {
   private tail: Promise<unknown> = Promise.resolve();
 
   run(bytes: Uint8Array, kind: ImagePurpose['kind']): Promise<MadeImage> {
-    const turn = this.tail.then(() => makeImage(bytes, kind));
+    return this.next(() => makeImage(bytes, kind));
+  }
+
+  /** A restored picture checked (checkStoredImage), in the same line. */
+  check(hash: string, bytes: Uint8Array, kind: ImagePurpose['kind']): Promise<MadeImage> {
+    return this.next(() => checkStoredImage(hash, bytes, kind));
+  }
+
+  private next(work: () => Promise<MadeImage>): Promise<MadeImage> {
+    const turn = this.tail.then(work);
     this.tail = turn.catch(() => undefined);
     return turn;
   }
 }
 
-export function imageUploadRoutes(deps: ImageDeps, queue = new ImageQueue()): RequestHandler[] {
+export function imageUploadRoutes(deps: ImageDeps): RequestHandler[] {
+  const queue = deps.images;
   return [
     // Who, for what, and their budget, before a byte of the body is read.
     async (req, res, next) => {

@@ -95,7 +95,17 @@ function createInSlices(file: SqliteFile, restoredLog: RestoredLogRows): Storage
         await new Promise((resolve) => setImmediate(resolve));
       }
       restoredLog.insert(table.id, slice);
-      file.createTable(table, docs, tokens, history && { chunks: [], storedApart }, links);
+      file.createTable(
+        table,
+        docs,
+        tokens,
+        history && {
+          chunks: [],
+          storedApart,
+          ...(history.images ? { images: history.images } : {}),
+        },
+        links,
+      );
     } catch (error) {
       restoredLog.dropOrphans(table.id);
       throw error instanceof Error ? error : new Error(String(error));
