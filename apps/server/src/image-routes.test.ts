@@ -433,3 +433,38 @@ describe('pictures in the table file', () => {
     expect(imageRows()).toBe(rows);
   }, 60_000);
 });
+
+describe('the picture budget', () => {
+  it('is the person’s: past it 429 with Retry-After, nothing stored', async () => {
+    const tight = await TestServer.start({
+      limits: { imageBurst: 2, imagesPerMinute: 1, filesPerAddress: 10, fileQueue: 10 },
+    });
+    try {
+      const t = await createTable(tight.url, 'fate-core', 'Tight');
+      const send = async (token: string, i: number) => {
+        const response = await fetch(`${tight.url}/api/tables/${t.id}/images?kind=handout`, {
+          method: 'POST',
+          headers: { 'content-type': 'image/png', authorization: `Bearer ${token}` },
+          body: await picture(40 + i, 40),
+        });
+        await response.arrayBuffer();
+        return { status: response.status, retry: response.headers.get('retry-after') };
+      };
+      expect((await send(t.tokens.gm, 1)).status).toBe(201);
+      expect((await send(t.tokens.gm, 2)).status).toBe(201);
+      const third = await send(t.tokens.gm, 3);
+      expect(third.status).toBe(429);
+      expect(Number(third.retry)).toBeGreaterThan(0);
+      // A refused request spent nothing of the table: the rows are the two pictures' alone.
+      const db = new Database(join(tight.dataDir, 'fateboard.sqlite'), { readonly: true });
+      try {
+        const n = (db.prepare('SELECT COUNT(*) AS n FROM images').get() as { n: number }).n;
+        expect(n).toBe(2);
+      } finally {
+        db.close();
+      }
+    } finally {
+      await tight.stop();
+    }
+  }, 30_000);
+});

@@ -87,4 +87,17 @@ describe.each(adapters)('the pictures storage contract: $name', (adapter) => {
     expect(await storage.tableBytes('T1')).toBe(before);
     expect(await storage.readImage('T1', B, 'full')).toBeUndefined();
   });
+
+  it('a restored table’s pictures are stored with it', async () => {
+    await storage.createTable(
+      { id: 'R1', name: 'Restored', ruleset: 'fate-core', created: 1 },
+      { pub: docWith('pub 0'), gm: docWith('gm 0') },
+      [token('gm-R1', { role: 'gm', tableId: 'R1' })],
+      { chunks: [], images: [image('R1', A), image('R1', B, 50)] },
+    );
+    expect((await storage.readImage('R1', B, 'full'))?.bytes).toEqual(new Uint8Array(50).fill(7));
+    expect((await storage.fullImages('R1', [A, B])).map((i) => i.hash)).toEqual([A, B]);
+    // Counted as an upload is: storing it again finds it.
+    expect((await storage.putImage(image('R1', A), roomy)).stored).toBe('exists');
+  });
 });
