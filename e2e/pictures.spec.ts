@@ -8,6 +8,7 @@ import {
   VEX,
   characterCard,
   createTable,
+  expectAccessible,
   joinAndCreate,
   openAs,
   openOverlay,
@@ -124,6 +125,8 @@ test('portraits on tokens, a map behind the board, a handout on every screen', a
   await shot(kim.page, 'pictures-phone-handout', { fullPage: false });
   await shot(watcher.page, 'pictures-spectator-handout', { fullPage: false });
   await overlay.shot('handout');
+  await expectAccessible(dee.page, 'a handout shown at a desk');
+  await expectAccessible(kim.page, 'a handout shown on a phone');
 
   // Kim closes it on her phone only; the chip opens it again.
   await handoutOn(kim.page).getByRole('button', { name: 'Close' }).click();
@@ -141,7 +144,9 @@ test('portraits on tokens, a map behind the board, a handout on every screen', a
     await expect(page.getByTestId('handout-reopen')).toHaveCount(0);
   }
   await expect(prepared).toBeVisible();
-  await pictures.screenshot({ path: join(SCREENSHOTS, 'pictures-gm-tools.png') });
+  await expectAccessible(gm, 'the GM’s pictures');
+  await pictures.scrollIntoViewIfNeeded();
+  await gm.screenshot({ path: join(SCREENSHOTS, 'pictures-gm-tools.png') });
 
   for (const c of contexts) await c.close();
 });

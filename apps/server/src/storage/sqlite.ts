@@ -155,7 +155,6 @@ function openSqlite(
   db.exec(CLAIMS_SCHEMA);
   db.exec(IMAGES_SCHEMA);
   const claims = sqliteClaims(db);
-  const images = sqliteImages(db);
   // Files made before these columns lack them (CREATE TABLE IF NOT EXISTS leaves an existing
   // table as it is): added before any statement names them. What they should hold for the rows
   // already there is migrate.ts's (the chat's indexes, the tables' measure).
@@ -268,6 +267,9 @@ function openSqlite(
   // migrate().
   let chatQueries: ReturnType<typeof sqliteChat> | undefined;
   const chatStatements = () => (chatQueries ??= sqliteChat(db));
+  // Prepared on first use too: they name `stored_bytes`, which an older file gains above.
+  let imageQueries: ReturnType<typeof sqliteImages> | undefined;
+  const images = () => (imageQueries ??= sqliteImages(db));
 
   const tokenParams = (t: TokenRecord) => ({
     hash: t.hash,
@@ -435,7 +437,7 @@ function openSqlite(
         bytes += history.storedApart ?? 0;
         for (const chunk of history.chunks) bytes += logChunkBytes(chunk);
         bytes += writeCommand({ ...restoreCommand(table), seq: 1 });
-        for (const image of history.images ?? []) bytes += images.insert(image);
+        for (const image of history.images ?? []) bytes += images().insert(image);
       }
       q.grow.run(bytes, table.id);
     },
@@ -544,9 +546,9 @@ function openSqlite(
     readChat: (tableId, scope, before, limit) =>
       chatStatements().readChat(tableId, scope, before, limit),
     tableBytes: (tableId) => q.bytes.get(tableId)?.bytes,
-    putImage: (image, allowance) => images.putImage(image, allowance),
-    readImage: (tableId, hash, variant) => images.readImage(tableId, hash, variant),
-    fullImages: (tableId, hashes) => images.fullImages(tableId, hashes),
+    putImage: (image, allowance) => images().putImage(image, allowance),
+    readImage: (tableId, hash, variant) => images().readImage(tableId, hash, variant),
+    fullImages: (tableId, hashes) => images().fullImages(tableId, hashes),
     close: () => {
       // The worker's connection first: this one, closing last, folds the WAL in and removes it.
       checkpointer?.close();
