@@ -7,7 +7,7 @@ import type { ImageVariantBytes } from '../storage/image-types';
 
 /**
  * Pictures decoded and made again (docs/PROTOCOL.md, "Pictures"), one at a time (ImageQueue in
- * image-routes.ts), by sharp: libvips decodes on libuv's threads, never on the event loop. An
+ * http/image-routes.ts), by sharp: libvips decodes on libuv's threads, never on the event loop. An
  * upload's bytes are sniffed (PNG, JPEG or WebP only: never SVG, GIF or anything libvips
  * could otherwise open), their header read for the declared size before a pixel is decoded,
  * then decoded by sharp (libvips, on libuv's threads) and written anew as WebP without any of

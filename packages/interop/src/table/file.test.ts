@@ -3,7 +3,7 @@ import { createTableDocs, docsFromContent, readTable, tableContent } from '@fate
 import { MAX_TABLE_IMAGES_BYTES, readTableFile, toTableFile } from './file';
 import type { TableFileImage } from './file';
 
-// The file on its own, without a server (apps/server/src/table-files.test.ts restores real
+// The file on its own, without a server (apps/server/src/http/table-files.test.ts restores real
 // tables over HTTP and holds bad files to the codes).
 
 describe('the table file', () => {
