@@ -247,6 +247,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     storage,
     rooms,
     files,
+    budgets,
     connections,
     limits,
     clock,

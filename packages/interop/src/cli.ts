@@ -6,7 +6,7 @@ import { toFariFile } from './export/fari';
 import { toFateboardFile } from './export/fateboard';
 import { importFariScene, sceneCommands } from './fari/scene';
 import { MAX_FILE_BYTES } from './safe-json';
-import { MAX_TABLE_FILE_BYTES, readTableFile } from './table/file';
+import { MAX_TABLE_FILE_WITH_IMAGES_BYTES, readTableFile } from './table/file';
 
 /**
  * `pnpm --filter @fateboard/interop convert FILE --ruleset ID [--to fateboard|fari] [--npc]`:
@@ -46,7 +46,7 @@ function main(argv: string[]): void {
     printOther(
       mode,
       file,
-      readBytes(file, mode === 'table' ? MAX_TABLE_FILE_BYTES : MAX_FILE_BYTES),
+      readBytes(file, mode === 'table' ? MAX_TABLE_FILE_WITH_IMAGES_BYTES : MAX_FILE_BYTES),
     );
     return;
   }

@@ -18,10 +18,18 @@ export {
 export type { FariCharacterFile } from './export/fari';
 export { toFariFile } from './export/fari';
 export { plainLine, plainText } from './text';
-export type { TableExport, TableFile, TableFileRead, TableLogEntry } from './table/file';
+export type {
+  TableExport,
+  TableFile,
+  TableFileImage,
+  TableFileRead,
+  TableLogEntry,
+} from './table/file';
 export {
   MAX_TABLE_DOCUMENTS_BYTES,
   MAX_TABLE_FILE_BYTES,
+  MAX_TABLE_FILE_WITH_IMAGES_BYTES,
+  MAX_TABLE_IMAGES_BYTES,
   MAX_TABLE_VALUES,
   TABLE_FORMAT,
   TABLE_VERSION,

@@ -70,8 +70,10 @@ export {
   SceneAddedSchema,
   TableSummarySchema,
   TableUsageSchema,
+  ImageStoredSchema,
   protocolMatches,
 } from './protocol/protocol';
+export type { ImageStored } from './protocol/protocol';
 export { RefusalReasonSchema } from './protocol/refusals';
 export type { RefusalReason, RefusalReasonId } from './protocol/refusals';
 export type {
@@ -99,6 +101,7 @@ export type {
   TokenView,
   BoardView,
   PrepBoardView,
+  HandoutView,
 } from './doc/views';
 export { readTable, readGm, readSeatsAndScene } from './doc/views';
 export { actingIn } from './commands/time/turns';
@@ -189,3 +192,19 @@ export type {
   ChatWriter,
 } from './protocol/chat';
 export { gmReadsWhispers, spectatorChatOn } from './commands/gm/chat-switch';
+export { MAX_HANDOUTS } from './commands/handouts/handouts';
+export type { ImageKind, ImagePurpose, ImageVariant, OwnerOf } from './images/images';
+export {
+  IMAGE_HASH,
+  IMAGE_KINDS,
+  IMAGE_LIMITS,
+  IMAGE_VARIANTS,
+  ImageKindSchema,
+  gmImages,
+  imageReadable,
+  imageUploadRefusal,
+  isImageHash,
+  ownersIn,
+  pubImages,
+  variantSide,
+} from './images/images';

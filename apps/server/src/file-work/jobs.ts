@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import { importFariScene, readTableFile, sceneCommands } from '@fateboard/interop';
 import type { FariScene, ImportError, SceneCommand, TableFile } from '@fateboard/interop';
 import { markSeatsRestored } from '@fateboard/table';
-import type { DocKey } from '@fateboard/table';
+import type { DocKey, ImageKind } from '@fateboard/table';
 import { logChunks } from '../storage/storage';
 import type { LogChunk } from '../storage/storage';
 
@@ -25,6 +25,8 @@ export interface PreparedRestore {
   table: TableFile['table'];
   docs: Record<DocKey, Uint8Array>;
   chunks: PackedChunks;
+  /** The file's pictures, their bytes decoded (checked again by sharp on the server's side). */
+  images: { hash: string; kind: ImageKind; bytes: Uint8Array }[];
 }
 
 /**
@@ -102,6 +104,12 @@ function prepareRestore(job: Extract<FileJob, { kind: 'restore' }>) {
     table: read.file.table,
     docs: { pub: Y.encodeStateAsUpdate(docs.pub), gm: Y.encodeStateAsUpdate(docs.gm) },
     chunks: packChunks(logChunks(read.file.log)),
+    // Each in an ArrayBuffer of its own (a copy, never Buffer's shared pool), to transfer.
+    images: (read.file.images ?? []).map((image) => ({
+      hash: image.hash,
+      kind: image.kind,
+      bytes: new Uint8Array(Buffer.from(image.data, 'base64')),
+    })),
   };
   docs.pub.destroy();
   docs.gm.destroy();

@@ -24,6 +24,7 @@ port.on('message', (job: FileJob) => {
             answer.value.docs.pub.buffer,
             answer.value.docs.gm.buffer,
             answer.value.chunks.bytes.buffer,
+            ...answer.value.images.map((image) => image.bytes.buffer),
           ]
         : [];
     port.postMessage({ answer }, transfer as ArrayBuffer[]);

@@ -158,6 +158,9 @@ describe('storage failure', () => {
         findChat: failing(real.findChat),
         readChat: failing(real.readChat),
         tableBytes: failing(real.tableBytes),
+        putImage: failing(real.putImage, true),
+        readImage: failing(real.readImage),
+        fullImages: failing(real.fullImages),
         close: real.close,
       };
       const { table, name, gm, replica, frames } = await setUp({

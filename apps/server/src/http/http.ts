@@ -21,6 +21,9 @@ import type { Storage } from '../storage';
 import type { FileWorkers } from '../file-work/pool';
 import { fariSceneRoutes } from './fari-scene';
 import { compressedAssets } from './client-files';
+import type { Budgets } from '../limits/budgets';
+import type { ImageDeps } from './image-routes';
+import { IMAGE_TYPES, ImageQueue, imageReadRoute, imageUploadRoutes } from './image-routes';
 import type { TableFileDeps } from './table-files';
 import { exportRoute, restoreRoutes } from './table-files';
 import { createTable } from '../room/tables';
@@ -38,6 +41,8 @@ export interface HttpDeps {
   rooms: Rooms;
   /** Where uploaded files (restores, Fari scenes) are read, off the event loop. */
   files: FileWorkers;
+  /** What each person may cost (budgets.ts): an uploaded picture is paid from it. */
+  budgets: Budgets;
   connections: Connections;
   limits: Limits;
   clock: () => number;
@@ -78,7 +83,8 @@ export function createHttpApp(deps: HttpDeps): express.Express {
           connectSrc: ["'self'", 'ws:', 'wss:'],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:'],
+          // blob: the pictures, fetched with the reader's token (image-routes.ts).
+          imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
@@ -129,7 +135,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
         'Requests that change a table must come from its own site.',
       );
     }
-    if (!jsonOrNoBody(req)) {
+    if (!jsonOrNoBody(req) && !imageUpload(req)) {
       throw new HttpError(415, 'unsupported-media-type', 'The request body must be JSON.');
     }
     next();
@@ -172,6 +178,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
     allowCreation,
     links,
     files: deps.files,
+    images: new ImageQueue(),
   };
   // Before the JSON parser: table and scene files are over the 16 KiB of other bodies, and are
   // read as bytes so that their size and depth are checked before they are parsed.
@@ -184,6 +191,13 @@ export function createHttpApp(deps: HttpDeps): express.Express {
       burst: deps.limits.fariSceneBurst,
     }),
   );
+  const images: ImageDeps = {
+    ...files,
+    budgets: deps.budgets,
+    tableBytes: deps.limits.tableBytes,
+  };
+  api.post('/tables/:id/images', ...imageUploadRoutes(images));
+  api.get('/tables/:id/images/:hash', imageReadRoute(images));
   api.use(express.json({ limit: deps.limits.maxBodyBytes }));
 
   api.post('/tables', async (req, res) => {
@@ -354,6 +368,18 @@ function jsonOrNoBody(req: Request): boolean {
     req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
   if (req.headers['content-type'] === undefined && !hasBody) return true;
   return typeof req.is('application/json') === 'string';
+}
+
+/**
+ * A picture's upload (image-routes.ts) declares its type: image/png, image/jpeg or image/webp,
+ * none of which a cross-site form sends without asking first.
+ */
+function imageUpload(req: Request): boolean {
+  return (
+    req.method === 'POST' &&
+    /^\/tables\/[^/]+\/images$/.test(req.path) &&
+    typeof req.is([...IMAGE_TYPES]) === 'string'
+  );
 }
 
 const LOG_PAGE_DEFAULT = 50;

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
-import { MAX_TABLE_FILE_BYTES, toTableFile } from '@fateboard/interop';
-import { tableContent } from '@fateboard/table';
+import { MAX_TABLE_FILE_WITH_IMAGES_BYTES, toTableFile } from '@fateboard/interop';
+import { gmImages, pubImages, tableContent } from '@fateboard/table';
 import type { Role } from '@fateboard/table';
 import type { Identity } from '../access/auth';
 import { HttpError } from './http-error';
@@ -11,6 +11,8 @@ import type { PreparedRestore } from '../file-work/jobs';
 import { restoreTable } from '../room/tables';
 import { newTableId } from '../access/tokens';
 import { admitFile, fileRefused, fileSlotOf, rawBody, uploadedBytes } from './uploaded-file';
+import type { ImageQueue } from './image-routes';
+import type { NewImage } from '../storage';
 
 /**
  * The whole table as one file and back (docs/PROTOCOL.md, "Table files"): the GM exports
@@ -28,6 +30,8 @@ export interface TableFileDeps {
   links: (tableId: string, tokens: Record<Role, string>) => Record<Role, string>;
   /** Where uploaded files are read and checked, off the event loop. */
   files: FileWorkers;
+  /** Where pictures are decoded, one at a time (image-routes.ts). */
+  images: ImageQueue;
 }
 
 /** `GET /api/tables/:id/export`, GM only: the table file, as a download. */
@@ -48,14 +52,22 @@ export function exportRoute(deps: TableFileDeps): RequestHandler {
     const read = await deps.rooms.read(identity.tableId, (room) => ({
       table: room.table,
       content: tableContent({ pub: room.doc('pub'), gm: room.doc('gm') }),
+      pictures: [...new Set([...pubImages(room.doc('pub')), ...gmImages(room.doc('gm'))])],
     }));
     if (!read) throw new HttpError(404, 'not-found', 'No such table.');
     const { table, content } = read;
+    // The pictures the documents name, each its largest copy (the smaller are made again).
+    const images = (await deps.storage.fullImages(identity.tableId, read.pictures)).map((i) => ({
+      hash: i.hash,
+      kind: i.kind,
+      data: Buffer.from(i.bytes.buffer, i.bytes.byteOffset, i.bytes.byteLength).toString('base64'),
+    }));
     const file = toTableFile({
       table: { name: table.name, ruleset: table.ruleset, created: table.created },
       content,
       log,
       exportedAt: deps.clock(),
+      images,
     });
     // GM secrets inside: never kept by a cache on the way.
     res.set('Cache-Control', 'no-store');
@@ -79,14 +91,15 @@ export function restoreRoutes(deps: TableFileDeps): RequestHandler[] {
       await deps.allowCreation(req);
       next();
     },
-    ...rawBody(MAX_TABLE_FILE_BYTES),
+    ...rawBody(MAX_TABLE_FILE_WITH_IMAGES_BYTES),
     async (req, res) => {
       const bytes = uploadedBytes(req, 'the table file');
       const answer = await fileSlotOf(res).run({ kind: 'restore', bytes, tableId: newTableId() });
       if (!answer.ok) throw fileRefused(answer.error);
       const prepared = answer.value as PreparedRestore;
+      const images = await checkedImages(deps.images, prepared, deps.clock());
       const stored = performance.now();
-      const { id, tokens } = await restoreTable(deps.storage, prepared, deps.clock());
+      const { id, tokens } = await restoreTable(deps.storage, prepared, deps.clock(), images);
       // What the server spent, for operators and the benchmark: reading and checking in the
       // worker, then storing (a slice at a time on this thread).
       const store = performance.now() - stored;
@@ -97,6 +110,37 @@ export function restoreRoutes(deps: TableFileDeps): RequestHandler[] {
       res.status(201).json({ id, links: deps.links(id, tokens) });
     },
   ];
+}
+
+/**
+ * A restored table's pictures, each checked again as this server would have made it
+ * (checkStoredImage: a WebP within its kind's size, no metadata, decoded to its end, its bytes
+ * hashing to its name), its smaller copies made again. One bad picture refuses the file.
+ */
+async function checkedImages(
+  queue: ImageQueue,
+  prepared: PreparedRestore,
+  created: number,
+): Promise<NewImage[]> {
+  const out: NewImage[] = [];
+  for (const [i, image] of prepared.images.entries()) {
+    const made = await queue.check(image.hash, image.bytes, image.kind);
+    if (!made.ok) {
+      throw new HttpError(
+        400,
+        'bad-table-file',
+        `This table file's picture ${i + 1} cannot be used: ${made.error.message}`,
+      );
+    }
+    out.push({
+      tableId: prepared.tableId,
+      hash: image.hash,
+      kind: image.kind,
+      variants: made.variants,
+      created,
+    });
+  }
+  return out;
 }
 
 /** A download name from the table's name: letters, digits and dashes only. */

@@ -12,7 +12,7 @@ import { TokenBucket } from './rate-limit';
 // every node, as the table-creation limit is.
 
 /** What a budget limits. */
-export type Spend = 'command' | 'chat' | 'connect';
+export type Spend = 'command' | 'chat' | 'image' | 'connect';
 
 /** Who pays: the principal's key, whether it is a shared link, and the address's group. */
 export interface Payer {
@@ -63,11 +63,11 @@ export class Budgets {
   }
 
   /**
-   * Takes one command or chat message from the payer's principal and address, both or
+   * Takes one command, chat message or uploaded picture from the payer's principal and address, both or
    * neither; with `shared` (cluster mode), also from their counts over every node. Refused:
    * how long until it would pass.
    */
-  spend(spend: 'command' | 'chat', payer: Payer): Promise<Verdict> {
+  spend(spend: 'command' | 'chat' | 'image', payer: Payer): Promise<Verdict> {
     return this.takeAll([
       [`${spend}:${payer.principal}`, this.rate(spend, payer.link)],
       [`${spend}:address:${payer.address}`, this.rate(spend, 'address')],
@@ -145,6 +145,11 @@ export class Budgets {
           : { perSecond: l.commandRate, burst: l.commandBurst };
       case 'chat':
         return chat(who === 'address' ? l.addressChatMessages : l.chatMessages);
+      case 'image': {
+        // An address may be a household: a few people's worth.
+        const times = who === 'address' ? 4 : 1;
+        return { perSecond: (times * l.imagesPerMinute) / 60, burst: times * l.imageBurst };
+      }
       case 'connect':
         if (who === 'address')
           return { perSecond: l.addressConnectRate, burst: l.addressConnectBurst };

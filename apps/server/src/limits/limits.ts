@@ -88,6 +88,12 @@ export interface Limits {
   fileQueue: number;
   filesPerAddress: number;
   fileJobTimeoutMs: number;
+  /**
+   * Pictures one person (the GM, a seat) may upload a minute, and the burst: each is decoded
+   * and stored (http/image-routes.ts). An address may upload four people's worth.
+   */
+  imagesPerMinute: number;
+  imageBurst: number;
   /** Fari scenes one table may take a minute, and the burst (a scene is up to 40 commands). */
   fariScenesPerMinute: number;
   fariSceneBurst: number;
@@ -179,6 +185,8 @@ export const DEFAULT_LIMITS: Limits = {
   fileQueue: 3,
   filesPerAddress: 2,
   fileJobTimeoutMs: 60_000,
+  imagesPerMinute: 6,
+  imageBurst: 6,
   fariScenesPerMinute: 6,
   fariSceneBurst: 3,
   logPagesPerSecond: 20,

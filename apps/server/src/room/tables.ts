@@ -4,7 +4,14 @@ import { createTableDocs } from '@fateboard/table';
 import type { DocKey, Role } from '@fateboard/table';
 import type { PreparedRestore } from '../file-work/jobs';
 import { unpackChunks } from '../file-work/jobs';
-import type { RestoredHistory, Storage, TableRecord, TokenKind, TokenRecord } from '../storage';
+import type {
+  NewImage,
+  RestoredHistory,
+  Storage,
+  TableRecord,
+  TokenKind,
+  TokenRecord,
+} from '../storage';
 import { sealLinks } from '../access/sealed-links';
 import { hashToken, newTableId, newToken } from '../access/tokens';
 
@@ -84,10 +91,12 @@ export function restoreTable(
   storage: Storage,
   prepared: PreparedRestore,
   now: number,
+  images: NewImage[] = [],
 ): Promise<{ id: string; tokens: Record<Role, string> }> {
   const { name, ruleset, created } = prepared.table;
   return storeTable(storage, { id: prepared.tableId, name, ruleset, created }, prepared.docs, now, {
     chunks: unpackChunks(prepared.chunks),
+    images,
   });
 }
 

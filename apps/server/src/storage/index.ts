@@ -5,6 +5,7 @@ export type {
   NewChatMessage,
   DocUpdate,
   NewCommand,
+  NewImage,
   RestoredHistory,
   RollPage,
   RollQuery,

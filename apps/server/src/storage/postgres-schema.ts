@@ -134,6 +134,18 @@ CREATE INDEX IF NOT EXISTS chat_gm ON chat (table_id, n) WHERE gm;
 CREATE INDEX IF NOT EXISTS chat_from_seat ON chat (table_id, from_seat, n)
   WHERE to_kind <> 'table';
 CREATE INDEX IF NOT EXISTS chat_to_seat ON chat (table_id, to_seat, n) WHERE to_kind = 'seat';
+-- A table's pictures (sqlite-images.ts): one row per picture and variant, stored once.
+CREATE TABLE IF NOT EXISTS images (
+  table_id text NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+  hash text NOT NULL,
+  variant text NOT NULL,
+  kind text NOT NULL,
+  width integer NOT NULL,
+  height integer NOT NULL,
+  bytes bytea NOT NULL,
+  created bigint NOT NULL,
+  PRIMARY KEY (table_id, hash, variant)
+);
 -- Cluster mode: the latest lease epoch that committed for each table (TableBatch.fence). No
 -- foreign key: the epoch belongs to the lease on the id, whatever the table's rows.
 CREATE TABLE IF NOT EXISTS fences (

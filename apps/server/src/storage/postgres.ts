@@ -44,6 +44,7 @@ import {
   TOKEN_COLUMNS,
 } from './postgres-schema';
 import { toClaim, toCommand, toMessage, toTable, toToken } from './rows';
+import * as images from './postgres-images';
 import { postgresLeases } from './postgres-leases';
 import { commandColumns, commitAtOnce } from './postgres-at-once';
 import type { BytesRow, ChatRow, ClaimRow, CommandRow, TableRow, TokenRow } from './rows';
@@ -476,6 +477,10 @@ function postgresStorage(
       );
       return rows[0]?.stored_bytes;
     },
+    putImage: (image, allowance) =>
+      transaction(pool, (client) => images.putImage(client, image, allowance)),
+    readImage: (tableId, hash, variant) => images.readImage(pool, tableId, hash, variant),
+    fullImages: (tableId, hashes) => images.fullImages(pool, tableId, hashes),
     close: () => (ended ??= pool.end()),
   };
 }
@@ -772,6 +777,7 @@ async function createTable(
     await insertChunks(client, table.id, history.chunks);
     for (const chunk of history.chunks) bytes += logChunkBytes(chunk);
     bytes += await insertCommands(client, [{ ...restoreCommand(table), seq: 1 }]);
+    for (const image of history.images ?? []) bytes += await images.insertImage(client, image);
   }
   await client.query(GROW, [table.id, bytes]);
 }

@@ -24,6 +24,7 @@ import type {
 import { migrate } from './migrate';
 import { CHAT_SCHEMA, sqliteChat } from './sqlite-chat';
 import { CLAIMS_SCHEMA, sqliteClaims } from './sqlite-claims';
+import { IMAGES_SCHEMA, sqliteImages } from './sqlite-images';
 import { FENCES_SCHEMA, RESTORED_LOG_SCHEMA, SCHEMA } from './sqlite-rows';
 import { toCommand, toTable, toToken } from './rows';
 import { startCheckpointer } from './sqlite-checkpoints';
@@ -94,7 +95,17 @@ function createInSlices(file: SqliteFile, restoredLog: RestoredLogRows): Storage
         await new Promise((resolve) => setImmediate(resolve));
       }
       restoredLog.insert(table.id, slice);
-      file.createTable(table, docs, tokens, history && { chunks: [], storedApart }, links);
+      file.createTable(
+        table,
+        docs,
+        tokens,
+        history && {
+          chunks: [],
+          storedApart,
+          ...(history.images ? { images: history.images } : {}),
+        },
+        links,
+      );
     } catch (error) {
       restoredLog.dropOrphans(table.id);
       throw error instanceof Error ? error : new Error(String(error));
@@ -142,6 +153,7 @@ function openSqlite(
   db.exec(FENCES_SCHEMA);
   db.exec(RESTORED_LOG_SCHEMA);
   db.exec(CLAIMS_SCHEMA);
+  db.exec(IMAGES_SCHEMA);
   const claims = sqliteClaims(db);
   // Files made before these columns lack them (CREATE TABLE IF NOT EXISTS leaves an existing
   // table as it is): added before any statement names them. What they should hold for the rows
@@ -255,6 +267,9 @@ function openSqlite(
   // migrate().
   let chatQueries: ReturnType<typeof sqliteChat> | undefined;
   const chatStatements = () => (chatQueries ??= sqliteChat(db));
+  // Prepared on first use too: they name `stored_bytes`, which an older file gains above.
+  let imageQueries: ReturnType<typeof sqliteImages> | undefined;
+  const images = () => (imageQueries ??= sqliteImages(db));
 
   const tokenParams = (t: TokenRecord) => ({
     hash: t.hash,
@@ -422,6 +437,7 @@ function openSqlite(
         bytes += history.storedApart ?? 0;
         for (const chunk of history.chunks) bytes += logChunkBytes(chunk);
         bytes += writeCommand({ ...restoreCommand(table), seq: 1 });
+        for (const image of history.images ?? []) bytes += images().insert(image);
       }
       q.grow.run(bytes, table.id);
     },
@@ -530,6 +546,9 @@ function openSqlite(
     readChat: (tableId, scope, before, limit) =>
       chatStatements().readChat(tableId, scope, before, limit),
     tableBytes: (tableId) => q.bytes.get(tableId)?.bytes,
+    putImage: (image, allowance) => images().putImage(image, allowance),
+    readImage: (tableId, hash, variant) => images().readImage(tableId, hash, variant),
+    fullImages: (tableId, hashes) => images().fullImages(tableId, hashes),
     close: () => {
       // The worker's connection first: this one, closing last, folds the WAL in and removes it.
       checkpointer?.close();

@@ -1,6 +1,15 @@
 import type { RulesetId } from '@fateboard/rules';
 import * as Y from 'yjs';
-import type { ChatAuthor, ChatMessage, DocKey, Role } from '@fateboard/table';
+import type { ChatAuthor, ChatMessage, DocKey, ImageVariant, Role } from '@fateboard/table';
+import type { ImageAllowance, NewImage, PutImageOutcome, StoredImage } from './image-types';
+
+export type {
+  ImageAllowance,
+  ImageVariantBytes,
+  NewImage,
+  PutImageOutcome,
+  StoredImage,
+} from './image-types';
 
 // What the server keeps and the one interface every storage adapter implements (SQLite in
 // sqlite.ts, in memory in memory.ts); contract.test.ts holds each adapter to it.
@@ -117,6 +126,8 @@ export interface StoredDocuments {
  */
 export interface RestoredHistory {
   chunks: LogChunk[];
+  /** The restored table's pictures (each checked again from the file: file-work/images.ts). */
+  images?: NewImage[];
   /**
    * What chunks of the log written apart before the table cost (table-bytes.ts): SQLite writes
    * a long log in slices ahead of the table's own transaction, which counts them in its measure.
@@ -387,6 +398,20 @@ export interface Storage {
   ) => Promise<ChatMessage[]>;
   /** What the table holds on disk (table-bytes.ts), or undefined when there is no such table. */
   tableBytes: (tableId: string) => Promise<number | undefined>;
+  /**
+   * Stores a picture's variants in one transaction, counted in the table's measure, unless the
+   * table holds that picture already (the same hash: two uploads of one file are stored once)
+   * or it would take the table past its allowance.
+   */
+  putImage: (image: NewImage, allowance: ImageAllowance) => Promise<PutImageOutcome>;
+  /** One variant of a table's picture; its `full` variant when the picture has no such one. */
+  readImage: (
+    tableId: string,
+    hash: string,
+    variant: ImageVariant,
+  ) => Promise<StoredImage | undefined>;
+  /** The `full` variants of the table's pictures among `hashes`, sorted by hash (the export). */
+  fullImages: (tableId: string, hashes: readonly string[]) => Promise<StoredImage[]>;
   close: () => Promise<void>;
 }
 

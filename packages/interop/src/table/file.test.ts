@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTableDocs, docsFromContent, readTable, tableContent } from '@fateboard/table';
-import { readTableFile, toTableFile } from './file';
+import { MAX_TABLE_IMAGES_BYTES, readTableFile, toTableFile } from './file';
+import type { TableFileImage } from './file';
 
 // The file on its own, without a server (apps/server/src/http/table-files.test.ts restores real
 // tables over HTTP and holds bad files to the codes).
@@ -75,5 +76,27 @@ describe('the table file', () => {
   it('refuses a character file', () => {
     const read = readTableFile('{"fariType":"character","pages":[]}');
     expect(read.ok || read.error.code).toBe('not-a-table');
+  });
+
+  it('carries pictures: each once, base64, within the pictures’ allowance', () => {
+    const file = (images: TableFileImage[]) => {
+      const content = tableContent(createTableDocs({ id: 'T1', name: 'N', ruleset: 'pirates' }));
+      const table = { name: 'N', ruleset: 'pirates' as const, created: 1 };
+      return JSON.stringify(toTableFile({ table, content, log: [], exportedAt: 1, images }));
+    };
+    const one = { hash: 'a'.repeat(64), kind: 'map' as const, data: 'UklGRg==' };
+    const read = readTableFile(file([one]));
+    expect(read.ok && read.file.images).toEqual([one]);
+    const code = (images: TableFileImage[]) => {
+      const r = readTableFile(file(images));
+      return r.ok ? 'ok' : r.error.code;
+    };
+    expect(code([one, one])).toBe('bad-table-file');
+    expect(code([{ ...one, data: 'not base64!' }])).toBe('bad-table-file');
+    expect(code([{ ...one, hash: 'A'.repeat(64) }])).toBe('bad-table-file');
+    expect(code([{ ...one, kind: 'poster' as 'map' }])).toBe('bad-table-file');
+    // Past the pictures' allowance, whatever the rest of the file weighs.
+    const big = 'A'.repeat(MAX_TABLE_IMAGES_BYTES + 4);
+    expect(code([{ ...one, data: big }])).toBe('too-large');
   });
 });

@@ -1,6 +1,14 @@
 import { RULESET_IDS } from '@fateboard/rules';
 import type { Content, GM_ROOTS, PUB_ROOTS, TableContent, TableDocs } from '@fateboard/table';
-import { SCHEMA_VERSION, checkTableDocs, docsFromContent, problemSaid } from '@fateboard/table';
+import {
+  IMAGE_HASH,
+  IMAGE_LIMITS,
+  ImageKindSchema,
+  SCHEMA_VERSION,
+  checkTableDocs,
+  docsFromContent,
+  problemSaid,
+} from '@fateboard/table';
 import * as v from 'valibot';
 import type { Refused } from '../errors';
 import { refused } from '../errors';
@@ -27,6 +35,16 @@ export const TABLE_VERSION = 1;
  * file this size takes a worker thread about two seconds (docs/PROTOCOL.md, BENCHMARKS.md).
  */
 export const MAX_TABLE_FILE_BYTES = 8 * 1024 * 1024;
+/**
+ * The table's pictures ride in the same file, each the base64 of its largest stored variant
+ * (`images`), beside the rest and counted apart: at most IMAGE_LIMITS.tableBytes of pictures
+ * (a third more as base64), so that the file of any table the server keeps restores. The rest
+ * of the file is still held to MAX_TABLE_FILE_BYTES.
+ */
+export const MAX_TABLE_IMAGES_BYTES = Math.ceil((IMAGE_LIMITS.tableBytes * 4) / 3);
+/** The largest body a restore reads: the table, its pictures, and a little JSON around them. */
+export const MAX_TABLE_FILE_WITH_IMAGES_BYTES =
+  MAX_TABLE_FILE_BYTES + MAX_TABLE_IMAGES_BYTES + IMAGE_LIMITS.tableCount * 128;
 /**
  * The most the two documents may take of it, as JSON: what the server loads into memory for
  * every use of the table (the log is stored apart, read a page at a time). The long campaign's
@@ -154,6 +172,8 @@ const GmDocument = v.strictObject({
   // The prepared board, as the public roots of the same names.
   zones: v.optional(MapRoot),
   borders: v.optional(MapRoot),
+  // Prepared handouts; files written before them have none.
+  handouts: v.optional(MapOfMaps),
 } satisfies RootSchemas<typeof GM_ROOTS>);
 
 const Holder = v.variant('type', [
@@ -208,6 +228,26 @@ const LogEntrySchema = v.strictObject({
   after: v.optional(JsonValue),
 });
 
+/** Standard base64 (RFC 4648 section 4), as Node's Buffer writes it. */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * A picture of the table: its hash, its kind and its largest variant's bytes in base64. The schema
+ * checks the shape only; the server decodes every picture again (its format, size, and that
+ * its bytes hash to `hash`) before it stores any.
+ */
+const FileImage = v.strictObject({
+  hash: v.pipe(v.string(), v.regex(IMAGE_HASH, 'is not an image hash')),
+  /** What it is for: how large it may be kept (variantSide). */
+  kind: ImageKindSchema,
+  data: v.pipe(
+    v.string(),
+    v.minLength(4, 'is empty'),
+    v.maxLength(MAX_TABLE_IMAGES_BYTES, 'is over the pictures’ size'),
+    v.check((s) => s.length % 4 === 0 && BASE64.test(s), 'is not base64'),
+  ),
+});
+
 export const TableFileSchema = v.strictObject({
   format: v.literal(TABLE_FORMAT),
   version: v.literal(TABLE_VERSION),
@@ -222,15 +262,27 @@ export const TableFileSchema = v.strictObject({
   documents: v.strictObject({ pub: PubDocument, gm: GmDocument }),
   /** Every log entry from the first, oldest first, numbered 1, 2, 3… without gaps. */
   log: v.array(LogEntrySchema),
+  /** The pictures the documents name; files written before pictures have none. */
+  images: v.optional(
+    v.pipe(
+      v.array(FileImage),
+      v.maxLength(IMAGE_LIMITS.tableCount, `holds more than ${IMAGE_LIMITS.tableCount} pictures`),
+    ),
+  ),
 });
 export type TableFile = v.InferOutput<typeof TableFileSchema>;
 export type TableLogEntry = TableFile['log'][number];
+
+/** A picture as the file carries it: its hash, kind and largest variant's bytes, base64. */
+export type TableFileImage = NonNullable<TableFile['images']>[number];
 
 export interface TableExport {
   table: TableFile['table'];
   content: TableContent;
   log: unknown[];
   exportedAt: number;
+  /** The pictures the documents name, sorted by hash. */
+  images?: TableFileImage[];
 }
 
 /** The file of a table, as `GET /api/tables/:id/export` answers it. */
@@ -242,6 +294,7 @@ export function toTableFile(t: TableExport): unknown {
     table: t.table,
     documents: t.content,
     log: t.log,
+    images: t.images ?? [],
   };
 }
 
@@ -261,12 +314,14 @@ export type TableFileRead =
  */
 export function readTableFile(input: string | Uint8Array, tableId = 'check'): TableFileRead {
   const parsed = parseJsonSafely(input, {
-    maxBytes: MAX_TABLE_FILE_BYTES,
+    maxBytes: MAX_TABLE_FILE_WITH_IMAGES_BYTES,
     maxDepth: MAX_TABLE_DEPTH,
     kind: 'a table file',
   });
   if (!parsed.ok) return parsed;
   const o = parsed.value;
+  const oversize = sizeProblem(input, o);
+  if (oversize) return oversize;
   if (!isRecord(o) || o.format !== TABLE_FORMAT) return notATable(o);
   if (typeof o.version === 'number' && o.version > TABLE_VERSION) {
     return refused(
@@ -300,6 +355,8 @@ export function readTableFile(input: string | Uint8Array, tableId = 'check'): Ta
       `This table file's documents hold ${values} values; a table holds at most ${MAX_TABLE_VALUES}.`,
     );
   }
+  const imagesProblem = imageListProblem(file.images ?? []);
+  if (imagesProblem) return imagesProblem;
   const problem = consistencyProblem(file);
   if (problem !== undefined) return refused('bad-table-file', `This table file ${problem}.`);
   const content = file.documents as TableContent;
@@ -314,6 +371,53 @@ export function readTableFile(input: string | Uint8Array, tableId = 'check'): Ta
     );
   }
   return { ok: true, file, content, docs: built };
+}
+
+/**
+ * The file without its pictures' data within MAX_TABLE_FILE_BYTES, and the pictures within
+ * theirs: the size of each part, measured before the schema reads any of it.
+ */
+function sizeProblem(input: string | Uint8Array, o: unknown): Refused | undefined {
+  const total = typeof input === 'string' ? input.length : input.byteLength;
+  const images = isRecord(o) && Array.isArray(o.images) ? (o.images as unknown[]) : [];
+  let data = 0;
+  for (const image of images) {
+    if (isRecord(image) && typeof image.data === 'string') data += image.data.length;
+  }
+  if (total - data > MAX_TABLE_FILE_BYTES) {
+    return refused(
+      'too-large',
+      `This table file is ${mib(total - data)} MiB without its pictures; a table file may be at most ${mib(MAX_TABLE_FILE_BYTES)} MiB besides them.`,
+    );
+  }
+  if (data > MAX_TABLE_IMAGES_BYTES) {
+    return refused(
+      'too-large',
+      `This table file's pictures are ${mib(data)} MiB of base64; a table keeps at most ${mib(IMAGE_LIMITS.tableBytes)} MiB of pictures.`,
+    );
+  }
+  return undefined;
+}
+
+/** Each picture once, and their bytes (as base64 says them) within a table's allowance. */
+function imageListProblem(images: readonly TableFileImage[]): Refused | undefined {
+  const seen = new Set<string>();
+  let bytes = 0;
+  for (const [i, image] of images.entries()) {
+    if (seen.has(image.hash)) {
+      return refused('bad-table-file', `This table file holds picture ${i + 1} twice.`);
+    }
+    seen.add(image.hash);
+    const padding = image.data.endsWith('==') ? 2 : image.data.endsWith('=') ? 1 : 0;
+    bytes += (image.data.length / 4) * 3 - padding;
+  }
+  if (bytes > IMAGE_LIMITS.tableBytes) {
+    return refused(
+      'too-large',
+      `This table file's pictures are ${mib(bytes)} MiB; a table keeps at most ${mib(IMAGE_LIMITS.tableBytes)} MiB of pictures.`,
+    );
+  }
+  return undefined;
 }
 
 /** Map entries and array items at any depth of the documents' content (JSON values count 1). */

@@ -7,6 +7,7 @@ import { Action, Id, Rating, SHEET_LIMITS, TableAspectKind } from '../commands/f
 import { MAX_POINTS } from '../doc/schema';
 import { ROLL_LIMIT } from '../doc/schema';
 import { BOARD_LIMITS, ImageHash } from '../commands/board/schemas';
+import { MAX_HANDOUTS } from '../commands/handouts/handouts';
 
 /**
  * The shape of every field of the two views (`readTable`, `readGm`) as the reducer writes it:
@@ -195,9 +196,13 @@ const DeclarationShape = v.object({
   at: Time,
 });
 
+/** A handout as the GM prepared it, or as every screen shows it. */
+const HandoutShape = v.object({ id: Id, image: ImageHash, title: v.string(), at: Time });
+
 export const TableShape = v.object({
   ruleset: v.picklist(RULESET_IDS),
   gmPool: Count,
+  handout: v.nullable(HandoutShape),
   spotlight: v.nullable(
     v.object({ aspectId: Id, characterId: v.optional(Id), text: v.string(), at: Time }),
   ),
@@ -274,4 +279,5 @@ export const GmShape = v.object({
     zones: capped(ZoneShape, BOARD_LIMITS.zones, 'zones'),
     borders: capped(BorderShape, BOARD_LIMITS.borders, 'borders'),
   }),
+  handouts: capped(HandoutShape, MAX_HANDOUTS, 'handouts'),
 });

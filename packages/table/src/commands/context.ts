@@ -38,6 +38,8 @@ export interface CommandResult {
   hiddenId?: string;
   noteId?: string;
   countdownId?: string;
+  /** `handout.prepare`: the prepared handout. */
+  handoutId?: string;
   /** `help.ask`: the request for help it opened. */
   requestId?: string;
   declarationId?: string;

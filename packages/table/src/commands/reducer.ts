@@ -45,6 +45,7 @@ import { join, seatRemove } from './characters/seats';
 import * as countdowns from './countdowns/countdowns';
 import { chatSpectators, chatWhispers } from './gm/chat-switch';
 import * as board from './board/zones';
+import * as handouts from './handouts/handouts';
 import { boardMove } from './board/moves';
 import { boardReveal } from './board/reveal';
 import {
@@ -175,6 +176,10 @@ const HANDLERS: { [T in CommandType]: Handler<T> } = {
   'board.reveal': boardReveal,
   'board.map': board.boardMap,
   'character.portrait': board.characterPortrait,
+  'handout.prepare': handouts.handoutPrepare,
+  'handout.push': handouts.handoutPush,
+  'handout.clear': handouts.handoutClear,
+  'handout.remove': handouts.handoutRemove,
 };
 
 function dispatch(ctx: CommandContext): OrRefusal<Plan> {

@@ -24,6 +24,7 @@ import {
 } from './fields';
 import * as Countdowns from './countdowns/schemas';
 import * as Board from './board/schemas';
+import * as Handouts from './handouts/schemas';
 
 export { AspectRefSchema, SheetChangesSchema, SheetSchema } from './fields';
 export type { Action, Adjustment, AspectRef, Sheet, SheetChanges, TableAspectKind } from './fields';
@@ -398,6 +399,10 @@ export const CommandSchema = v.variant('type', [
   Board.BoardRevealCommand,
   Board.BoardMapCommand,
   Board.CharacterPortraitCommand,
+  Handouts.HandoutPrepareCommand,
+  Handouts.HandoutPushCommand,
+  Handouts.HandoutClearCommand,
+  Handouts.HandoutRemoveCommand,
 ]);
 
 export type Command = v.InferOutput<typeof CommandSchema>;

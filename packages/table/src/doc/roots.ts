@@ -28,6 +28,7 @@ export const PUB_ROOTS = {
       'spotlight',
       'spectatorChat',
       'gmReadsWhispers',
+      'handout',
     ],
   },
   seats: { kind: 'map', feeds: ['seats'] },
@@ -56,6 +57,7 @@ export const GM_ROOTS = {
   countdowns: { kind: 'map', feeds: ['countdowns'] },
   zones: { kind: 'map', feeds: ['board'] },
   borders: { kind: 'map', feeds: ['board'] },
+  handouts: { kind: 'map', feeds: ['handouts'] },
 } as const satisfies Record<string, RootSpec>;
 
 export type RootSpecs = Readonly<Record<string, RootSpec>>;

@@ -10,7 +10,8 @@ import { GM_ROOTS, PUB_ROOTS, openRoots, type Roots } from './roots';
  * Public document `table/<id>` (root types):
  * - `meta`        Y.Map: schemaVersion, epoch?, id, name, ruleset, gmPool, spotlight, logBase?,
  *                 spectatorChat? (false when the GM turned spectators' chat off),
- *                 gmReadsWhispers? (true when the GM reads whispers between players)
+ *                 gmReadsWhispers? (true when the GM reads whispers between players),
+ *                 handout? (the handout every screen shows: doc/handouts.ts)
  * - `seats`       Y.Map<seatId, Y.Map>: id, name, characterId?, restored? (see SeatView)
  * - `characters`  Y.Map<characterId, Y.Map> (see character-store.ts)
  * - `aspects`     Y.Map<aspectId, Y.Map>: id, kind, text, characterId?, place?, at,
@@ -43,6 +44,7 @@ import { GM_ROOTS, PUB_ROOTS, openRoots, type Roots } from './roots';
  * - `notes`       Y.Map<noteId, Y.Map>: text, at
  * - `countdowns`  Y.Map<countdownId, Y.Map>: the hidden countdowns, as the public ones
  * - `zones`, `borders`: the prepared board, as the public roots of the same names
+ * - `handouts`    Y.Map<handoutId, Y.Map>: prepared handouts (doc/handouts.ts)
  */
 export const SCHEMA_VERSION = 3;
 

@@ -256,6 +256,17 @@ export interface PrepBoardView {
   borders: BorderView[];
 }
 
+/**
+ * A handout: a picture (its hash, images/images.ts) under a title. Prepared ones are in
+ * GmView; the one every screen shows is TableView's `handout`, `at` the time it was pushed.
+ */
+export interface HandoutView {
+  id: string;
+  image: string;
+  title: string;
+  at: number;
+}
+
 export interface SpotlightView {
   aspectId: string;
   characterId?: string;
@@ -286,6 +297,8 @@ export interface TableView {
   ruleset: RulesetId;
   gmPool: number;
   spotlight: SpotlightView | null;
+  /** The handout the GM pushed to every screen, if any. */
+  handout: HandoutView | null;
   /** Whether spectators may read the table chat (the GM's switch, `chat.spectators`). */
   spectatorChat: boolean;
   /** Whether the GM reads whispers between players (the GM's switch, `chat.whispers`). */
@@ -344,6 +357,8 @@ export interface GmView {
   countdowns: CountdownView[];
   /** The prepared board: zones and borders revealed by `board.reveal`. */
   board: PrepBoardView;
+  /** The prepared handouts, oldest first. */
+  handouts: HandoutView[];
 }
 
 // The root registry (roots.ts) names exactly the fields of the views: a field no root feeds

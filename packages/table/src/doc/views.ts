@@ -30,6 +30,7 @@ export type {
   TokenView,
   BoardView,
   PrepBoardView,
+  HandoutView,
 } from './view-types';
 import type {
   AspectView,
@@ -42,12 +43,14 @@ import type {
   TableView,
   GmView,
   ConflictView,
+  HandoutView,
 } from './view-types';
 import type { Action, Sheet, TableAspectKind } from '../commands/schemas';
 import { readCharacter } from './character-store';
 import { foldSummary, lastSessionStart, readFp, readLog } from '../log/log';
 import { gmRoots, pubRoots } from './schema';
 import { readCountdowns } from './countdowns';
+import { readHandouts } from './handouts';
 import { readHelpRequests } from './help-requests';
 import { readBoard, readBorders, readZones } from './board';
 import type { YMap } from './ymap';
@@ -191,6 +194,7 @@ export function readTable(pub: Y.Doc): TableView {
     ruleset: str(r.meta, 'ruleset') as RulesetId,
     gmPool: num(r.meta, 'gmPool'),
     spotlight: structuredClone((r.meta.get('spotlight') as SpotlightView | undefined) ?? null),
+    handout: structuredClone((r.meta.get('handout') as HandoutView | undefined) ?? null),
     spectatorChat: r.meta.get('spectatorChat') !== false,
     gmReadsWhispers: r.meta.get('gmReadsWhispers') === true,
     seats: readSeats(r),
@@ -263,6 +267,7 @@ export function readGm(gm: Y.Doc): GmView {
       .sort((a, b) => a.at - b.at || byId(a, b)),
     countdowns: readCountdowns(r.countdowns),
     board: { zones: readZones(r.zones), borders: readBorders(r.borders) },
+    handouts: readHandouts(r.handouts),
   };
 }
 

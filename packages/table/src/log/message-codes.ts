@@ -185,6 +185,7 @@ export const MESSAGE_CODES: readonly LogMessageId[] = [
   'diceWithBonuses',
   'bonusStunt',
   'bonusHelp',
+  'handoutShown',
   'invokedOn',
   'nowDefence',
   'nowDifficulty',

@@ -269,6 +269,9 @@ export const LOG_TEMPLATES = {
   // A countdown's boxes as the screens show them (progressWords).
   countdownProgress: '{name}: {filled} of {boxes}',
 
+  // Handouts.
+  handoutShown: 'The GM shows a handout: {title}.',
+
   // The GM's hand.
   gmRevealedAspect: 'The GM revealed "{text}".',
   gmRevealedCharacter: 'The GM revealed {name}.',

@@ -121,6 +121,18 @@ export type TableSummary = v.InferOutput<typeof TableSummarySchema>;
 export const TableUsageSchema = v.object({ bytes: v.number(), ceiling: v.number() });
 export type TableUsage = v.InferOutput<typeof TableUsageSchema>;
 
+/**
+ * `POST /api/tables/:id/images` → 201 (stored) or 200 (the table held it already): the
+ * picture's hash, its size as stored, and the copies kept (docs/PROTOCOL.md, "Pictures").
+ */
+export const ImageStoredSchema = v.object({
+  hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  width: v.number(),
+  height: v.number(),
+  variants: v.array(v.picklist(['full', 'medium', 'small'])),
+});
+export type ImageStored = v.InferOutput<typeof ImageStoredSchema>;
+
 /** `POST /api/tables/:id/rotate-links` → 200. */
 export const RotatedLinksSchema = v.object({
   links: v.object({ player: Link, spectator: Link }),

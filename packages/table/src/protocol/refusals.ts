@@ -17,6 +17,7 @@ export type RefusalReason =
   | { id: 'no-compel' }
   | { id: 'no-consequence' }
   | { id: 'no-countdown' }
+  | { id: 'no-handout' }
   | { id: 'no-declaration' }
   | { id: 'no-note' }
   | { id: 'no-hidden' }
@@ -46,6 +47,7 @@ export type RefusalReason =
   | { id: 'already-applied' }
   | { id: 'already-out'; params: { name: string } }
   | { id: 'note-needs-text' }
+  | { id: 'too-many-handouts'; params: { max: number } }
   | { id: 'recovery-needs-consequence' }
   | { id: 'recovery-is-overcome' }
   | { id: 'recovery-alone' }

@@ -1,0 +1,20 @@
+import { Id, Name, cmd } from '../fields';
+import { ImageHash } from '../board/schemas';
+
+/**
+ * Handouts (a letter, a wanted poster): pictures the documents name by hash (images/images.ts),
+ * their bytes stored by the server. A handout is prepared in the GM's document, where no one
+ * else sees it, then pushed to every screen as the spotlight pushes an aspect.
+ */
+
+/** The GM keeps a picture ready to show, under a title only the GM sees until it is pushed. */
+export const HandoutPrepareCommand = cmd('handout.prepare', {
+  image: ImageHash,
+  title: Name,
+});
+/** Shows a prepared handout on every screen (it stays prepared, to show again later). */
+export const HandoutPushCommand = cmd('handout.push', { handoutId: Id });
+/** Takes the shown handout off every screen. */
+export const HandoutClearCommand = cmd('handout.clear', {});
+/** Deletes a prepared handout (and takes it off the screens if it is the one shown). */
+export const HandoutRemoveCommand = cmd('handout.remove', { handoutId: Id });
