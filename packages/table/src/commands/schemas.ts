@@ -397,6 +397,7 @@ export const CommandSchema = v.variant('type', [
   Board.BoardMoveCommand,
   Board.BoardRevealCommand,
   Board.BoardMapCommand,
+  Board.BoardOverlayCommand,
   Board.CharacterPortraitCommand,
 ]);
 

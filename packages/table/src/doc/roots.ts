@@ -28,6 +28,7 @@ export const PUB_ROOTS = {
       'spotlight',
       'spectatorChat',
       'gmReadsWhispers',
+      'boardOnOverlay',
     ],
   },
   seats: { kind: 'map', feeds: ['seats'] },

@@ -10,7 +10,8 @@ import { GM_ROOTS, PUB_ROOTS, openRoots, type Roots } from './roots';
  * Public document `table/<id>` (root types):
  * - `meta`        Y.Map: schemaVersion, epoch?, id, name, ruleset, gmPool, spotlight, logBase?,
  *                 spectatorChat? (false when the GM turned spectators' chat off),
- *                 gmReadsWhispers? (true when the GM reads whispers between players)
+ *                 gmReadsWhispers? (true when the GM reads whispers between players),
+ *                 boardOnOverlay? (true when the stream overlay shows the scene board)
  * - `seats`       Y.Map<seatId, Y.Map>: id, name, characterId?, restored? (see SeatView)
  * - `characters`  Y.Map<characterId, Y.Map> (see character-store.ts)
  * - `aspects`     Y.Map<aspectId, Y.Map>: id, kind, text, characterId?, place?, at,

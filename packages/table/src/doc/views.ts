@@ -193,6 +193,7 @@ export function readTable(pub: Y.Doc): TableView {
     spotlight: structuredClone((r.meta.get('spotlight') as SpotlightView | undefined) ?? null),
     spectatorChat: r.meta.get('spectatorChat') !== false,
     gmReadsWhispers: r.meta.get('gmReadsWhispers') === true,
+    boardOnOverlay: r.meta.get('boardOnOverlay') === true,
     seats: readSeats(r),
     characters: mapsOf(r.characters).map(readCharacter).sort(byId),
     aspects: mapsOf(r.aspects)

@@ -25,7 +25,7 @@ export interface ZoneDefenders<C extends TargetCharacter> {
 }
 
 export interface BoardTargets<C extends TargetCharacter> {
-  /** Every zone of the board, in the board's order, with who stands there to defend. */
+  /** Every zone of the board in reading order (top to bottom, left to right), with who stands there to defend. */
   zones: ZoneDefenders<C>[];
   /** The characters who could defend but have no token on the board. */
   offBoard: C[];
@@ -39,7 +39,8 @@ export function boardTargets<C extends TargetCharacter>(
   const tokens = tokenRecord(table.board.tokens);
   const out = new Set(table.characters.filter((c) => c.takenOut === true).map((c) => c.id));
   const byId = new Map(table.characters.map((c) => [c.id, c]));
-  const zones = table.board.zones.map((zone) => {
+  const reading = [...table.board.zones].sort((a, b) => a.y - b.y || a.x - b.x);
+  const zones = reading.map((zone) => {
     const defenders = zoneAttackTargets(tokens, zone.id, attackerId, out)
       .map((id) => byId.get(id))
       .filter((c): c is C => c !== undefined);
