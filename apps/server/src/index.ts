@@ -1,10 +1,10 @@
 // The public door of @fateboard/server: named exports only.
 export { createServer } from './server';
 export type { ServerOptions, RunningServer } from './server';
-export { createLogger } from './logger';
-export type { Logger } from './logger';
-export type { Limits } from './limits';
-export { DEFAULT_LIMITS } from './limits';
+export { createLogger } from './ops/logger';
+export type { Logger } from './ops/logger';
+export type { Limits } from './limits/limits';
+export { DEFAULT_LIMITS } from './limits/limits';
 export type { CommandWrite, Storage } from './storage';
 export { openPostgresStorage, openSqliteFile, openSqliteStorage } from './storage';
 export type { Presence, ClosedNotice } from '@fateboard/table';

@@ -2,7 +2,7 @@ import { createServer } from './server';
 import type { RunningServer } from './server';
 import { openPostgresStorage } from './storage';
 import type { Storage } from './storage';
-import { timingSettings } from './settings';
+import { timingSettings } from './ops/settings';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? './data';

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Log } from '../logger';
+import type { Log } from '../ops/logger';
 
 /** How long a Redis command of the bus waits for its answer, and a connection for Redis. */
 export const REDIS_ANSWER_MS = 1000;

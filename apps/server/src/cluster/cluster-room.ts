@@ -1,9 +1,9 @@
-import type { HandledCommand } from '../group-commit';
-import { MOVED, NOT_IN_TIME, STORAGE_UNAVAILABLE } from '../group-commit';
-import type { Log } from '../logger';
-import type { Sender, SenderOf } from '../room-command';
+import type { HandledCommand } from '../room/group-commit';
+import { MOVED, NOT_IN_TIME, STORAGE_UNAVAILABLE } from '../room/group-commit';
+import type { Log } from '../ops/logger';
+import type { Sender, SenderOf } from '../room/command';
 import type { DocUpdate } from '../storage';
-import type { RoomGate, SeatListener, TableRoom } from '../room';
+import type { RoomGate, SeatListener, TableRoom } from '../room/room';
 import type { Claim, TableEvent } from './cluster';
 
 /** The writer's events a follower applies, in order. */

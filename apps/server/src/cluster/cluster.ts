@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { ChatMessage, DocKey } from '@fateboard/table';
-import type { HandledCommand } from '../group-commit';
-import { MOVED, REDIS_UNAVAILABLE, UNKNOWN_OUTCOME } from '../group-commit';
-import type { Log } from '../logger';
-import type { Sender } from '../room-command';
+import type { HandledCommand } from '../room/group-commit';
+import { MOVED, REDIS_UNAVAILABLE, UNKNOWN_OUTCOME } from '../room/group-commit';
+import type { Log } from '../ops/logger';
+import type { Sender } from '../room/command';
 import type { DocUpdate, LeaseStore, Storage } from '../storage';
-import type { PresenceShare } from '../presence';
+import type { PresenceShare } from '../socketio/presence';
 import { Bus, fromBase64, toBase64 } from './bus';
 import { LeaseKeeper } from './leases';
 import type { LeaseEvent, LeaseTimings, LossReason } from './leases';

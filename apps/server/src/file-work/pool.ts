@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { HttpError } from '../http-error';
+import { HttpError } from '../http/http-error';
 import type { FileJob, FileJobAnswer } from './jobs';
 
 /**

@@ -2,7 +2,7 @@ import { io } from 'socket.io-client';
 import { WebSocket } from 'ws';
 import { describe, expect, it } from 'vitest';
 import type { Ack, ChatSent, TableUsage } from '@fateboard/table';
-import { DEFAULT_LIMITS } from '../limits';
+import { DEFAULT_LIMITS } from '../limits/limits';
 import { api, createTable } from '../test/harness';
 import type { Participant } from '../test/harness';
 import { serverPerTest } from '../test/per-test';

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTableDocs, readGm, readTable } from '@fateboard/table';
-import { DEFAULT_LIMITS } from '../limits';
+import { DEFAULT_LIMITS } from '../limits/limits';
 import { TestServer, api, createTable, storedDocs } from '../test/harness';
 import type { CreatedTable } from '../test/harness';
 

@@ -1,7 +1,7 @@
 // Starts one real server process for the crash tests: `DATA_DIR` and `PORT` (0 picks one)
 // from the environment; prints `LISTENING <port>` once it accepts connections.
-import type { Limits } from '../limits';
-import { createLogger } from '../logger';
+import type { Limits } from '../limits/limits';
+import { createLogger } from '../ops/logger';
 import { createServer } from '../server';
 
 const server = await createServer({

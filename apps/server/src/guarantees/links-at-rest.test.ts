@@ -11,7 +11,7 @@ import {
   tokenOfLink,
 } from '../test/harness';
 import type { CreatedTable } from '../test/harness';
-import { hashToken } from '../tokens';
+import { hashToken } from '../access/tokens';
 
 /**
  * Guarantee 14, tokens and links at rest. The GM's invite links on any device, over real HTTP against a real server and its real

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { DEFAULT_LIMITS } from '../limits';
+import { DEFAULT_LIMITS } from '../limits/limits';
 import { connectSocket, createTable, openReplica, unlimitedCommands } from '../test/harness';
 import type { Participant } from '../test/harness';
 import { ChildServer, sized } from './support';

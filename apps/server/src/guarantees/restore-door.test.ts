@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../limits';
+import { DEFAULT_LIMITS } from '../limits/limits';
 import { api, connectSocket, createTable, tokenOfLink } from '../test/harness';
 import type { Participant } from '../test/harness';
 import { ChildServer } from './support';

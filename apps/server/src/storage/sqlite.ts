@@ -28,7 +28,7 @@ import { FENCES_SCHEMA, RESTORED_LOG_SCHEMA, SCHEMA } from './sqlite-rows';
 import { toCommand, toTable, toToken } from './rows';
 import { startCheckpointer } from './sqlite-checkpoints';
 import type { Checkpointer } from './sqlite-checkpoints';
-import type { Log } from '../logger';
+import type { Log } from '../ops/logger';
 import type { BytesRow, CommandRow, TableRow, TokenRow } from './rows';
 
 /**

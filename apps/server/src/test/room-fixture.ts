@@ -1,8 +1,8 @@
 import { seededRng } from '@fateboard/rules';
-import { GroupCommit } from '../group-commit';
-import { TableRoom } from '../room';
-import { createTable } from '../tables';
-import type { RoomDeps } from '../room';
+import { GroupCommit } from '../room/group-commit';
+import { TableRoom } from '../room/room';
+import { createTable } from '../room/tables';
+import type { RoomDeps } from '../room/room';
 import type { Storage } from '../storage';
 
 /**

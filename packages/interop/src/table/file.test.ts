@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTableDocs, docsFromContent, readTable, tableContent } from '@fateboard/table';
 import { readTableFile, toTableFile } from './file';
 
-// The file on its own, without a server (apps/server/src/table-files.test.ts restores real
+// The file on its own, without a server (apps/server/src/http/table-files.test.ts restores real
 // tables over HTTP and holds bad files to the codes).
 
 describe('the table file', () => {
