@@ -110,18 +110,23 @@ test('the scene board: zones, a hidden zone revealed, tokens dragged and moved b
   await dee.page.mouse.down();
   await dee.page.mouse.move(pier.x + pier.width / 2, pier.y + pier.height / 3, { steps: 12 });
   await dee.page.mouse.up();
+  // The dice tray asks for it: Athletics against Average, the gangway as passive opposition.
   const asking = dee.page.getByTestId('board-overcome');
-  await expect(asking).toContainText('Vex needs an overcome against Average (+1) to get to Pier');
+  await expect(asking).toContainText(
+    'Vex moves from Warehouse to Pier: an overcome against Average (+1)',
+  );
   await expect(asking).toContainText('Collapsing Gangway');
+  await expect(asking.getByRole('combobox', { name: 'Skill' })).toContainText('Athletics');
   await shot(dee.page, 'board-desk-overcome');
-  await asking.getByRole('button', { name: 'Roll the overcome' }).click();
+  await asking.getByRole('button', { name: /^Roll 4dF/ }).click();
   // Athletics +4 against +1 fails only on 4dF of −4 (1 in 81): either way the screens agree.
   await expect(
-    zoneItem(dee.page, 'Pier').getByText('Vex').or(dee.page.getByText('The overcome failed')),
+    zoneItem(dee.page, 'Pier').getByText('Vex').or(dee.page.getByTestId('board-overcome-failed')),
   ).toBeVisible();
   if (await zoneItem(dee.page, 'Pier').getByText('Vex').isVisible()) {
     await expect(zoneItem(watcher.page, 'Pier')).toContainText('Vex');
     await expect(gm.getByTestId('log')).toContainText('Vex moves to Pier');
+    await expect(asking).toHaveCount(0);
   }
 
   // 5. Kim, on a phone, opens the Board tab; Kai is picked already: "Move Kai here".

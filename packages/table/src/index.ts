@@ -109,6 +109,8 @@ export type { BoardPlace } from './doc/board';
 export { charactersInZone, placeName, placeOf, preparedOnly } from './doc/board';
 export type { MoveCheck, MoveFacts, MovingCharacter } from './commands/board/moves';
 export { mayMoveToken, moveCheck } from './commands/board/moves';
+export type { BoardTargets, ZoneDefenders } from './commands/board/targets';
+export { boardTargets } from './commands/board/targets';
 export { BOARD_LIMITS } from './commands/board/schemas';
 export type { TableProblem } from './check/problem';
 export { problemSaid } from './check/problem';

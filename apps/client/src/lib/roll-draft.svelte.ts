@@ -1,7 +1,7 @@
 import type { Ruleset } from '@fateboard/rules';
 import { usualDefence } from '@fateboard/rules';
 import type { Action, CharacterView, DeclarationView, TableView } from '@fateboard/table';
-import { controls, rollRefusal, voteState } from '@fateboard/table';
+import { boardTargets, controls, rollRefusal, voteState } from '@fateboard/table';
 import { fromStore } from 'svelte/store';
 import type { CommandPayload } from './session.svelte';
 import { i18n, params } from './i18n';
@@ -33,6 +33,8 @@ export const messages = i18n('lib/roll-draft', {
   vs: params(' vs {difficulty}'),
   simple: params('Succeed: no roll needed vs {difficulty}'),
   roll: params('Roll {dice}dF {modifier}{versus}'),
+  vsZone: params(' vs everyone in {zone}'),
+  offBoard: 'Not on the board',
 });
 // Read inside the draft's getters and the action labels, so a change of language redraws them.
 const text = fromStore(messages);
@@ -49,6 +51,12 @@ export const ACTIONS: readonly { readonly id: Action; readonly label: string }[]
   }),
 );
 
+/** The tray's place for the characters with no token, beside the board's zones. */
+export const OFF_BOARD = '~off-board';
+
+/** What the roll is against: a difficulty, one character, or everyone in a zone. */
+export type Against = 'difficulty' | 'character' | 'zone';
+
 /** What the tray reads from the table: the view, its ruleset and who the person is. */
 export interface TrayContext {
   view: TableView;
@@ -63,7 +71,14 @@ export interface TrayContext {
  */
 export class RollDraft implements SettledRoll {
   action = $state<Action>('overcome');
-  against = $state<'difficulty' | 'character'>('difficulty');
+  #against = $state<Against>('difficulty');
+  /** Everyone in a zone is only ever attacked [CORE-TARGET-1]: another action picks one of them. */
+  get against(): Against {
+    return this.#against === 'zone' && this.action !== 'attack' ? 'character' : this.#against;
+  }
+  set against(value: Against) {
+    this.#against = value;
+  }
   difficulty = $state(2);
   reason = $state('');
   /** edgerunner: create-advantage is an aspect action; overcome may remove an aspect. */
@@ -86,6 +101,8 @@ export class RollDraft implements SettledRoll {
   readonly skill: Choice;
   readonly opposing: Choice;
   readonly opponentSkill: Choice;
+  /** The zone whose characters the tray offers (OFF_BOARD: those with no token). */
+  readonly place: Choice;
 
   constructor(private readonly context: () => TrayContext) {
     // A taken-out character acts no more this scene: neither the next roller nor opponent.
@@ -94,6 +111,14 @@ export class RollDraft implements SettledRoll {
     this.skill = new Choice(() => this.choices, { scope: () => this.who.value });
     // An opponent who becomes the roller is not gone: the next one stands in meanwhile.
     const here = (id: string) => this.#c.view.characters.some((c) => c.id === id);
+    // On a board, the zone first, then someone in it: the roller's own zone when anyone else
+    // stands there (a brawl), else the first zone with anyone in it.
+    this.place = new Choice(() => this.places, {
+      preferred: () => {
+        const mine = this.#c.view.board.tokens.find((t) => t.characterId === this.who.value);
+        return mine?.zoneId;
+      },
+    });
     this.opposing = new Choice(() => this.opponents, { usable: standing, exists: here });
     // The opponent's skill for the odds: the one that usually defends against this roll's.
     this.opponentSkill = new Choice(() => this.opponentChoices, {
@@ -143,8 +168,50 @@ export class RollDraft implements SettledRoll {
   get baseRating(): number {
     return this.choices.find((c) => c.id === this.skill.value)?.rating ?? 0;
   }
-  get opponents(): CharacterView[] {
+  /** Who the board offers as defenders, zone by zone (`boardTargets`, as the reducer reads it). */
+  readonly targets = $derived.by(() => boardTargets(this.#c.view, this.who.value));
+  /** Whether the scene has a board to pick defenders from. */
+  get onBoard(): boolean {
+    return this.#c.view.board.zones.length > 0;
+  }
+  /**
+   * The zones the tray offers: for one opponent, those with anyone in them (and the
+   * characters off the board); for an attack on a zone, those the reducer takes.
+   */
+  get places(): { id: string; name: string }[] {
+    if (!this.onBoard) return [];
+    const t = this.targets;
+    const zone = this.against === 'zone';
+    const zones = t.zones
+      .filter((z) => (zone ? z.everyone : z.defenders.length > 0))
+      .map((z) => ({ id: z.zone.id, name: z.zone.name }));
+    const off =
+      !zone && t.offBoard.length > 0 ? [{ id: OFF_BOARD, name: text.current.offBoard }] : [];
+    return [...zones, ...off];
+  }
+  /** Whether some zone holds anyone to attack all at once. */
+  get zoneAttackable(): boolean {
+    return this.targets.zones.some((z) => z.everyone);
+  }
+  /** The defenders in the chosen zone (an attack on everyone there asks each of them). */
+  get inPlace(): CharacterView[] {
+    const p = this.place.value;
+    if (p === OFF_BOARD) return this.targets.offBoard;
+    return this.targets.zones.find((z) => z.zone.id === p)?.defenders ?? [];
+  }
+  /** The zone attacked whole, when the roll is one [CORE-TARGET-1]. */
+  get zoneAttack(): string | undefined {
+    if (this.against !== 'zone' || this.isDeclaration || this.removing) return undefined;
+    const p = this.place.value;
+    return p && p !== OFF_BOARD ? p : undefined;
+  }
+  /** Everyone the roll may be against, wherever they stand. */
+  get allOpponents(): CharacterView[] {
     return this.#c.view.characters.filter((c) => c.id !== this.who.value);
+  }
+  /** The opponents offered: on a board, those in the chosen zone. */
+  get opponents(): CharacterView[] {
+    return this.onBoard ? this.inPlace : this.allOpponents;
   }
   get opponent(): CharacterView | undefined {
     return this.#c.view.characters.find((c) => c.id === this.opposing.value);
@@ -185,6 +252,7 @@ export class RollDraft implements SettledRoll {
    */
   get canRoll(): boolean {
     if (!this.roller) return false;
+    if (this.against === 'zone' && this.zoneAttack === undefined) return false;
     if (!this.isDeclaration) return true;
     const d = this.declaration;
     return d !== undefined && rollRefusal(d) === undefined;
@@ -222,6 +290,7 @@ export class RollDraft implements SettledRoll {
   }
   /** The character the roll acts against, who cannot help it [CORE-TEAMWORK-2]. */
   get opposingIds(): string[] {
+    if (this.zoneAttack !== undefined) return this.inPlace.map((c) => c.id);
     const acrossTable = !this.isDeclaration && !this.removing && this.against === 'character';
     return acrossTable && this.opposing.value ? [this.opposing.value] : [];
   }
@@ -275,6 +344,11 @@ export class RollDraft implements SettledRoll {
   get versus(): string {
     const removing = this.removing;
     if (removing) return text.current.vsPersistence({ persistence: removing.persistence ?? 0 });
+    const zone = this.zoneAttack;
+    if (zone !== undefined) {
+      const name = this.#c.view.board.zones.find((z) => z.id === zone)?.name ?? '';
+      return text.current.vsZone({ zone: name });
+    }
     return this.isDeclaration || this.against === 'difficulty'
       ? text.current.vs({ difficulty: ladderLabel.get()(this.target) })
       : '';

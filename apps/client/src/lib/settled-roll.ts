@@ -12,7 +12,9 @@ export type AspectActionKind = 'maneuver' | 'assessment' | 'declaration';
  */
 export interface SettledRoll {
   readonly action: Action;
-  readonly against: 'difficulty' | 'character';
+  readonly against: 'difficulty' | 'character' | 'zone';
+  /** The zone an attack on everyone there is aimed at [CORE-TARGET-1]. */
+  readonly zoneAttack: string | undefined;
   readonly difficulty: number;
   readonly reason: string;
   readonly aspectAction: AspectActionKind;
@@ -51,7 +53,8 @@ export interface SettledRoll {
  * count both sides' dice; a narrative exchange is labelled by who wins, and has no tie.
  */
 export function rollOdds(ruleset: Ruleset | undefined, d: SettledRoll): OddsTable | null {
-  if (d.simple) return null;
+  // One attack against several defenders, each picking their own defence: no single odds.
+  if (d.simple || d.zoneAttack !== undefined) return null;
   if (d.against === 'difficulty' || d.isDeclaration || d.removing) {
     return difficultyOdds(ruleset, d.action, d.rating, d.target);
   }
@@ -99,19 +102,21 @@ export function rollCommand(d: SettledRoll): CommandPayload<'roll'> | undefined 
   const opp =
     d.isDeclaration || d.removing
       ? {}
-      : d.against === 'character' && opponent && d.asksDefence
-        ? { defender: opponent.id }
-        : d.against === 'character' && opponent
-          ? {
-              opposition: {
-                characterId: opponent.id,
-                ...(d.usesAspects
-                  ? { aspectId: d.opponentSkill.value }
-                  : { skillId: d.opponentSkill.value }),
-                ...(d.caps.sideModifiers ? { strategy: d.opponentStrategy } : {}),
-              },
-            }
-          : { difficulty: d.difficulty };
+      : d.zoneAttack !== undefined
+        ? { zone: d.zoneAttack }
+        : d.against === 'character' && opponent && d.asksDefence
+          ? { defender: opponent.id }
+          : d.against === 'character' && opponent
+            ? {
+                opposition: {
+                  characterId: opponent.id,
+                  ...(d.usesAspects
+                    ? { aspectId: d.opponentSkill.value }
+                    : { skillId: d.opponentSkill.value }),
+                  ...(d.caps.sideModifiers ? { strategy: d.opponentStrategy } : {}),
+                },
+              }
+            : { difficulty: d.difficulty };
   return {
     characterId: roller.id,
     ...side,

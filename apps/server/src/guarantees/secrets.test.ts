@@ -5,7 +5,8 @@ import { readGm, readTable } from '@fateboard/table';
 import { validSheet } from '../test/sheets';
 import { until as waitFor } from './support';
 
-// Guarantee 6: the GM's secrets (prepared aspects, NPC drafts, notes) never reach a player
+// Guarantee 6: the GM's secrets (prepared aspects, NPC drafts, notes, the prepared board:
+// zones, borders, aspects standing on them, hidden NPCs' tokens) never reach a player
 // or a spectator before the GM reveals them, by any channel: y-websocket frames, socket.io
 // frames (events and acknowledgements), REST answers. The GM document refuses any token
 // but the GM's.
@@ -117,7 +118,20 @@ describe('secrets', () => {
       npcAspect: 'SECRET-NPC-ASPECT-0b9e',
       countdown: 'SECRET-COUNTDOWN-3c7e',
       countdownTrigger: 'SECRET-COUNTDOWN-TRIGGER-81fa',
+      zone: 'SECRET-ZONE-CELLAR-4b1e',
+      zoneRenamed: 'SECRET-ZONE-RENAMED-9d0c',
+      zoneAspect: 'SECRET-ZONE-ASPECT-e7a2',
+      borderAspect: 'SECRET-BORDER-ASPECT-13f6',
+      ambusher: 'SECRET-AMBUSHER-66c0',
     };
+    // The board's secrets are revealed together by board.reveal, after the other reveals.
+    const boardSecrets = [
+      secret.zone,
+      secret.zoneRenamed,
+      secret.zoneAspect,
+      secret.borderAspect,
+      secret.ambusher,
+    ];
     const prepared = await gm.ok({
       id: 'gm-prep-1',
       type: 'gm.prepare',
@@ -166,6 +180,49 @@ describe('secrets', () => {
       difficulty: 2,
     });
     await gm.ok({ type: 'compel.offer', characterId, text: 'Your debts catch up' });
+    // The board: a public Pier with Zira's token on it, and a prepared cellar (renamed once),
+    // a prepared border to it, aspects prepared on both and a hidden NPC waiting in the cellar.
+    const pier = await gm.ok({ type: 'zone.add', name: 'Pier', x: 0, y: 0, w: 4, h: 3 });
+    const pierId = (pier.result as { zoneId: string }).zoneId;
+    await ann.ok({ type: 'board.move', characterId, zoneId: pierId });
+    const cellar = await gm.ok({
+      type: 'zone.add',
+      name: secret.zone,
+      x: 0,
+      y: 4,
+      w: 4,
+      h: 3,
+      hidden: true,
+    });
+    const cellarId = (cellar.result as { zoneId: string }).zoneId;
+    await gm.ok({ type: 'zone.edit', zoneId: cellarId, name: secret.zoneRenamed, w: 5 });
+    const trapdoor = await gm.ok({ type: 'border.add', a: pierId, b: cellarId });
+    const trapdoorId = (trapdoor.result as { borderId: string }).borderId;
+    await gm.ok({
+      type: 'gm.prepare',
+      kind: 'situation',
+      text: secret.zoneAspect,
+      place: cellarId,
+    });
+    await gm.ok({
+      type: 'gm.prepare',
+      kind: 'situation',
+      text: secret.borderAspect,
+      place: trapdoorId,
+    });
+    const ambushSheet = validSheet('fate-core', secret.ambusher);
+    const ambush = await gm.ok({ type: 'gm.npc-draft', character: ambushSheet, zoneId: cellarId });
+    const ambushId = (ambush.result as { hiddenId: string }).hiddenId;
+    // The GM moves the hidden NPC's token onto the public Pier and back: the GM document's.
+    await gm.ok({ type: 'board.move', characterId: ambushId, zoneId: pierId });
+    await gm.ok({ type: 'board.move', characterId: ambushId, zoneId: cellarId });
+    // A player and a spectator naming the prepared zone learn nothing of it.
+    annRec.add(
+      JSON.stringify(await ann.send({ type: 'board.move', characterId, zoneId: cellarId })),
+    );
+    recorders[2]!.add(
+      JSON.stringify(await specSocket.send({ type: 'board.move', characterId, zoneId: cellarId })),
+    );
     await pollRest();
     // A player replaying the GM's command ids gets ids at most, never the secret text.
     for (const id of ['gm-prep-1', 'gm-note-1', 'gm-npc-1']) {
@@ -188,6 +245,20 @@ describe('secrets', () => {
         ),
       'the reveals to arrive',
     );
+    await barrier();
+    const boardRevealAt = performance.now();
+    await gm.ok({ type: 'board.reveal' });
+    await waitFor(
+      () =>
+        rawRecorders.every(
+          (r) =>
+            r.text().includes(secret.zoneRenamed) &&
+            r.text().includes(secret.zoneAspect) &&
+            r.text().includes(secret.borderAspect) &&
+            r.text().includes(secret.ambusher),
+        ),
+      'the board to arrive',
+    );
     await pollRest();
     await barrier();
 
@@ -203,17 +274,25 @@ describe('secrets', () => {
       secret.noteEdit,
       secret.countdown,
       secret.countdownTrigger,
+      secret.zone,
     ];
     for (const r of recorders) {
       const beforeReveal = r.text(revealAt);
       for (const marker of Object.values(secret)) expect(beforeReveal).not.toContain(marker);
       expect(r.text(npcRevealAt)).not.toContain(secret.npc);
+      for (const marker of boardSecrets) expect(r.text(boardRevealAt)).not.toContain(marker);
+      // The prepared zone's first name was never public: only its name at the reveal is.
+      expect(r.text()).not.toContain(secret.zone);
       for (const marker of neverRevealed) {
         expect(r.text()).not.toContain(marker);
       }
     }
     for (const replica of replicas) {
       const json = JSON.stringify(readTable(replica.doc));
+      // The revealed board is everyone's: the zone, its aspects, the ambusher in it.
+      for (const marker of boardSecrets.filter((m) => m !== secret.zone)) {
+        expect(json).toContain(marker);
+      }
       for (const marker of neverRevealed) {
         expect(json).not.toContain(marker);
       }

@@ -175,6 +175,7 @@ const HANDLERS: { [T in CommandType]: Handler<T> } = {
   'board.move': boardMove,
   'board.reveal': boardReveal,
   'board.map': board.boardMap,
+  'board.overlay': board.boardOverlay,
   'character.portrait': board.characterPortrait,
   'handout.prepare': handouts.handoutPrepare,
   'handout.push': handouts.handoutPush,

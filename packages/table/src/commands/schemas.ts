@@ -398,6 +398,7 @@ export const CommandSchema = v.variant('type', [
   Board.BoardMoveCommand,
   Board.BoardRevealCommand,
   Board.BoardMapCommand,
+  Board.BoardOverlayCommand,
   Board.CharacterPortraitCommand,
   Handouts.HandoutPrepareCommand,
   Handouts.HandoutPushCommand,

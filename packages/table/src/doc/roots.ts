@@ -29,6 +29,7 @@ export const PUB_ROOTS = {
       'spectatorChat',
       'gmReadsWhispers',
       'handout',
+      'boardOnOverlay',
     ],
   },
   seats: { kind: 'map', feeds: ['seats'] },

@@ -12,6 +12,7 @@ import { GM_ROOTS, PUB_ROOTS, openRoots, type Roots } from './roots';
  *                 spectatorChat? (false when the GM turned spectators' chat off),
  *                 gmReadsWhispers? (true when the GM reads whispers between players),
  *                 handout? (the handout every screen shows: doc/handouts.ts)
+ *                 boardOnOverlay? (true when the stream overlay shows the scene board)
  * - `seats`       Y.Map<seatId, Y.Map>: id, name, characterId?, restored? (see SeatView)
  * - `characters`  Y.Map<characterId, Y.Map> (see character-store.ts)
  * - `aspects`     Y.Map<aspectId, Y.Map>: id, kind, text, characterId?, place?, at,

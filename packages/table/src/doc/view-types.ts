@@ -303,6 +303,8 @@ export interface TableView {
   spectatorChat: boolean;
   /** Whether the GM reads whispers between players (the GM's switch, `chat.whispers`). */
   gmReadsWhispers: boolean;
+  /** The stream overlay shows the scene board: the GM's choice (`board.overlay`). */
+  boardOnOverlay: boolean;
   seats: SeatView[];
   characters: CharacterView[];
   aspects: AspectView[];

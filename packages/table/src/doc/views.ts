@@ -197,6 +197,7 @@ export function readTable(pub: Y.Doc): TableView {
     handout: structuredClone((r.meta.get('handout') as HandoutView | undefined) ?? null),
     spectatorChat: r.meta.get('spectatorChat') !== false,
     gmReadsWhispers: r.meta.get('gmReadsWhispers') === true,
+    boardOnOverlay: r.meta.get('boardOnOverlay') === true,
     seats: readSeats(r),
     characters: mapsOf(r.characters).map(readCharacter).sort(byId),
     aspects: mapsOf(r.aspects)

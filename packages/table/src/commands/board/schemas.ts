@@ -92,6 +92,8 @@ export const BoardMoveCommand = cmd('board.move', {
  * in their zone).
  */
 export const BoardRevealCommand = cmd('board.reveal', {});
+/** Whether the stream overlay shows the scene board (the spotlight stays on top); the GM's. */
+export const BoardOverlayCommand = cmd('board.overlay', { show: v.boolean() });
 /** The scene's map behind the board, by image hash; without `hash`, no map. */
 export const BoardMapCommand = cmd('board.map', { hash: v.optional(ImageHash) });
 /** A character's portrait by image hash (its player or the GM); without `hash`, none. */

@@ -215,6 +215,23 @@ export const boardMap: Handler<'board.map'> = ({ docs, actor, command }) => {
   return { pub: () => put(r.scene, 'map', command.hash) };
 };
 
+/**
+ * The GM shows the board on the stream overlay, or takes it off: `meta.boardOnOverlay`, `true`
+ * when shown, absent otherwise. A setting, not a move of the game: no log line.
+ */
+export const boardOverlay: Handler<'board.overlay'> = ({ docs, actor, command }) => {
+  const denied = gmOnly(actor, 'choose what the stream overlay shows');
+  if (denied) return denied;
+  const meta = pubRoots(docs.pub).meta;
+  if ((meta.get('boardOnOverlay') === true) === command.show) return {};
+  return {
+    pub: () => {
+      if (command.show) meta.set('boardOnOverlay', true);
+      else meta.delete('boardOnOverlay');
+    },
+  };
+};
+
 export const characterPortrait: Handler<'character.portrait'> = ({ docs, actor, command }) => {
   const r = pubRoots(docs.pub);
   const found = findControlled(r, actor, command.characterId);

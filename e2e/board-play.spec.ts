@@ -1,0 +1,218 @@
+/// <reference lib="dom" />
+import { test, expect, type Page } from '@playwright/test';
+import {
+  KAI,
+  PHONE,
+  VEX,
+  createTable,
+  expectAccessible,
+  joinAndCreate,
+  openAs,
+  openOverlay,
+  shot,
+} from './helpers';
+import { characterIdOf, connectBot } from './bot';
+
+// A fight played on the board: Pier – Warehouse – Roof, a locked iron door on the
+// Warehouse–Roof border. The Brute attacks everyone in the Warehouse (Vex and Kai each
+// defend), the Lookout on the Roof shoots the second of them the tray lists, Vex's player
+// crosses the door with an overcome from the dice tray, the GM waves Kai through. A desk
+// pans and zooms with the keys, a phone zooms on demand, the spectator and the 1080p overlay
+// (the GM shows the board there) watch; axe in light and dark.
+
+/** `name`'s player rolls their defence with the lowest option listed; the prompt goes. */
+async function defendAs(page: Page, name: string, attacker: string): Promise<void> {
+  const prompt = page.getByRole('group', { name: `${name}'s defence` });
+  await expect(prompt).toContainText(`${name} must defend against ${attacker}`);
+  const select = prompt.locator('select[name="defence-skill"]');
+  const last = await select.locator('option').last().getAttribute('value');
+  await select.selectOption(last ?? '');
+  await prompt.getByRole('button', { name: 'Roll defence' }).click();
+  await expect(prompt).toHaveCount(0);
+}
+
+const zoneItem = (page: Page, zone: string) =>
+  page.getByTestId('board-zone-item').and(page.locator(`[data-zone="${zone}"]`));
+
+test('a fight across three zones: defenders from the board, a move that needs an overcome', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(600_000);
+  const { gm, links, context } = await createTable(browser, 'Harbour brawl', 'fate-core');
+  const dee = await joinAndCreate(browser, links.player, 'Dee', VEX);
+  const kim = await joinAndCreate(browser, links.player, 'Kim', KAI, PHONE);
+  const watcher = await openAs(browser, links.spectator);
+  const overlay = await openOverlay(browser, links.spectator, 'board-play');
+  const contexts = [context, dee.context, kim.context, watcher.context, overlay.context];
+  await gm.getByRole('button', { name: 'Close invite links' }).click();
+
+  // The GM's prep, sent as the board tools send it: two NPCs, three zones, two borders and a
+  // locked door on the second.
+  const bot = await connectBot(baseURL!, links.gm);
+  for (const [name, skills] of [
+    ['Brute', [{ id: 'fight', rating: 4 }]],
+    ['Lookout', [{ id: 'shoot', rating: 3 }]],
+  ] as const) {
+    await bot.send({ type: 'character.create', npc: true, character: { name, skills } });
+  }
+  await gm.getByRole('button', { name: 'Start a scene' }).click();
+  await expect(gm.getByTestId('board')).toBeVisible();
+  const zone = async (name: string, x: number) =>
+    (await bot.send({ type: 'zone.add', name, x, y: 0, w: 4, h: 3 })).result?.zoneId as string;
+  const pier = await zone('Pier', 0);
+  const shed = await zone('Warehouse', 4);
+  const roof = await zone('Roof', 8);
+  await bot.send({ type: 'border.add', a: pier, b: shed });
+  const door = (await bot.send({ type: 'border.add', a: shed, b: roof })).result
+    ?.borderId as string;
+  const locked = String(
+    (
+      await bot.send({
+        type: 'aspect.add',
+        kind: 'situation',
+        text: 'Locked Iron Door',
+        place: door,
+      })
+    ).result?.aspectId,
+  );
+  const id = (name: string) => characterIdOf(baseURL!, links.gm, name);
+  for (const [name, zoneId] of [
+    ['Brute', pier],
+    ['Vex', shed],
+    ['Kai', shed],
+    ['Lookout', roof],
+  ] as const) {
+    await bot.send({ type: 'board.move', characterId: await id(name), zoneId, override: true });
+  }
+  for (const page of [gm, dee.page, watcher.page]) {
+    await expect(zoneItem(page, 'Warehouse')).toContainText('Vex');
+    await expect(zoneItem(page, 'Roof')).toContainText('Lookout');
+  }
+
+  // 1. The Brute attacks everyone in the Warehouse: one roll, each defends on their screen.
+  const tray = gm.getByRole('form', { name: 'Roll the dice' });
+  await tray.locator('select[name="roller"]').selectOption({ label: 'Brute' });
+  await tray.locator('select[name="action"]').selectOption('attack');
+  await tray.getByLabel('Everyone in a zone').check();
+  await expect(tray.locator('select[name="zone"]')).toHaveValue(shed);
+  // The Pier (the Brute alone) and the Roof are offered only where someone would defend.
+  await expect(tray.locator('select[name="zone"] option')).toHaveText(['Warehouse', 'Roof']);
+  await expect(tray.getByTestId('zone-defenders')).toContainText('Vex');
+  await expect(tray.getByTestId('zone-defenders')).toContainText('Kai');
+  await shot(gm, 'board-play-gm-zone-attack');
+  await tray.getByRole('button', { name: /^Roll 4dF .* vs everyone in Warehouse/ }).click();
+  await expect(gm.getByTestId('log')).toContainText('against everyone in Warehouse');
+  await kim.page.getByRole('tab', { name: 'Dice' }).click();
+  await defendAs(dee.page, 'Vex', 'Brute');
+  await defendAs(kim.page, 'Kai', 'Brute');
+
+  // 2. The Lookout shoots from the Roof: the tray offers the Warehouse, then who is in it; the
+  // GM picks the second listed, not the first.
+  await tray.locator('select[name="roller"]').selectOption({ label: 'Lookout' });
+  await tray.locator('select[name="action"]').selectOption('attack');
+  await tray.getByLabel('An opposing character').check();
+  await tray.locator('select[name="zone"]').selectOption({ label: 'Warehouse' });
+  const opponents = tray.locator('select[name="opponent"] option');
+  await expect(opponents).toHaveCount(2);
+  const second = (await opponents.nth(1).textContent())!.trim();
+  await tray.locator('select[name="opponent"]').selectOption({ label: second });
+  await tray.getByRole('button', { name: /^Roll 4dF/ }).click();
+  const target = second === 'Vex' ? dee.page : kim.page;
+  await defendAs(target, second, 'Lookout');
+
+  // 3. Dee drags Vex toward the Roof: the locked door asks for an overcome in the dice tray.
+  const vex = dee.page.locator('[data-testid="board-token"][data-name="Vex"]');
+  const roofZone = dee.page.locator('[data-testid="board-zone"][data-zone="Roof"] rect');
+  await vex.scrollIntoViewIfNeeded();
+  const from = (await vex.boundingBox())!;
+  const to = (await roofZone.boundingBox())!;
+  await dee.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await dee.page.mouse.down();
+  await dee.page.mouse.move(to.x + to.width / 2, to.y + to.height / 3, { steps: 12 });
+  await dee.page.mouse.up();
+  const asking = dee.page.getByTestId('board-overcome');
+  await expect(asking).toContainText(
+    'Vex moves from Warehouse to Roof: an overcome against Average (+1)',
+  );
+  await expect(asking).toContainText('Locked Iron Door');
+  await expect(asking.getByRole('button', { name: 'Wave it through' })).toHaveCount(0);
+  await shot(dee.page, 'board-play-desk-overcome', { fullPage: false });
+  await asking.getByRole('button', { name: /^Roll 4dF \+\d vs Average/ }).click();
+  // Athletics +4 against +1 fails only on 4dF of −4: either way every screen agrees.
+  await expect(
+    zoneItem(dee.page, 'Roof').getByText('Vex').or(dee.page.getByTestId('board-overcome-failed')),
+  ).toBeVisible();
+  if (await zoneItem(dee.page, 'Roof').getByText('Vex').isVisible()) {
+    await expect(zoneItem(watcher.page, 'Roof')).toContainText('Vex');
+    await expect(gm.getByTestId('log')).toContainText('Vex moves to Roof');
+  }
+
+  // 4. The GM moves Kai across the door by the list: the tray asks, the GM waves it through.
+  await gm.getByRole('button', { name: 'Pick Kai to move' }).click();
+  await zoneItem(gm, 'Roof').getByRole('button', { name: 'Move Kai here' }).click();
+  const gmAsking = gm.getByTestId('board-overcome');
+  await expect(gmAsking).toContainText('Kai moves from Warehouse to Roof');
+  await gmAsking.getByRole('button', { name: 'Wave it through' }).click();
+  for (const page of [gm, dee.page, watcher.page]) {
+    await expect(zoneItem(page, 'Roof')).toContainText('Kai');
+  }
+
+  // 5. A desk's keys: + zooms, 0 shows it whole; a focused token tells its stress.
+  const board = dee.page.getByTestId('board-svg');
+  const whole = await board.getAttribute('viewBox');
+  await board.focus();
+  await dee.page.keyboard.press('+');
+  await dee.page.keyboard.press('+');
+  await expect(board).not.toHaveAttribute('viewBox', whole!);
+  await dee.page.keyboard.press('ArrowRight');
+  await shot(dee.page, 'board-play-desk-zoomed', { fullPage: false });
+  await dee.page.keyboard.press('0');
+  await expect(board).toHaveAttribute('viewBox', whole!);
+  await dee.page.locator('[data-testid="board-token"][data-name="Kai"]').focus();
+  const card = dee.page.getByTestId('board-token-card');
+  await expect(card).toContainText('Kai');
+  await expect(card).toContainText('Consequences');
+  await expect(
+    dee.page.getByRole('button', { name: /^Zone Roof\. Aspects: none\. Here: .*Kai/ }),
+  ).toBeVisible();
+
+  // 6. The phone: the board on demand, zoomed with its buttons.
+  await kim.page.getByRole('tab', { name: 'Board' }).click();
+  await kim.page.getByRole('button', { name: 'Show the board' }).click();
+  const phoneBoard = kim.page.getByTestId('board-svg');
+  const phoneWhole = await phoneBoard.getAttribute('viewBox');
+  await kim.page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(phoneBoard).not.toHaveAttribute('viewBox', phoneWhole!);
+  await shot(kim.page, 'board-play-phone');
+
+  // 7. The GM puts the board on the stream overlay; the spotlight stays over it.
+  await expect(overlay.page.getByTestId('overlay-board')).toHaveCount(0);
+  await gm.getByTestId('board-on-overlay').check();
+  await expect(overlay.page.getByTestId('overlay-board')).toContainText('Warehouse');
+  await bot.send({ type: 'spotlight.push', ref: { aspectId: locked } });
+  await expect(overlay.page.getByTestId('overlay-aspect')).toContainText('Locked Iron Door');
+  await overlay.shot('spotlight-and-board');
+
+  // The spectator sees what the players see, and can move nothing.
+  await expect(zoneItem(watcher.page, 'Pier')).toContainText('Brute');
+  await expect(watcher.page.getByRole('button', { name: /^Pick / })).toHaveCount(0);
+  await expect(watcher.page.getByTestId('board-on-overlay')).toHaveCount(0);
+  await shot(watcher.page, 'board-play-spectator');
+
+  // axe in light and dark: the GM's, the desk's, the phone's and the spectator's boards.
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const [page, who] of [
+      [gm, 'gm'],
+      [dee.page, 'desk'],
+      [kim.page, 'phone'],
+      [watcher.page, 'spectator'],
+    ] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectAccessible(page, `${who} ${scheme}`);
+    }
+  }
+  await shot(dee.page, 'board-play-desk-dark');
+  bot.close();
+  for (const c of contexts) await c.close();
+});

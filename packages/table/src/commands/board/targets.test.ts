@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { readTable } from '../../doc/views';
+import { GM, sceneTable } from '../../test/harness';
+import { boardTargets } from './targets';
+
+/**
+ * The dice tray's defenders come from `boardTargets` [CORE-TARGET-1]; the reducer judges the
+ * roll. Every offer the board makes is one the reducer takes, and every zone it does not
+ * offer for an attack on everyone is one the reducer refuses.
+ */
+
+/** Three zones in a row: Zira and the Brute on the Pier, Tam alone on the Roof, the Shed empty. */
+function fight(seed: number) {
+  const s = sceneTable(seed);
+  const { t, a, b, npc } = s;
+  const pier = t.ok(GM, { type: 'zone.add', name: 'Pier', x: 0, y: 0, w: 4, h: 3 }).zoneId!;
+  const shed = t.ok(GM, { type: 'zone.add', name: 'Shed', x: 4, y: 0, w: 4, h: 3 }).zoneId!;
+  const roof = t.ok(GM, { type: 'zone.add', name: 'Roof', x: 8, y: 0, w: 4, h: 3 }).zoneId!;
+  t.ok(GM, { type: 'border.add', a: pier, b: shed });
+  t.ok(GM, { type: 'border.add', a: shed, b: roof });
+  t.ok(GM, { type: 'board.move', characterId: a, zoneId: pier });
+  t.ok(GM, { type: 'board.move', characterId: npc, zoneId: pier });
+  t.ok(GM, { type: 'board.move', characterId: b, zoneId: roof });
+  return { ...s, pier, shed, roof };
+}
+
+describe('boardTargets [CORE-TARGET-1]', () => {
+  it('lists who stands in each zone, never the attacker', () => {
+    const { t, a, b, npc, pier, shed, roof } = fight(3);
+    const view = readTable(t.docs.pub);
+    const got = boardTargets(view, npc);
+    const ids = (zoneId: string) =>
+      got.zones.find((z) => z.zone.id === zoneId)!.defenders.map((c) => c.id);
+    expect(ids(pier)).toEqual([a]);
+    expect(ids(shed)).toEqual([]);
+    expect(ids(roof)).toEqual([b]);
+    expect(got.zones.find((z) => z.zone.id === shed)!.everyone).toBe(false);
+    expect(got.offBoard).toEqual([]);
+  });
+
+  it('leaves out the taken out, and names those with no token', () => {
+    const { t, a, b, npc, pier } = fight(4);
+    const view = readTable(t.docs.pub);
+    const characters = view.characters.map((c) => (c.id === a ? { ...c, takenOut: true } : c));
+    const board = { ...view.board, tokens: view.board.tokens.filter((x) => x.characterId !== b) };
+    const got = boardTargets({ board, characters }, npc);
+    expect(got.zones.find((z) => z.zone.id === pier)!.defenders).toEqual([]);
+    expect(got.offBoard.map((c) => c.id)).toEqual([b]);
+  });
+
+  it('offers exactly the zone attacks and defenders the reducer accepts', () => {
+    const { a, b, npc, pier, shed, roof } = fight(5);
+    for (const attacker of [a, b, npc]) {
+      for (const zoneId of [pier, shed, roof]) {
+        // A fresh table per roll: an accepted attack starts a conflict and awaits defences.
+        const { t, ann, bob } = fight(5);
+        const who = attacker === a ? ann : attacker === b ? bob : GM;
+        const offer = boardTargets(readTable(t.docs.pub), attacker).zones.find(
+          (z) => z.zone.id === zoneId,
+        )!;
+        const skillId = 'fight';
+        const ack = t.send(who, {
+          type: 'roll',
+          characterId: attacker,
+          skillId,
+          action: 'attack',
+          zone: zoneId,
+        });
+        expect(ack.ok, `${attacker} on ${zoneId}`).toBe(offer.everyone);
+        if (ack.ok) {
+          const ids = (ack.result as { rollIds: string[] }).rollIds;
+          const defending = readTable(t.docs.pub)
+            .rolls.filter((r) => ids.includes(r.id))
+            .map((r) => r.defence?.characterId)
+            .sort();
+          expect(defending).toEqual(offer.defenders.map((c) => c.id).sort());
+        }
+        for (const d of offer.defenders) {
+          const fresh = fight(5);
+          const w = attacker === a ? fresh.ann : attacker === b ? fresh.bob : GM;
+          fresh.t.ok(w, {
+            type: 'roll',
+            characterId: attacker,
+            skillId,
+            action: 'attack',
+            defender: d.id,
+          });
+        }
+      }
+    }
+  });
+});
