@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import pg from 'pg';
 import * as Y from 'yjs';
 import type { BatchOutcome, Storage } from './storage';
-import { CHAT_PAGES, openPostgresStorage, readFence } from './postgres';
+import { CHAT_PAGES } from './postgres-chat';
+import { openPostgresStorage, readFence } from './postgres';
 import { NotStoredError, appendChat } from './storage';
 import { ROW_BYTES, chatRowBytes } from './table-bytes';
 import { STORED, commitCommands, docWith, notesOf, part, token, write } from './contract-support';
