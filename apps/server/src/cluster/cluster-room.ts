@@ -4,7 +4,7 @@ import { MOVED, NOT_IN_TIME, STORAGE_UNAVAILABLE } from '../room/group-commit';
 import type { Log } from '../ops/logger';
 import type { Sender, SenderOf } from '../room/command';
 import type { DocUpdate } from '../storage';
-import type { RoomGate, SeatListener, TableRoom } from '../room/room';
+import type { GatedRoom, RoomGate, SeatListener } from '../room/room';
 import type { Claim, TableEvent } from './cluster';
 
 /** The writer's events a follower applies, in order. */
@@ -57,7 +57,7 @@ export class ClusterRoom implements RoomGate {
   private outgoing: { first: number; seq: number; updates: DocUpdate[] } | undefined;
 
   constructor(
-    private readonly room: TableRoom,
+    private readonly room: GatedRoom,
     private readonly cluster: RoomCluster,
     private readonly log: Log,
     private readonly onClosed: () => void = () => {},
@@ -317,7 +317,7 @@ class Turn {
 
 /** The cluster parts of the tables loaded on this node, each beside its room. */
 export class ClusterRooms {
-  private readonly byRoom = new Map<TableRoom, ClusterRoom>();
+  private readonly byRoom = new Map<GatedRoom, ClusterRoom>();
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
@@ -332,14 +332,14 @@ export class ClusterRooms {
   }
 
   /** RoomDeps.gate: a room's cluster part, made as the room opens. */
-  readonly gate = (room: TableRoom): RoomGate => {
+  readonly gate = (room: GatedRoom): RoomGate => {
     const part = new ClusterRoom(room, this.cluster, this.log, () => this.byRoom.delete(room));
     this.byRoom.set(room, part);
     return part;
   };
 
   /** The cluster part of a loaded room. */
-  of(room: TableRoom | undefined): ClusterRoom | undefined {
+  of(room: GatedRoom | undefined): ClusterRoom | undefined {
     return room && this.byRoom.get(room);
   }
 

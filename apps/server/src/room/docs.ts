@@ -1,10 +1,10 @@
-import { randomInt } from 'node:crypto';
 import * as Y from 'yjs';
 import { DOC_KEYS, claimWriterId, compactTableDocs, docEpoch } from '@fateboard/table';
 import type { DocKey, TableDocs } from '@fateboard/table';
 import { loadDoc } from '../storage';
 import type { DocUpdate, Storage, StoredDocuments } from '../storage';
 import type { Log } from '../ops/logger';
+import { followerId, missingUpdates, recordUpdates, replicaVector } from './docs-updates';
 
 /** What `RoomDocs` needs from the room that owns it. */
 export interface RoomDocsDeps {
@@ -20,23 +20,6 @@ export interface RoomDocsDeps {
    * fencing epoch to write them under (cluster mode); undefined on a node that only follows.
    */
   writeFence: () => { fence?: number } | undefined;
-}
-
-/** A writer id no writer claims (they are small, see claimWriterId): 2^20 up to 2^31. */
-const followerId = () => randomInt(2 ** 20, 2 ** 31);
-
-type DeleteSet = ReturnType<typeof Y.createDeleteSetFromStructStore>;
-
-/** Whether `next` deletes an item that `known` does not. */
-function deletesMore(next: DeleteSet, known: DeleteSet): boolean {
-  for (const [client, ranges] of next.clients) {
-    for (const { clock, len } of ranges) {
-      for (let c = clock; c < clock + len; c++) {
-        if (!Y.isDeleted(known, Y.createID(client, c))) return true;
-      }
-    }
-  }
-  return false;
 }
 
 /** Below this many encoded bytes a table is too small to be worth rebuilding. */
@@ -135,24 +118,7 @@ export class RoomDocs {
       pub: Y.getState(this.docs.pub.store, this.docs.pub.clientID),
       gm: Y.getState(this.docs.gm.store, this.docs.gm.clientID),
     };
-    const captured: Record<DocKey, Uint8Array[]> = { pub: [], gm: [] };
-    const offs = DOC_KEYS.map((key) => {
-      const record = (update: Uint8Array) => captured[key].push(update);
-      this.docs[key].on('update', record);
-      return () => this.docs[key].off('update', record);
-    });
-    return {
-      stop: () => {
-        offs.forEach((off) => off());
-        const updates: DocUpdate[] = [];
-        for (const key of DOC_KEYS) {
-          const parts = captured[key];
-          if (parts.length === 0) continue;
-          updates.push({ doc: key, bytes: parts.length === 1 ? parts[0]! : Y.mergeUpdates(parts) });
-        }
-        return updates;
-      },
-    };
+    return { stop: recordUpdates(this.docs) };
   }
 
   /**
@@ -195,30 +161,10 @@ export class RoomDocs {
    * not among what two nodes applied without storing).
    */
   async catchUp(): Promise<DocUpdate[]> {
-    const before = DOC_KEYS.map((key) => this.replicaVector(key));
+    const before = DOC_KEYS.map((key) => replicaVector(this.docs[key], this.unsentFrom?.[key]));
     const deleted = DOC_KEYS.map((key) => Y.createDeleteSetFromStructStore(this.docs[key].store));
     await this.reload();
-    const missing: DocUpdate[] = [];
-    DOC_KEYS.forEach((key, i) => {
-      const bytes = Y.encodeStateAsUpdate(this.docs[key], before[i]);
-      // The update always carries the whole delete set: sent only when it holds an item the
-      // replicas lack or a deletion the documents did not hold (a replica is sent no frame
-      // for a commit that stored nothing).
-      const { structs, ds } = Y.decodeUpdate(bytes);
-      if (structs.length > 0 || deletesMore(ds, deleted[i]!)) missing.push({ doc: key, bytes });
-    });
-    return missing;
-  }
-
-  /** The state vector of what the document's replicas were sent. */
-  private replicaVector(key: DocKey): Uint8Array {
-    const doc = this.docs[key];
-    if (!this.unsentFrom) return Y.encodeStateVector(doc);
-    const vector = Y.decodeStateVector(Y.encodeStateVector(doc));
-    const sent = this.unsentFrom[key];
-    if (sent > 0) vector.set(doc.clientID, sent);
-    else vector.delete(doc.clientID);
-    return Y.encodeStateVector(vector);
+    return missingUpdates(this.docs, before, deleted);
   }
 
   /** Throws away the in-memory documents and loads what storage holds. */
