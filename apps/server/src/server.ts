@@ -22,7 +22,7 @@ import { cryptoRng } from './access/tokens';
 import { Cluster } from './cluster/cluster';
 import type { TableEvent } from './cluster/cluster';
 import type { LeaseTimings } from './cluster/leases';
-import { ClusterRooms } from './cluster/cluster-room';
+import { ClusterRooms } from './cluster/cluster-rooms';
 import { deliverChat } from './chat/chat';
 import { Budgets } from './limits/budgets';
 import { YjsServer } from './yjs/connection';

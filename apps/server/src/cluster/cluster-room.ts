@@ -1,4 +1,3 @@
-import * as Y from 'yjs';
 import type { HandledCommand } from '../room/group-commit';
 import { MOVED, NOT_IN_TIME, STORAGE_UNAVAILABLE } from '../room/group-commit';
 import type { Log } from '../ops/logger';
@@ -6,6 +5,8 @@ import type { Sender, SenderOf } from '../room/command';
 import type { DocUpdate } from '../storage';
 import type { GatedRoom, RoomGate, SeatListener } from '../room/room';
 import type { Claim, TableEvent } from './cluster';
+import { mergedPerDocument } from './table-events';
+import { Turn } from './turn';
 
 /** The writer's events a follower applies, in order. */
 type Followed = Extract<TableEvent, { kind: 'updates' | 'rebuilt' | 'head' }>;
@@ -279,88 +280,4 @@ export class ClusterRoom implements RoomGate {
   closed(): void {
     this.onClosed();
   }
-}
-
-/**
- * One command's way through the cluster against its deadline. Once handed on (to the group
- * commit, or forwarded), whoever has it answers by the deadline; before that (claiming the
- * table, loading it as its new writer), the deadline refuses it with `storage` and it is never
- * handed on afterwards, so that refusal stays true.
- */
-class Turn {
-  handedOn = false;
-  late = false;
-
-  constructor(
-    readonly deadline: number,
-    /** The refusal of a command that came too late. */
-    readonly tooLate: () => HandledCommand,
-  ) {}
-
-  within(work: Promise<HandledCommand>): Promise<HandledCommand> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(
-        () => {
-          if (this.handedOn) return;
-          this.late = true;
-          resolve(this.tooLate());
-        },
-        Math.max(0, this.deadline - performance.now()),
-      );
-      void work.then((handled) => {
-        clearTimeout(timer);
-        resolve(handled);
-      });
-    });
-  }
-}
-
-/** The cluster parts of the tables loaded on this node, each beside its room. */
-export class ClusterRooms {
-  private readonly byRoom = new Map<GatedRoom, ClusterRoom>();
-  private readonly heartbeat: NodeJS.Timeout;
-
-  constructor(
-    private readonly cluster: RoomCluster,
-    private readonly log: Log,
-  ) {
-    this.heartbeat = setInterval(() => {
-      const now = performance.now();
-      for (const part of this.byRoom.values()) part.beat(now);
-    }, HEAD_EVERY_MS);
-    this.heartbeat.unref();
-  }
-
-  /** RoomDeps.gate: a room's cluster part, made as the room opens. */
-  readonly gate = (room: GatedRoom): RoomGate => {
-    const part = new ClusterRoom(room, this.cluster, this.log, () => this.byRoom.delete(room));
-    this.byRoom.set(room, part);
-    return part;
-  };
-
-  /** The cluster part of a loaded room. */
-  of(room: GatedRoom | undefined): ClusterRoom | undefined {
-    return room && this.byRoom.get(room);
-  }
-
-  close(): void {
-    clearInterval(this.heartbeat);
-  }
-}
-
-/**
- * One update per document from a batch's updates in order: what applying them one by one
- * would do, in one (Yjs merges updates whatever their order).
- */
-function mergedPerDocument(updates: DocUpdate[]): DocUpdate[] {
-  const byDoc = new Map<DocUpdate['doc'], Uint8Array[]>();
-  for (const { doc, bytes } of updates) {
-    const list = byDoc.get(doc) ?? [];
-    list.push(bytes);
-    byDoc.set(doc, list);
-  }
-  return [...byDoc].map(([doc, list]) => ({
-    doc,
-    bytes: list.length === 1 ? list[0]! : Y.mergeUpdates(list),
-  }));
 }
