@@ -24,6 +24,10 @@ const server = await createServer({
   node,
   limits: BENCH_LIMITS,
   logger: createLogger({ level: process.env.BENCH_DEBUG ? 'error' : 'silent' }),
+  // BENCH_COMMIT_GATHER_MS: the group commit's gathering under load (0: none), to compare.
+  ...(process.env.BENCH_COMMIT_GATHER_MS === undefined
+    ? {}
+    : { commitGatherMs: Number(process.env.BENCH_COMMIT_GATHER_MS) }),
 });
 
 serveIpc(

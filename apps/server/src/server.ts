@@ -81,6 +81,13 @@ export interface ServerOptions {
    * commit is under way. COMMAND_TIMEOUT_MS.
    */
   commandTimeoutMs?: number;
+  /**
+   * Under load, how long a group commit waits for more commands before it starts
+   * (GroupCommit's `gatherMs`); none by default. Measured in cluster mode without a clear gain
+   * on one loaded machine (BENCHMARKS.md, "The cluster's CPU per command"): for a comparison
+   * on separate machines, where a busy node's batches are larger.
+   */
+  commitGatherMs?: number;
 }
 
 export interface RunningServer {
@@ -124,7 +131,13 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   );
   const ownsStorage = options.storage === undefined;
   const storage = metrics.countErrors(options.storage ?? openSqliteStorage(options.dataDir, log));
-  const commits = new GroupCommit(storage, log, metrics, options.commandTimeoutMs);
+  const commits = new GroupCommit(
+    storage,
+    log,
+    metrics,
+    options.commandTimeoutMs,
+    options.commitGatherMs,
+  );
   const files = new FileWorkers(
     {
       workers: limits.fileWorkers,

@@ -472,4 +472,27 @@ describe('group commit over real sockets', () => {
     await real.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
+
+  it('under load, gathers what arrives within gatherMs into one batch; idle, a lone command never waits', async () => {
+    commits = new GroupCommit(storage, () => {}, undefined, 5000, 1000);
+    const room = await newRoom();
+    // Idle: a lone command's batch starts at the end of its turn, not gatherMs later.
+    const release = holdCommits();
+    const lone = room.handle(gm, aspect('lone', 'Lone'));
+    await turn();
+    await turn();
+    expect(commits.stats.batches).toBe(1);
+    // Under load (that batch still committing): what arrives next waits for more.
+    const sent = [room.handle(gm, aspect('g0', 'G0'))];
+    release();
+    expect((await lone).ack.ok).toBe(true);
+    for (let i = 1; i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      sent.push(room.handle(gm, aspect(`g${i}`, `G${i}`)));
+    }
+    const handled = await Promise.all(sent);
+    expect(handled.every((h) => h.ack.ok)).toBe(true);
+    expect(commits.stats).toMatchObject({ batches: 2, commands: 4, largest: 3 });
+    expect(await stored('T1', 'g0', 'g1', 'g2')).toEqual(['g0', 'g1', 'g2']);
+  });
 });

@@ -24,6 +24,9 @@ export {
   UNKNOWN_OUTCOME,
 } from './commit-answers';
 
+/** A batch that ended less than this long ago means load (GroupCommit's `gatherMs`). */
+const BUSY_MS = 10;
+
 /** How long a command waits for its answer by default (GroupCommit's `answerWithinMs`). */
 export const ANSWER_WITHIN_MS = 1500;
 
@@ -55,6 +58,8 @@ export class GroupCommit {
   private cleanWaiters: (() => void)[] = [];
   /** Commits so far and the commands they carried (the benchmarks and tests read these). */
   readonly stats = { batches: 0, commands: 0, largest: 0 };
+  /** When the last batch ended (performance.now()): `schedule` tells load from it. */
+  private lastBatchEnded = -Infinity;
   /** How long the latest batches took to apply and to commit (batch-timings.ts). */
   private readonly recent = new BatchTimings();
 
@@ -68,6 +73,12 @@ export class GroupCommit {
      * is answered `unknown-outcome`. So a database that stops answering holds nobody longer.
      */
     private readonly answerWithinMs = ANSWER_WITHIN_MS,
+    /**
+     * Under load, how long a batch waits for more commands before it starts (0: never). With a
+     * networked storage every batch pays a round trip, a statement and, in cluster mode, a
+     * publish per table, whatever its size: a few milliseconds of latency buy fewer of them.
+     */
+    private readonly gatherMs = 0,
   ) {}
 
   /** When a command that arrives now must be answered (performance.now()). */
@@ -109,11 +120,16 @@ export class GroupCommit {
   private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    // The end of this turn: what else arrives in it joins the batch.
-    setImmediate(() => {
+    const flush = () => {
       this.scheduled = false;
       void this.enqueue(() => this.flush());
-    });
+    };
+    // Under load (a batch under way, or one that ended a moment ago), what arrives within
+    // `gatherMs` joins the batch; otherwise (and always with SQLite, whose commit is
+    // synchronous) what arrives in this turn does, and a lone command never waits.
+    const busy = this.dirty || performance.now() - this.lastBatchEnded < BUSY_MS;
+    if (this.gatherMs > 0 && busy) setTimeout(flush, this.gatherMs);
+    else setImmediate(flush);
   }
 
   /**
@@ -214,6 +230,7 @@ export class GroupCommit {
     try {
       await this.applyAndCommit(jobs, chats, previous, started);
     } finally {
+      this.lastBatchEnded = performance.now();
       this.dirty = false;
       const waiters = this.cleanWaiters;
       this.cleanWaiters = [];
