@@ -252,6 +252,27 @@ export const POSTGRES_TIMEOUTS: Required<PostgresTimeouts> = {
   idleInTransactionMs: 1000,
 };
 
+/**
+ * Under the lease's epoch only (cluster mode, `fence`): a writer that lost the table writes
+ * no snapshot and drops no picture. Locks the table's fence row for the transaction.
+ */
+async function underFence(
+  client: pg.PoolClient,
+  tableId: string,
+  fence: number | undefined,
+  doing: string,
+): Promise<void> {
+  if (fence === undefined) return;
+  const { rows } = await client.query<{ epoch: number }>(
+    'SELECT epoch FROM fences WHERE table_id = $1 FOR UPDATE',
+    [tableId],
+  );
+  const stored = rows[0]?.epoch;
+  if (stored !== undefined && Number(stored) > fence) {
+    throw new Error(`fenced: epoch ${fence} ${doing} ${tableId} after ${stored}`);
+  }
+}
+
 /** Opens a pool on `url` and creates the schema if the database has none. */
 export async function openPostgresStorage(
   url: string,
@@ -396,17 +417,7 @@ function postgresStorage(
     },
     compact: (tableId, seq, docs, fence) =>
       transaction(pool, async (client) => {
-        if (fence !== undefined) {
-          // Under the lease's epoch only: a writer that lost the table writes no snapshot.
-          const { rows } = await client.query<{ epoch: number }>(
-            'SELECT epoch FROM fences WHERE table_id = $1 FOR UPDATE',
-            [tableId],
-          );
-          const stored = rows[0]?.epoch;
-          if (stored !== undefined && Number(stored) > fence) {
-            throw new Error(`fenced: epoch ${fence} compacting ${tableId} after ${stored}`);
-          }
-        }
+        await underFence(client, tableId, fence, 'compacting');
         // Never back: a snapshot of a later seq stays (a slow writer's compaction after it).
         const { rowCount } = await client.query(
           'SELECT 1 FROM snapshots WHERE table_id = $1 AND seq > $2',
@@ -481,6 +492,11 @@ function postgresStorage(
       transaction(pool, (client) => images.putImage(client, image, allowance)),
     readImage: (tableId, hash, variant) => images.readImage(pool, tableId, hash, variant),
     fullImages: (tableId, hashes) => images.fullImages(pool, tableId, hashes),
+    dropImages: (tableId, keep, before, fence) =>
+      transaction(pool, async (client) => {
+        await underFence(client, tableId, fence, 'dropping pictures of');
+        return images.dropImages(client, tableId, keep, before);
+      }),
     close: () => (ended ??= pool.end()),
   };
 }

@@ -2,8 +2,10 @@ import type { RulesetId } from '@fateboard/rules';
 import * as Y from 'yjs';
 import type { ChatAuthor, ChatMessage, DocKey, ImageVariant, Role } from '@fateboard/table';
 import type { ImageAllowance, NewImage, PutImageOutcome, StoredImage } from './image-types';
+import type { DroppedImages } from './image-types';
 
 export type {
+  DroppedImages,
   ImageAllowance,
   ImageVariantBytes,
   NewImage,
@@ -412,6 +414,18 @@ export interface Storage {
   ) => Promise<StoredImage | undefined>;
   /** The `full` variants of the table's pictures among `hashes`, sorted by hash (the export). */
   fullImages: (tableId: string, hashes: readonly string[]) => Promise<StoredImage[]>;
+  /**
+   * Deletes every variant of the table's pictures that `keep` does not name and that were
+   * stored (or uploaded again, see putImage) before `storedBefore`, and takes their bytes off
+   * the table's measure; one transaction. With `fence` (cluster mode, as `compact`'s), rejects
+   * when a later epoch committed for the table. Answers how many pictures went.
+   */
+  dropImages: (
+    tableId: string,
+    keep: readonly string[],
+    storedBefore: number,
+    fence?: number,
+  ) => Promise<DroppedImages>;
   close: () => Promise<void>;
 }
 
