@@ -4,7 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_LIMITS } from '@fateboard/table';
 import type { CreatedTable, Participant } from '../test/harness';
-import { TestServer, api, connectSocket, createTable } from '../test/harness';
+import { TestServer, api, connectSocket, createTable, waitFor } from '../test/harness';
 import { pngFile } from '../test/png';
 import { validSheet } from '../test/sheets';
 
@@ -57,11 +57,17 @@ function noisyPng(seed: number): Buffer {
 }
 
 /** A picture of its own (`seed`), uploaded as `kind`; answers its hash. */
-async function upload(seed: number, kind: string, character?: string): Promise<string> {
+async function upload(
+  seed: number,
+  kind: string,
+  character?: string,
+  to: { server: TestServer; table: CreatedTable } = { server, table },
+): Promise<string> {
   const query = new URLSearchParams({ kind, ...(character ? { character } : {}) });
-  const response = await fetch(`${server.url}/api/tables/${table.id}/images?${query.toString()}`, {
+  const path = `/api/tables/${to.table.id}/images?${query.toString()}`;
+  const response = await fetch(`${to.server.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'image/png', authorization: `Bearer ${table.tokens.gm}` },
+    headers: { 'content-type': 'image/png', authorization: `Bearer ${to.table.tokens.gm}` },
     body: noisyPng(seed),
   });
   expect(response.status).toBeLessThan(300);
@@ -69,12 +75,12 @@ async function upload(seed: number, kind: string, character?: string): Promise<s
 }
 
 /** The pictures the SQLite file holds for the table, by hash (each with its variants). */
-function storedHashes(): string[] {
-  const db = new Database(join(server.dataDir, 'fateboard.sqlite'), { readonly: true });
+function storedHashes(on = server, tableId = table.id): string[] {
+  const db = new Database(join(on.dataDir, 'fateboard.sqlite'), { readonly: true });
   try {
     const rows = db
       .prepare('SELECT DISTINCT hash FROM images WHERE table_id = ? ORDER BY hash')
-      .all(table.id) as { hash: string }[];
+      .all(tableId) as { hash: string }[];
     return rows.map((r) => r.hash);
   } finally {
     db.close();
@@ -163,5 +169,28 @@ describe('pictures no document names', () => {
     await gm.ok({ type: 'handout.remove', handoutId: id });
     await later(1000);
     expect(storedHashes()).not.toContain(poster);
+  });
+
+  it('an idle table drops them as it unloads', async () => {
+    let clock = 1_900_000_000_000;
+    const idle = await TestServer.start({
+      clock: () => clock,
+      limits: { idleUnloadMs: 100, imageBurst: 40, imagesPerMinute: 600 },
+    });
+    try {
+      const quiet = await createTable(idle.url, 'fate-core', 'Quiet');
+      const to = { server: idle, table: quiet };
+      const host = await connectSocket(idle.url, quiet.tokens.gm, 'gm');
+      const unused = await upload(90, 'map', undefined, to);
+      const letter = await upload(91, 'handout', undefined, to);
+      await host.ok({ type: 'handout.prepare', image: letter, title: 'Kept' });
+      clock += IMAGE_LIMITS.unnamedGraceMs + 1000;
+      expect(storedHashes(idle, quiet.id)).toEqual(sorted(unused, letter));
+      host.close();
+      await waitFor(() => storedHashes(idle, quiet.id).length === 1, 'the drop on unload', 5000);
+      expect(storedHashes(idle, quiet.id)).toEqual([letter]);
+    } finally {
+      await idle.stop();
+    }
   });
 });
