@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTable } from '@fateboard/table';
-import { connectSocket, createTable, openReplica, waitFor } from '../test/harness';
+import { IMAGE_LIMITS, readTable } from '@fateboard/table';
+import { connectSocket, createTable, openReplica, sleep, waitFor } from '../test/harness';
 import type { TestServer } from '../test/harness';
 import { clusterTests } from '../test/cluster-fixture';
 import { pngPicture } from '../test/png';
@@ -10,7 +10,8 @@ import { pngPicture } from '../test/png';
 // Pictures in cluster mode, three nodes in this process on a real PostgreSQL and Redis: a
 // picture uploaded through one node is stored in PostgreSQL, never on that node's disk, and
 // read through any other; a handout pushed through one node shows on a spectator's screen
-// served by another, and its picture opens for that spectator there.
+// served by another, and its picture opens for that spectator there; removed, its picture is
+// dropped from PostgreSQL by the table's writer once its grace is over.
 
 const { unavailable, services, cleanup, track } = clusterTests();
 
@@ -30,8 +31,13 @@ async function read(node: TestServer, tableId: string, hash: string, token: stri
 }
 
 describe.skipIf(unavailable)('pictures on a cluster of three nodes', () => {
-  it('upload through one node, read through the others, a handout pushed to a spectator on a third', async () => {
-    const cluster = await services.startCluster({ count: 3 });
+  it('upload through one node, read through the others, a handout pushed to a spectator on a third, then dropped', async () => {
+    let now = 1_800_000_000_000;
+    const cluster = await services.startCluster({
+      count: 3,
+      // The maintenance that drops unnamed pictures after every command, on the test's clock.
+      server: { clock: () => now, limits: { rebuildCheckEvery: 1 } },
+    });
     cleanup.push(() => cluster.close());
     const [one, two, three] = cluster.nodes as [TestServer, TestServer, TestServer];
     const table = await createTable(one.url);
@@ -79,5 +85,20 @@ describe.skipIf(unavailable)('pictures on a cluster of three nodes', () => {
     const seen = await read(three, table.id, hash, table.tokens.spectator);
     expect(seen.status).toBe(200);
     expect(seen.bytes.equals(fromDb)).toBe(true);
+
+    // Removed through node 2, past its grace: the writer drops it from PostgreSQL, and no node
+    // serves it any more.
+    const gmTwo = track(await connectSocket(two.url, table.tokens.gm, 'gm2'));
+    await gmTwo.ok({ type: 'handout.remove', handoutId });
+    now += IMAGE_LIMITS.unnamedGraceMs + 1000;
+    await gmTwo.ok({ type: 'gm.note', text: 'Later' });
+    await gmTwo.ok({ type: 'gm.note', text: 'Later still' });
+    for (let i = 0; (await cluster.reader.readImage(table.id, hash, 'full')) !== undefined; i++) {
+      if (i > 50) throw new Error('the picture stayed in PostgreSQL');
+      await sleep(100);
+    }
+    for (const node of [one, two, three]) {
+      expect((await read(node, table.id, hash, table.tokens.gm)).status).toBe(404);
+    }
   }, 60_000);
 });
