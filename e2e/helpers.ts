@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deflateSync } from 'node:zlib';
+import { pngPicture as pngBands } from '@fateboard/server/png';
 
 /**
  * Screenshots of each view land here (gitignored), so a person can look. A full page capture
@@ -445,51 +445,13 @@ export function recordFrames(page: Page): () => string {
   return () => frames.join('\n');
 }
 
-/**
- * A real PNG of `width`×`height` to upload as a picture: diagonal bands of two colours (so
- * that a screenshot shows which picture is which) and a light border.
- */
+/** A real PNG of `width`×`height` to upload as a picture (two colours in diagonal bands). */
 export function pngPicture(
   width: number,
   height: number,
   a: [number, number, number],
   b: [number, number, number],
 ): { name: string; mimeType: string; buffer: Buffer } {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(data.length + 12);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), data.length + 8);
-    return out;
-  };
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const edge = x < 4 || y < 4 || x >= width - 4 || y >= height - 4;
-      const colour = edge ? [240, 240, 230] : Math.floor((x + y) / 24) % 2 ? a : b;
-      rows.set(colour, y * (width * 3 + 1) + 1 + x * 3);
-    }
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const buffer = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  const buffer = pngBands(width, height, a, b);
   return { name: `picture-${width}x${height}.png`, mimeType: 'image/png', buffer };
 }

@@ -11,6 +11,8 @@ export interface BenchConfig {
   idleAt: number;
   plan: RoundPlan;
   reps: number;
+  /** Spectator counts of the scene board's case (board-case.ts), on the fan-out's plan. */
+  boardSizes: number[];
   campaign: CampaignSize;
   coldJoins: number;
   storm: number;
@@ -33,6 +35,7 @@ export const FULL: BenchConfig = {
   idleAt: 500,
   plan: { warm: 10, measured: 80, rateHz: 10 },
   reps: 3,
+  boardSizes: [50, 500],
   campaign: LONG_CAMPAIGN,
   coldJoins: 10,
   storm: 500,
@@ -68,6 +71,7 @@ export const QUICK: BenchConfig = {
   idleAt: 40,
   plan: { warm: 2, measured: 10, rateHz: 30 },
   reps: 2,
+  boardSizes: [10, 40],
   campaign: { fatePointMoves: 600, aspectEdits: 120, rolls: 180 },
   coldJoins: 3,
   storm: 50,

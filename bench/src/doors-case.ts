@@ -1,13 +1,16 @@
 import { MAX_FILE_BYTES, toTableFile } from '@fateboard/interop';
 import { largestLogFile, quantile, tinyAspectsFile, upload } from '@fateboard/server';
 import type { Uploaded } from '@fateboard/server';
-import { tableContent } from '@fateboard/table';
+import { plainPng } from '@fateboard/server/png';
+import { sampleSheet, tableContent } from '@fateboard/table';
 import { LONG_CAMPAIGN, playCampaign } from './campaign';
 import { Participant, createTable } from './clients';
+import type { CreatedTable } from './clients';
 import { round, sleep } from './stats';
 
 /**
- * The file doors under attack (restore, Fari scene, log paging): while attackers work each
+ * The doors under attack (restore, Fari scene, log paging, pictures, board commands): while
+ * attackers work each
  * door at its documented limits, another table's GM sends a command every 100 ms and its
  * round trips are timed. Targets: victim p99 under 50 ms and p50 within 2× of the quiet run,
  * for every door; the long-campaign table file restored in under 1 s of server time, the
@@ -210,8 +213,103 @@ export async function runDoors(
         return { status: res.status };
       },
     );
+
+    // The costliest picture the door decodes: 49 million pixels, all of them real (a few
+    // dozen KiB of PNG), re-encoded with its two smaller copies; the same one again and again,
+    // which the server decodes every time before it knows it holds it.
+    const costly = plainPng(7000, 7000);
+    await door(
+      'pictures',
+      'two addresses uploading a 7000 × 7000 map (49 million pixels) to the attacker’s table',
+      2,
+      (i) =>
+        upload(base, `/api/tables/${own.id}/images?kind=map`, costly, {
+          token: own.tokens.gm,
+          type: 'image/png',
+          from: `127.0.11.${i + 1}`,
+        }),
+    );
+
+    const board = await boardAttack(base);
+    try {
+      await door(
+        'board',
+        'four GM connections moving a token across a full board (40 zones, 67 borders) and renaming zones, back to back',
+        4,
+        (i) => board.command(i),
+      );
+    } finally {
+      board.close();
+    }
     return { quiet, doors, restores };
   } finally {
     gm.close();
   }
+}
+
+/**
+ * The attacker's own table with the fullest board: 40 zones of 6 × 6 cells, every two
+ * neighbours bordered, one character in the scene. `command(i)` sends attacker i's next
+ * command over its own GM connection: a move to a far zone (waved through) or a rename.
+ */
+async function boardAttack(base: string): Promise<{
+  command: (i: number) => Promise<{ status: number }>;
+  close: () => void;
+}> {
+  const table: CreatedTable = await createTable(base, 'The attacker’s board');
+  const gm = await Participant.connect(base, table.tokens.gm, 'board-gm');
+  const created = await gm.ok({
+    type: 'character.create',
+    character: sampleSheet('fate-core', 'Runner'),
+  });
+  const characterId = String(created.result?.characterId);
+  await gm.ok({ type: 'scene.start', name: 'Across the roofs', characterIds: [characterId] });
+  const zones: string[][] = [];
+  for (let row = 0; row < 5; row++) {
+    zones.push([]);
+    for (let col = 0; col < 8; col++) {
+      const ack = await gm.ok({
+        type: 'zone.add',
+        name: `Roof ${row}-${col}`,
+        x: col * 6,
+        y: row * 6,
+        w: 6,
+        h: 6,
+      });
+      zones[row]!.push(String(ack.result?.zoneId));
+    }
+  }
+  for (let row = 0; row < 5; row++) {
+    for (let col = 0; col < 8; col++) {
+      const here = zones[row]![col]!;
+      if (col < 7) await gm.ok({ type: 'border.add', a: here, b: zones[row]![col + 1]! });
+      if (row < 4) await gm.ok({ type: 'border.add', a: here, b: zones[row + 1]![col]! });
+    }
+  }
+  const all = zones.flat();
+  const attackers = await Promise.all(
+    [0, 1, 2, 3].map((i) => Participant.connect(base, table.tokens.gm, `board-${i}`)),
+  );
+  let n = 0;
+  return {
+    async command(i) {
+      const k = n++;
+      const command =
+        k % 2 === 0
+          ? {
+              type: 'board.move',
+              characterId,
+              zoneId: all[(k * 17) % all.length]!,
+              override: true,
+            }
+          : { type: 'zone.edit', zoneId: all[k % all.length]!, name: `Roof ${k}` };
+      const ack = await attackers[i]!.send(command);
+      // A refused move (the token already there) is an answer too: 409 stands for it.
+      return { status: ack.ok ? 200 : 409 };
+    },
+    close: () => {
+      gm.close();
+      for (const a of attackers) a.close();
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import type { Receiver } from './clients';
 import type { Child, ProcStats } from './ipc';
 import type { RoundPlan } from './open-loop';
 import { wsFrame } from './open-loop';
@@ -68,18 +69,25 @@ function updateLength(frame: Uint8Array): number {
   return len;
 }
 
+/** What one receiver (the probe) got for `run`, which must send exactly one update. */
+export async function bytesOfOne(
+  probe: Receiver,
+  label: string,
+  run: () => Promise<unknown>,
+): Promise<WireBytes[string]> {
+  await sleep(50);
+  probe.frames = [];
+  await run();
+  await sleep(100);
+  const frames = probe.frames;
+  if (frames.length !== 1)
+    throw new Error(`${label}: expected one update frame, got ${frames.length}`);
+  const frame = frames[0]!;
+  return { update: updateLength(frame), frame: frame.length, onWire: wsFrame(frame.length) };
+}
+
 async function measureBytes(t: FanoutTable): Promise<WireBytes> {
-  const one = async (label: string, run: () => Promise<unknown>) => {
-    await sleep(50);
-    t.probe.frames = [];
-    await run();
-    await sleep(100);
-    const frames = t.probe.frames;
-    if (frames.length !== 1)
-      throw new Error(`${label}: expected one update frame, got ${frames.length}`);
-    const frame = frames[0]!;
-    return { update: updateLength(frame), frame: frame.length, onWire: wsFrame(frame.length) };
-  };
+  const one = (label: string, run: () => Promise<unknown>) => bytesOfOne(t.probe, label, run);
   const bytes: WireBytes = {};
   bytes['fate point transfer'] = await one('give', () => {
     if (t.next % 2 === 0) t.next++; // the next command is a transfer

@@ -30,6 +30,8 @@ export const BENCH_LIMITS: Partial<Limits> = {
   connectionsPerPrincipal: 1_000_000,
   connectionsPerLink: 1_000_000,
   connectionsPerAddress: 1_000_000,
+  imagesPerMinute: 1_000_000,
+  imageBurst: 1_000_000,
   idleUnloadMs: IDLE_UNLOAD_MS,
 };
 

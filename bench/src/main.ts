@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { Child, canPin, pinSelf } from './ipc';
 import { FULL, QUICK } from './config';
 import { runFanout } from './fanout-case';
+import { runBoard } from './board-case';
 import { runLongTable } from './longtable-case';
 import { runThroughput } from './throughput-case';
 import { runTables } from './tables-case';
@@ -94,6 +95,11 @@ try {
       config.reps,
       say,
     ),
+  );
+  // Beside the fan-out, on its server: a board move and a zone's aspect against a scene
+  // aspect's push, in the same rounds.
+  await section('board', () =>
+    runBoard(base, server.proc, config.boardSizes, config.plan, config.reps, say),
   );
   await section('longTable', () =>
     runLongTable(

@@ -8,8 +8,11 @@ import type { Receiver, SlotsOf } from './clients';
 import { ArrivalLog } from './clients';
 import { percentile, sleep } from './stats';
 
-/** Fateboard's two fan-out commands; the peers' writer alternates the same two changes. */
-export type CommandKind = 'push' | 'give';
+/**
+ * Fateboard's two fan-out commands (the peers' writer alternates the same two changes), and
+ * the board case's token move.
+ */
+export type CommandKind = 'push' | 'give' | 'move';
 
 export interface RoundPlan {
   warm: number;
@@ -83,7 +86,7 @@ export async function openLoop(
     );
   }
   const latencies: number[] = [];
-  const acks: Record<CommandKind, number[]> = { push: [], give: [] };
+  const acks: Record<CommandKind, number[]> = { push: [], give: [], move: [] };
   for (let k = plan.warm; k < total; k++) {
     latencies.push(log.lastArrival[k]! - sent[k]!);
     if (options.acks) acks[kinds[k]!].push(acked[k]! - sent[k]!);

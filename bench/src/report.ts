@@ -1,3 +1,4 @@
+import type { BoardResults } from './board-case';
 import type { DoorsResults } from './doors-case';
 import type { ClientFigures } from './client-size';
 import type { ClusterOutcome } from './cluster-case';
@@ -161,6 +162,7 @@ export function markdownTable(results: Record<string, unknown>): string {
       '≤ 16 KB heap',
     ]);
   }
+  rows.push(...boardRows(results.board as BoardResults | undefined));
   const long = results.longTable as LongTableResults | undefined;
   if (long) {
     const c = long.campaign;
@@ -253,6 +255,31 @@ function doorRows(doors: DoorsResults | undefined): string[][] {
         .map(([status, n]) => `${n}× ${status}`)
         .join(', ')}`,
       'p99 < 50 ms, p50 ≤ 2× quiet',
+    ]);
+  }
+  return rows;
+}
+
+/** The scene board: a move and a zone's aspect against today's scene-aspect push. */
+function boardRows(board: BoardResults | undefined): string[][] {
+  if (!board) return [];
+  const rows: string[][] = [];
+  for (const c of board.cases) {
+    const l = c.latency;
+    rows.push([
+      `board fan-out, last receiver p50 / p99: a move (${c.spectators} spectators + 7)`,
+      `${ms(l.move.p50)} / ${ms(l.move.p99)}`,
+      `zone aspect push ${round(l['zone push'].p50.median)} / ${round(l['zone push'].p99.median)} ms; ` +
+        `today's scene aspect push ${round(l['scene push'].p50.median)} / ${round(l['scene push'].p99.median)} ms (same rounds, same receivers)`,
+      "as fast as today's push",
+    ]);
+  }
+  for (const [kind, b] of Object.entries(board.bytes)) {
+    rows.push([
+      `bytes on the wire per receiver: ${kind} (board case)`,
+      `${b.onWire} B`,
+      `Yjs update ${b.update} B, y-websocket frame ${b.frame} B`,
+      'report',
     ]);
   }
   return rows;

@@ -208,5 +208,6 @@ export {
   isImageHash,
   ownersIn,
   pubImages,
+  tableImages,
   variantSide,
 } from './images/images';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readTable } from '@fateboard/table';
+import { readGm, readTable } from '@fateboard/table';
 import type { Participant } from '../test/harness';
 import {
   Replica,
@@ -212,5 +212,35 @@ describe('the board under attack', () => {
     expect(stored).toContain('<img src=x onerror=alert(1)>');
     expect(stored).toContain('"; DROP TABLE zones; --');
     expect(stored.every((n) => n.length > 0 && !n.includes('\u0000'))).toBe(true);
+  }, 60_000);
+
+  it('adversarial handout titles: the largest kept, the rest refused with a reason, a 1 MiB one cut off', async () => {
+    const { table, name, gm } = await docks();
+    const prep = new Replica(server.url, `${name}/gm`, table.tokens.gm);
+    await prep.synced();
+    open.push(prep);
+    const image = 'c'.repeat(64);
+    const kept = ['x'.repeat(80), '🦜'.repeat(40), '<img src=x onerror=alert(1)>'];
+    for (const title of kept) await gm.ok({ type: 'handout.prepare', image, title });
+    for (const title of ['x'.repeat(81), 'a\u0000b', '\u202Egnp.exe', 'a\u2066b', '\u200B']) {
+      const answer = await gm.send({ type: 'handout.prepare', image, title });
+      expect(answer).toMatchObject({ ok: false, code: 'bad-command' });
+      expect(answer.ok ? '' : answer.message).toMatch(/title/);
+    }
+    // A 1 MiB title is past any message the server reads: the connection is closed, unread.
+    const big = await connectSocket(server.url, table.tokens.gm, 'big');
+    const closed = new Promise<string>((resolve) => big.socket.on('disconnect', resolve));
+    big.socket.emit('command', {
+      id: 'huge',
+      type: 'handout.prepare',
+      image,
+      title: 'x'.repeat(1 << 20),
+    });
+    expect(await closed).toBe('transport close');
+    big.close();
+    // The server stays up; the GM's document holds exactly the kept ones.
+    await gm.ok({ type: 'gm.note', text: 'Still here' });
+    await until(() => readGm(prep.doc).handouts.length === kept.length, 'the handouts');
+    expect(readGm(prep.doc).handouts.map((h) => h.title)).toEqual(kept);
   }, 60_000);
 });

@@ -161,6 +161,7 @@ describe('storage failure', () => {
         putImage: failing(real.putImage, true),
         readImage: failing(real.readImage),
         fullImages: failing(real.fullImages),
+        dropImages: failing(real.dropImages, true),
         close: real.close,
       };
       const { table, name, gm, replica, frames } = await setUp({

@@ -17,7 +17,14 @@ export function upload(
   url: string,
   path: string,
   body: string | Uint8Array,
-  options: { from?: string; gzip?: boolean; token?: string; encoding?: string } = {},
+  options: {
+    from?: string;
+    gzip?: boolean;
+    token?: string;
+    encoding?: string;
+    /** The body's Content-Type (JSON unless said). */
+    type?: string;
+  } = {},
 ): Promise<Uploaded> {
   const bytes = options.gzip ? gzipSync(body) : Buffer.from(body);
   const { hostname, port } = new URL(url);
@@ -31,7 +38,7 @@ export function upload(
         method: 'POST',
         ...(options.from ? { localAddress: options.from } : {}),
         headers: {
-          'content-type': 'application/json',
+          'content-type': options.type ?? 'application/json',
           'content-length': bytes.length,
           ...(options.gzip ? { 'content-encoding': 'gzip' } : {}),
           ...(options.encoding ? { 'content-encoding': options.encoding } : {}),

@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_LIMITS, readTable } from '@fateboard/table';
@@ -16,6 +15,7 @@ import {
   waitFor,
 } from '../test/harness';
 import { validSheet } from '../test/sheets';
+import { bombPng } from '../test/png';
 import type { CreatedTable } from '../test/harness';
 
 /**
@@ -70,42 +70,6 @@ async function picture(w: number, h: number, format: 'png' | 'jpeg' | 'webp' = '
       .withMetadata({ exif: { IFD0: { Copyright: 'secret GPS place' } } })
       .toFormat(format)
       .toBuffer(),
-  );
-}
-
-/** A PNG whose header says `w`×`h` and whose data is a few bytes: a decompression bomb. */
-function bombPng(w: number, h: number): Uint8Array {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(8 + data.length + 4);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  // Rows of zeroes compress a thousandfold: a few KiB would inflate to gigabytes.
-  const rows = deflateSync(Buffer.alloc(1024 * 1024), { level: 9 });
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', ihdr),
-      chunk('IDAT', rows),
-      chunk('IEND', Buffer.alloc(0)),
-    ]),
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { MAX_TABLE_FILE_WITH_IMAGES_BYTES, toTableFile } from '@fateboard/interop';
-import { gmImages, pubImages, tableContent } from '@fateboard/table';
+import { tableContent, tableImages } from '@fateboard/table';
 import type { Role } from '@fateboard/table';
 import type { Identity } from '../access/auth';
 import { HttpError } from './http-error';
@@ -52,7 +52,7 @@ export function exportRoute(deps: TableFileDeps): RequestHandler {
     const read = await deps.rooms.read(identity.tableId, (room) => ({
       table: room.table,
       content: tableContent({ pub: room.doc('pub'), gm: room.doc('gm') }),
-      pictures: [...new Set([...pubImages(room.doc('pub')), ...gmImages(room.doc('gm'))])],
+      pictures: [...tableImages(room.doc('pub'), room.doc('gm'))],
     }));
     if (!read) throw new HttpError(404, 'not-found', 'No such table.');
     const { table, content } = read;

@@ -1,5 +1,12 @@
 import * as Y from 'yjs';
-import { DOC_KEYS, claimWriterId, compactTableDocs, docEpoch } from '@fateboard/table';
+import {
+  DOC_KEYS,
+  IMAGE_LIMITS,
+  claimWriterId,
+  compactTableDocs,
+  docEpoch,
+  tableImages,
+} from '@fateboard/table';
 import type { DocKey, TableDocs } from '@fateboard/table';
 import { loadDoc } from '../storage';
 import type { DocUpdate, Storage, StoredDocuments } from '../storage';
@@ -245,6 +252,33 @@ export class RoomDocs {
       await this.measure();
     } catch (error) {
       this.deps.log('compaction failed', error, this.deps.tableId);
+    }
+  }
+
+  /**
+   * Deletes the table's stored pictures that neither document names any more (a portrait
+   * replaced, a handout removed, the map changed), once they have had
+   * `IMAGE_LIMITS.unnamedGraceMs` since their upload to be named, and measures the table
+   * again: they no longer count against its ceiling. Run between batches (the room's
+   * maintenance), so the documents read are what storage holds. Answers how many went.
+   */
+  async dropUnnamedImages(now: number): Promise<number> {
+    const writer = this.deps.writeFence();
+    if (!writer) return 0;
+    try {
+      const keep = [...tableImages(this.docs.pub, this.docs.gm)];
+      const before = now - IMAGE_LIMITS.unnamedGraceMs;
+      const dropped = await this.deps.storage.dropImages(
+        this.deps.tableId,
+        keep,
+        before,
+        writer.fence,
+      );
+      if (dropped.images > 0) await this.measure();
+      return dropped.images;
+    } catch (error) {
+      this.deps.log('dropping unnamed pictures failed', error, this.deps.tableId);
+      return 0;
     }
   }
 

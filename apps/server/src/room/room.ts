@@ -258,14 +258,16 @@ export class TableRoom extends RoomView implements BatchRoom, GatedRoom {
       this.commandsSinceCheck = 0;
       // After the acknowledgements and broadcasts of this batch, between two batches.
       void this.deps.commits.exclusive(async () => {
-        if (!this.disposedFlag) await this.rebuildIfOutgrown();
+        if (this.disposedFlag) return;
+        await this.rebuildIfOutgrown();
+        if (!this.broken) await this.docs.dropUnnamedImages(this.deps.clock());
       });
     }
   }
 
   /**
-   * Unloads: merges the stored updates into a snapshot when there are many, between two
-   * batches. Resolves once the room's documents are written and gone.
+   * Unloads: merges the stored updates into a snapshot when there are many and drops the
+   * pictures no document names any more, between two batches. Resolves once the room's documents are written and gone.
    */
   dispose(): Promise<void> {
     this.disposedFlag = true;
@@ -274,6 +276,7 @@ export class TableRoom extends RoomView implements BatchRoom, GatedRoom {
     return this.deps.commits.exclusive(async () => {
       // A broken room's documents may hold a change that was never stored: never write them.
       if (!this.broken && !(await this.rebuildIfOutgrown())) await this.docs.compactIfMany();
+      if (!this.broken) await this.docs.dropUnnamedImages(this.deps.clock());
       this.docs.destroy();
     });
   }

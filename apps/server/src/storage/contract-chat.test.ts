@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChatTarget } from '@fateboard/table';
 import { appendChat } from './storage';
 import type { NewChatMessage, Storage } from './storage';
-import { adapters, docWith, openPerCase, token } from './contract-support';
+import { adapters, createTables, openPerCase } from './contract-support';
 import { chatRowBytes } from './table-bytes';
 
 // The chat part of the storage contract: numbered per table, paged newest first, each reader's
@@ -28,13 +28,7 @@ describe.each(adapters)('the chat storage contract: $name', (adapter) => {
 
   beforeEach(async () => {
     storage = opened.storage;
-    for (const id of ['T1', 'T2']) {
-      await storage.createTable(
-        { id, name: 'Harbour', ruleset: 'fate-core', created: 1 },
-        { pub: docWith('pub 0'), gm: docWith('gm 0') },
-        [token(`gm-${id}`, { role: 'gm', tableId: id })],
-      );
-    }
+    await createTables(storage, 'T1', 'T2');
   });
 
   it('numbers messages per table from 1 and answers them as stored', async () => {

@@ -122,6 +122,17 @@ export function openPerCase(adapter: Adapter) {
   };
 }
 
+/** Tables named `ids` ('Harbour', Fate Core), each with a snapshot per document and its GM link. */
+export async function createTables(storage: Storage, ...ids: string[]): Promise<void> {
+  for (const id of ids) {
+    await storage.createTable(
+      { id, name: 'Harbour', ruleset: 'fate-core', created: 1 },
+      { pub: docWith('pub 0'), gm: docWith('gm 0') },
+      [token(`gm-${id}`, { role: 'gm', tableId: id })],
+    );
+  }
+}
+
 /**
  * An update that adds the key `text` to the `meta` map. Each comes from its own Y.Doc, so two
  * of them never compete for one key: what a document holds tells which updates it got.

@@ -34,12 +34,18 @@ export interface ImageAllowance {
 }
 
 /**
- * A picture stored (`new`), or found stored already under its hash (`exists`, nothing
- * written), with what the table holds on disk afterwards; or refused, nothing written.
+ * A picture stored (`new`), or found stored already under its hash (`exists`: nothing written
+ * but its time, which starts its grace before `dropImages` again), with what the table holds on disk afterwards; or refused, nothing written.
  */
 export type PutImageOutcome =
   | { stored: 'new' | 'exists'; bytes: number }
   | { stored: false; why: 'no-table' | 'storage-full' | 'too-many-images' };
+
+/** What `dropImages` deleted: how many pictures, and the bytes the table's measure lost. */
+export interface DroppedImages {
+  images: number;
+  bytes: number;
+}
 
 /** A picture's row as either database answers it (image sizes may come back as strings). */
 export interface ImageRow {

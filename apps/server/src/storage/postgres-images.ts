@@ -1,6 +1,7 @@
 import type pg from 'pg';
-import { blobRowBytes } from './table-bytes';
+import { blobRowBytes, blobRowsBytes } from './table-bytes';
 import type { ImageAllowance, NewImage, PutImageOutcome, StoredImage } from './image-types';
+import type { DroppedImages } from './image-types';
 import { toImage } from './image-types';
 import type { ImageRow } from './image-types';
 
@@ -57,7 +58,14 @@ export async function putImage(
     `SELECT 1 FROM images WHERE table_id = $1 AND hash = $2 AND variant = 'full'`,
     [image.tableId, image.hash],
   );
-  if (existing.length > 0) return { stored: 'exists', bytes: Number(stored) };
+  if (existing.length > 0) {
+    await client.query('UPDATE images SET created = $3 WHERE table_id = $1 AND hash = $2', [
+      image.tableId,
+      image.hash,
+      image.created,
+    ]);
+    return { stored: 'exists', bytes: Number(stored) };
+  }
   const { rows: totals } = await client.query<{ count: number; bytes: number }>(
     `SELECT COUNT(*)::bigint AS count, COALESCE(SUM(octet_length(bytes)), 0)::bigint AS bytes
      FROM images WHERE table_id = $1 AND variant = 'full'`,
@@ -105,4 +113,32 @@ export async function fullImages(
     [tableId, hashes],
   );
   return rows.map(toImage);
+}
+
+/**
+ * dropImages in the caller's transaction: the table's row locked first, as putImage locks it,
+ * so that an upload again (which restarts a picture's grace) and a drop go one after the other.
+ */
+export async function dropImages(
+  client: Queryable,
+  tableId: string,
+  keep: readonly string[],
+  before: number,
+): Promise<DroppedImages> {
+  const { rows: table } = await client.query('SELECT 1 FROM tables WHERE id = $1 FOR UPDATE', [
+    tableId,
+  ]);
+  if (table.length === 0) return { images: 0, bytes: 0 };
+  const { rows } = await client.query<{ hash: string; length: string }>(
+    `DELETE FROM images WHERE table_id = $1 AND NOT (hash = ANY($2::text[])) AND created < $3
+     RETURNING hash, octet_length(bytes) AS length`,
+    [tableId, keep, before],
+  );
+  if (rows.length === 0) return { images: 0, bytes: 0 };
+  const bytes = blobRowsBytes(rows.map((r) => r.length));
+  await client.query('UPDATE tables SET stored_bytes = stored_bytes - $2 WHERE id = $1', [
+    tableId,
+    bytes,
+  ]);
+  return { images: new Set(rows.map((r) => r.hash)).size, bytes };
 }

@@ -103,6 +103,27 @@ export async function upsertSnapshots(
 }
 
 /**
+ * Under the lease's epoch only (cluster mode, `fence`): a writer that lost the table writes
+ * no snapshot and drops no picture. Locks the table's fence row for the transaction.
+ */
+export async function underFence(
+  client: pg.PoolClient,
+  tableId: string,
+  fence: number | undefined,
+  doing: string,
+): Promise<void> {
+  if (fence === undefined) return;
+  const { rows } = await client.query<{ epoch: number }>(
+    'SELECT epoch FROM fences WHERE table_id = $1 FOR UPDATE',
+    [tableId],
+  );
+  const stored = rows[0]?.epoch;
+  if (stored !== undefined && Number(stored) > fence) {
+    throw new Error(`fenced: epoch ${fence} ${doing} ${tableId} after ${stored}`);
+  }
+}
+
+/**
  * Replaces the table's snapshots and the updates up to `seq` (Storage.compact), in the
  * caller's transaction.
  */
@@ -113,17 +134,7 @@ export async function compactTable(
   docs: Record<DocKey, Uint8Array>,
   fence: number | undefined,
 ): Promise<void> {
-  if (fence !== undefined) {
-    // Under the lease's epoch only: a writer that lost the table writes no snapshot.
-    const { rows } = await client.query<{ epoch: number }>(
-      'SELECT epoch FROM fences WHERE table_id = $1 FOR UPDATE',
-      [tableId],
-    );
-    const stored = rows[0]?.epoch;
-    if (stored !== undefined && Number(stored) > fence) {
-      throw new Error(`fenced: epoch ${fence} compacting ${tableId} after ${stored}`);
-    }
-  }
+  await underFence(client, tableId, fence, 'compacting');
   // Never back: a snapshot of a later seq stays (a slow writer's compaction after it).
   const { rowCount } = await client.query(
     'SELECT 1 FROM snapshots WHERE table_id = $1 AND seq > $2',

@@ -11,7 +11,7 @@ import { loadDocuments, readLog, readRolls } from './postgres-reads';
 import { createSchema, createTable } from './postgres-tables';
 import { transaction } from './postgres-transaction';
 import type { Queryable } from './postgres-transaction';
-import { DROP_CLAIMS, compactTable, insertTokens } from './postgres-writes';
+import { DROP_CLAIMS, compactTable, insertTokens, underFence } from './postgres-writes';
 
 // The PostgreSQL adapter: the same contract as SQLite's (contract.test.ts), for a database
 // several server nodes share (cluster mode fences their writes per table, TableBatch.fence).
@@ -206,6 +206,11 @@ function postgresStorage(
       transaction(pool, (client) => images.putImage(client, image, allowance)),
     readImage: (tableId, hash, variant) => images.readImage(pool, tableId, hash, variant),
     fullImages: (tableId, hashes) => images.fullImages(pool, tableId, hashes),
+    dropImages: (tableId, keep, before, fence) =>
+      transaction(pool, async (client) => {
+        await underFence(client, tableId, fence, 'dropping pictures of');
+        return images.dropImages(client, tableId, keep, before);
+      }),
     close: () => (ended ??= pool.end()),
   };
 }

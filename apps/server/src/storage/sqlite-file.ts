@@ -165,6 +165,13 @@ export function openSqlite(
     putImage: (image, allowance) => images().putImage(image, allowance),
     readImage: (tableId, hash, variant) => images().readImage(tableId, hash, variant),
     fullImages: (tableId, hashes) => images().fullImages(tableId, hashes),
+    dropImages: (tableId, keep, before, fence) => {
+      const stored = fence === undefined ? undefined : q.fence.get(tableId)?.epoch;
+      if (fence !== undefined && stored !== undefined && stored > fence) {
+        throw new Error(`fenced: epoch ${fence} dropping pictures of ${tableId} after ${stored}`);
+      }
+      return images().dropImages(tableId, keep, before);
+    },
     close: () => {
       // The worker's connection first: this one, closing last, folds the WAL in and removes it.
       checkpointer?.close();

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
-import { blobRowBytes } from './table-bytes';
+import { blobRowBytes, blobRowsBytes } from './table-bytes';
 import type { ImageAllowance, NewImage, PutImageOutcome, StoredImage } from './image-types';
+import type { DroppedImages } from './image-types';
 import { toImage } from './image-types';
 import type { ImageRow } from './image-types';
 
@@ -53,6 +54,17 @@ export function sqliteImages(db: Database.Database) {
        WHERE table_id = ? AND hash = ? AND variant IN (?, 'full')
        ORDER BY variant = 'full' LIMIT 1`,
     ),
+    touch: db.prepare<[number, string, string]>(
+      'UPDATE images SET created = ? WHERE table_id = ? AND hash = ?',
+    ),
+    unnamed: db.prepare<[string, string, number], { hash: string; length: number }>(
+      `SELECT hash, length(bytes) AS length FROM images
+       WHERE table_id = ? AND hash NOT IN (SELECT value FROM json_each(?)) AND created < ?`,
+    ),
+    drop: db.prepare<[string, string, number]>(
+      `DELETE FROM images
+       WHERE table_id = ? AND hash NOT IN (SELECT value FROM json_each(?)) AND created < ?`,
+    ),
     fulls: db.prepare<[string, string], ImageRow>(
       `SELECT hash, variant, kind, width, height, bytes FROM images
        WHERE table_id = ? AND variant = 'full' AND hash IN (SELECT value FROM json_each(?))
@@ -82,7 +94,10 @@ export function sqliteImages(db: Database.Database) {
   const put = db.transaction((image: NewImage, allowance: ImageAllowance): PutImageOutcome => {
     const stored = q.measure.get(image.tableId)?.bytes;
     if (stored === undefined) return { stored: false, why: 'no-table' };
-    if (q.has.get(image.tableId, image.hash)) return { stored: 'exists', bytes: stored };
+    if (q.has.get(image.tableId, image.hash)) {
+      q.touch.run(image.created, image.tableId, image.hash);
+      return { stored: 'exists', bytes: stored };
+    }
     const totals = q.totals.get(image.tableId) ?? { count: 0, bytes: 0 };
     const full = image.variants.find((v) => v.variant === 'full')?.bytes.byteLength ?? 0;
     if (totals.count + 1 > allowance.imageCount || totals.bytes + full > allowance.imageBytes) {
@@ -95,8 +110,21 @@ export function sqliteImages(db: Database.Database) {
     return { stored: 'new', bytes: stored + grew };
   });
 
+  const drop = db.transaction(
+    (tableId: string, keep: readonly string[], before: number): DroppedImages => {
+      const named = JSON.stringify(keep);
+      const rows = q.unnamed.all(tableId, named, before);
+      if (rows.length === 0) return { images: 0, bytes: 0 };
+      q.drop.run(tableId, named, before);
+      const bytes = blobRowsBytes(rows.map((r) => r.length));
+      q.grow.run(-bytes, tableId);
+      return { images: new Set(rows.map((r) => r.hash)).size, bytes };
+    },
+  );
+
   return {
     insert,
+    dropImages: drop,
     putImage: (image: NewImage, allowance: ImageAllowance): PutImageOutcome =>
       put(image, allowance),
     readImage: (tableId: string, hash: string, variant: string): StoredImage | undefined => {

@@ -1,5 +1,11 @@
 import type { ChatAuthor, ChatMessage, DocKey, ImageVariant } from '@fateboard/table';
-import type { ImageAllowance, NewImage, PutImageOutcome, StoredImage } from './image-types';
+import type {
+  DroppedImages,
+  ImageAllowance,
+  NewImage,
+  PutImageOutcome,
+  StoredImage,
+} from './image-types';
 import type { BatchOutcome, TableBatch } from './batch';
 import type { LeaseStore } from './lease-store';
 import type {
@@ -20,6 +26,7 @@ import type { RollPage, RollQuery } from './roll-page';
 // what a commit writes in batch.ts; this module answers for all of them.
 
 export type {
+  DroppedImages,
   ImageAllowance,
   ImageVariantBytes,
   NewImage,
@@ -172,6 +179,18 @@ export interface Storage {
   ) => Promise<StoredImage | undefined>;
   /** The `full` variants of the table's pictures among `hashes`, sorted by hash (the export). */
   fullImages: (tableId: string, hashes: readonly string[]) => Promise<StoredImage[]>;
+  /**
+   * Deletes every variant of the table's pictures that `keep` does not name and that were
+   * stored (or uploaded again, see putImage) before `storedBefore`, and takes their bytes off
+   * the table's measure; one transaction. With `fence` (cluster mode, as `compact`'s), rejects
+   * when a later epoch committed for the table. Answers how many pictures went.
+   */
+  dropImages: (
+    tableId: string,
+    keep: readonly string[],
+    storedBefore: number,
+    fence?: number,
+  ) => Promise<DroppedImages>;
   close: () => Promise<void>;
 }
 

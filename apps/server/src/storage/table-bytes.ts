@@ -23,6 +23,11 @@ export function blobRowBytes(bytes: Uint8Array): number {
   return ROW_BYTES + bytes.byteLength;
 }
 
+/** What `dropImages` gives back for the blobs it deleted, given their lengths. */
+export function blobRowsBytes(lengths: readonly (number | string)[]): number {
+  return lengths.reduce<number>((sum, length) => sum + ROW_BYTES + Number(length), 0);
+}
+
 /** A chat row: its text and its author's name as stored. */
 export function chatRowBytes(message: NewChatMessage): number {
   return (

@@ -55,6 +55,12 @@ export const IMAGE_LIMITS = {
   tableBytes: 32 * 1024 * 1024,
   /** Pictures a table may keep. */
   tableCount: 200,
+  /**
+   * How long a stored picture that no document names is kept (from its upload, or its last
+   * upload again): an upload names nothing, the command that names it comes after it, so a
+   * picture is only dropped once it has had this long to be named.
+   */
+  unnamedGraceMs: 10 * 60_000,
 } as const;
 
 /** The long side a variant is kept at, at most. */
@@ -148,6 +154,14 @@ export function gmImages(gm: Y.Doc): ReadonlySet<string> {
     if (isImageHash(image)) found.add(image);
   });
   return found;
+}
+
+/**
+ * Every picture the table's documents name (the public one's and the GM's prepared handouts):
+ * what the table file carries, and what storage keeps when it drops pictures no one names.
+ */
+export function tableImages(pub: Y.Doc, gm: Y.Doc): ReadonlySet<string> {
+  return new Set([...pubImages(pub), ...gmImages(gm)]);
 }
 
 /**

@@ -71,6 +71,35 @@ describe('handouts', () => {
   });
 });
 
+describe('adversarial handout titles', () => {
+  it('the largest allowed is kept; past it, control and bidi characters, invisible text: a clear refusal, nothing changed', () => {
+    const { t } = sceneTable(8);
+    const kept = ['x'.repeat(80), '🦜'.repeat(40), '<img src=x onerror=alert(1)>', 'עלון מבוקש'];
+    for (const title of kept) {
+      const { handoutId } = t.ok(GM, { type: 'handout.prepare', image: POSTER, title });
+      expect(readGm(t.docs.gm).handouts.find((h) => h.id === handoutId)?.title).toBe(title);
+    }
+    const bad: [string, RegExp][] = [
+      ['x'.repeat(81), /title must be at most 80 characters/],
+      ['x'.repeat(1 << 20), /title must be at most 80 characters/],
+      ['Wanted\u0000', /title must not contain a control character \(U\+0000\)/],
+      ['\u001b[31mWanted', /control character \(U\+001B\)/],
+      ['Wanted\nDead', /line break or tab \(U\+000A\)/],
+      ['\u202Egnp.exe', /title must not contain a bidirectional override.*U\+202E/],
+      ['Wanted \u2067isolate', /bidirectional override or isolate \(U\+2067\)/],
+      ['Wanted\u2028line', /control character \(U\+2028\)/],
+      ['\u200B\u200B\u200B', /title must show something/],
+      ['\uD800', /title is not valid Unicode/],
+    ];
+    for (const [title, why] of bad) {
+      refused(t, GM, { type: 'handout.prepare', image: POSTER, title }, 'bad-command');
+      const out = t.send(GM, { type: 'handout.prepare', image: POSTER, title });
+      expect(out.ok ? '' : out.message).toMatch(why);
+    }
+    expect(readGm(t.docs.gm).handouts).toHaveLength(kept.length);
+  });
+});
+
 describe('portraits', () => {
   it('a portrait or a map is readable by everyone once the public document names it', () => {
     const { t, ann, a } = sceneTable(8);

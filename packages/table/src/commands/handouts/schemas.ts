@@ -1,4 +1,5 @@
-import { Id, Name, cmd } from '../fields';
+import { Id, cmd } from '../fields';
+import { userText } from '../text';
 import { ImageHash } from '../board/schemas';
 
 /**
@@ -7,10 +8,13 @@ import { ImageHash } from '../board/schemas';
  * else sees it, then pushed to every screen as the spotlight pushes an aspect.
  */
 
+/** A handout's title: a name's rules (one line that shows something, 80 at most), so called. */
+const HandoutTitle = userText('name', 80, 'title');
+
 /** The GM keeps a picture ready to show, under a title only the GM sees until it is pushed. */
 export const HandoutPrepareCommand = cmd('handout.prepare', {
   image: ImageHash,
-  title: Name,
+  title: HandoutTitle,
 });
 /** Shows a prepared handout on every screen (it stays prepared, to show again later). */
 export const HandoutPushCommand = cmd('handout.push', { handoutId: Id });
