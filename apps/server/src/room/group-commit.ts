@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Ack } from '@fateboard/table';
+import type { SentAck } from '@fateboard/table';
 import type { Log } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
 import { NotStoredError } from '../storage';
@@ -15,7 +15,7 @@ import type {
 } from '../storage';
 
 export interface HandledCommand {
-  ack: Ack;
+  ack: SentAck;
   /** Set when a seatless player got a seat: the connection now acts for it. */
   seatId?: string;
   /**
@@ -100,12 +100,12 @@ interface ChatJob {
 
 const RECENT = 1024;
 
-const STORAGE_FAILED: Ack = {
+const STORAGE_FAILED: SentAck = {
   ok: false,
   code: 'storage',
   message: 'The command could not be saved.',
 };
-const READ_FAILED: Ack = {
+const READ_FAILED: SentAck = {
   ok: false,
   code: 'storage',
   message: "The table's storage could not be read; nothing was saved. Try again in a moment.",
@@ -116,7 +116,7 @@ const READ_FAILED: Ack = {
  * the writer it was forwarded to did not answer in time): never "nothing changed". Sent again
  * under the same id it is applied at most once, and answered as it was the first time.
  */
-export const UNKNOWN_OUTCOME: Ack = {
+export const UNKNOWN_OUTCOME: SentAck = {
   ok: false,
   code: 'unknown-outcome',
   message:
@@ -124,13 +124,13 @@ export const UNKNOWN_OUTCOME: Ack = {
 };
 
 /** Cluster mode: what the table's writing needs of PostgreSQL did not answer. */
-export const STORAGE_UNAVAILABLE: Ack = {
+export const STORAGE_UNAVAILABLE: SentAck = {
   ok: false,
   code: 'storage',
   message: "The table's storage cannot be reached; nothing was saved. Try again in a moment.",
 };
 /** Cluster mode: this node cannot reach the others through Redis. */
-export const REDIS_UNAVAILABLE: Ack = {
+export const REDIS_UNAVAILABLE: SentAck = {
   ok: false,
   code: 'storage',
   message:

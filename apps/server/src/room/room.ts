@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
 import type { Rng } from '@fateboard/rules';
 import { applyCommand, parseCommand } from '@fateboard/table';
-import type { Ack, DocKey } from '@fateboard/table';
+import type { SentAck, DocKey } from '@fateboard/table';
 import type { DocUpdate, Storage, StoredCommand, TableRecord } from '../storage';
 import type { BatchRoom, GroupCommit, HandledCommand, Prepared } from './group-commit';
 import { MOVED } from './group-commit';
@@ -427,7 +427,7 @@ export class TableRoom implements BatchRoom {
       seatToken === undefined
         ? outcome.result
         : { ...(outcome.result as object), seatToken: seatToken.token };
-    const ack: Ack = result === undefined ? { ok: true, seq } : { ok: true, seq, result };
+    const ack: SentAck = result === undefined ? { ok: true, seq } : { ok: true, seq, result };
     return {
       handled: seatId === undefined ? { ack } : { ack, seatId },
       writes: [{ kind: 'command', command: { ...row, seq } }],
@@ -444,7 +444,7 @@ export class TableRoom implements BatchRoom {
    * A refused command's answer. When it left a change in the live documents, the room is
    * stale: it refuses the rest of the batch, and the group commit reloads it after.
    */
-  private leftBehind(changed: boolean, ack: Ack): Prepared {
+  private leftBehind(changed: boolean, ack: SentAck): Prepared {
     if (!changed) return answerOnly(ack);
     this.stale = true;
     return { ...answerOnly(ack), stale: true };

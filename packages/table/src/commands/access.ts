@@ -3,7 +3,7 @@ import { rulesetById } from '@fateboard/rules';
 import type { CharacterRecord } from '../doc/character-store';
 import { readCharacter } from '../doc/character-store';
 import type { Actor, Ctx, Refusal, OrRefusal } from './context';
-import { isRefusal, refuse } from './context';
+import { isRefusal, joinFirst, refuse } from './context';
 import type { PubRoots } from '../doc/schema';
 import type { YMap } from '../doc/ymap';
 import type { ActorRef } from '../log/entry';
@@ -100,7 +100,7 @@ export function gmOnly(actor: Actor, what: string): Refusal | undefined {
 /** The seat of a player, which must exist. */
 export function seatOf(r: PubRoots, actor: Actor): OrRefusal<YMap> {
   const seat = actor.seatId === undefined ? undefined : peek(r.seats, actor.seatId);
-  return seat ?? refuse('forbidden', 'Join the table first.');
+  return seat ?? joinFirst();
 }
 
 /** All characters, as plain records. */

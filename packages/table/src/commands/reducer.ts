@@ -1,6 +1,6 @@
 import type { CommandType } from './schemas';
 import type { CommandContext, CommandOutcome, Handler, OrRefusal, Plan } from './context';
-import { isRefusal, refuse } from './context';
+import { isRefusal, joinFirst, spectatorRefusal } from './context';
 import { appendLog } from '../log/log';
 import type * as Y from 'yjs';
 import { pubRoots } from '../doc/schema';
@@ -62,9 +62,10 @@ import {
  */
 export function applyCommand(ctx: CommandContext): CommandOutcome {
   const { actor } = ctx;
-  if (actor.role === 'spectator') return refuse('forbidden', 'Spectators cannot send commands.');
+  const spectator = spectatorRefusal(actor);
+  if (spectator) return spectator;
   if (actor.role === 'player' && actor.seatId === undefined && ctx.command.type !== 'join') {
-    return refuse('forbidden', 'Join the table first.');
+    return joinFirst();
   }
   const plan = dispatch(ctx);
   if (isRefusal(plan)) return plan;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import * as Y from 'yjs';
 import type { Actor, Refusal } from '../commands/context';
-import { refuse } from '../commands/context';
+import { refuse, spectatorRefusal } from '../commands/context';
 import { controls } from '../commands/access';
 import { gmRoots, pubRoots } from '../doc/schema';
 
@@ -98,7 +98,8 @@ export function imageUploadRefusal(
   purpose: ImagePurpose,
   ownerOf: OwnerOf,
 ): Refusal | undefined {
-  if (actor.role === 'spectator') return refuse('forbidden', 'Spectators cannot upload pictures.');
+  const spectator = spectatorRefusal(actor);
+  if (spectator) return spectator;
   if (purpose.kind === 'portrait') {
     if (purpose.characterId === undefined) {
       return refuse('bad-request', 'A portrait names its character (characterId).');

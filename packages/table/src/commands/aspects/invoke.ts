@@ -9,6 +9,7 @@ import { removeTableAspect } from './aspects';
 import type { CharacterRecord } from '../../doc/character-store';
 import type { AspectRef } from '../schemas';
 import type { Handler } from '../context';
+import { tableCode } from '../../protocol/refusal-codes';
 import { isRefusal, refuse } from '../context';
 import { undecided } from '../rolls/defence';
 import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
@@ -57,14 +58,6 @@ function invokedRoll(roll: RollView, side: RollSide, against: number | undefined
         side: (i.side === 'actor') === (side === roll.actor) ? 'roll' : 'opposition',
       })),
   };
-}
-
-function codeOf(code: string): string {
-  return code === 'no-free-invoke'
-    ? 'no-free-invokes'
-    : code === 'unknown-aspect'
-      ? 'not-found'
-      : 'rules';
 }
 
 export const invoke: Handler<'invoke'> = (ctx) => {
@@ -132,7 +125,7 @@ export const invoke: Handler<'invoke'> = (ctx) => {
     },
     ctx.rng,
   );
-  if (!step.ok) return refuse(codeOf(step.code), step.message);
+  if (!step.ok) return refuse(tableCode(step.code), step.message);
   const after = step.value.state.roll;
 
   const economy: EconomyTransition[] = [];

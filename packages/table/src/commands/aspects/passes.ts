@@ -3,6 +3,7 @@ import { passFreeInvoke } from '@fateboard/rules';
 import { findCharacter } from '../access';
 import { resolveAspect, setFreeInvokes } from './aspect-refs';
 import type { Handler } from '../context';
+import { tableCode } from '../../protocol/refusal-codes';
 import { isRefusal, ownerOf, refuse } from '../context';
 import { aspectKey, invokeOwnerOf } from './invoke';
 import { pubRoots } from '../../doc/schema';
@@ -31,9 +32,8 @@ export const freeInvokePass: Handler<'free-invoke.pass'> = ({ docs, actor, comma
     count,
   );
   if (!passed.ok) {
-    const code = passed.code === 'no-free-invoke' ? 'no-free-invokes' : 'invalid';
     return refuse(
-      code,
+      tableCode(passed.code, 'invalid'),
       passed.code === 'pass-to-self'
         ? `${to.character.name}'s player already holds them.`
         : passed.message,

@@ -1,6 +1,7 @@
 import type { EconomyState, EconomyTransition, Movement } from '@fateboard/rules';
 import { applyEconomy } from '@fateboard/rules';
 import type { OrRefusal } from '../context';
+import { tableCode } from '../../protocol/refusal-codes';
 import { refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import { MAX_POINTS } from '../../doc/schema';
@@ -41,7 +42,7 @@ export function runEconomy(
   const movements: Movement[] = [];
   for (const t of transitions) {
     const step = applyEconomy(state, t);
-    if (!step.ok) return refuse(codeOf(step.code), step.message);
+    if (!step.ok) return refuse(tableCode(step.code), step.message);
     state = step.value.state;
     movements.push(...step.value.movements);
   }
@@ -54,21 +55,6 @@ export function runEconomy(
     return refuse('rules', `No one holds more than ${MAX_POINTS} fate points.`);
   }
   return { state, movements };
-}
-
-/** The table's stable codes for the economy's refusals. */
-function codeOf(code: string): string {
-  switch (code) {
-    case 'not-enough-points':
-    case 'gm-pool-empty':
-    case 'bank-empty':
-    case 'cannot-refuse-compel':
-      return 'no-fate-points';
-    case 'unknown-character':
-      return 'not-found';
-    default:
-      return 'rules';
-  }
 }
 
 /** Writes the economy's state back; call inside the public transaction. */

@@ -5,6 +5,7 @@ import { recoveryNeedsRoll } from './recovery';
 import { findCharacter, findControlled, gmOnly, tableRuleset } from '../access';
 import { pruneSheetInvokes, writeCharacter, writeTableState } from '../../doc/character-store';
 import type { Handler } from '../context';
+import { tableCode } from '../../protocol/refusal-codes';
 import { isRefusal, refuse } from '../context';
 import { undecided } from '../rolls/defence';
 import { findRoll, rescore, writeRoll } from '../rolls/stored-rolls';
@@ -44,13 +45,7 @@ export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, comm
         { id: 'not-controller', params: { name: found.character.name } },
       );
     }
-    const code =
-      taken.code === 'no-such-slot'
-        ? 'not-found'
-        : taken.code === 'gm-only'
-          ? 'forbidden'
-          : 'rules';
-    return refuse(code, taken.message);
+    return refuse(tableCode(taken.code), taken.message);
   }
   const bonus = taken.value.bonus;
   // The bonus goes on one roll of this character's: the one named [ER-CONSEQ-1].
@@ -225,7 +220,7 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
     sceneRunning: bool(r.scene, 'active'),
   });
   if (!started.ok) {
-    return refuse(started.code === 'no-such-slot' ? 'not-found' : 'rules', started.message);
+    return refuse(tableCode(started.code), started.message);
   }
   return {
     pub: () => {

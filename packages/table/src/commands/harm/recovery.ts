@@ -10,6 +10,7 @@ import { controls, findCharacter, gmOnly, mayTreat, tableRuleset } from '../acce
 import type { Found } from '../access';
 import { setSheetInvokes, writeCharacter } from '../../doc/character-store';
 import type { Actor, Ctx, Handler, OrRefusal, Plan, Refusal } from '../context';
+import { tableCode } from '../../protocol/refusal-codes';
 import { isRefusal, refuse } from '../context';
 import { roll } from '../rolls/rolls';
 import { findRoll, writeRoll } from '../rolls/stored-rolls';
@@ -28,9 +29,9 @@ import type { LogMessage } from '../../log/say';
  * leaves it as it was on a failure, as the game's text says (rules' recoverAfterRoll).
  */
 
-/** The rules' refusal, with the slot's absence as `not-found`; other codes pass through. */
+/** The rules' refusal under the table's code (the slot's absence is `not-found`). */
 function rulesRefusal(r: Result<unknown> & { ok: false }): Refusal {
-  return refuse(r.code === 'no-such-slot' ? 'not-found' : r.code, r.message);
+  return refuse(tableCode(r.code), r.message);
 }
 
 /** The consequence text of a slot, for the log. */
