@@ -154,7 +154,7 @@ export { entryMessage } from './log/rows';
 export type { LogMessage, LogParam, TemplateOf } from './log/say';
 export { LOG_TEMPLATES } from './log/templates';
 export type { LogMessageId, LogTemplate } from './log/templates';
-export { controllerOf, controls, isController, mayTreat } from './commands/access';
+export { controllerOf, controls, isController, mayTreat, playedBy } from './commands/access';
 export { nameKey, sameNamed } from './commands/characters/names';
 export { TURN_ORDER_MAX } from './commands/time/conflict-members';
 export { decidesCompel, withdrawsCompel } from './commands/fate-points/compels';

@@ -69,10 +69,21 @@ export function isController(
   return actor.role === 'player' && actor.seatId !== undefined && who === actor.seatId;
 }
 
+/**
+ * Whether this seat plays the character: "is this mine" for a player (no seat plays nothing;
+ * the GM holds no seat). `controls` builds on it; the client asks it to sort and label.
+ */
+export function playedBy(
+  seatId: string | null | undefined,
+  character: { owner?: string | undefined },
+): boolean {
+  return typeof seatId === 'string' && character.owner === seatId;
+}
+
 /** The GM acts for every character; a player for the characters of their seat. */
 export function controls(actor: Actor, character: { owner?: string | undefined }): boolean {
   if (actor.role === 'gm') return true;
-  return actor.role === 'player' && actor.seatId !== undefined && character.owner === actor.seatId;
+  return actor.role === 'player' && playedBy(actor.seatId, character);
 }
 
 /**
