@@ -74,11 +74,11 @@ export function applyCommand(ctx: CommandContext): CommandOutcome {
   let rolls: RollView[] = [];
   if (plan.pub || (plan.log && plan.log.length > 0)) {
     ctx.docs.pub.transact((tr) => {
-      const r = pubRoots(ctx.docs.pub);
-      const before = new Set(r.rolls.map((m) => m.get('id')));
+      const roots = pubRoots(ctx.docs.pub);
+      const before = new Set(roots.rolls.map((m) => m.get('id')));
       plan.pub?.();
-      log = appendLog(r, actor, ctx.command.type, ctx.now, plan.log ?? []);
-      rolls = touchedRolls(r, tr, before);
+      log = appendLog(roots, actor, ctx.command.type, ctx.now, plan.log ?? []);
+      rolls = touchedRolls(roots, tr, before);
     });
   }
   const result = { ...plan.result, ...(log.length > 0 ? { log } : {}) };
@@ -95,10 +95,10 @@ export function applyCommand(ctx: CommandContext): CommandOutcome {
  * records changes to types that existed before it), so new ids are looked for too. Only the
  * document's recent rolls can change (an invoke finds its roll there), so this is all of them.
  */
-function touchedRolls(r: PubRoots, tr: Y.Transaction, before: Set<unknown>): RollView[] {
+function touchedRolls(roots: PubRoots, tr: Y.Transaction, before: Set<unknown>): RollView[] {
   const changed = new Set<unknown>(tr.changed.keys());
   const out: RollView[] = [];
-  for (const m of r.rolls.toArray()) {
+  for (const m of roots.rolls.toArray()) {
     if (!before.has(m.get('id')) || changed.has(m)) out.push(readRoll(m));
   }
   return out;

@@ -128,14 +128,14 @@ export function imageUploadRefusal(
  * never any string that looks like a hash: what a player writes in an aspect opens nothing.
  */
 export function pubImages(pub: Y.Doc): ReadonlySet<string> {
-  const r = pubRoots(pub);
+  const roots = pubRoots(pub);
   const found = new Set<string>();
   const add = (value: unknown) => {
     if (isImageHash(value)) found.add(value);
   };
-  add(r.scene.get('map'));
-  add((r.meta.get('handout') as { image?: unknown } | undefined)?.image);
-  r.characters.forEach((c) => {
+  add(roots.scene.get('map'));
+  add((roots.meta.get('handout') as { image?: unknown } | undefined)?.image);
+  roots.characters.forEach((c) => {
     if (c instanceof Y.Map) add(c.get('portrait'));
   });
   return found;

@@ -14,10 +14,10 @@ import { freeInvokesSaid } from '../../log/words';
  * player (or to the GM for an NPC) [CORE-INVOKE-3].
  */
 export const freeInvokePass: Handler<'free-invoke.pass'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  const aspect = resolveAspect(r, command.ref);
+  const roots = pubRoots(docs.pub);
+  const aspect = resolveAspect(roots, command.ref);
   if (isRefusal(aspect)) return aspect;
-  const to = findCharacter(r, command.toCharacterId);
+  const to = findCharacter(roots, command.toCharacterId);
   if (isRefusal(to)) return to;
   if (!to.character.npc && to.character.owner === undefined) {
     return refuse('invalid', `${to.character.name} has no player to hold a free invoke.`);

@@ -14,18 +14,18 @@ import { num, peek, put } from '../../doc/ymap';
  * holders that changed. Every point movement comes back for the log.
  */
 
-export function economyOf(r: PubRoots): EconomyState {
+export function economyOf(roots: PubRoots): EconomyState {
   const balances: Record<string, number> = {};
   const pendingScenePayouts: Record<string, number> = {};
   // Two numbers a character, read where they are: decoding whole sheets (as readCharacter
   // does) made this the costliest step of every fate point command.
-  r.characters.forEach((value, id) => {
+  roots.characters.forEach((value, id) => {
     const map = value as YMap;
     balances[id] = num(map, 'fatePoints');
     const owed = num(map, 'owed');
     if (owed > 0) pendingScenePayouts[id] = owed;
   });
-  return { balances, gmPool: num(r.meta, 'gmPool'), pendingScenePayouts };
+  return { balances, gmPool: num(roots.meta, 'gmPool'), pendingScenePayouts };
 }
 
 export interface EconomyRun {
@@ -58,9 +58,9 @@ export function runEconomy(
 }
 
 /** Writes the economy's state back; call inside the public transaction. */
-export function writeEconomy(r: PubRoots, state: EconomyState): void {
-  put(r.meta, 'gmPool', state.gmPool);
-  r.characters.forEach((value, id) => {
+export function writeEconomy(roots: PubRoots, state: EconomyState): void {
+  put(roots.meta, 'gmPool', state.gmPool);
+  roots.characters.forEach((value, id) => {
     const map = value as YMap;
     const balance = state.balances[id];
     if (balance !== undefined) put(map, 'fatePoints', balance);
@@ -81,6 +81,6 @@ export function balanceIn(state: EconomyState, id: string): number {
   return state.balances[id] ?? 0;
 }
 
-export function characterMap(r: PubRoots, id: string): YMap | undefined {
-  return peek(r.characters, id);
+export function characterMap(roots: PubRoots, id: string): YMap | undefined {
+  return peek(roots.characters, id);
 }
