@@ -92,7 +92,13 @@ export type {
   ActionChoice,
   ActionEffectResult,
 } from './core/actions';
-export { actionChoices, actionEffect } from './core/actions';
+export {
+  ACTION_CHOICES,
+  ACTION_KINDS,
+  DEFENDED_ACTIONS,
+  actionChoices,
+  actionEffect,
+} from './core/actions';
 
 // core: the fate point economy
 export type {

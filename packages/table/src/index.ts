@@ -7,6 +7,7 @@ export type {
   CommandResult,
   CommandOutcome,
 } from './commands/context';
+export { joinFirst, spectatorRefusal } from './commands/context';
 export type { TableDocs, DocKey } from './doc/schema';
 export {
   DOC_KEYS,
@@ -73,8 +74,18 @@ export {
   ImageStoredSchema,
   protocolMatches,
 } from './protocol/protocol';
-export type { ImageStored } from './protocol/protocol';
+export type { ImageStored, SentAck } from './protocol/protocol';
 export { RefusalReasonSchema } from './protocol/refusals';
+export {
+  REFUSAL_CODES,
+  REFUSAL_CODE_LIST,
+  REFUSAL_WORDS,
+  isRefusalCode,
+  knownCode,
+  mayHaveBeenStored,
+  tableCode,
+} from './protocol/refusal-codes';
+export type { RefusalCode } from './protocol/refusal-codes';
 export type { RefusalReason, RefusalReasonId } from './protocol/refusals';
 export type {
   TableView,
@@ -143,7 +154,7 @@ export { entryMessage } from './log/rows';
 export type { LogMessage, LogParam, TemplateOf } from './log/say';
 export { LOG_TEMPLATES } from './log/templates';
 export type { LogMessageId, LogTemplate } from './log/templates';
-export { controllerOf, controls, isController, mayTreat } from './commands/access';
+export { controllerOf, controls, isController, mayTreat, playedBy } from './commands/access';
 export { nameKey, sameNamed } from './commands/characters/names';
 export { TURN_ORDER_MAX } from './commands/time/conflict-members';
 export { decidesCompel, withdrawsCompel } from './commands/fate-points/compels';

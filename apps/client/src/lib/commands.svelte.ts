@@ -1,49 +1,25 @@
 import * as v from 'valibot';
-import { AckSchema } from '@fateboard/table';
+import { AckSchema, REFUSAL_WORDS, knownCode } from '@fateboard/table';
 import type { Ack, RefusalReasonId } from '@fateboard/table';
 import type { Toasts } from './toasts.svelte';
 import { i18n, locale, params } from './i18n';
 import type { LazySocket } from './socket';
 
-/**
- * What a refusal's code says. In English the server's own message stays (it is already meant
- * for people, and often says more); in another language the refusal's reason (below) says it
- * where the server sent one this version knows, else its code's sentence here, else `refused`:
- * never the server's English. `invalid`, `notFound`, `rules` and `badCommand` are the general
- * sentences for codes whose meaning depends on the command. Keys are the codes with their
- * dashes dropped (camelCase).
- */
+/** The client's own refusals (no server said them), and the sentence for an unknown code. */
 export const messages = i18n('lib/commands', {
   closed: 'The table was closed.',
   badAnswer: 'The server gave an answer we cannot read.',
-  forbidden: 'You are not allowed to do that.',
-  noFatePoints: 'Not enough fate points.',
-  noFreeInvokes: 'No free invoke to use.',
-  tableFull: 'The table is full; the GM can remove a seat to make room.',
-  noConflict: 'There is no conflict going on.',
-  awaitingDefence: 'That roll still awaits its defence.',
-  alreadyDefended: 'The defence was already rolled.',
-  noDefenceAwaited: 'No defence is awaited.',
-  rateLimited: 'Too many messages; slow down.',
-  outdatedClient: 'This page is out of date; reload it.',
-  invalidToken: 'Your link is no longer valid.',
-  revokedToken: 'Your link is no longer valid.',
-  storage: 'The server could not save that; try again.',
-  unknownOutcome:
-    'The server could not confirm that was saved; check the table before sending it again.',
-  storageFull:
-    'This table has used all the storage the server gives a table: the GM can export it and restore it as a new table.',
-  internal: 'Something went wrong on the server; try again.',
-  tooLarge: 'That is too large to send.',
-  invalid: 'The table could not take that as it was sent.',
-  notFound: 'That is not at the table (any more).',
-  rules: 'The rules do not allow that now.',
-  badCommand: 'The server could not read that command; reload the page.',
-  unreachable: 'No border leads there.',
-  moveNeedsOvercome: 'That move needs an overcome first.',
-  moveRollFailed: 'The overcome failed: the way stays barred.',
   refused: params('Refused ({code}).'),
 });
+
+/**
+ * What a refusal's code says: the table's words for each code (@fateboard/table's
+ * REFUSAL_CODES), in the reader's language. In English the server's own message stays (it is
+ * already meant for people, and often says more); in another language the refusal's reason
+ * (below) says it where the server sent one this version knows, else its code's words here,
+ * else `refused`: never the server's English. Keys are the codes.
+ */
+export const messagesCodes = i18n('lib/refusal-codes', REFUSAL_WORDS);
 
 /**
  * A refusal's reason (the acknowledgement's `reason`, @fateboard/table's RefusalReason), said
@@ -201,17 +177,6 @@ function reasonWords(reason: NonNullable<RefusalAck['reason']>): string | undefi
   return typeof said === 'function'
     ? (said as (p: Record<string, string | number>) => string)(reason.params ?? {})
     : String(said);
-}
-
-type RefusalKey = Exclude<keyof ReturnType<typeof messages.get>, 'refused'>;
-
-/** `no-free-invoke` and `no-free-invokes` mean the same. */
-function refusalKey(code: string): RefusalKey | undefined {
-  const key = (code === 'no-free-invoke' ? 'no-free-invokes' : code).replace(
-    /-(\w)/g,
-    (_, c: string) => c.toUpperCase(),
-  );
-  return key !== 'refused' && key in messages.get() ? (key as RefusalKey) : undefined;
 }
 
 /** The server's answer to a command (docs/PROTOCOL.md; the protocol module's `Ack`). */
@@ -399,8 +364,8 @@ export function describeRefusal(ack: {
     return message.length > 0 ? message : words.refused({ code: ack.code });
   const why = ack.reason === undefined ? undefined : reasonWords(ack.reason);
   if (why !== undefined) return why;
-  const key = refusalKey(ack.code);
-  return key !== undefined ? words[key] : words.refused({ code: ack.code });
+  const code = knownCode(ack.code);
+  return code !== undefined ? messagesCodes.get()[code] : words.refused({ code: ack.code });
 }
 
 /** The commands' transport over a socket.io connection: `command` events with an ack. */

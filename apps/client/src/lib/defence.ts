@@ -1,4 +1,5 @@
 import type { CharacterView, RollView } from '@fateboard/table';
+import { playedBy } from '@fateboard/table';
 import type { Ruleset } from '@fateboard/rules';
 import { usualDefence } from '@fateboard/rules';
 import { ratedChoices, type RatedChoice } from './rated-choices';
@@ -49,7 +50,7 @@ export function defenceState(
       return { kind: 'conceded', defenderId: d.characterId };
     case 'awaiting': {
       const owner = owners.get(d.characterId);
-      const mine = viewer.isGm || (viewer.seatId !== null && owner === viewer.seatId);
+      const mine = viewer.isGm || playedBy(viewer.seatId, { owner });
       return { kind: 'awaiting', defenderId: d.characterId, mine };
     }
     default:

@@ -1,3 +1,4 @@
+import { ACTION_CHOICES } from '@fateboard/rules';
 import type { ActionChoice, ActionEffect, ActionResolution, Ruleset } from '@fateboard/rules';
 import type { AspectRef, RollView } from '@fateboard/table';
 import { resolveRoll } from '@fateboard/table';
@@ -38,21 +39,12 @@ export interface OutcomeContext {
   assessable: { key: string; ref: AspectRef }[];
 }
 
-const CHOICES: readonly ActionChoice[] = [
-  'simply-fail',
-  'succeed-at-major-cost',
-  'no-aspect',
-  'aspect-with-opposition-invoke',
-  'full-hit',
-  'hit-minus-one-for-boost',
-  'stay-out',
-  'take-the-hit',
-];
-
 /** Each choice's label in the interface's language: a getter per choice, read when shown. */
 export const CHOICE_LABEL = Object.defineProperties(
   {},
-  Object.fromEntries(CHOICES.map((c) => [c, { enumerable: true, get: () => text.current[c] }])),
+  Object.fromEntries(
+    ACTION_CHOICES.map((c) => [c, { enumerable: true, get: () => text.current[c] }]),
+  ),
 ) as Readonly<Record<ActionChoice, string>>;
 
 /**

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterAll, describe, expect, it } from 'vitest';
-import { REASON_KEYS, describeRefusal, messagesReasons } from './commands.svelte';
+import { REFUSAL_CODE_LIST, REFUSAL_WORDS } from '@fateboard/table';
+import { REASON_KEYS, describeRefusal, messagesCodes, messagesReasons } from './commands.svelte';
 import { languageReady, setLocale } from './i18n';
 
 describe('a refusal in the toast', () => {
@@ -64,5 +65,20 @@ describe('a refusal in the toast', () => {
     const keys = Object.values(REASON_KEYS);
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys.sort()).toEqual(Object.keys(messagesReasons.get()).sort());
+  });
+
+  it('says every refusal code of the table in its words, in English and in Portuguese', async () => {
+    setLocale('en');
+    expect(Object.keys(messagesCodes.get()).sort()).toEqual([...REFUSAL_CODE_LIST].sort());
+    for (const code of REFUSAL_CODE_LIST) {
+      expect(describeRefusal({ code, message: '' })).toBe(`Refused (${code}).`);
+    }
+    setLocale('pt-BR');
+    await languageReady();
+    for (const code of REFUSAL_CODE_LIST) {
+      const said = describeRefusal({ code, message: REFUSAL_WORDS[code] });
+      expect(said, code).not.toBe(REFUSAL_WORDS[code]);
+      expect(said, code).not.toMatch(/^Recusado/);
+    }
   });
 });

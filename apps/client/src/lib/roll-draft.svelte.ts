@@ -1,5 +1,5 @@
 import type { Ruleset } from '@fateboard/rules';
-import { usualDefence } from '@fateboard/rules';
+import { ACTION_KINDS, usualDefence } from '@fateboard/rules';
 import type { Action, CharacterView, DeclarationView, TableView } from '@fateboard/table';
 import { boardTargets, controls, rollRefusal, voteState } from '@fateboard/table';
 import { fromStore } from 'svelte/store';
@@ -39,7 +39,7 @@ export const messages = i18n('lib/roll-draft', {
 // Read inside the draft's getters and the action labels, so a change of language redraws them.
 const text = fromStore(messages);
 
-const ACTION_IDS: readonly Action[] = ['overcome', 'create-advantage', 'attack', 'defend'];
+const ACTION_IDS: readonly Action[] = ACTION_KINDS;
 
 /** The four actions, each label a getter in the interface's language. */
 export const ACTIONS: readonly { readonly id: Action; readonly label: string }[] = ACTION_IDS.map(

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ACTION_KINDS } from '@fateboard/rules';
 import { RollPageSchema } from '@fateboard/table';
 import { readBody } from './api';
 
@@ -24,7 +25,7 @@ const Side = v.object({
 export const FeedRollSchema = v.object({
   id: v.string(),
   at: v.number(),
-  action: v.picklist(['overcome', 'create-advantage', 'attack', 'defend']),
+  action: v.picklist(ACTION_KINDS),
   reason: v.optional(v.string()),
   actor: Side,
   difficulty: v.optional(v.number()),

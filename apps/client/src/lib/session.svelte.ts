@@ -5,7 +5,7 @@ import { CommandClient, socketTransport } from './commands.svelte';
 import { LazySocket, loadSocketIo, tableSocket } from './socket';
 import { GmState, TableState } from './table-state.svelte';
 import type { Toasts } from './toasts.svelte';
-import { CLOSE, PROTOCOL_VERSION, controls } from '@fateboard/table';
+import { CLOSE, PROTOCOL_VERSION, controls, playedBy } from '@fateboard/table';
 import { readableClose, readableConnectError } from './link-words';
 import type { Actor, CommandOf, CommandType } from '@fateboard/table';
 import { parsePresence, type Participant, type Presence, type Role } from './api';
@@ -323,6 +323,11 @@ export class TableSession {
   controls(character: { owner?: string | undefined } | undefined): boolean {
     if (!character) return false;
     return controls(this.actor, character);
+  }
+
+  /** Whether this person's seat plays the character (the table's `playedBy`; never the GM). */
+  plays(character: { owner?: string | undefined } | undefined): boolean {
+    return character !== undefined && playedBy(this.seatId, character);
   }
 
   /** The GM's and players' socket.io connection (null for spectators): the chat rides on it. */

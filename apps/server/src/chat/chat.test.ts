@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_MAX_CHARS } from '@fateboard/table';
+import { CHAT_MAX_CHARS, spectatorRefusal } from '@fateboard/table';
 import type { ChatSent } from '@fateboard/table';
 import { api, connectSocket, createTable, tokenOfLink, waitFor } from '../test/harness';
 import { serverPerTest } from '../test/per-test';
@@ -225,5 +225,17 @@ describe('chat', () => {
       expect(r.texts()).toEqual(['before the rotation']);
       expect(r.wire()).not.toContain('AFTER-ROTATION-5d1e');
     }
+  });
+
+  it('refuses a spectator in the same words at every door: a command, a chat message', async () => {
+    const server = await t.start();
+    const table = await createTable(server.url);
+    const spectator = await t.connect(table.tokens.spectator, 'spectator');
+    const words = spectatorRefusal({ role: 'spectator' });
+    expect(words).toMatchObject({ ok: false, code: 'forbidden' });
+    const command = await spectator.send({ type: 'aspect.add', text: 'Fog' });
+    const chat = await say(spectator, TO_TABLE, 'let me talk');
+    expect(command).toMatchObject({ code: 'forbidden', message: words?.message });
+    expect(chat).toMatchObject({ code: 'forbidden', message: words?.message });
   });
 });

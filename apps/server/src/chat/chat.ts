@@ -6,7 +6,9 @@ import {
   chatRefusal,
   chatVisible,
   gmReadsWhispers,
+  joinFirst,
   spectatorChatOn,
+  spectatorRefusal,
 } from '@fateboard/table';
 import type {
   ChatAuthor,
@@ -106,9 +108,8 @@ export async function sendChat(
   input: unknown,
 ): Promise<ChatSent> {
   const writer = writerOf(sender);
-  if (writer.role === 'spectator') {
-    return refuse('forbidden', 'Spectators read the chat; they cannot write in it.');
-  }
+  const spectator = spectatorRefusal(writer);
+  if (spectator) return spectator;
   const parsed = v.safeParse(ChatSendSchema, input);
   if (!parsed.success) return refuse('bad-chat', v.summarize(parsed.issues));
   const { id, to, text } = parsed.output;
@@ -117,11 +118,10 @@ export async function sendChat(
   if (writer.role === 'gm') {
     from = { role: 'gm' };
   } else {
-    const name = writer.seatId === undefined ? undefined : seatName(room, writer.seatId);
-    if (writer.seatId === undefined || name === undefined) {
-      return refuse('forbidden', 'Join the table first.');
-    }
-    from = { role: 'player', seatId: writer.seatId, name };
+    const seatId = writer.role === 'player' ? writer.seatId : undefined;
+    const name = seatId === undefined ? undefined : seatName(room, seatId);
+    if (seatId === undefined || name === undefined) return joinFirst();
+    from = { role: 'player', seatId, name };
   }
   // A retry (an id this author already stored) answers the stored message, whatever it says
   // now: nothing is stored, delivered again or counted against the budget.

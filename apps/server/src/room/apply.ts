@@ -1,6 +1,6 @@
 import type { Rng } from '@fateboard/rules';
 import { applyCommand, parseCommand } from '@fateboard/table';
-import type { Ack, Command } from '@fateboard/table';
+import type { Command, SentAck } from '@fateboard/table';
 import type { Log } from '../ops/logger';
 import type { DocUpdate, NewCommand, StoredCommand } from '../storage';
 import type { Prepared } from './batch';
@@ -29,14 +29,14 @@ export interface ApplyContext {
  * must drop), or applied as the table's next `seq`, the documents counting it as applied.
  */
 export type Applied =
-  | { ok: false; changed: boolean; ack: Ack }
+  | { ok: false; changed: boolean; ack: SentAck }
   | {
       ok: true;
       seq: number;
       updates: DocUpdate[];
       row: NewCommand;
       seatId: string | undefined;
-      ack: Ack;
+      ack: SentAck;
     };
 
 /** What preparing a command needs of its room beside ApplyContext (TableRoom's, per command). */
@@ -90,7 +90,7 @@ export function prepareCommand(
   };
 }
 
-const THREW: Ack = { ok: false, code: 'internal', message: 'The command failed on the server.' };
+const THREW: SentAck = { ok: false, code: 'internal', message: 'The command failed on the server.' };
 
 export function applyNew(
   ctx: ApplyContext,
@@ -150,6 +150,6 @@ export function applyNew(
     seatToken === undefined
       ? outcome.result
       : { ...(outcome.result as object), seatToken: seatToken.token };
-  const ack: Ack = result === undefined ? { ok: true, seq } : { ok: true, seq, result };
+  const ack: SentAck = result === undefined ? { ok: true, seq } : { ok: true, seq, result };
   return { ok: true, seq, updates, row, seatId, ack };
 }

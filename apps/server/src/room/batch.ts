@@ -1,11 +1,11 @@
-import type { Ack } from '@fateboard/table';
+import type { SentAck } from '@fateboard/table';
 import type { NewChatMessage, StoredChat, StoredCommand, TableWrite } from '../storage';
 
 // What the group commit (group-commit.ts) takes from a room and answers: a command prepared,
 // the room it is for, and the jobs of a batch.
 
 export interface HandledCommand {
-  ack: Ack;
+  ack: SentAck;
   /** Set when a seatless player got a seat: the connection now acts for it. */
   seatId?: string;
   /**

@@ -1,4 +1,4 @@
-import type { Ack, Actor, Command } from '@fateboard/table';
+import type { SentAck, Actor, Command } from '@fateboard/table';
 import type { DocUpdate, NewCommand, TokenRecord } from '../storage';
 import type { Prepared } from './group-commit';
 import { tokenRecord } from './tables';
@@ -51,7 +51,7 @@ function storedPayload(command: Command): Command {
 }
 
 /** A command answered without writing anything. */
-export function answerOnly(ack: Ack): Prepared {
+export function answerOnly(ack: SentAck): Prepared {
   return { handled: { ack } };
 }
 

@@ -1,15 +1,15 @@
-import type { Ack } from '@fateboard/table';
+import type { SentAck } from '@fateboard/table';
 import type { HandledCommand } from './batch';
 
 // The group commit's answers when a command could not be stored, or may not have been: each
 // says whether anything may have changed (docs/PROTOCOL.md).
 
-export const STORAGE_FAILED: Ack = {
+export const STORAGE_FAILED: SentAck = {
   ok: false,
   code: 'storage',
   message: 'The command could not be saved.',
 };
-export const READ_FAILED: Ack = {
+export const READ_FAILED: SentAck = {
   ok: false,
   code: 'storage',
   message: "The table's storage could not be read; nothing was saved. Try again in a moment.",
@@ -20,7 +20,7 @@ export const READ_FAILED: Ack = {
  * the writer it was forwarded to did not answer in time): never "nothing changed". Sent again
  * under the same id it is applied at most once, and answered as it was the first time.
  */
-export const UNKNOWN_OUTCOME: Ack = {
+export const UNKNOWN_OUTCOME: SentAck = {
   ok: false,
   code: 'unknown-outcome',
   message:
@@ -28,13 +28,13 @@ export const UNKNOWN_OUTCOME: Ack = {
 };
 
 /** Cluster mode: what the table's writing needs of PostgreSQL did not answer. */
-export const STORAGE_UNAVAILABLE: Ack = {
+export const STORAGE_UNAVAILABLE: SentAck = {
   ok: false,
   code: 'storage',
   message: "The table's storage cannot be reached; nothing was saved. Try again in a moment.",
 };
 /** Cluster mode: this node cannot reach the others through Redis. */
-export const REDIS_UNAVAILABLE: Ack = {
+export const REDIS_UNAVAILABLE: SentAck = {
   ok: false,
   code: 'storage',
   message:

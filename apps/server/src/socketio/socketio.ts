@@ -1,8 +1,8 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
-import { protocolMatches } from '@fateboard/table';
+import { protocolMatches, spectatorRefusal } from '@fateboard/table';
 import type {
-  Ack,
+  SentAck,
   ChatMessage,
   ChatPage,
   ChatSent,
@@ -34,7 +34,7 @@ interface SocketData {
   address: string;
 }
 
-type AckFn = (ack: Ack) => void;
+type AckFn = (ack: SentAck) => void;
 
 export interface SocketIoDeps {
   storage: Storage;
@@ -231,12 +231,8 @@ export function attachSocketIo(
       const ack: AckFn = lastFunction(args) ?? (() => {});
       const input = typeof args[0] === 'function' ? undefined : args[0];
       const type = (input as { type?: unknown } | null | undefined)?.type;
-      if (identity.role === 'spectator') {
-        const refusal = {
-          ok: false,
-          code: 'forbidden',
-          message: 'Spectators watch; they send no commands.',
-        } as const;
+      const refusal = spectatorRefusal(identity);
+      if (refusal) {
         deps.metrics.command(type, refusal);
         ack(refusal);
         return;

@@ -8,7 +8,15 @@ import { exhaustive, ok, refuse, type Result } from './types';
  * (aspects, free invokes, boosts, hits); the players pick among `choices` where the rules
  * leave them one.
  */
-export type ActionKind = 'overcome' | 'create-advantage' | 'attack' | 'defend';
+/** The four actions [CORE-ACTION-1], listed once (the command schemas, the client, the cases). */
+export const ACTION_KINDS = ['overcome', 'create-advantage', 'attack', 'defend'] as const;
+export type ActionKind = (typeof ACTION_KINDS)[number];
+/** The actions a defence answers: every one but defend itself. */
+export const DEFENDED_ACTIONS = [
+  'overcome',
+  'create-advantage',
+  'attack',
+] as const satisfies readonly ActionKind[];
 
 export type ActionSpec =
   | { action: 'overcome' }
@@ -45,16 +53,22 @@ export type ActionEffect =
   /** Defend: the defender takes the attack meant for someone else. */
   | { type: 'redirect-to-defender' };
 
-/** The decisions a player may have to make; the first one listed is the default. */
-export type ActionChoice =
-  | 'simply-fail'
-  | 'succeed-at-major-cost'
-  | 'no-aspect'
-  | 'aspect-with-opposition-invoke'
-  | 'full-hit'
-  | 'hit-minus-one-for-boost'
-  | 'stay-out'
-  | 'take-the-hit';
+/**
+ * Every decision a player may have to make on an action's outcome, listed once: the command
+ * schema, the client's form and the rules cases read this list. Where an outcome offers
+ * several (`actionChoices`), the first one it lists is the default.
+ */
+export const ACTION_CHOICES = [
+  'simply-fail',
+  'succeed-at-major-cost',
+  'no-aspect',
+  'aspect-with-opposition-invoke',
+  'full-hit',
+  'hit-minus-one-for-boost',
+  'stay-out',
+  'take-the-hit',
+] as const;
+export type ActionChoice = (typeof ACTION_CHOICES)[number];
 
 export interface ActionEffectResult {
   action: ActionKind;

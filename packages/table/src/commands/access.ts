@@ -3,7 +3,7 @@ import { rulesetById } from '@fateboard/rules';
 import type { CharacterRecord } from '../doc/character-store';
 import { readCharacter } from '../doc/character-store';
 import type { Actor, Ctx, Refusal, OrRefusal } from './context';
-import { isRefusal, refuse } from './context';
+import { isRefusal, joinFirst, refuse } from './context';
 import type { PubRoots } from '../doc/schema';
 import type { YMap } from '../doc/ymap';
 import type { ActorRef } from '../log/entry';
@@ -11,8 +11,8 @@ import { optStr, peek, str } from '../doc/ymap';
 
 /** Reads shared by the handlers: find things, check who may touch them. */
 
-export function tableRuleset(r: PubRoots): OrRefusal<Ruleset> {
-  const id = str(r.meta, 'ruleset') as RulesetId;
+export function tableRuleset(roots: PubRoots): OrRefusal<Ruleset> {
+  const id = str(roots.meta, 'ruleset') as RulesetId;
   return (
     rulesetById(id) ??
     refuse('rules', `The ruleset "${id}" is not available.`, {
@@ -34,8 +34,8 @@ export interface Found {
   readonly character: CharacterRecord;
 }
 
-export function findCharacter(r: PubRoots, id: string): OrRefusal<Found> {
-  const map = peek(r.characters, id);
+export function findCharacter(roots: PubRoots, id: string): OrRefusal<Found> {
+  const map = peek(roots.characters, id);
   if (!map)
     return refuse('not-found', `No character "${id}" at this table.`, { id: 'no-character' });
   let sheet: CharacterRecord | undefined;
@@ -69,10 +69,21 @@ export function isController(
   return actor.role === 'player' && actor.seatId !== undefined && who === actor.seatId;
 }
 
+/**
+ * Whether this seat plays the character: "is this mine" for a player (no seat plays nothing;
+ * the GM holds no seat). `controls` builds on it; the client asks it to sort and label.
+ */
+export function playedBy(
+  seatId: string | null | undefined,
+  character: { owner?: string | undefined },
+): boolean {
+  return typeof seatId === 'string' && character.owner === seatId;
+}
+
 /** The GM acts for every character; a player for the characters of their seat. */
 export function controls(actor: Actor, character: { owner?: string | undefined }): boolean {
   if (actor.role === 'gm') return true;
-  return actor.role === 'player' && actor.seatId !== undefined && character.owner === actor.seatId;
+  return actor.role === 'player' && playedBy(actor.seatId, character);
 }
 
 /**
@@ -84,8 +95,8 @@ export function mayTreat(actor: Actor, patient: { npc: boolean }): boolean {
   return actor.role === 'gm' || (actor.role === 'player' && !patient.npc);
 }
 
-export function findControlled(r: PubRoots, actor: Actor, id: string): OrRefusal<Found> {
-  const found = findCharacter(r, id);
+export function findControlled(roots: PubRoots, actor: Actor, id: string): OrRefusal<Found> {
+  const found = findCharacter(roots, id);
   if (isRefusal(found)) return found;
   if (!controls(actor, found)) {
     return refuse('forbidden', `You do not play "${found.name}".`);
@@ -98,15 +109,15 @@ export function gmOnly(actor: Actor, what: string): Refusal | undefined {
 }
 
 /** The seat of a player, which must exist. */
-export function seatOf(r: PubRoots, actor: Actor): OrRefusal<YMap> {
-  const seat = actor.seatId === undefined ? undefined : peek(r.seats, actor.seatId);
-  return seat ?? refuse('forbidden', 'Join the table first.');
+export function seatOf(roots: PubRoots, actor: Actor): OrRefusal<YMap> {
+  const seat = actor.seatId === undefined ? undefined : peek(roots.seats, actor.seatId);
+  return seat ?? joinFirst();
 }
 
 /** All characters, as plain records. */
-export function allCharacters(r: PubRoots): CharacterRecord[] {
+export function allCharacters(roots: PubRoots): CharacterRecord[] {
   const out: CharacterRecord[] = [];
-  r.characters.forEach((m) => out.push(readCharacter(m as YMap)));
+  roots.characters.forEach((m) => out.push(readCharacter(m as YMap)));
   return out;
 }
 

@@ -1,4 +1,5 @@
 import type { RefusalReason } from '../protocol/refusals';
+import type { RefusalCode } from '../protocol/refusal-codes';
 import type { Rng } from '@fateboard/rules';
 import type { Command, CommandOf, CommandType } from './schemas';
 import type { TableDocs } from '../doc/schema';
@@ -53,7 +54,7 @@ export interface CommandResult {
 }
 
 /** A refusal: its code, its English message, and why as data where the reducer says (refusals.ts). */
-export type Refusal = { ok: false; code: string; message: string; reason?: RefusalReason };
+export type Refusal = { ok: false; code: RefusalCode; message: string; reason?: RefusalReason };
 
 /**
  * What a check answers: the thing it found or made, or why not (the rules package's
@@ -88,8 +89,23 @@ export type Ctx<T extends CommandType = CommandType> = Omit<CommandContext, 'com
 };
 export type Handler<T extends CommandType> = (ctx: Ctx<T>) => OrRefusal<Plan>;
 
-export function refuse(code: string, message: string, reason?: RefusalReason): Refusal {
+export function refuse(code: RefusalCode, message: string, reason?: RefusalReason): Refusal {
   return reason === undefined ? { ok: false, code, message } : { ok: false, code, message, reason };
+}
+
+/**
+ * A spectator watches: it sends no command, writes no chat message and uploads no picture.
+ * The one refusal for all three doors (the reducer, the server's socket and chat, pictures).
+ */
+export function spectatorRefusal(actor: { role: Role }): Refusal | undefined {
+  return actor.role === 'spectator'
+    ? refuse('forbidden', 'Spectators watch; they change nothing at the table.')
+    : undefined;
+}
+
+/** A player without a seat (or whose seat is gone) may only join. */
+export function joinFirst(): Refusal {
+  return refuse('forbidden', 'Join the table first.');
 }
 
 export function isRefusal<T>(x: OrRefusal<T>): x is Refusal {

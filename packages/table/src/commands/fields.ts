@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ACTION_KINDS } from '@fateboard/rules';
 import { userText } from './text';
 
 // The pieces the command schemas (schemas.ts) are built of: ids, bounded text and numbers,
@@ -91,7 +92,7 @@ export type SheetChanges = v.InferOutput<typeof SheetChangesSchema>;
 
 export const TableAspectKind = v.picklist(['situation', 'character', 'boost']);
 export type TableAspectKind = v.InferOutput<typeof TableAspectKind>;
-export const Action = v.picklist(['overcome', 'create-advantage', 'attack', 'defend']);
+export const Action = v.picklist(ACTION_KINDS);
 export type Action = v.InferOutput<typeof Action>;
 export const Modifier = v.strictObject({
   label: userText('line', 80, 'modifier label'),

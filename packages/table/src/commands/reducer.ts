@@ -1,6 +1,6 @@
 import type { CommandType } from './schemas';
 import type { CommandContext, CommandOutcome, Handler, OrRefusal, Plan } from './context';
-import { isRefusal, refuse } from './context';
+import { isRefusal, joinFirst, spectatorRefusal } from './context';
 import { appendLog } from '../log/log';
 import type * as Y from 'yjs';
 import { pubRoots } from '../doc/schema';
@@ -62,9 +62,10 @@ import {
  */
 export function applyCommand(ctx: CommandContext): CommandOutcome {
   const { actor } = ctx;
-  if (actor.role === 'spectator') return refuse('forbidden', 'Spectators cannot send commands.');
+  const spectator = spectatorRefusal(actor);
+  if (spectator) return spectator;
   if (actor.role === 'player' && actor.seatId === undefined && ctx.command.type !== 'join') {
-    return refuse('forbidden', 'Join the table first.');
+    return joinFirst();
   }
   const plan = dispatch(ctx);
   if (isRefusal(plan)) return plan;
@@ -73,11 +74,11 @@ export function applyCommand(ctx: CommandContext): CommandOutcome {
   let rolls: RollView[] = [];
   if (plan.pub || (plan.log && plan.log.length > 0)) {
     ctx.docs.pub.transact((tr) => {
-      const r = pubRoots(ctx.docs.pub);
-      const before = new Set(r.rolls.map((m) => m.get('id')));
+      const roots = pubRoots(ctx.docs.pub);
+      const before = new Set(roots.rolls.map((m) => m.get('id')));
       plan.pub?.();
-      log = appendLog(r, actor, ctx.command.type, ctx.now, plan.log ?? []);
-      rolls = touchedRolls(r, tr, before);
+      log = appendLog(roots, actor, ctx.command.type, ctx.now, plan.log ?? []);
+      rolls = touchedRolls(roots, tr, before);
     });
   }
   const result = { ...plan.result, ...(log.length > 0 ? { log } : {}) };
@@ -94,10 +95,10 @@ export function applyCommand(ctx: CommandContext): CommandOutcome {
  * records changes to types that existed before it), so new ids are looked for too. Only the
  * document's recent rolls can change (an invoke finds its roll there), so this is all of them.
  */
-function touchedRolls(r: PubRoots, tr: Y.Transaction, before: Set<unknown>): RollView[] {
+function touchedRolls(roots: PubRoots, tr: Y.Transaction, before: Set<unknown>): RollView[] {
   const changed = new Set<unknown>(tr.changed.keys());
   const out: RollView[] = [];
-  for (const m of r.rolls.toArray()) {
+  for (const m of roots.rolls.toArray()) {
     if (!before.has(m.get('id')) || changed.has(m)) out.push(readRoll(m));
   }
   return out;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ACTION_CHOICES, DEFENDED_ACTIONS } from '@fateboard/rules';
 import { userText } from './text';
 import {
   Id,
@@ -185,20 +186,9 @@ export const OutcomeApplyCommand = cmd('outcome.apply', {
   /** A boost's name where the outcome grants one. */
   boost: v.optional(AspectText),
   /** The player's pick where the rules leave one (e.g. `hit-minus-one-for-boost`). */
-  choice: v.optional(
-    v.picklist([
-      'simply-fail',
-      'succeed-at-major-cost',
-      'no-aspect',
-      'aspect-with-opposition-invoke',
-      'full-hit',
-      'hit-minus-one-for-boost',
-      'stay-out',
-      'take-the-hit',
-    ]),
-  ),
+  choice: v.optional(v.picklist(ACTION_CHOICES)),
   /** defend: the action defended against, and whether it targeted someone else. */
-  against: v.optional(v.picklist(['overcome', 'create-advantage', 'attack'])),
+  against: v.optional(v.picklist(DEFENDED_ACTIONS)),
   protecting: v.optional(v.picklist(['self', 'other'])),
   /** A recovery roll that succeeded: the recovering consequence's new name. */
   rename: v.optional(AspectText),

@@ -7,8 +7,8 @@ import { pubRoots } from './schema';
  * marked `restored` until a player joining with the new player link takes it back.
  */
 export function markSeatsRestored(pub: Y.Doc): void {
-  const r = pubRoots(pub);
+  const roots = pubRoots(pub);
   pub.transact(() => {
-    for (const seat of r.seats.values()) if (seat instanceof Y.Map) seat.set('restored', true);
+    for (const seat of roots.seats.values()) if (seat instanceof Y.Map) seat.set('restored', true);
   });
 }

@@ -94,19 +94,19 @@ export function createTableDocs(init: { id: string; name: string; ruleset: Rules
   claimWriterId(pub);
   claimWriterId(gm);
   pub.transact(() => {
-    const r = pubRoots(pub);
-    r.meta.set('schemaVersion', SCHEMA_VERSION);
-    r.meta.set('id', init.id);
-    r.meta.set('name', init.name);
-    r.meta.set('ruleset', init.ruleset);
-    r.meta.set('gmPool', 0);
-    r.scene.set('active', false);
-    r.conflict.set('active', false);
+    const roots = pubRoots(pub);
+    roots.meta.set('schemaVersion', SCHEMA_VERSION);
+    roots.meta.set('id', init.id);
+    roots.meta.set('name', init.name);
+    roots.meta.set('ruleset', init.ruleset);
+    roots.meta.set('gmPool', 0);
+    roots.scene.set('active', false);
+    roots.conflict.set('active', false);
   });
   gm.transact(() => {
-    const r = gmRoots(gm);
-    r.meta.set('schemaVersion', SCHEMA_VERSION);
-    r.meta.set('id', init.id);
+    const roots = gmRoots(gm);
+    roots.meta.set('schemaVersion', SCHEMA_VERSION);
+    roots.meta.set('id', init.id);
   });
   return { pub, gm };
 }

@@ -151,8 +151,8 @@ function mapsOf(map: Y.Map<unknown>): YMap[] {
   return out;
 }
 
-function readSeats(r: ReturnType<typeof pubRoots>): TableView['seats'] {
-  return mapsOf(r.seats)
+function readSeats(roots: ReturnType<typeof pubRoots>): TableView['seats'] {
+  return mapsOf(roots.seats)
     .map((s) => {
       const characterId = optStr(s, 'characterId');
       return {
@@ -172,75 +172,75 @@ function readSeats(r: ReturnType<typeof pubRoots>): TableView['seats'] {
 export function readSeatsAndScene(pub: Y.Doc): Pick<TableView, 'seats'> & {
   scene: Pick<TableView['scene'], 'active' | 'name'>;
 } {
-  const r = pubRoots(pub);
+  const roots = pubRoots(pub);
   return {
-    seats: readSeats(r),
-    scene: { active: bool(r.scene, 'active'), name: str(r.scene, 'name') },
+    seats: readSeats(roots),
+    scene: { active: bool(roots.scene, 'active'), name: str(roots.scene, 'name') },
   };
 }
 
 /** A plain JSON snapshot of the public document, typed. */
 export function readTable(pub: Y.Doc): TableView {
-  const r = pubRoots(pub);
-  const log = readLog(r);
-  const present = r.scene.get('present') as string[] | undefined;
-  const startedAt = r.scene.get('startedAt') as number | undefined;
-  const map = optStr(r.scene, 'map');
-  const freeMove = r.conflict.get('freeMove') as ConflictView['freeMove'];
+  const roots = pubRoots(pub);
+  const log = readLog(roots);
+  const present = roots.scene.get('present') as string[] | undefined;
+  const startedAt = roots.scene.get('startedAt') as number | undefined;
+  const map = optStr(roots.scene, 'map');
+  const freeMove = roots.conflict.get('freeMove') as ConflictView['freeMove'];
   return {
-    schemaVersion: num(r.meta, 'schemaVersion'),
-    id: str(r.meta, 'id'),
-    name: str(r.meta, 'name'),
-    ruleset: str(r.meta, 'ruleset') as RulesetId,
-    gmPool: num(r.meta, 'gmPool'),
-    spotlight: structuredClone((r.meta.get('spotlight') as SpotlightView | undefined) ?? null),
-    handout: structuredClone((r.meta.get('handout') as HandoutView | undefined) ?? null),
-    spectatorChat: r.meta.get('spectatorChat') !== false,
-    gmReadsWhispers: r.meta.get('gmReadsWhispers') === true,
-    boardOnOverlay: r.meta.get('boardOnOverlay') === true,
-    seats: readSeats(r),
-    characters: mapsOf(r.characters).map(readCharacter).sort(byId),
-    aspects: mapsOf(r.aspects)
+    schemaVersion: num(roots.meta, 'schemaVersion'),
+    id: str(roots.meta, 'id'),
+    name: str(roots.meta, 'name'),
+    ruleset: str(roots.meta, 'ruleset') as RulesetId,
+    gmPool: num(roots.meta, 'gmPool'),
+    spotlight: structuredClone((roots.meta.get('spotlight') as SpotlightView | undefined) ?? null),
+    handout: structuredClone((roots.meta.get('handout') as HandoutView | undefined) ?? null),
+    spectatorChat: roots.meta.get('spectatorChat') !== false,
+    gmReadsWhispers: roots.meta.get('gmReadsWhispers') === true,
+    boardOnOverlay: roots.meta.get('boardOnOverlay') === true,
+    seats: readSeats(roots),
+    characters: mapsOf(roots.characters).map(readCharacter).sort(byId),
+    aspects: mapsOf(roots.aspects)
       .map(readAspect)
       .sort((a, b) => a.at - b.at || byId(a, b)),
     scene: {
-      active: bool(r.scene, 'active'),
-      name: str(r.scene, 'name'),
+      active: bool(roots.scene, 'active'),
+      name: str(roots.scene, 'name'),
       ...(startedAt === undefined ? {} : { startedAt }),
       present: [...(present ?? [])],
       ...(map === undefined ? {} : { map }),
     },
-    compels: mapsOf(r.compels)
+    compels: mapsOf(roots.compels)
       .map(readCompel)
       .sort((a, b) => a.at - b.at || byId(a, b)),
-    help: readHelpRequests(r.help),
+    help: readHelpRequests(roots.help),
     conflict: {
-      active: bool(r.conflict, 'active'),
-      order: [...((r.conflict.get('order') as string[] | undefined) ?? [])],
-      turn: num(r.conflict, 'turn'),
-      round: num(r.conflict, 'round'),
+      active: bool(roots.conflict, 'active'),
+      order: [...((roots.conflict.get('order') as string[] | undefined) ?? [])],
+      turn: num(roots.conflict, 'turn'),
+      round: num(roots.conflict, 'round'),
       ...(freeMove === undefined ? {} : { freeMove: structuredClone(freeMove) }),
     },
-    rolls: r.rolls.toArray().map(readRoll),
+    rolls: roots.rolls.toArray().map(readRoll),
     log,
     fateSummary: foldSummary(
-      readFp(r),
+      readFp(roots),
       log.slice(Math.max(lastSessionStart(log), 0)).flatMap((e) => e.movements ?? []),
     ),
-    countdowns: readCountdowns(r.countdowns),
-    declarations: mapsOf(r.declarations)
+    countdowns: readCountdowns(roots.countdowns),
+    declarations: mapsOf(roots.declarations)
       .map(readDeclaration)
       .sort((a, b) => a.at - b.at || byId(a, b)),
-    board: readBoard(r),
+    board: readBoard(roots),
   };
 }
 
 /** A plain JSON snapshot of the GM document. */
 export function readGm(gm: Y.Doc): GmView {
-  const r = gmRoots(gm);
+  const roots = gmRoots(gm);
   return {
-    schemaVersion: num(r.meta, 'schemaVersion'),
-    hidden: mapsOf(r.hidden)
+    schemaVersion: num(roots.meta, 'schemaVersion'),
+    hidden: mapsOf(roots.hidden)
       .map((h) => {
         const aspectKind = optStr(h, 'aspectKind') as TableAspectKind | undefined;
         const characterId = optStr(h, 'characterId');
@@ -263,12 +263,12 @@ export function readGm(gm: Y.Doc): GmView {
         };
       })
       .sort((a, b) => a.at - b.at || byId(a, b)),
-    notes: mapsOf(r.notes)
+    notes: mapsOf(roots.notes)
       .map((n) => ({ id: str(n, 'id'), text: str(n, 'text'), at: num(n, 'at') }))
       .sort((a, b) => a.at - b.at || byId(a, b)),
-    countdowns: readCountdowns(r.countdowns),
-    board: { zones: readZones(r.zones), borders: readBorders(r.borders) },
-    handouts: readHandouts(r.handouts),
+    countdowns: readCountdowns(roots.countdowns),
+    board: { zones: readZones(roots.zones), borders: readBorders(roots.borders) },
+    handouts: readHandouts(roots.handouts),
   };
 }
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import * as Y from 'yjs';
 import type { Actor, Refusal } from '../commands/context';
-import { refuse } from '../commands/context';
+import { refuse, spectatorRefusal } from '../commands/context';
 import { controls } from '../commands/access';
 import { gmRoots, pubRoots } from '../doc/schema';
 
@@ -104,7 +104,8 @@ export function imageUploadRefusal(
   purpose: ImagePurpose,
   ownerOf: OwnerOf,
 ): Refusal | undefined {
-  if (actor.role === 'spectator') return refuse('forbidden', 'Spectators cannot upload pictures.');
+  const spectator = spectatorRefusal(actor);
+  if (spectator) return spectator;
   if (purpose.kind === 'portrait') {
     if (purpose.characterId === undefined) {
       return refuse('bad-request', 'A portrait names its character (characterId).');
@@ -133,14 +134,14 @@ export function imageUploadRefusal(
  * never any string that looks like a hash: what a player writes in an aspect opens nothing.
  */
 export function pubImages(pub: Y.Doc): ReadonlySet<string> {
-  const r = pubRoots(pub);
+  const roots = pubRoots(pub);
   const found = new Set<string>();
   const add = (value: unknown) => {
     if (isImageHash(value)) found.add(value);
   };
-  add(r.scene.get('map'));
-  add((r.meta.get('handout') as { image?: unknown } | undefined)?.image);
-  r.characters.forEach((c) => {
+  add(roots.scene.get('map'));
+  add((roots.meta.get('handout') as { image?: unknown } | undefined)?.image);
+  roots.characters.forEach((c) => {
     if (c instanceof Y.Map) add(c.get('portrait'));
   });
   return found;

@@ -17,14 +17,14 @@ import { appendAtEnd, optStr, peek } from '../doc/ymap';
  * entries this returns.
  */
 export function appendLog(
-  r: PubRoots,
+  roots: PubRoots,
   actor: Actor,
   type: string,
   now: number,
   drafts: readonly LogDraft[],
 ): LogEntry[] {
   if (drafts.length === 0) return [];
-  const end = logEnd(r);
+  const end = logEnd(roots);
   let n = end?.n ?? 0;
   const by =
     actor.seatId === undefined ? { role: actor.role } : { role: actor.role, seatId: actor.seatId };
@@ -33,10 +33,10 @@ export function appendLog(
     const entry: LogEntry = { n, at: now, by, type, ...d };
     return JSON.parse(JSON.stringify(entry)) as LogEntry;
   });
-  pushRows(r, entries, end?.t ?? Math.round(now / 1000));
+  pushRows(roots, entries, end?.t ?? Math.round(now / 1000));
   // A new session starts a new summary.
-  if (type === 'session.start' && r.fp.size > 0) r.fp.clear();
-  if (r.journal.length > LOG_LIMIT) trim(r, r.journal.length - LOG_KEEP);
+  if (type === 'session.start' && roots.fp.size > 0) roots.fp.clear();
+  if (roots.journal.length > LOG_LIMIT) trim(roots, roots.journal.length - LOG_KEEP);
   return entries;
 }
 
@@ -44,13 +44,14 @@ export function appendLog(
  * Appends entries as rows after the newest one, whose time is `t` (seconds); into an empty
  * journal, first records the entry before them in `meta.logBase`.
  */
-export function pushRows(r: PubRoots, entries: readonly LogEntry[], t: number): void {
+export function pushRows(roots: PubRoots, entries: readonly LogEntry[], t: number): void {
   if (entries.length === 0) return;
-  const look = lookup(r);
-  const refs = refsOf(r);
-  if (r.journal.length === 0) {
+  const look = lookup(roots);
+  const refs = refsOf(roots);
+  if (roots.journal.length === 0) {
     const base = [entries[0]!.n - 1, t];
-    if (JSON.stringify(r.meta.get('logBase')) !== JSON.stringify(base)) r.meta.set('logBase', base);
+    if (JSON.stringify(roots.meta.get('logBase')) !== JSON.stringify(base))
+      roots.meta.set('logBase', base);
   }
   const rows = entries.map((e) => {
     const seconds = Math.round(e.at / 1000);
@@ -61,32 +62,32 @@ export function pushRows(r: PubRoots, entries: readonly LogEntry[], t: number): 
     t = seconds;
     return row;
   });
-  const length = r.journal.length;
-  appendAtEnd(r.journal, rows);
-  const known = ends.get(r.journal);
+  const length = roots.journal.length;
+  appendAtEnd(roots.journal, rows);
+  const known = ends.get(roots.journal);
   // Only a cache that was right before the rows went in is right after them.
-  if (known && known.length === length && known.base === baseKey(r)) {
-    ends.set(r.journal, { length: length + rows.length, base: known.base, t });
+  if (known && known.length === length && known.base === baseKey(roots)) {
+    ends.set(roots.journal, { length: length + rows.length, base: known.base, t });
   }
 }
 
-export function lookup(r: PubRoots): Lookup {
+export function lookup(roots: PubRoots): Lookup {
   const field = (id: string, key: string) => {
-    const c = peek(r.characters, id);
+    const c = peek(roots.characters, id);
     return c ? optStr(c, key) : undefined;
   };
   return { name: (id) => field(id, 'name'), owner: (id) => field(id, 'owner') };
 }
 
 /** The `refs` array as numbers for ids; `ref` appends an id it does not hold yet. */
-export function refsOf(r: PubRoots): Refs {
-  const ids = r.refs.toArray();
+export function refsOf(roots: PubRoots): Refs {
+  const ids = roots.refs.toArray();
   const index = new Map(ids.map((id, i) => [id, i + 1]));
   return {
     ref: (id) => {
       let ref = index.get(id);
       if (ref === undefined) {
-        appendAtEnd(r.refs, [id]);
+        appendAtEnd(roots.refs, [id]);
         ids.push(id);
         ref = ids.length;
         index.set(id, ref);
@@ -98,8 +99,8 @@ export function refsOf(r: PubRoots): Refs {
 }
 
 /** `meta.logBase`: the number and time (seconds) of the entry before `journal`'s first row. */
-function logBase(r: PubRoots): { n: number; t: number } | undefined {
-  const base = r.meta.get('logBase');
+function logBase(roots: PubRoots): { n: number; t: number } | undefined {
+  const base = roots.meta.get('logBase');
   if (!Array.isArray(base)) return undefined;
   return { n: Number(base[0]), t: Number(base[1]) };
 }
@@ -111,8 +112,8 @@ function logBase(r: PubRoots): { n: number; t: number } | undefined {
  */
 const ends = new WeakMap<Y.Array<unknown>, { length: number; base: string; t: number }>();
 
-function baseKey(r: PubRoots): string {
-  return JSON.stringify(r.meta.get('logBase') ?? null);
+function baseKey(roots: PubRoots): string {
+  return JSON.stringify(roots.meta.get('logBase') ?? null);
 }
 
 /**
@@ -120,27 +121,28 @@ function baseKey(r: PubRoots): string {
  * before them, so the time is a sum over the journal: summed once, then kept up to date as
  * rows are appended (every command appends one).
  */
-function logEnd(r: PubRoots): { n: number; t: number } | undefined {
-  const base = logBase(r);
-  if (r.journal.length === 0) return base;
-  const n = (base?.n ?? 0) + r.journal.length;
-  const key = baseKey(r);
-  const known = ends.get(r.journal);
-  if (known && known.length === r.journal.length && known.base === key) return { n, t: known.t };
+function logEnd(roots: PubRoots): { n: number; t: number } | undefined {
+  const base = logBase(roots);
+  if (roots.journal.length === 0) return base;
+  const n = (base?.n ?? 0) + roots.journal.length;
+  const key = baseKey(roots);
+  const known = ends.get(roots.journal);
+  if (known && known.length === roots.journal.length && known.base === key)
+    return { n, t: known.t };
   let t = base?.t ?? 0;
-  for (const row of r.journal.toArray() as LogRow[]) t += Number(row[1] ?? 0);
-  ends.set(r.journal, { length: r.journal.length, base: key, t });
+  for (const row of roots.journal.toArray() as LogRow[]) t += Number(row[1] ?? 0);
+  ends.set(roots.journal, { length: roots.journal.length, base: key, t });
   return { n, t };
 }
 
 /** Every entry the document holds, oldest first. */
-export function readLog(r: PubRoots): LogEntry[] {
+export function readLog(roots: PubRoots): LogEntry[] {
   const out: LogEntry[] = [];
-  const rows = r.journal.toArray() as LogRow[];
+  const rows = roots.journal.toArray() as LogRow[];
   if (rows.length === 0) return out;
-  const look = lookup(r);
-  const refs = refsOf(r);
-  const base = logBase(r);
+  const look = lookup(roots);
+  const refs = refsOf(roots);
+  const base = logBase(roots);
   let n = base?.n ?? 0;
   let t = base?.t ?? 0;
   for (const row of rows) {
@@ -152,21 +154,21 @@ export function readLog(r: PubRoots): LogEntry[] {
 }
 
 /** Drops the `count` oldest entries, folding the current session's movements into `fp`. */
-function trim(r: PubRoots, count: number): void {
-  const entries = readLog(r);
+function trim(roots: PubRoots, count: number): void {
+  const entries = readLog(roots);
   const start = lastSessionStart(entries);
   if (start < count) {
     const moves = entries.slice(Math.max(start, 0), count).flatMap((e) => e.movements ?? []);
-    const summary = foldSummary(readFp(r), moves);
+    const summary = foldSummary(readFp(roots), moves);
     for (const row of summary) {
       const value = [row.gained, row.spent, row.byReason];
-      const old = r.fp.get(row.characterId);
-      if (JSON.stringify(old) !== JSON.stringify(value)) r.fp.set(row.characterId, value);
+      const old = roots.fp.get(row.characterId);
+      if (JSON.stringify(old) !== JSON.stringify(value)) roots.fp.set(row.characterId, value);
     }
   }
   const last = entries[count - 1]!;
-  r.meta.set('logBase', [last.n, Math.round(last.at / 1000)]);
-  r.journal.delete(0, count);
+  roots.meta.set('logBase', [last.n, Math.round(last.at / 1000)]);
+  roots.journal.delete(0, count);
 }
 
 /** Index of the newest `session.start` entry, or -1. */
@@ -176,9 +178,9 @@ export function lastSessionStart(entries: readonly LogEntry[]): number {
 }
 
 /** The `fp` map as summary rows. */
-export function readFp(r: PubRoots): FateSummaryRow[] {
+export function readFp(roots: PubRoots): FateSummaryRow[] {
   const out: FateSummaryRow[] = [];
-  r.fp.forEach((value, characterId) => {
+  roots.fp.forEach((value, characterId) => {
     if (!Array.isArray(value)) return;
     const [gained, spent, byReason] = value as [number, number, Record<string, number>];
     out.push({ characterId, gained, spent, byReason: { ...byReason } });

@@ -16,16 +16,16 @@ import { SCHEMA_VERSION, pubRoots } from '../doc/schema';
 export function upgradeLog(pub: Y.Doc): boolean {
   const old = pub.getArray<unknown>('log');
   if (old.length === 0) return false;
-  const r = pubRoots(pub);
-  const look = lookup(r);
-  const entries = [...old.toArray().map((item) => oldEntry(item, look)), ...readLog(r)];
+  const roots = pubRoots(pub);
+  const look = lookup(roots);
+  const entries = [...old.toArray().map((item) => oldEntry(item, look)), ...readLog(roots)];
   pub.transact(() => {
     old.delete(0, old.length);
-    r.journal.delete(0, r.journal.length);
-    pushRows(r, entries, Math.round(entries[0]!.at / 1000));
-    const version = r.meta.get('schemaVersion');
+    roots.journal.delete(0, roots.journal.length);
+    pushRows(roots, entries, Math.round(entries[0]!.at / 1000));
+    const version = roots.meta.get('schemaVersion');
     if (typeof version !== 'number' || version < SCHEMA_VERSION) {
-      r.meta.set('schemaVersion', SCHEMA_VERSION);
+      roots.meta.set('schemaVersion', SCHEMA_VERSION);
     }
   });
   return true;

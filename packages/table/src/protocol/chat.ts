@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { exhaustive } from '@fateboard/rules';
 import { userText } from '../commands/text';
+import { joinFirst, spectatorRefusal } from '../commands/context';
 
 // The table chat on the wire (docs/PROTOCOL.md "Chat"). Chat is not document state: the
 // documents go to every spectator, and a whisper must reach only its two ends. The server keeps
@@ -161,12 +162,10 @@ export function chatRefusal(
   to: ChatTarget,
   seatExists: (seatId: string) => boolean,
 ): ChatRefusal | undefined {
-  if (writer.role === 'spectator') {
-    return { code: 'forbidden', message: 'Spectators read the chat; they cannot write in it.' };
-  }
-  if (writer.role === 'player' && writer.seatId === undefined) {
-    return { code: 'forbidden', message: 'Join the table first.' };
-  }
+  const barred =
+    spectatorRefusal(writer) ??
+    (writer.role === 'player' && writer.seatId === undefined ? joinFirst() : undefined);
+  if (barred) return { code: 'forbidden', message: barred.message };
   switch (to.kind) {
     case 'table':
       return undefined;

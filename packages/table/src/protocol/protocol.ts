@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { RefusalCode } from './refusal-codes';
 import { RefusalReasonSchema } from './refusals';
 
 // The wire protocol between the server and its clients, in one place (docs/PROTOCOL.md says
@@ -65,6 +66,12 @@ export const AckSchema = v.variant('ok', [
   }),
 ]);
 export type Ack = v.InferOutput<typeof AckSchema>;
+/**
+ * The acknowledgement as the server sends it: a refusal's code is one of the table's
+ * (refusal-codes.ts). A client reads any code (`Ack`): a newer server may send new ones.
+ */
+export type SentAck =
+  Extract<Ack, { ok: true }> | (Extract<Ack, { ok: false }> & { code: RefusalCode });
 
 /** The `presence` event: who holds a socket.io connection, and how many watch. */
 export const PresenceSchema = v.object({

@@ -1,4 +1,10 @@
-import { actionEffect, type ActionChoice, type ActionSpec } from '../../core/actions';
+import {
+  ACTION_CHOICES,
+  ACTION_KINDS,
+  DEFENDED_ACTIONS,
+  actionEffect,
+  type ActionSpec,
+} from '../../core/actions';
 import { exhaustive } from '../../core/types';
 import { rollFateDice, seededRng } from '../../core/dice';
 import { applyEconomyAll } from '../../core/economy';
@@ -82,19 +88,8 @@ export const coreOperations: Record<string, Operation> = {
   },
 };
 
-const ACTION_CHOICES = [
-  'simply-fail',
-  'succeed-at-major-cost',
-  'no-aspect',
-  'aspect-with-opposition-invoke',
-  'full-hit',
-  'hit-minus-one-for-boost',
-  'stay-out',
-  'take-the-hit',
-] as const satisfies readonly ActionChoice[];
-
 function actionSpec(o: Json): ActionSpec {
-  const action = oneOf(o, 'action', ['overcome', 'create-advantage', 'attack', 'defend'] as const);
+  const action = oneOf(o, 'action', ACTION_KINDS);
   switch (action) {
     case 'overcome':
     case 'attack':
@@ -102,7 +97,7 @@ function actionSpec(o: Json): ActionSpec {
     case 'create-advantage':
       return { action, target: oneOf(o, 'target', ['new-aspect', 'existing-aspect'] as const) };
     case 'defend': {
-      const against = oneOf(o, 'against', ['overcome', 'create-advantage', 'attack'] as const);
+      const against = oneOf(o, 'against', DEFENDED_ACTIONS);
       const protecting =
         o.protecting === undefined ? undefined : oneOf(o, 'protecting', ['self', 'other'] as const);
       return { action, against, ...(protecting === undefined ? {} : { protecting }) };

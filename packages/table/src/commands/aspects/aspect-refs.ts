@@ -35,9 +35,9 @@ export type ResolvedAspect =
       freeInvokes: Record<string, number>;
     };
 
-export function resolveAspect(r: PubRoots, ref: AspectRef): OrRefusal<ResolvedAspect> {
+export function resolveAspect(roots: PubRoots, ref: AspectRef): OrRefusal<ResolvedAspect> {
   if (ref.characterId === undefined) {
-    const map = peek(r.aspects, ref.aspectId);
+    const map = peek(roots.aspects, ref.aspectId);
     if (!map)
       return refuse('not-found', `No aspect "${ref.aspectId}" on the table.`, { id: 'no-aspect' });
     const characterId = optStr(map, 'characterId');
@@ -51,7 +51,7 @@ export function resolveAspect(r: PubRoots, ref: AspectRef): OrRefusal<ResolvedAs
       freeInvokes: counts(peek(map, 'invokes')),
     };
   }
-  const map = peek(r.characters, ref.characterId);
+  const map = peek(roots.characters, ref.characterId);
   if (!map)
     return refuse('not-found', `No character "${ref.characterId}" at this table.`, {
       id: 'no-character',
@@ -101,22 +101,22 @@ export function setFreeInvokes(a: ResolvedAspect, owner: string, count: number):
 
 /** Who holds free invokes, in words: the character a seat plays, else the seat, or the GM. */
 /** `holderName` as a log parameter: the GM in the reader's words, else the name. */
-export function holderSaid(r: PubRoots, owner: string): LogParam {
+export function holderSaid(roots: PubRoots, owner: string): LogParam {
   if (owner === 'gm') return say('theGM');
-  const name = holderName(r, owner);
+  const name = holderName(roots, owner);
   return name === 'someone' ? say('someone') : name;
 }
 
-export function holderName(r: PubRoots, owner: string): string {
+export function holderName(roots: PubRoots, owner: string): string {
   if (owner === 'gm') return 'the GM';
-  const seat = peek(r.seats, owner);
+  const seat = peek(roots.seats, owner);
   const characterId = seat && optStr(seat, 'characterId');
-  const character = characterId === undefined ? undefined : peek(r.characters, characterId);
+  const character = characterId === undefined ? undefined : peek(roots.characters, characterId);
   return (character && optStr(character, 'name')) ?? (seat && optStr(seat, 'name')) ?? 'someone';
 }
 
 /** A valid free-invoke owner: `gm` or a seat at the table. */
-export function checkOwner(r: PubRoots, owner: string): Refusal | undefined {
-  if (owner === 'gm' || r.seats.has(owner)) return undefined;
+export function checkOwner(roots: PubRoots, owner: string): Refusal | undefined {
+  if (owner === 'gm' || roots.seats.has(owner)) return undefined;
   return refuse('not-found', `No seat "${owner}" to hold free invokes.`, { id: 'no-seat' });
 }

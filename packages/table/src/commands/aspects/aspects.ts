@@ -41,16 +41,19 @@ export function placedAspect(kind: TableAspectKind): Refusal | undefined {
 }
 
 /** Checks a new aspect's character, if any, exists. */
-export function checkNewAspect(r: PubRoots, characterId: string | undefined): Refusal | undefined {
+export function checkNewAspect(
+  roots: PubRoots,
+  characterId: string | undefined,
+): Refusal | undefined {
   if (characterId === undefined) return undefined;
-  const found = findCharacter(r, characterId);
+  const found = findCharacter(roots, characterId);
   return isRefusal(found) ? found : undefined;
 }
 
 /** Writes a new table aspect; call inside the public transaction. */
-export function addTableAspect(r: PubRoots, a: NewAspect): void {
+export function addTableAspect(roots: PubRoots, a: NewAspect): void {
   const map = new Y.Map<unknown>();
-  r.aspects.set(a.id, map);
+  roots.aspects.set(a.id, map);
   map.set('id', a.id);
   map.set('kind', a.kind);
   map.set('text', a.text);
@@ -62,20 +65,21 @@ export function addTableAspect(r: PubRoots, a: NewAspect): void {
 }
 
 /** Removes a table aspect, and the spotlight if it showed that aspect. */
-export function removeTableAspect(r: PubRoots, id: string): void {
-  r.aspects.delete(id);
-  const spot = r.meta.get('spotlight') as SpotlightView | undefined;
-  if (spot && spot.aspectId === id && spot.characterId === undefined) r.meta.delete('spotlight');
+export function removeTableAspect(roots: PubRoots, id: string): void {
+  roots.aspects.delete(id);
+  const spot = roots.meta.get('spotlight') as SpotlightView | undefined;
+  if (spot && spot.aspectId === id && spot.characterId === undefined)
+    roots.meta.delete('spotlight');
 }
 
 export const aspectAdd: Handler<'aspect.add'> = ({ docs, actor, command, newId, now }) => {
   const denied = gmOnly(actor, 'add aspects directly; players create them with actions');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
+  const roots = pubRoots(docs.pub);
   if (command.kind === 'character' && command.characterId === undefined) {
     return refuse('invalid', 'An aspect of kind "character" needs a characterId.');
   }
-  const bad = checkNewAspect(r, command.characterId);
+  const bad = checkNewAspect(roots, command.characterId);
   if (bad) return bad;
   const state = command.place === undefined ? undefined : boardState(docs);
   if (command.place !== undefined && state) {
@@ -83,10 +87,10 @@ export const aspectAdd: Handler<'aspect.add'> = ({ docs, actor, command, newId, 
     if (badPlace) return badPlace;
   }
   const owner = command.owner ?? ownerOf(actor);
-  const badOwner = checkOwner(r, owner);
+  const badOwner = checkOwner(roots, owner);
   if (badOwner) return badOwner;
   const id = newId();
-  if (r.aspects.has(id)) return refuse('invalid', 'Aspect id collision; try again.');
+  if (roots.aspects.has(id)) return refuse('invalid', 'Aspect id collision; try again.');
   const aspect: NewAspect = {
     id,
     kind: command.kind,
@@ -102,7 +106,7 @@ export const aspectAdd: Handler<'aspect.add'> = ({ docs, actor, command, newId, 
       ? say('aspectAddedOn', { text: command.text, place: placeSaid(state, command.place) })
       : say('aspectAdded', { text: command.text });
   return {
-    pub: () => addTableAspect(r, aspect),
+    pub: () => addTableAspect(roots, aspect),
     log: [
       {
         ...line(
@@ -110,7 +114,7 @@ export const aspectAdd: Handler<'aspect.add'> = ({ docs, actor, command, newId, 
             ? say('aspectAddedWithInvokes', {
                 text: command.text,
                 invokes: freeInvokesSaid(aspect.freeInvokes),
-                holder: holderSaid(r, owner),
+                holder: holderSaid(roots, owner),
               })
             : added,
         ),
@@ -122,8 +126,8 @@ export const aspectAdd: Handler<'aspect.add'> = ({ docs, actor, command, newId, 
 };
 
 export const aspectEdit: Handler<'aspect.edit'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  const a = resolveAspect(r, command.ref);
+  const roots = pubRoots(docs.pub);
+  const a = resolveAspect(roots, command.ref);
   if (isRefusal(a)) return a;
   if (command.place !== undefined) return aspectPlace(docs, actor, a, command.place, command.text);
   // The GM edits anything; a player may reword their own character's sheet aspects.
@@ -203,8 +207,8 @@ function aspectPlace(
 export const aspectRemove: Handler<'aspect.remove'> = ({ docs, actor, command }) => {
   const denied = gmOnly(actor, 'remove aspects');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  const a = resolveAspect(r, command.ref);
+  const roots = pubRoots(docs.pub);
+  const a = resolveAspect(roots, command.ref);
   if (isRefusal(a)) return a;
   if (a.where !== 'table') {
     return refuse(
@@ -214,7 +218,7 @@ export const aspectRemove: Handler<'aspect.remove'> = ({ docs, actor, command })
     );
   }
   return {
-    pub: () => removeTableAspect(r, a.id),
+    pub: () => removeTableAspect(roots, a.id),
     log: [line(say('aspectRemoved', { text: a.text }))],
   };
 };
@@ -222,8 +226,8 @@ export const aspectRemove: Handler<'aspect.remove'> = ({ docs, actor, command })
 export const spotlightPush: Handler<'spotlight.push'> = ({ docs, actor, command, now }) => {
   const denied = gmOnly(actor, 'push an aspect to every screen');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  const a = resolveAspect(r, command.ref);
+  const roots = pubRoots(docs.pub);
+  const a = resolveAspect(roots, command.ref);
   if (isRefusal(a)) return a;
   const spot: SpotlightView = {
     aspectId: a.id,
@@ -231,13 +235,13 @@ export const spotlightPush: Handler<'spotlight.push'> = ({ docs, actor, command,
     text: a.text,
     at: now,
   };
-  return { pub: () => r.meta.set('spotlight', spot) };
+  return { pub: () => roots.meta.set('spotlight', spot) };
 };
 
 export const spotlightDismiss: Handler<'spotlight.dismiss'> = ({ docs, actor }) => {
   const denied = gmOnly(actor, 'dismiss the spotlight');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  if (!r.meta.has('spotlight')) return {};
-  return { pub: () => r.meta.delete('spotlight') };
+  const roots = pubRoots(docs.pub);
+  if (!roots.meta.has('spotlight')) return {};
+  return { pub: () => roots.meta.delete('spotlight') };
 };

@@ -9,6 +9,7 @@ import { removeTableAspect } from './aspects';
 import type { CharacterRecord } from '../../doc/character-store';
 import type { AspectRef } from '../schemas';
 import type { Handler } from '../context';
+import { tableCode } from '../../protocol/refusal-codes';
 import { isRefusal, refuse } from '../context';
 import { undecided } from '../rolls/defence';
 import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
@@ -59,18 +60,10 @@ function invokedRoll(roll: RollView, side: RollSide, against: number | undefined
   };
 }
 
-function codeOf(code: string): string {
-  return code === 'no-free-invoke'
-    ? 'no-free-invokes'
-    : code === 'unknown-aspect'
-      ? 'not-found'
-      : 'rules';
-}
-
 export const invoke: Handler<'invoke'> = (ctx) => {
   const { docs, actor, command } = ctx;
-  const r = pubRoots(docs.pub);
-  const found = rollInPlay(r, command.rollId);
+  const roots = pubRoots(docs.pub);
+  const found = rollInPlay(roots, command.rollId);
   if (isRefusal(found)) return found;
   const { ruleset, roll } = found;
   // Invokes come once both sides have rolled.
@@ -81,7 +74,7 @@ export const invoke: Handler<'invoke'> = (ctx) => {
   if (roll.applied)
     return refuse('invalid', 'That roll’s outcome was already applied.', { id: 'already-applied' });
   const side = command.side ?? 'actor';
-  const aspect = resolveAspect(r, command.ref);
+  const aspect = resolveAspect(roots, command.ref);
   if (isRefusal(aspect)) return aspect;
   const key = aspectKey(command.ref);
 
@@ -96,7 +89,7 @@ export const invoke: Handler<'invoke'> = (ctx) => {
   } else {
     const mine = side === 'actor' ? roll.actor : roll.opposition;
     if (!mine) return refuse('invalid', 'That roll has no opposing side.');
-    const who = findCharacter(r, mine.characterId);
+    const who = findCharacter(roots, mine.characterId);
     if (isRefusal(who)) return who;
     if (!controls(actor, who.character))
       return refuse('forbidden', `You do not play "${who.character.name}".`);
@@ -132,7 +125,7 @@ export const invoke: Handler<'invoke'> = (ctx) => {
     },
     ctx.rng,
   );
-  if (!step.ok) return refuse(codeOf(step.code), step.message);
+  if (!step.ok) return refuse(tableCode(step.code), step.message);
   const after = step.value.state.roll;
 
   const economy: EconomyTransition[] = [];
@@ -146,7 +139,7 @@ export const invoke: Handler<'invoke'> = (ctx) => {
       ...(hostile ? { againstCharacterId: target } : {}),
     });
   }
-  const run = runEconomy(economyOf(r), economy);
+  const run = runEconomy(economyOf(roots), economy);
   if (isRefusal(run)) return run;
 
   const changed: RollSide = { ...rolled, faces: [...after.faces], bonus: after.invokeBonus };
@@ -173,7 +166,7 @@ export const invoke: Handler<'invoke'> = (ctx) => {
   // facing it [CORE-TARGET-1]; each defender's own side stays theirs.
   const siblings =
     roll.zoneAttack && side === 'actor'
-      ? zoneAttackCopies(r, roll).map((x) => {
+      ? zoneAttackCopies(roots, roll).map((x) => {
           const raised: RollView = {
             ...x.roll,
             actor: next.actor,
@@ -186,15 +179,15 @@ export const invoke: Handler<'invoke'> = (ctx) => {
       : [];
   return {
     pub: () => {
-      if (paid.type === 'free-invoke') spendFree(r, aspect, paid.boostSpent, holder, freeLeft);
-      writeEconomy(r, run.state);
+      if (paid.type === 'free-invoke') spendFree(roots, aspect, paid.boostSpent, holder, freeLeft);
+      writeEconomy(roots, run.state);
       writeRoll(found.map, next);
       for (const x of siblings) writeRoll(x.map, x.roll);
     },
     log: [
       {
         ...line(
-          invokedSaid(r, next, side, {
+          invokedSaid(roots, next, side, {
             name: invoker?.name ?? say('theGMCapital'),
             aspect: aspect.text,
             effect: say(command.effect === 'reroll' ? 'invokeForReroll' : 'invokeForPlus2'),
@@ -212,11 +205,11 @@ export const invoke: Handler<'invoke'> = (ctx) => {
 
 /** The other copies of a zone attack still in play: not applied, not conceded. */
 function zoneAttackCopies(
-  r: ReturnType<typeof pubRoots>,
+  roots: ReturnType<typeof pubRoots>,
   roll: RollView,
 ): { map: YMap; roll: RollView }[] {
   const out: { map: YMap; roll: RollView }[] = [];
-  for (const map of r.rolls.toArray()) {
+  for (const map of roots.rolls.toArray()) {
     const other = readRoll(map);
     if (other.id === roll.id || other.zoneAttack?.group !== roll.zoneAttack?.group) continue;
     if (other.applied || other.defence?.status === 'conceded') continue;
@@ -230,7 +223,7 @@ function zoneAttackCopies(
  * defence, a raised difficulty) that side's new total against the roller's, whose result it is.
  */
 function invokedSaid(
-  r: ReturnType<typeof pubRoots>,
+  roots: ReturnType<typeof pubRoots>,
   roll: RollView,
   side: 'actor' | 'opposition',
   params: { name: LogParam; aspect: string; effect: LogParam; paid: LogParam },
@@ -242,19 +235,19 @@ function invokedSaid(
       result: resultSaid(roll.outcome, roll.shifts),
     });
   }
-  const roller = findCharacter(r, roll.actor.characterId);
+  const roller = findCharacter(roots, roll.actor.characterId);
   const rollerName = isRefusal(roller) ? '?' : roller.name;
   return say('invokedOn', { ...params, now: otherSideNowSaid(roll, rollerName) });
 }
 
 /** A used free invoke: one fewer held, or the boost gone [CORE-BOOST-1]. */
 function spendFree(
-  r: ReturnType<typeof pubRoots>,
+  roots: ReturnType<typeof pubRoots>,
   aspect: ResolvedAspect,
   boostSpent: boolean,
   holder: string,
   left: number,
 ): void {
-  if (boostSpent && aspect.where === 'table') removeTableAspect(r, aspect.id);
+  if (boostSpent && aspect.where === 'table') removeTableAspect(roots, aspect.id);
   else setFreeInvokes(aspect, holder, left);
 }

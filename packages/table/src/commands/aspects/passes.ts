@@ -3,6 +3,7 @@ import { passFreeInvoke } from '@fateboard/rules';
 import { findCharacter } from '../access';
 import { resolveAspect, setFreeInvokes } from './aspect-refs';
 import type { Handler } from '../context';
+import { tableCode } from '../../protocol/refusal-codes';
 import { isRefusal, ownerOf, refuse } from '../context';
 import { aspectKey, invokeOwnerOf } from './invoke';
 import { pubRoots } from '../../doc/schema';
@@ -13,10 +14,10 @@ import { freeInvokesSaid } from '../../log/words';
  * player (or to the GM for an NPC) [CORE-INVOKE-3].
  */
 export const freeInvokePass: Handler<'free-invoke.pass'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  const aspect = resolveAspect(r, command.ref);
+  const roots = pubRoots(docs.pub);
+  const aspect = resolveAspect(roots, command.ref);
   if (isRefusal(aspect)) return aspect;
-  const to = findCharacter(r, command.toCharacterId);
+  const to = findCharacter(roots, command.toCharacterId);
   if (isRefusal(to)) return to;
   if (!to.character.npc && to.character.owner === undefined) {
     return refuse('invalid', `${to.character.name} has no player to hold a free invoke.`);
@@ -31,9 +32,8 @@ export const freeInvokePass: Handler<'free-invoke.pass'> = ({ docs, actor, comma
     count,
   );
   if (!passed.ok) {
-    const code = passed.code === 'no-free-invoke' ? 'no-free-invokes' : 'invalid';
     return refuse(
-      code,
+      tableCode(passed.code, 'invalid'),
       passed.code === 'pass-to-self'
         ? `${to.character.name}'s player already holds them.`
         : passed.message,

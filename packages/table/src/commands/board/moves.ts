@@ -217,44 +217,44 @@ export function needsOvercome(check: Extract<MoveCheck, { kind: 'overcome' }>): 
 }
 
 /** MoveFacts read from the public document (what the reducer checks a move against). */
-export function moveFacts(r: PubRoots): MoveFacts {
+export function moveFacts(roots: PubRoots): MoveFacts {
   const aspects: AspectView[] = [];
-  r.aspects.forEach((m) => aspects.push(readAspect(m as YMap)));
-  const freeMove = r.conflict.get('freeMove') as ConflictView['freeMove'];
+  roots.aspects.forEach((m) => aspects.push(readAspect(m as YMap)));
+  const freeMove = roots.conflict.get('freeMove') as ConflictView['freeMove'];
   return {
-    ruleset: str(r.meta, 'ruleset') as RulesetId,
-    board: readBoard(r),
+    ruleset: str(roots.meta, 'ruleset') as RulesetId,
+    board: readBoard(roots),
     aspects,
     conflict: {
-      active: bool(r.conflict, 'active'),
-      order: [...((r.conflict.get('order') as string[] | undefined) ?? [])],
-      turn: num(r.conflict, 'turn'),
-      round: num(r.conflict, 'round'),
+      active: bool(roots.conflict, 'active'),
+      order: [...((roots.conflict.get('order') as string[] | undefined) ?? [])],
+      turn: num(roots.conflict, 'turn'),
+      round: num(roots.conflict, 'round'),
       ...(freeMove === undefined ? {} : { freeMove }),
     },
     scene: {
-      active: bool(r.scene, 'active'),
-      present: [...((r.scene.get('present') as string[] | undefined) ?? [])],
+      active: bool(roots.scene, 'active'),
+      present: [...((roots.scene.get('present') as string[] | undefined) ?? [])],
     },
   };
 }
 
 /** Writes a token's move; a character not yet in the scene joins it (the GM's move). */
-function moveToken(r: PubRoots, characterId: string, zoneId: string): void {
-  r.tokens.set(characterId, zoneId);
-  const present = (r.scene.get('present') as string[] | undefined) ?? [];
-  if (!present.includes(characterId)) put(r.scene, 'present', [...present, characterId]);
+function moveToken(roots: PubRoots, characterId: string, zoneId: string): void {
+  roots.tokens.set(characterId, zoneId);
+  const present = (roots.scene.get('present') as string[] | undefined) ?? [];
+  if (!present.includes(characterId)) put(roots.scene, 'present', [...present, characterId]);
 }
 
 /** The roll a `via` names, checked to allow this move [CORE-MOVE-3]. */
 function movingRoll(
-  r: PubRoots,
+  roots: PubRoots,
   rollId: string,
   characterId: string,
   from: string | undefined,
   to: string,
 ): { map: YMap; roll: RollView; moves: NonNullable<RollView['moves']> } | Refusal {
-  const found = findRoll(r, rollId);
+  const found = findRoll(roots, rollId);
   if (isRefusal(found)) return found;
   const { roll } = found;
   const moves = roll.moves;
@@ -275,9 +275,9 @@ function movingRoll(
 }
 
 export const boardMove: Handler<'board.move'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  if (!r.characters.has(command.characterId)) return preparedMove(docs, actor, command);
-  const found = findCharacter(r, command.characterId);
+  const roots = pubRoots(docs.pub);
+  if (!roots.characters.has(command.characterId)) return preparedMove(docs, actor, command);
+  const found = findCharacter(roots, command.characterId);
   if (isRefusal(found)) return found;
   const character = {
     id: command.characterId,
@@ -285,7 +285,7 @@ export const boardMove: Handler<'board.move'> = ({ docs, actor, command }) => {
     owner: found.owner,
     takenOut: bool(found.map, 'takenOut'),
   };
-  const facts = moveFacts(r);
+  const facts = moveFacts(roots);
   const zone = facts.board.zones.find((z) => z.id === command.zoneId);
   const log = (id: 'movedTo' | 'movedWaved') => [
     {
@@ -298,16 +298,16 @@ export const boardMove: Handler<'board.move'> = ({ docs, actor, command }) => {
     if (denied) return denied;
     const base = placeable(facts, actor, character, command.zoneId);
     if (isRefusal(base)) return base;
-    return { pub: () => moveToken(r, character.id, command.zoneId), log: log('movedWaved') };
+    return { pub: () => moveToken(roots, character.id, command.zoneId), log: log('movedWaved') };
   }
   if (command.via !== undefined) {
     const base = placeable(facts, actor, character, command.zoneId);
     if (isRefusal(base)) return base;
-    const rolled = movingRoll(r, command.via, character.id, base.from, command.zoneId);
+    const rolled = movingRoll(roots, command.via, character.id, base.from, command.zoneId);
     if (isRefusal(rolled)) return rolled;
     return {
       pub: () => {
-        moveToken(r, character.id, command.zoneId);
+        moveToken(roots, character.id, command.zoneId);
         put(rolled.map, 'moves', { ...rolled.moves, used: true });
       },
       log: log('movedTo'),
@@ -325,8 +325,8 @@ export const boardMove: Handler<'board.move'> = ({ docs, actor, command }) => {
       const { round, turn } = facts.conflict;
       const plan: Plan = {
         pub: () => {
-          moveToken(r, character.id, command.zoneId);
-          if (spends) put(r.conflict, 'freeMove', { characterId: character.id, round, turn });
+          moveToken(roots, character.id, command.zoneId);
+          if (spends) put(roots.conflict, 'freeMove', { characterId: character.id, round, turn });
         },
         log: log('movedTo'),
       };
@@ -370,14 +370,14 @@ export interface MovingOvercome {
  * and the roll uses the game's movement skill, or in `narrative` a rated aspect.
  */
 export function movingOvercome(
-  r: PubRoots,
+  roots: PubRoots,
   actor: Actor,
   command: { characterId: string; moveTo?: string; skillId?: string; aspectId?: string },
 ): MovingOvercome | Refusal {
-  const found = findCharacter(r, command.characterId);
+  const found = findCharacter(roots, command.characterId);
   if (isRefusal(found)) return found;
   const to = command.moveTo ?? '';
-  const facts = moveFacts(r);
+  const facts = moveFacts(roots);
   const check = moveCheck(
     facts,
     actor,

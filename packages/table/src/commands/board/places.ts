@@ -25,15 +25,15 @@ export interface BoardState {
 
 /** Every zone and border, public and prepared. */
 export function boardState(docs: TableDocs): BoardState {
-  const r = pubRoots(docs.pub);
+  const roots = pubRoots(docs.pub);
   const g = gmRoots(docs.gm);
   return {
     zones: [
-      ...readZones(r.zones).map((zone) => ({ side: 'pub' as const, zone })),
+      ...readZones(roots.zones).map((zone) => ({ side: 'pub' as const, zone })),
       ...readZones(g.zones).map((zone) => ({ side: 'gm' as const, zone })),
     ],
     borders: [
-      ...readBorders(r.borders).map((border) => ({ side: 'pub' as const, border })),
+      ...readBorders(roots.borders).map((border) => ({ side: 'pub' as const, border })),
       ...readBorders(g.borders).map((border) => ({ side: 'gm' as const, border })),
     ],
   };

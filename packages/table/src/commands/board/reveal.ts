@@ -17,7 +17,7 @@ import { boardState, zoneName } from './places';
 export const boardReveal: Handler<'board.reveal'> = ({ docs, actor, newId, now }) => {
   const denied = gmOnly(actor, 'reveal the prepared board');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
+  const roots = pubRoots(docs.pub);
   const g = gmRoots(docs.gm);
   const state = boardState(docs);
   const zones = state.zones.filter((z) => z.side === 'gm').map((z) => z.zone);
@@ -40,7 +40,7 @@ export const boardReveal: Handler<'board.reveal'> = ({ docs, actor, newId, now }
   for (const item of items) {
     const revealed = revealHidden(docs, item, newId(), now, revealing, placed);
     if (isRefusal(revealed)) return revealed;
-    if (item.kind === 'npc' && item.zoneId !== undefined && r.scene.get('active') === true)
+    if (item.kind === 'npc' && item.zoneId !== undefined && roots.scene.get('active') === true)
       placed++;
     writes.push(revealed.pub);
     log.push(...revealed.log);
@@ -52,8 +52,8 @@ export const boardReveal: Handler<'board.reveal'> = ({ docs, actor, newId, now }
       for (const item of items) g.hidden.delete(item.id);
     },
     pub: () => {
-      for (const z of zones) r.zones.set(z.id, z);
-      for (const b of borders) r.borders.set(b.id, b);
+      for (const z of zones) roots.zones.set(z.id, z);
+      for (const b of borders) roots.borders.set(b.id, b);
       for (const write of writes) write();
     },
     log,

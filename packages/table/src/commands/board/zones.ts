@@ -110,16 +110,16 @@ function dropPlaces(
   }
   const places = new Set([...zones, ...gone]);
   const standing = standingOn(docs, places);
-  const r = pubRoots(docs.pub);
+  const roots = pubRoots(docs.pub);
   const g = gmRoots(docs.gm);
   return {
     pub: () => {
-      for (const id of zones) r.zones.delete(id);
-      for (const id of gone) r.borders.delete(id);
-      r.tokens.forEach((zoneId, characterId) => {
-        if (typeof zoneId === 'string' && zones.has(zoneId)) r.tokens.delete(characterId);
+      for (const id of zones) roots.zones.delete(id);
+      for (const id of gone) roots.borders.delete(id);
+      roots.tokens.forEach((zoneId, characterId) => {
+        if (typeof zoneId === 'string' && zones.has(zoneId)) roots.tokens.delete(characterId);
       });
-      for (const a of standing.pub) (r.aspects.get(a.id) as YMap | undefined)?.delete('place');
+      for (const a of standing.pub) (roots.aspects.get(a.id) as YMap | undefined)?.delete('place');
     },
     gm: () => {
       for (const id of zones) g.zones.delete(id);
@@ -210,9 +210,9 @@ export const borderRemove: Handler<'border.remove'> = ({ docs, actor, command })
 export const boardMap: Handler<'board.map'> = ({ docs, actor, command }) => {
   const denied = gmOnly(actor, 'set the scene’s map');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  if (r.scene.get('map') === command.hash) return {};
-  return { pub: () => put(r.scene, 'map', command.hash) };
+  const roots = pubRoots(docs.pub);
+  if (roots.scene.get('map') === command.hash) return {};
+  return { pub: () => put(roots.scene, 'map', command.hash) };
 };
 
 /**
@@ -233,8 +233,8 @@ export const boardOverlay: Handler<'board.overlay'> = ({ docs, actor, command })
 };
 
 export const characterPortrait: Handler<'character.portrait'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  const found = findControlled(r, actor, command.characterId);
+  const roots = pubRoots(docs.pub);
+  const found = findControlled(roots, actor, command.characterId);
   if (isRefusal(found)) return found;
   if (found.map.get('portrait') === command.hash) return {};
   return { pub: () => writeTableState(found.map, { portrait: command.hash }) };
@@ -250,12 +250,12 @@ export function boardEnded(docs: TableDocs): { pub: () => void; gm: () => void }
   const zones = new Set(state.zones.filter((z) => z.side === 'pub').map((z) => z.zone.id));
   const borders = new Set(state.borders.filter((b) => b.side === 'pub').map((b) => b.border.id));
   const dropped = dropPlaces(docs, state, zones, borders);
-  const r = pubRoots(docs.pub);
+  const roots = pubRoots(docs.pub);
   return {
     pub: () => {
       dropped.pub();
-      r.tokens.forEach((_zone, characterId) => r.tokens.delete(characterId));
-      put(r.scene, 'map', undefined);
+      roots.tokens.forEach((_zone, characterId) => roots.tokens.delete(characterId));
+      put(roots.scene, 'map', undefined);
     },
     gm: dropped.gm,
   };

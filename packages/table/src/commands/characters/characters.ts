@@ -37,37 +37,37 @@ export function sheetCharacter(
 }
 
 export const characterCreate: Handler<'character.create'> = ({ docs, actor, command, newId }) => {
-  const r = pubRoots(docs.pub);
+  const roots = pubRoots(docs.pub);
   const npc = command.npc ?? false;
   let seat: YMap | undefined;
   if (actor.role === 'player') {
     if (npc) return refuse('forbidden', 'Only the GM creates NPCs.');
-    const found = seatOf(r, actor);
+    const found = seatOf(roots, actor);
     if (isRefusal(found)) return found;
     if (optStr(found, 'characterId') !== undefined) {
       return refuse('invalid', 'Your seat already plays a character.');
     }
     seat = found;
   }
-  const ruleset = tableRuleset(r);
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
   const id = newId();
-  if (r.characters.has(id)) return refuse('invalid', 'Character id collision; try again.');
+  if (roots.characters.has(id)) return refuse('invalid', 'Character id collision; try again.');
   const character = sheetCharacter(ruleset, id, command.character, npc);
   if (isRefusal(character)) return character;
-  const taken = nameTaken(tableNames(r), character.name);
+  const taken = nameTaken(tableNames(roots), character.name);
   if (taken) return taken;
   const owner = npc ? 'gm' : actor.seatId;
   // An NPC the GM brings into a running fight takes its turn in it.
-  const joins = npc && joinsConflict(r);
+  const joins = npc && joinsConflict(roots);
   return {
     pub: () => {
       const map = new Y.Map<unknown>();
-      r.characters.set(id, map);
+      roots.characters.set(id, map);
       writeCharacter(map, character);
       writeTableState(map, { owner });
       if (seat) seat.set('characterId', id);
-      if (joins) joinConflict(r, [id]);
+      if (joins) joinConflict(roots, [id]);
     },
     log: [
       {
@@ -80,7 +80,7 @@ export const characterCreate: Handler<'character.create'> = ({ docs, actor, comm
         characterId: id,
         movements: startingPoints(id, character.fatePoints),
       },
-      ...(joins ? [joinedLine(r, id, character.name)] : []),
+      ...(joins ? [joinedLine(roots, id, character.name)] : []),
     ],
     result: { characterId: id },
   };
@@ -88,13 +88,13 @@ export const characterCreate: Handler<'character.create'> = ({ docs, actor, comm
 
 export const characterClaim: Handler<'character.claim'> = ({ docs, actor, command }) => {
   if (actor.role !== 'player') return refuse('invalid', 'Only a player claims a character.');
-  const r = pubRoots(docs.pub);
-  const seat = seatOf(r, actor);
+  const roots = pubRoots(docs.pub);
+  const seat = seatOf(roots, actor);
   if (isRefusal(seat)) return seat;
   if (optStr(seat, 'characterId') !== undefined) {
     return refuse('invalid', 'Your seat already plays a character.');
   }
-  const found = findCharacter(r, command.characterId);
+  const found = findCharacter(roots, command.characterId);
   if (isRefusal(found)) return found;
   if (found.character.npc) {
     return refuse(
@@ -128,15 +128,15 @@ export const characterUpdate: Handler<'character.update'> = ({
   actor,
   command,
 }): OrRefusal<Plan> => {
-  const r = pubRoots(docs.pub);
-  const found = findControlled(r, actor, command.characterId);
+  const roots = pubRoots(docs.pub);
+  const found = findControlled(roots, actor, command.characterId);
   if (isRefusal(found)) return found;
-  const ruleset = tableRuleset(r);
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
   const next = withSheet(ruleset, found.character, command.changes);
   const bad = problems(ruleset.validateCharacter(next));
   if (bad) return bad;
-  const taken = nameTaken(tableNames(r), next.name, { id: next.id, name: found.name });
+  const taken = nameTaken(tableNames(roots), next.name, { id: next.id, name: found.name });
   if (taken) return taken;
   const live = new Set([...next.aspects.map((a) => a.id), ...next.consequences.map((c) => c.id)]);
   return {
@@ -157,49 +157,49 @@ export const characterUpdate: Handler<'character.update'> = ({
 export const characterRemove: Handler<'character.remove'> = ({ docs, actor, command }) => {
   const denied = gmOnly(actor, 'remove a character');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  const found = findCharacter(r, command.characterId);
+  const roots = pubRoots(docs.pub);
+  const found = findCharacter(roots, command.characterId);
   if (isRefusal(found)) return found;
   const c = found.character;
   const points = c.fatePoints + c.owed;
   const placed: string[] = [];
-  r.aspects.forEach((m, id) => {
+  roots.aspects.forEach((m, id) => {
     if ((m as YMap).get('characterId') === c.id) placed.push(id);
   });
   const compels: string[] = [];
-  r.compels.forEach((m, id) => {
+  roots.compels.forEach((m, id) => {
     const map = m as YMap;
     if (map.get('characterId') === c.id || map.get('fromCharacterId') === c.id) compels.push(id);
   });
   // Its declarations, or those about it, are moot: they go unrolled.
   const declarations: string[] = [];
-  r.declarations.forEach((m, id) => {
+  roots.declarations.forEach((m, id) => {
     const map = m as YMap;
     if (map.get('characterId') === c.id || map.get('targetId') === c.id) declarations.push(id);
   });
   const ticks = dropTicks(docs, c.id);
   return withTicks(ticks, {
     pub: () => {
-      r.seats.forEach((seat) => {
+      roots.seats.forEach((seat) => {
         if ((seat as YMap).get('characterId') === c.id) (seat as YMap).delete('characterId');
       });
-      for (const id of placed) removeTableAspect(r, id);
-      for (const id of compels) r.compels.delete(id);
-      dropRequestsNaming(r, c.id);
-      for (const id of declarations) r.declarations.delete(id);
-      dropFromOrder(r, c.id);
-      const present = r.scene.get('present') as string[] | undefined;
+      for (const id of placed) removeTableAspect(roots, id);
+      for (const id of compels) roots.compels.delete(id);
+      dropRequestsNaming(roots, c.id);
+      for (const id of declarations) roots.declarations.delete(id);
+      dropFromOrder(roots, c.id);
+      const present = roots.scene.get('present') as string[] | undefined;
       if (present?.includes(c.id)) {
         put(
-          r.scene,
+          roots.scene,
           'present',
           present.filter((id) => id !== c.id),
         );
       }
-      const spot = r.meta.get('spotlight') as { characterId?: string } | undefined;
-      if (spot?.characterId === c.id) r.meta.delete('spotlight');
-      r.tokens.delete(c.id);
-      r.characters.delete(c.id);
+      const spot = roots.meta.get('spotlight') as { characterId?: string } | undefined;
+      if (spot?.characterId === c.id) roots.meta.delete('spotlight');
+      roots.tokens.delete(c.id);
+      roots.characters.delete(c.id);
     },
     log: [
       {

@@ -51,8 +51,8 @@ export function nameTaken(
 }
 
 /** Every character's id and name, read without decoding the sheets. */
-export function tableNames(r: PubRoots): { id: string; name: string }[] {
+export function tableNames(roots: PubRoots): { id: string; name: string }[] {
   const out: { id: string; name: string }[] = [];
-  r.characters.forEach((m, id) => out.push({ id, name: str(m as YMap, 'name') }));
+  roots.characters.forEach((m, id) => out.push({ id, name: str(m as YMap, 'name') }));
   return out;
 }

@@ -22,25 +22,25 @@ export const MAX_SEATS = 24;
 export const join: Handler<'join'> = ({ docs, actor, command, newId, claimedSeat }) => {
   if (actor.role !== 'player') return refuse('invalid', 'Only a player takes a seat.');
   if (actor.seatId !== undefined) return refuse('invalid', 'You already have a seat.');
-  const r = pubRoots(docs.pub);
+  const roots = pubRoots(docs.pub);
   if (command.seatId !== undefined) {
-    return retakeSeat(r, command.seatId, command.name, {
+    return retakeSeat(roots, command.seatId, command.name, {
       given: command.claim !== undefined,
       holds: claimedSeat === command.seatId,
     });
   }
-  if (r.seats.size >= MAX_SEATS) {
+  if (roots.seats.size >= MAX_SEATS) {
     return refuse(
       'table-full',
       `The table is full (${MAX_SEATS} seats); the GM can remove a seat to make room.`,
     );
   }
   const seatId = newId();
-  if (r.seats.has(seatId)) return refuse('invalid', 'Seat id collision; try again.');
+  if (roots.seats.has(seatId)) return refuse('invalid', 'Seat id collision; try again.');
   return {
     pub: () => {
       const seat = new Y.Map<unknown>();
-      r.seats.set(seatId, seat);
+      roots.seats.set(seatId, seat);
       seat.set('id', seatId);
       seat.set('name', command.name);
     },
@@ -56,12 +56,12 @@ export const join: Handler<'join'> = ({ docs, actor, command, newId, claimedSeat
  * take it, nor read the whispers that wait for it.
  */
 function retakeSeat(
-  r: PubRoots,
+  roots: PubRoots,
   seatId: string,
   name: string,
   claim: { given: boolean; holds: boolean },
 ): OrRefusal<Plan> {
-  const seat = peek(r.seats, seatId);
+  const seat = peek(roots.seats, seatId);
   if (!seat) return refuse('not-found', `No seat "${seatId}" at this table.`, { id: 'no-seat' });
   const before = str(seat, 'name');
   if (!bool(seat, 'restored')) {
@@ -97,14 +97,14 @@ function retakeSeat(
   };
 }
 
-function invokesHeldBy(r: PubRoots, owner: string): { count: number; drop: () => void } {
+function invokesHeldBy(roots: PubRoots, owner: string): { count: number; drop: () => void } {
   const holders: YMap[] = [];
-  r.aspects.forEach((m) => {
+  roots.aspects.forEach((m) => {
     const invokes = peek(m as YMap, 'invokes');
     if (invokes?.has(owner)) holders.push(invokes);
   });
   const emptied: { all: YMap; key: string }[] = [];
-  r.characters.forEach((m) => {
+  roots.characters.forEach((m) => {
     const all = peek(m as YMap, 'invokes');
     all?.forEach((one, key) => {
       if (!(one as YMap).has(owner)) return;
@@ -133,14 +133,14 @@ function invokesHeldBy(r: PubRoots, owner: string): { count: number; drop: () =>
 export const seatRemove: Handler<'seat.remove'> = ({ docs, actor, command }) => {
   const denied = gmOnly(actor, 'remove a seat');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  const seat = peek(r.seats, command.seatId);
+  const roots = pubRoots(docs.pub);
+  const seat = peek(roots.seats, command.seatId);
   if (!seat)
     return refuse('not-found', `No seat "${command.seatId}" at this table.`, { id: 'no-seat' });
   const name = str(seat, 'name');
   const characterId = optStr(seat, 'characterId');
-  const character = characterId === undefined ? undefined : peek(r.characters, characterId);
-  const invokes = invokesHeldBy(r, command.seatId);
+  const character = characterId === undefined ? undefined : peek(roots.characters, characterId);
+  const invokes = invokesHeldBy(roots, command.seatId);
   const said = say('seatRemoved', {
     name,
     freed: character ? say('seatCharacterFree', { name: str(character, 'name') }) : '',
@@ -150,9 +150,9 @@ export const seatRemove: Handler<'seat.remove'> = ({ docs, actor, command }) => 
     pub: () => {
       if (character && optStr(character, 'owner') === command.seatId) character.delete('owner');
       // Answers the player gave, and requests they made, leave with them.
-      if (characterId !== undefined) dropRequestsNaming(r, characterId);
+      if (characterId !== undefined) dropRequestsNaming(roots, characterId);
       invokes.drop();
-      r.seats.delete(command.seatId);
+      roots.seats.delete(command.seatId);
     },
     log: [{ ...line(said), ...(characterId === undefined ? {} : { characterId }) }],
   };

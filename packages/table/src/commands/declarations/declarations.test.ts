@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
 import { GM, SPECTATOR, TestTable, player, refused, validSheet } from '../../test/harness';
 import { loadDice } from '../../test/dice';
-import { voteRefusal, voteState } from './vote';
+import { rollRefusal, voteRefusal, voteState } from './vote';
 
 /**
  * The declaration vote [ER-DECLARE-4]: Lydia declares for Jade; William, Jon and the GM vote on
@@ -137,6 +137,30 @@ describe('a declaration is voted on by the others, on their own screens', () => 
       characterId: s.gatto,
       persistence: 2,
     });
+  });
+
+  it('[ER-DECLARE-4] the roll button shows exactly when the reducer takes the roll (rollRefusal)', () => {
+    const s = setUp();
+    const { t, lydia, william, jon, jade } = s;
+    const id = propose(s);
+    const roll = {
+      type: 'roll',
+      characterId: jade,
+      aspectAction: 'declaration',
+      declarationId: id,
+    };
+    // The client offers the roll when rollRefusal says nothing (roll-draft.svelte.ts); the
+    // reducer answers with the same refusal while the vote is open, at every step of it.
+    for (const voter of [william, jon]) {
+      const offered = rollRefusal(declarationOf(t, id));
+      expect(offered).toMatchObject({ ok: false, code: 'invalid', reason: { id: 'vote-open' } });
+      expect(t.send(lydia, roll)).toEqual(offered);
+      t.ok(voter, { type: 'declaration.vote', declarationId: id, stance: 'support' });
+    }
+    t.ok(GM, { type: 'declaration.vote', declarationId: id, stance: 'oppose' });
+    expect(rollRefusal(declarationOf(t, id))).toBeUndefined();
+    loadDice(t, [1, 0, 0, -1]);
+    expect(t.send(lydia, roll).ok).toBe(true);
   });
 
   it('[ER-DECLARE-4] the GM closes the vote: the votes not cast count as abstentions', () => {

@@ -23,10 +23,10 @@ import { declarationVoters, voteRefusal, voteState, voterKey, withdraws } from '
 
 /** A declaration in the public document, read. */
 export function findDeclaration(
-  r: PubRoots,
+  roots: PubRoots,
   id: string,
 ): { map: YMap; view: DeclarationView } | Refusal {
-  const map = peek(r.declarations, id);
+  const map = peek(roots.declarations, id);
   if (!map) {
     return refuse('not-found', 'That declaration is no longer before the table.', {
       id: 'no-declaration',
@@ -36,9 +36,9 @@ export function findDeclaration(
 }
 
 /** A voter's name for the log: the GM, or the seat's player. */
-function voterSaid(r: PubRoots, key: string): LogParam {
+function voterSaid(roots: PubRoots, key: string): LogParam {
   if (key === 'gm') return say('theGMCapital');
-  const seat = peek(r.seats, key);
+  const seat = peek(roots.seats, key);
   return seat ? str(seat, 'name') : say('someone');
 }
 
@@ -50,13 +50,13 @@ function resultParams(d: DeclarationView): Record<string, LogParam> {
 
 export const declarationPropose: Handler<'declaration.propose'> = (ctx) => {
   const { docs, actor, command, newId, now } = ctx;
-  const r = pubRoots(docs.pub);
-  const ruleset = tableRuleset(r);
+  const roots = pubRoots(docs.pub);
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
   if (!ruleset.features.aspectActions) {
     return refuse('rules', `${ruleset.name} has no declarations.`);
   }
-  const found = findCharacter(r, command.characterId);
+  const found = findCharacter(roots, command.characterId);
   if (isRefusal(found)) return found;
   // "A player action": the one who plays the character declares [ER-DECLARE-1].
   if (!isController(actor, found.character)) {
@@ -65,12 +65,13 @@ export const declarationPropose: Handler<'declaration.propose'> = (ctx) => {
       params: { name: found.name },
     });
   }
-  const target = command.targetId === undefined ? undefined : findCharacter(r, command.targetId);
+  const target =
+    command.targetId === undefined ? undefined : findCharacter(roots, command.targetId);
   if (target && isRefusal(target)) return target;
   const declarer = controllerOf(found.character);
   // One at a time per declarer: the table answers one question of hers before the next.
   let open = false;
-  r.declarations.forEach((m) => {
+  roots.declarations.forEach((m) => {
     if ((m as YMap).get('declarer') === declarer) open = true;
   });
   if (open) {
@@ -79,13 +80,13 @@ export const declarationPropose: Handler<'declaration.propose'> = (ctx) => {
     });
   }
   const seats: string[] = [];
-  r.seats.forEach((_, id) => seats.push(id));
+  roots.seats.forEach((_, id) => seats.push(id));
   const voters = declarationVoters(seats.sort(), declarer);
   const id = newId();
   return {
     pub: () => {
       const m = new Y.Map<unknown>();
-      r.declarations.set(id, m);
+      roots.declarations.set(id, m);
       m.set('id', id);
       m.set('characterId', found.character.id);
       m.set('declarer', declarer);
@@ -112,8 +113,8 @@ export const declarationPropose: Handler<'declaration.propose'> = (ctx) => {
 };
 
 export const declarationVote: Handler<'declaration.vote'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  const found = findDeclaration(r, command.declarationId);
+  const roots = pubRoots(docs.pub);
+  const found = findDeclaration(roots, command.declarationId);
   if (isRefusal(found)) return found;
   const d = found.view;
   const denied = voteRefusal(actor, d);
@@ -129,7 +130,7 @@ export const declarationVote: Handler<'declaration.vote'> = ({ docs, actor, comm
       {
         ...line(
           say('declarationVoted', {
-            voter: voterSaid(r, key),
+            voter: voterSaid(roots, key),
             stance: stanceSaid(command.stance),
             text: d.text,
           }),
@@ -159,8 +160,8 @@ function stanceSaid(stance: DeclarationStance): LogMessage {
 export const declarationClose: Handler<'declaration.close'> = ({ docs, actor, command }) => {
   const denied = gmOnly(actor, 'close a vote');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  const found = findDeclaration(r, command.declarationId);
+  const roots = pubRoots(docs.pub);
+  const found = findDeclaration(roots, command.declarationId);
   if (isRefusal(found)) return found;
   if (!voteState(found.view).open) {
     return refuse('invalid', 'The vote on this declaration is closed.', { id: 'vote-closed' });
@@ -179,16 +180,16 @@ export const declarationClose: Handler<'declaration.close'> = ({ docs, actor, co
 };
 
 export const declarationWithdraw: Handler<'declaration.withdraw'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  const found = findDeclaration(r, command.declarationId);
+  const roots = pubRoots(docs.pub);
+  const found = findDeclaration(roots, command.declarationId);
   if (isRefusal(found)) return found;
   const d = found.view;
   if (!withdraws(actor, d)) {
     return refuse('forbidden', 'Only the one who declared (or the GM) takes a declaration back.');
   }
-  const who = findCharacter(r, d.characterId);
+  const who = findCharacter(roots, d.characterId);
   return {
-    pub: () => r.declarations.delete(d.id),
+    pub: () => roots.declarations.delete(d.id),
     log: [
       {
         ...line(

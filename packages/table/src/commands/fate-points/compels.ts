@@ -25,12 +25,12 @@ import { optStr, peek } from '../../doc/ymap';
 
 export const compelOffer: Handler<'compel.offer'> = (ctx) => {
   const { docs, actor, command, newId, now } = ctx;
-  const r = pubRoots(docs.pub);
-  const target = findCharacter(r, command.characterId);
+  const roots = pubRoots(docs.pub);
+  const target = findCharacter(roots, command.characterId);
   if (isRefusal(target)) return target;
   let aspectText: string | undefined;
   if (command.ref) {
-    const aspect = resolveAspect(r, command.ref);
+    const aspect = resolveAspect(roots, command.ref);
     if (isRefusal(aspect)) return aspect;
     aspectText = aspect.text;
   }
@@ -38,10 +38,10 @@ export const compelOffer: Handler<'compel.offer'> = (ctx) => {
   let fromCharacterId: string | undefined;
   if (!self && (actor.role === 'player' || command.fromCharacterId !== undefined)) {
     // A player compelling another character pays for it with their own point if accepted.
-    const seat = actor.seatId === undefined ? undefined : peek(r.seats, actor.seatId);
+    const seat = actor.seatId === undefined ? undefined : peek(roots.seats, actor.seatId);
     const from = command.fromCharacterId ?? (seat ? optStr(seat, 'characterId') : undefined);
     if (from === undefined) return refuse('invalid', 'Name the character who offers the compel.');
-    const offerer = findCharacter(r, from);
+    const offerer = findCharacter(roots, from);
     if (isRefusal(offerer)) return offerer;
     if (!controls(actor, offerer.character)) {
       return refuse('forbidden', `You do not play "${offerer.character.name}".`);
@@ -60,7 +60,7 @@ export const compelOffer: Handler<'compel.offer'> = (ctx) => {
     return refuse('invalid', 'A self-compel is offered by the compelled character.');
   }
   const id = newId();
-  if (r.compels.has(id)) return refuse('invalid', 'Compel id collision; try again.');
+  if (roots.compels.has(id)) return refuse('invalid', 'Compel id collision; try again.');
   const view: CompelView = {
     id,
     characterId: target.character.id,
@@ -74,7 +74,7 @@ export const compelOffer: Handler<'compel.offer'> = (ctx) => {
   return {
     pub: () => {
       const m = new Y.Map<unknown>();
-      r.compels.set(id, m);
+      roots.compels.set(id, m);
       for (const [key, value] of Object.entries(view)) m.set(key, value);
     },
     log: [
@@ -131,12 +131,12 @@ function decide(
   accept: boolean,
 ): OrRefusal<Plan> {
   const { docs, actor, command } = ctx;
-  const r = pubRoots(docs.pub);
-  const map = peek(r.compels, command.compelId);
+  const roots = pubRoots(docs.pub);
+  const map = peek(roots.compels, command.compelId);
   if (!map)
     return refuse('not-found', `No open compel "${command.compelId}".`, { id: 'no-compel' });
   const compel = readCompel(map);
-  const target = findCharacter(r, compel.characterId);
+  const target = findCharacter(roots, compel.characterId);
   if (isRefusal(target)) return target;
   let transition: EconomyTransition;
   if (compel.self) {
@@ -160,7 +160,7 @@ function decide(
       transition = { type: 'compel-accept', target: compel.characterId, offeredBy };
     } else {
       // Where a refused GM compel's point goes is the game's [CORE-FP-7] [PIR-COMPEL-1].
-      const ruleset = tableRuleset(r);
+      const ruleset = tableRuleset(roots);
       if (isRefusal(ruleset)) return ruleset;
       transition = {
         type: 'compel-refuse',
@@ -170,12 +170,12 @@ function decide(
       };
     }
   }
-  const run = runEconomy(economyOf(r), [transition]);
+  const run = runEconomy(economyOf(roots), [transition]);
   if (isRefusal(run)) return run;
   return {
     pub: () => {
-      r.compels.delete(compel.id);
-      writeEconomy(r, run.state);
+      roots.compels.delete(compel.id);
+      writeEconomy(roots, run.state);
     },
     log: [
       {
@@ -184,7 +184,7 @@ function decide(
             name: target.character.name,
             decision: compel.self
               ? say(accept ? 'selfCompelAccepted' : 'selfCompelDeclined')
-              : decision(r, accept, run.movements),
+              : decision(roots, accept, run.movements),
             text: compel.text,
           }),
         ),
@@ -199,16 +199,17 @@ function decide(
  * "accepted the compel and took a fate point from the GM", "refused the compel and paid Zira
  * a fate point": who the point came from or went to, read from the movement itself.
  */
-function decision(r: PubRoots, accept: boolean, movements: readonly Movement[]): LogMessage {
+function decision(roots: PubRoots, accept: boolean, movements: readonly Movement[]): LogMessage {
   const moved = movements[0];
   if (accept) {
-    const from = moved?.from.type === 'character' ? characterName(r, moved.from.id) : say('theGM');
+    const from =
+      moved?.from.type === 'character' ? characterName(roots, moved.from.id) : say('theGM');
     return say('compelAccepted', { from });
   }
   const to: Holder = moved?.to ?? { type: 'bank' };
   switch (to.type) {
     case 'character':
-      return say('compelRefusedPaid', { to: characterName(r, to.id) });
+      return say('compelRefusedPaid', { to: characterName(roots, to.id) });
     case 'gm-pool':
       return say('compelRefusedPaid', { to: say('theGM') });
     // The bank (a GM's compel in most games) is nobody at the table.
@@ -220,8 +221,8 @@ function decision(r: PubRoots, accept: boolean, movements: readonly Movement[]):
   }
 }
 
-function characterName(r: PubRoots, id: string): string {
-  const c = peek(r.characters, id);
+function characterName(roots: PubRoots, id: string): string {
+  const c = peek(roots.characters, id);
   return (c && optStr(c, 'name')) ?? 'someone';
 }
 
@@ -237,7 +238,11 @@ function offeringCharacter(compel: CompelView): string | undefined {
 }
 
 /** The log line of a compel closed undecided: withdrawn, or withdrawn as the scene ended. */
-function withdrawal(r: PubRoots, compel: CompelView, how: 'withdrawn' | 'scene-ended'): LogDraft {
+function withdrawal(
+  roots: PubRoots,
+  compel: CompelView,
+  how: 'withdrawn' | 'scene-ended',
+): LogDraft {
   const id =
     how === 'withdrawn'
       ? compel.self
@@ -247,27 +252,27 @@ function withdrawal(r: PubRoots, compel: CompelView, how: 'withdrawn' | 'scene-e
         ? 'selfCompelSceneEnded'
         : 'compelSceneEnded';
   return {
-    ...line(say(id, { name: characterName(r, compel.characterId), text: compel.text })),
+    ...line(say(id, { name: characterName(roots, compel.characterId), text: compel.text })),
     characterId: compel.characterId,
   };
 }
 
 export const compelWithdraw: Handler<'compel.withdraw'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  const map = peek(r.compels, command.compelId);
+  const roots = pubRoots(docs.pub);
+  const map = peek(roots.compels, command.compelId);
   if (!map)
     return refuse('not-found', `No open compel "${command.compelId}".`, { id: 'no-compel' });
   const compel = readCompel(map);
   const from = offeringCharacter(compel);
-  const offerer = from === undefined ? undefined : peek(r.characters, from);
+  const offerer = from === undefined ? undefined : peek(roots.characters, from);
   if (!withdrawsCompel(actor, offerer && readCharacter(offerer))) {
     const name = offerer && optStr(offerer, 'name');
     const who = name === undefined ? 'the GM' : `the GM or ${name}'s player`;
     return refuse('forbidden', `Only ${who} may withdraw this compel.`);
   }
   return {
-    pub: () => r.compels.delete(compel.id),
-    log: [withdrawal(r, compel, 'withdrawn')],
+    pub: () => roots.compels.delete(compel.id),
+    log: [withdrawal(roots, compel, 'withdrawn')],
   };
 };
 
@@ -275,33 +280,33 @@ export const compelWithdraw: Handler<'compel.withdraw'> = ({ docs, actor, comman
  * Every open compel withdrawn because the scene ended, for `scene.end`: the writes to run in
  * its transaction, and one log line per compel (in the order the table lists them).
  */
-export function compelsEndedWithScene(r: PubRoots): { close: () => void; log: LogDraft[] } {
+export function compelsEndedWithScene(roots: PubRoots): { close: () => void; log: LogDraft[] } {
   const open: CompelView[] = [];
-  r.compels.forEach((m) => open.push(readCompel(m as Y.Map<unknown>)));
+  roots.compels.forEach((m) => open.push(readCompel(m as Y.Map<unknown>)));
   open.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
-    close: () => open.forEach((c) => r.compels.delete(c.id)),
-    log: open.map((c) => withdrawal(r, c, 'scene-ended')),
+    close: () => open.forEach((c) => roots.compels.delete(c.id)),
+    log: open.map((c) => withdrawal(roots, c, 'scene-ended')),
   };
 }
 
 export const fatePointGive: Handler<'fate-point.give'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  const from = findCharacter(r, command.fromCharacterId);
+  const roots = pubRoots(docs.pub);
+  const from = findCharacter(roots, command.fromCharacterId);
   if (isRefusal(from)) return from;
-  const to = findCharacter(r, command.toCharacterId);
+  const to = findCharacter(roots, command.toCharacterId);
   if (isRefusal(to)) return to;
   // Giving is the one thing a player does for another character: from their own only.
   if (!controls(actor, from)) {
     return refuse('forbidden', `You do not play "${from.name}".`);
   }
   const amount = command.amount ?? 1;
-  const run = runEconomy(economyOf(r), [
+  const run = runEconomy(economyOf(roots), [
     { type: 'give', from: command.fromCharacterId, to: command.toCharacterId, amount },
   ]);
   if (isRefusal(run)) return run;
   return {
-    pub: () => writeEconomy(r, run.state),
+    pub: () => writeEconomy(roots, run.state),
     log: [
       {
         ...line(

@@ -1,6 +1,7 @@
 import type { EconomyState, EconomyTransition, Movement } from '@fateboard/rules';
 import { applyEconomy } from '@fateboard/rules';
 import type { OrRefusal } from '../context';
+import { tableCode } from '../../protocol/refusal-codes';
 import { refuse } from '../context';
 import type { PubRoots } from '../../doc/schema';
 import { MAX_POINTS } from '../../doc/schema';
@@ -13,18 +14,18 @@ import { num, peek, put } from '../../doc/ymap';
  * holders that changed. Every point movement comes back for the log.
  */
 
-export function economyOf(r: PubRoots): EconomyState {
+export function economyOf(roots: PubRoots): EconomyState {
   const balances: Record<string, number> = {};
   const pendingScenePayouts: Record<string, number> = {};
   // Two numbers a character, read where they are: decoding whole sheets (as readCharacter
   // does) made this the costliest step of every fate point command.
-  r.characters.forEach((value, id) => {
+  roots.characters.forEach((value, id) => {
     const map = value as YMap;
     balances[id] = num(map, 'fatePoints');
     const owed = num(map, 'owed');
     if (owed > 0) pendingScenePayouts[id] = owed;
   });
-  return { balances, gmPool: num(r.meta, 'gmPool'), pendingScenePayouts };
+  return { balances, gmPool: num(roots.meta, 'gmPool'), pendingScenePayouts };
 }
 
 export interface EconomyRun {
@@ -41,7 +42,7 @@ export function runEconomy(
   const movements: Movement[] = [];
   for (const t of transitions) {
     const step = applyEconomy(state, t);
-    if (!step.ok) return refuse(codeOf(step.code), step.message);
+    if (!step.ok) return refuse(tableCode(step.code), step.message);
     state = step.value.state;
     movements.push(...step.value.movements);
   }
@@ -56,25 +57,10 @@ export function runEconomy(
   return { state, movements };
 }
 
-/** The table's stable codes for the economy's refusals. */
-function codeOf(code: string): string {
-  switch (code) {
-    case 'not-enough-points':
-    case 'gm-pool-empty':
-    case 'bank-empty':
-    case 'cannot-refuse-compel':
-      return 'no-fate-points';
-    case 'unknown-character':
-      return 'not-found';
-    default:
-      return 'rules';
-  }
-}
-
 /** Writes the economy's state back; call inside the public transaction. */
-export function writeEconomy(r: PubRoots, state: EconomyState): void {
-  put(r.meta, 'gmPool', state.gmPool);
-  r.characters.forEach((value, id) => {
+export function writeEconomy(roots: PubRoots, state: EconomyState): void {
+  put(roots.meta, 'gmPool', state.gmPool);
+  roots.characters.forEach((value, id) => {
     const map = value as YMap;
     const balance = state.balances[id];
     if (balance !== undefined) put(map, 'fatePoints', balance);
@@ -95,6 +81,6 @@ export function balanceIn(state: EconomyState, id: string): number {
   return state.balances[id] ?? 0;
 }
 
-export function characterMap(r: PubRoots, id: string): YMap | undefined {
-  return peek(r.characters, id);
+export function characterMap(roots: PubRoots, id: string): YMap | undefined {
+  return peek(roots.characters, id);
 }

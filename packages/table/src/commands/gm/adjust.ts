@@ -19,31 +19,31 @@ import { fatePointsSaid } from '../../log/words';
 export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): OrRefusal<Plan> => {
   const denied = gmOnly(actor, 'adjust values by hand');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
+  const roots = pubRoots(docs.pub);
   const a = command.adjust;
   const why = command.reason ? say('because', { reason: command.reason }) : '';
 
   if (a.what === 'gm-pool') {
-    const run = runEconomy(economyOf(r), [
+    const run = runEconomy(economyOf(roots), [
       { type: 'gm-adjust', holder: { type: 'gm' }, value: a.value },
     ]);
     if (isRefusal(run)) return run;
     return {
-      pub: () => writeEconomy(r, run.state),
+      pub: () => writeEconomy(roots, run.state),
       log: [
         {
           ...line(say('gmSetPool', { value: a.value, why })),
           movements: run.movements,
-          before: num(r.meta, 'gmPool'),
+          before: num(roots.meta, 'gmPool'),
           after: a.value,
         },
       ],
     };
   }
   if (a.what === 'free-invokes') {
-    const aspect = resolveAspect(r, a.ref);
+    const aspect = resolveAspect(roots, a.ref);
     if (isRefusal(aspect)) return aspect;
-    const badOwner = checkOwner(r, a.owner);
+    const badOwner = checkOwner(roots, a.owner);
     if (badOwner) return badOwner;
     return {
       pub: () => setFreeInvokes(aspect, a.owner, a.count),
@@ -51,7 +51,7 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): OrRefu
         {
           ...line(
             say('gmSetInvokes', {
-              holder: holderSaid(r, a.owner),
+              holder: holderSaid(roots, a.owner),
               aspect: aspect.text,
               count: a.count,
               why,
@@ -64,16 +64,16 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): OrRefu
     };
   }
 
-  const found = findCharacter(r, a.characterId);
+  const found = findCharacter(roots, a.characterId);
   if (isRefusal(found)) return found;
   const c = found.character;
   if (a.what === 'fate-points') {
-    const run = runEconomy(economyOf(r), [
+    const run = runEconomy(economyOf(roots), [
       { type: 'gm-adjust', holder: { type: 'character', id: c.id }, value: a.value },
     ]);
     if (isRefusal(run)) return run;
     return {
-      pub: () => writeEconomy(r, run.state),
+      pub: () => writeEconomy(roots, run.state),
       log: [
         {
           ...line(pointsChange(c.name, c.fatePoints, a.value, why)),
@@ -86,7 +86,7 @@ export const gmAdjust: Handler<'gm.adjust'> = ({ docs, actor, command }): OrRefu
     };
   }
 
-  const ruleset = tableRuleset(r);
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
   let next: Character;
   let before: unknown;

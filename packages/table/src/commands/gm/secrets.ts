@@ -95,7 +95,7 @@ export function revealHidden(
   revealing: ReadonlySet<string> = new Set(),
   placedBefore = 0,
 ): { pub: () => void; log: LogDraft[]; result: Plan['result'] } | Refusal {
-  const r = pubRoots(docs.pub);
+  const roots = pubRoots(docs.pub);
   const state = boardState(docs);
   const where = hidden.place ?? hidden.zoneId;
   if (where !== undefined && !revealing.has(where)) {
@@ -114,13 +114,13 @@ export function revealHidden(
       state.zones.some((z) => z.zone.id === x) ||
       state.borders.some((b) => b.border.id === x));
   if (hidden.kind === 'aspect') {
-    if (r.aspects.has(id)) return refuse('invalid', 'Id collision; try again.');
-    const bad = checkNewAspect(r, hidden.characterId);
+    if (roots.aspects.has(id)) return refuse('invalid', 'Id collision; try again.');
+    const bad = checkNewAspect(roots, hidden.characterId);
     if (bad) return bad;
     const place = known(hidden.place) ? hidden.place : undefined;
     return {
       pub: () =>
-        addTableAspect(r, {
+        addTableAspect(roots, {
           id,
           kind: hidden.aspectKind ?? 'situation',
           text: hidden.text,
@@ -135,33 +135,33 @@ export function revealHidden(
     };
   }
   if (!hidden.sheet) return refuse('invalid', 'That NPC draft has no sheet.');
-  const ruleset = tableRuleset(r);
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
   const made = sheetCharacter(ruleset, id, hidden.sheet, true);
   if (isRefusal(made)) return made;
-  const zoneId = known(hidden.zoneId) && bool(r.scene, 'active') ? hidden.zoneId : undefined;
-  if (zoneId !== undefined && r.tokens.size + placedBefore >= BOARD_LIMITS.tokens) {
+  const zoneId = known(hidden.zoneId) && bool(roots.scene, 'active') ? hidden.zoneId : undefined;
+  if (zoneId !== undefined && roots.tokens.size + placedBefore >= BOARD_LIMITS.tokens) {
     return refuse('invalid', `A board holds at most ${BOARD_LIMITS.tokens} tokens.`, {
       id: 'board-full',
       params: { limit: BOARD_LIMITS.tokens },
     });
   }
-  const taken = nameTaken(tableNames(r), made.name);
+  const taken = nameTaken(tableNames(roots), made.name);
   if (taken) return taken;
   // A revealed NPC arriving mid-fight takes its turn in it.
-  const joins = joinsConflict(r);
+  const joins = joinsConflict(roots);
   return {
     pub: () => {
       const map = new Y.Map<unknown>();
-      r.characters.set(id, map);
+      roots.characters.set(id, map);
       writeCharacter(map, made);
       writeTableState(map, { owner: 'gm' });
       if (zoneId !== undefined) {
-        r.tokens.set(id, zoneId);
-        const present = (r.scene.get('present') as string[] | undefined) ?? [];
-        put(r.scene, 'present', [...present, id]);
+        roots.tokens.set(id, zoneId);
+        const present = (roots.scene.get('present') as string[] | undefined) ?? [];
+        put(roots.scene, 'present', [...present, id]);
       }
-      if (joins) joinConflict(r, [id]);
+      if (joins) joinConflict(roots, [id]);
     },
     log: [
       {
@@ -169,7 +169,7 @@ export function revealHidden(
         characterId: id,
         movements: startingPoints(id, made.fatePoints),
       },
-      ...(joins ? [joinedLine(r, id, made.name)] : []),
+      ...(joins ? [joinedLine(roots, id, made.name)] : []),
     ],
     result: { characterId: id },
   };

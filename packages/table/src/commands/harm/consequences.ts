@@ -5,6 +5,7 @@ import { recoveryNeedsRoll } from './recovery';
 import { findCharacter, findControlled, gmOnly, tableRuleset } from '../access';
 import { pruneSheetInvokes, writeCharacter, writeTableState } from '../../doc/character-store';
 import type { Handler } from '../context';
+import { tableCode } from '../../protocol/refusal-codes';
 import { isRefusal, refuse } from '../context';
 import { undecided } from '../rolls/defence';
 import { findRoll, rescore, writeRoll } from '../rolls/stored-rolls';
@@ -22,10 +23,10 @@ import { mayTakeConsequence, sideOf } from './voluntary';
  */
 
 export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  const ruleset = tableRuleset(r);
+  const roots = pubRoots(docs.pub);
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
-  const found = findControlled(r, actor, command.characterId);
+  const found = findControlled(roots, actor, command.characterId);
   if (isRefusal(found)) return found;
   // Edgerunner's controller takes one for a bonus [ER-CONSEQ-1..2] — the character's player, or
   // the GM for an NPC (mayTakeConsequence, which the roll card asks too); elsewhere it is the
@@ -44,13 +45,7 @@ export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, comm
         { id: 'not-controller', params: { name: found.character.name } },
       );
     }
-    const code =
-      taken.code === 'no-such-slot'
-        ? 'not-found'
-        : taken.code === 'gm-only'
-          ? 'forbidden'
-          : 'rules';
-    return refuse(code, taken.message);
+    return refuse(tableCode(taken.code), taken.message);
   }
   const bonus = taken.value.bonus;
   // The bonus goes on one roll of this character's: the one named [ER-CONSEQ-1].
@@ -61,7 +56,7 @@ export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, comm
       return refuse('rules', 'This consequence gives no bonus to a roll.', {
         id: 'no-consequence-bonus',
       });
-    const roll = findRoll(r, command.rollId);
+    const roll = findRoll(roots, command.rollId);
     if (isRefusal(roll)) return roll;
     const open = undecided(roll.roll);
     if (open) return open;
@@ -77,7 +72,7 @@ export const consequenceTake: Handler<'consequence.take'> = ({ docs, actor, comm
     const slot = found.character.consequences.find((s) => s.id === command.slotId);
     const mod = { label: `${slot?.severity ?? 'Consequence'}: ${command.text}`, value: bonus };
     const changed = { ...roll.roll[side]!, modifiers: [...roll.roll[side]!.modifiers, mod] };
-    const roller = findCharacter(r, roll.roll.actor.characterId);
+    const roller = findCharacter(roots, roll.roll.actor.characterId);
     boosted = {
       map: roll.map,
       roll: rescore(ruleset, { ...roll.roll, [side]: changed }),
@@ -138,9 +133,9 @@ function recoveredSaid(
 }
 
 /** In the running conflict: in its turn order, or taken out while it runs. */
-function inRunningConflict(r: ReturnType<typeof pubRoots>, c: Character): boolean {
-  if (!bool(r.conflict, 'active')) return false;
-  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
+function inRunningConflict(roots: ReturnType<typeof pubRoots>, c: Character): boolean {
+  if (!bool(roots.conflict, 'active')) return false;
+  const order = (roots.conflict.get('order') as string[] | undefined) ?? [];
   return order.includes(c.id) || c.takenOut;
 }
 
@@ -150,12 +145,12 @@ function inRunningConflict(r: ReturnType<typeof pubRoots>, c: Character): boolea
  * succeeded, used once.
  */
 function healingRoll(
-  r: ReturnType<typeof pubRoots>,
+  roots: ReturnType<typeof pubRoots>,
   patient: Character,
   rollId: string | undefined,
 ): { map: YMap; roll: RollView } | ReturnType<typeof refuse> | undefined {
   if (rollId === undefined) return undefined;
-  const found = findRoll(r, rollId);
+  const found = findRoll(roots, rollId);
   if (isRefusal(found)) return found;
   const { roll } = found;
   if (roll.heals !== patient.id) {
@@ -176,10 +171,10 @@ function healingRoll(
 }
 
 export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  const ruleset = tableRuleset(r);
+  const roots = pubRoots(docs.pub);
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
-  const found = findControlled(r, actor, command.characterId);
+  const found = findControlled(roots, actor, command.characterId);
   if (isRefusal(found)) return found;
   const needsRoll = recoveryNeedsRoll(ruleset.id, actor, command.slotId);
   if (needsRoll) return needsRoll;
@@ -189,7 +184,7 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
   if (
     ruleset.id === 'narrative' &&
     command.slotId === undefined &&
-    inRunningConflict(r, found.character)
+    inRunningConflict(roots, found.character)
   ) {
     return refuse(
       'rules',
@@ -212,7 +207,9 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
       { id: 'gm-says-when', params: { name: found.character.name } },
     );
   }
-  const heal = command.physical ? healingRoll(r, found.character, command.healRollId) : undefined;
+  const heal = command.physical
+    ? healingRoll(roots, found.character, command.healRollId)
+    : undefined;
   if (heal && isRefusal(heal)) return heal;
   const started = ruleset.startRecovery(found.character, {
     ...(command.slotId === undefined ? {} : { slotId: command.slotId }),
@@ -222,10 +219,10 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
       : { situationRemains: command.situationRemains }),
     ...(command.physical === undefined ? {} : { physical: command.physical }),
     ...(heal ? { healed: true } : {}),
-    sceneRunning: bool(r.scene, 'active'),
+    sceneRunning: bool(roots.scene, 'active'),
   });
   if (!started.ok) {
-    return refuse(started.code === 'no-such-slot' ? 'not-found' : 'rules', started.message);
+    return refuse(tableCode(started.code), started.message);
   }
   return {
     pub: () => {
@@ -244,8 +241,8 @@ export const consequenceRecover: Handler<'consequence.recover'> = ({ docs, actor
 export const consequenceClear: Handler<'consequence.clear'> = ({ docs, actor, command }) => {
   const denied = gmOnly(actor, 'clear a consequence by hand');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  const found = findCharacter(r, command.characterId);
+  const roots = pubRoots(docs.pub);
+  const found = findCharacter(roots, command.characterId);
   if (isRefusal(found)) return found;
   const slot = found.character.consequences.find((s) => s.id === command.slotId);
   if (!slot?.taken)

@@ -21,10 +21,10 @@ import { dropTicks, withTicks } from '../countdowns/exchange';
  */
 
 export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  const ruleset = tableRuleset(r);
+  const roots = pubRoots(docs.pub);
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
-  const found = findControlled(r, actor, command.characterId);
+  const found = findControlled(roots, actor, command.characterId);
   if (isRefusal(found)) return found;
   const defender = found.character;
   if (defender.takenOut) return refuse('invalid', `${defender.name} is already out of the scene.`);
@@ -33,7 +33,7 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
   let fromRoll: ReturnType<typeof findRoll> | undefined;
   let shifts = command.shifts;
   if (command.rollId !== undefined) {
-    const roll = findRoll(r, command.rollId);
+    const roll = findRoll(roots, command.rollId);
     if (isRefusal(roll)) return roll;
     fromRoll = roll;
     // The hit the applied outcome left pending (narrative: the exchange's loser) [NAR-DAMAGE-1].
@@ -48,7 +48,7 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
       pending && pending.characterId === roll.roll.actor.characterId && roll.roll.opposition
         ? roll.roll.opposition.characterId
         : roll.roll.actor.characterId;
-    const attacker = findCharacter(r, hitter);
+    const attacker = findCharacter(roots, hitter);
     if (isRefusal(attacker)) return attacker;
     grantee = invokeOwnerOf(attacker.character);
   }
@@ -89,7 +89,7 @@ export const absorb: Handler<'absorb'> = ({ docs, actor, command }) => {
     pub: () => {
       writeCharacter(found.map, after);
       // Incapacitated (narrative: every aspect at Poor) leaves the turn order [NAR-INCAP-1].
-      if (after.takenOut && !defender.takenOut) dropFromOrder(r, defender.id);
+      if (after.takenOut && !defender.takenOut) dropFromOrder(roots, defender.id);
       if (pendingDone && fromRoll && !isRefusal(fromRoll)) {
         const { hit: _absorbed, ...rest } = fromRoll.roll;
         writeRoll(fromRoll.map, rest);
@@ -131,21 +131,21 @@ function namedSaid(slots: readonly string[], names: Readonly<Record<string, stri
 }
 
 export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  const found = findControlled(r, actor, command.characterId);
+  const roots = pubRoots(docs.pub);
+  const found = findControlled(roots, actor, command.characterId);
   if (isRefusal(found)) return found;
   if (found.character.takenOut)
     return refuse('invalid', `${found.character.name} is already out.`, {
       id: 'already-out',
       params: { name: found.character.name },
     });
-  const ruleset = tableRuleset(r);
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
   // narrative: out is every aspect at Poor, so the sheet says so and recovery has the levels
   // to give back [NAR-INCAP-1] [NAR-RECOVER-1].
   const out = ruleset.id === 'narrative' ? narrativeTakeOut(found.character) : undefined;
   // The hits left on them are settled: being out is what they came to [PIR-TAKENOUT-1].
-  const hits = r.rolls
+  const hits = roots.rolls
     .toArray()
     .map((map) => ({ map, roll: readRoll(map) }))
     .filter((x) => x.roll.hit?.characterId === command.characterId);
@@ -154,7 +154,7 @@ export const takenOut: Handler<'taken-out'> = ({ docs, actor, command }) => {
     pub: () => {
       if (out) writeCharacter(found.map, out);
       put(found.map, 'takenOut', true);
-      dropFromOrder(r, command.characterId);
+      dropFromOrder(roots, command.characterId);
       for (const x of hits) {
         const { hit: _settled, ...rest } = x.roll;
         writeRoll(x.map, rest);

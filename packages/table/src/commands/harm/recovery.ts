@@ -10,6 +10,7 @@ import { controls, findCharacter, gmOnly, mayTreat, tableRuleset } from '../acce
 import type { Found } from '../access';
 import { setSheetInvokes, writeCharacter } from '../../doc/character-store';
 import type { Actor, Ctx, Handler, OrRefusal, Plan, Refusal } from '../context';
+import { tableCode } from '../../protocol/refusal-codes';
 import { isRefusal, refuse } from '../context';
 import { roll } from '../rolls/rolls';
 import { findRoll, writeRoll } from '../rolls/stored-rolls';
@@ -28,9 +29,9 @@ import type { LogMessage } from '../../log/say';
  * leaves it as it was on a failure, as the game's text says (rules' recoverAfterRoll).
  */
 
-/** The rules' refusal, with the slot's absence as `not-found`; other codes pass through. */
+/** The rules' refusal under the table's code (the slot's absence is `not-found`). */
 function rulesRefusal(r: Result<unknown> & { ok: false }): Refusal {
-  return refuse(r.code === 'no-such-slot' ? 'not-found' : r.code, r.message);
+  return refuse(tableCode(r.code), r.message);
 }
 
 /** The consequence text of a slot, for the log. */
@@ -87,16 +88,16 @@ export function recoveryRoll(ctx: Ctx<'roll'>): OrRefusal<Plan> {
       id: 'recovery-alone',
     });
   }
-  const r = pubRoots(ctx.docs.pub);
-  const ruleset = tableRuleset(r);
+  const roots = pubRoots(ctx.docs.pub);
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
   // Who may roll comes first: someone who does not play the healer learns nothing more.
-  const healer = findCharacter(r, command.characterId);
+  const healer = findCharacter(roots, command.characterId);
   if (isRefusal(healer)) return healer;
   if (!controls(ctx.actor, healer.character)) {
     return refuse('forbidden', `You do not play "${healer.character.name}".`);
   }
-  const patient = findCharacter(r, recovers.characterId);
+  const patient = findCharacter(roots, recovers.characterId);
   if (isRefusal(patient)) return patient;
   if (!mayTreat(ctx.actor, patient.character)) {
     return refuse('forbidden', `Only the GM treats ${patient.name}’s consequences.`);
@@ -132,7 +133,7 @@ export function recoveryRoll(ctx: Ctx<'roll'>): OrRefusal<Plan> {
     ...plan,
     pub: () => {
       plan.pub?.();
-      const found = rollId === undefined ? undefined : findRoll(r, rollId);
+      const found = rollId === undefined ? undefined : findRoll(roots, rollId);
       if (found && !isRefusal(found)) put(found.map, 'recovers', stored);
     },
     // "rolled to overcome [..]" becomes "rolled to recover from Cynere's “Cracked Ribs” [..]".
@@ -150,8 +151,8 @@ export function recoveryRoll(ctx: Ctx<'roll'>): OrRefusal<Plan> {
  */
 export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): OrRefusal<Plan> | undefined {
   const { docs, actor, command } = ctx;
-  const r = pubRoots(docs.pub);
-  const found = findRoll(r, command.rollId);
+  const roots = pubRoots(docs.pub);
+  const found = findRoll(roots, command.rollId);
   if (isRefusal(found) || found.roll.recovers === undefined) {
     return command.rename === undefined
       ? undefined
@@ -166,11 +167,11 @@ export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): OrRefusal<Plan> | un
     return refuse('invalid', 'That roll’s outcome was already applied.', {
       id: 'already-applied',
     });
-  const ruleset = tableRuleset(r);
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
-  const healer = findCharacter(r, rolled.actor.characterId);
+  const healer = findCharacter(roots, rolled.actor.characterId);
   if (isRefusal(healer)) return healer;
-  const patient = findCharacter(r, recovers.characterId);
+  const patient = findCharacter(roots, recovers.characterId);
   if (isRefusal(patient)) return patient;
   if (!controls(actor, healer.character) && !controls(actor, patient.character)) {
     return refuse(
@@ -182,7 +183,7 @@ export function recoveryOutcome(ctx: Ctx<'outcome.apply'>): OrRefusal<Plan> | un
   const after = recoverAfterRoll(ruleset.id, patient.character, {
     slotId: recovers.slotId,
     succeeded,
-    sceneRunning: bool(r.scene, 'active'),
+    sceneRunning: bool(roots.scene, 'active'),
     ...(command.rename === undefined ? {} : { newName: command.rename }),
   });
   if (!after.ok) return rulesRefusal(after);
@@ -247,10 +248,10 @@ export function recoveryNeedsRoll(
 export const consequenceHeal: Handler<'consequence.heal'> = ({ docs, actor, command }) => {
   const denied = gmOnly(actor, 'heal a consequence (the GM judges what healing does)');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  const ruleset = tableRuleset(r);
+  const roots = pubRoots(docs.pub);
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
-  const patient = findCharacter(r, command.characterId);
+  const patient = findCharacter(roots, command.characterId);
   if (isRefusal(patient)) return patient;
   const healed = healConsequence(ruleset.id, patient.character, command.slotId);
   if (!healed.ok) return rulesRefusal(healed);

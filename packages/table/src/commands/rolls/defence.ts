@@ -40,8 +40,8 @@ export function undecided(roll: RollView): Refusal | undefined {
 
 export const defend: Handler<'defend'> = (ctx) => {
   const { docs, actor, command } = ctx;
-  const r = pubRoots(docs.pub);
-  const found = rollInPlay(r, command.rollId);
+  const roots = pubRoots(docs.pub);
+  const found = rollInPlay(roots, command.rollId);
   if (isRefusal(found)) return found;
   const { ruleset, roll } = found;
   const defence = roll.defence;
@@ -51,7 +51,7 @@ export const defend: Handler<'defend'> = (ctx) => {
   if (defence.status === 'rolled') {
     return refuse('already-defended', 'That roll’s defence was already rolled.');
   }
-  const who = findCharacter(r, defence.characterId);
+  const who = findCharacter(roots, defence.characterId);
   if (isRefusal(who)) return who;
   const defender = who.character;
   if (!controls(actor, defender)) {
@@ -62,7 +62,7 @@ export const defend: Handler<'defend'> = (ctx) => {
   if (typeof rating !== 'number') return rating;
   const mods = sideModifiers(ruleset, input, 'defender');
   if (isRefusal(mods)) return mods;
-  const bonuses = stuntAndHelp(r, actor, defender, input);
+  const bonuses = stuntAndHelp(roots, actor, defender, input);
   if (isRefusal(bonuses)) return bonuses;
   const side = rollSide(ctx, defender, input, rating, [...bonuses, ...mods], ruleset.diceCount);
   const next = rescore(ruleset, {
@@ -70,7 +70,7 @@ export const defend: Handler<'defend'> = (ctx) => {
     opposition: side,
     defence: { characterId: defender.id, status: 'rolled' },
   });
-  const attacker = findCharacter(r, roll.actor.characterId);
+  const attacker = findCharacter(roots, roll.actor.characterId);
   const attackerName = isRefusal(attacker) ? say('theRoll') : attacker.character.name;
   return {
     pub: () => writeRoll(found.map, next),
@@ -95,9 +95,9 @@ export const defend: Handler<'defend'> = (ctx) => {
 };
 
 /** The recent rolls that concern a character's defence, with their maps. */
-function defencesOf(r: PubRoots, characterId: string): { map: YMap; roll: RollView }[] {
+function defencesOf(roots: PubRoots, characterId: string): { map: YMap; roll: RollView }[] {
   const out: { map: YMap; roll: RollView }[] = [];
-  for (const map of r.rolls.toArray()) {
+  for (const map of roots.rolls.toArray()) {
     const roll = readRoll(map);
     if (roll.defence?.characterId === characterId || roll.hit?.characterId === characterId) {
       out.push({ map, roll });
@@ -114,22 +114,22 @@ function defencesOf(r: PubRoots, characterId: string): { map: YMap; roll: RollVi
  * the turn order.
  */
 export const concede: Handler<'concede'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  const found = findControlled(r, actor, command.characterId);
+  const roots = pubRoots(docs.pub);
+  const found = findControlled(roots, actor, command.characterId);
   if (isRefusal(found)) return found;
   const c = found.character;
-  if (!bool(r.conflict, 'active')) {
+  if (!bool(roots.conflict, 'active')) {
     return refuse('no-conflict', 'There is no conflict to concede: an attack starts one.');
   }
-  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
+  const order = (roots.conflict.get('order') as string[] | undefined) ?? [];
   if (!order.includes(c.id) || c.takenOut) {
     return refuse('invalid', `${c.name} is not in the conflict any more.`);
   }
-  const rolls = defencesOf(r, c.id);
+  const rolls = defencesOf(roots, c.id);
   if (command.rollId !== undefined) {
     const named = rolls.find((x) => x.roll.id === command.rollId);
     if (!named) {
-      const exists = findRoll(r, command.rollId);
+      const exists = findRoll(roots, command.rollId);
       return isRefusal(exists) ? exists : refuse('invalid', `That roll was not against ${c.name}.`);
     }
   }
@@ -148,7 +148,7 @@ export const concede: Handler<'concede'> = ({ docs, actor, command }) => {
     );
   }
   const awaiting = rolls.filter((x) => x.roll.defence?.status === 'awaiting');
-  const run = runEconomy(economyOf(r), [
+  const run = runEconomy(economyOf(roots), [
     { type: 'concede', characterId: c.id, consequencesTaken: c.conflictConsequences },
   ]);
   if (isRefusal(run)) return run;
@@ -156,8 +156,8 @@ export const concede: Handler<'concede'> = ({ docs, actor, command }) => {
   const ticks = dropTicks(docs, c.id);
   return withTicks(ticks, {
     pub: () => {
-      writeEconomy(r, run.state);
-      dropFromOrder(r, c.id);
+      writeEconomy(roots, run.state);
+      dropFromOrder(roots, c.id);
       for (const x of awaiting) {
         writeRoll(x.map, {
           ...x.roll,

@@ -22,12 +22,12 @@ export const MAX_HELP_REQUESTS = 40;
 
 export const helpAsk: Handler<'help.ask'> = (ctx) => {
   const { docs, actor, command, newId, now } = ctx;
-  const r = pubRoots(docs.pub);
-  const ruleset = tableRuleset(r);
+  const roots = pubRoots(docs.pub);
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
-  const roller = findControlled(r, actor, command.characterId);
+  const roller = findControlled(roots, actor, command.characterId);
   if (isRefusal(roller)) return roller;
-  const helper = findCharacter(r, command.helperId);
+  const helper = findCharacter(roots, command.helperId);
   if (isRefusal(helper)) return helper;
   if (ruleset.skills && !ruleset.skills.some((s) => s.id === command.skillId)) {
     return refuse('invalid', `${ruleset.name} has no skill "${command.skillId}".`, {
@@ -35,7 +35,7 @@ export const helpAsk: Handler<'help.ask'> = (ctx) => {
       params: { ruleset: ruleset.name },
     });
   }
-  const requests = readHelpRequests(r.help);
+  const requests = readHelpRequests(roots.help);
   const standing = helpStanding({
     actor,
     roller: roller.character,
@@ -62,8 +62,8 @@ export const helpAsk: Handler<'help.ask'> = (ctx) => {
     pub: () => {
       // One request per roller and helper: asking again (after a no, or for another skill)
       // replaces it, so the helper's screen shows the new question.
-      if (before) r.help.delete(before.id);
-      writeHelpRequest(r.help, {
+      if (before) roots.help.delete(before.id);
+      writeHelpRequest(roots.help, {
         id,
         rollerId: roller.character.id,
         skillId: command.skillId,
@@ -78,10 +78,10 @@ export const helpAsk: Handler<'help.ask'> = (ctx) => {
 };
 
 export const helpAnswer: Handler<'help.answer'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  const found = openRequest(r, command.requestId);
+  const roots = pubRoots(docs.pub);
+  const found = openRequest(roots, command.requestId);
   if (isRefusal(found)) return found;
-  const helper = findCharacter(r, str(found, 'helperId'));
+  const helper = findCharacter(roots, str(found, 'helperId'));
   if (isRefusal(helper)) return helper;
   if (!controls(actor, helper)) {
     return refuse('forbidden', `Only ${helper.name}'s player answers for ${helper.name}.`);
@@ -90,29 +90,29 @@ export const helpAnswer: Handler<'help.answer'> = ({ docs, actor, command }) => 
 };
 
 export const helpWithdraw: Handler<'help.withdraw'> = ({ docs, actor, command }) => {
-  const r = pubRoots(docs.pub);
-  const found = openRequest(r, command.requestId);
+  const roots = pubRoots(docs.pub);
+  const found = openRequest(roots, command.requestId);
   if (isRefusal(found)) return found;
-  const roller = findCharacter(r, str(found, 'rollerId'));
+  const roller = findCharacter(roots, str(found, 'rollerId'));
   if (actor.role !== 'gm' && (isRefusal(roller) || !controls(actor, roller))) {
     return refuse('forbidden', "Only the roller's player takes a request for help back.");
   }
-  return { pub: () => r.help.delete(command.requestId) };
+  return { pub: () => roots.help.delete(command.requestId) };
 };
 
-function openRequest(r: PubRoots, id: string) {
+function openRequest(roots: PubRoots, id: string) {
   return (
-    peek(r.help, id) ??
+    peek(roots.help, id) ??
     refuse('not-found', 'That request for help is no longer open.', { id: 'no-help-request' })
   );
 }
 
 /** The requests a roll of `rollerId` ends: asked for this roll, used or not. */
-export function endRequestsOf(r: PubRoots, rollerId: string): void {
-  dropHelpRequests(r.help, (q) => q.rollerId === rollerId);
+export function endRequestsOf(roots: PubRoots, rollerId: string): void {
+  dropHelpRequests(roots.help, (q) => q.rollerId === rollerId);
 }
 
 /** Requests naming a character who leaves the table (or whose player does). */
-export function dropRequestsNaming(r: PubRoots, characterId: string): void {
-  dropHelpRequests(r.help, (q) => q.rollerId === characterId || q.helperId === characterId);
+export function dropRequestsNaming(roots: PubRoots, characterId: string): void {
+  dropHelpRequests(roots.help, (q) => q.rollerId === characterId || q.helperId === characterId);
 }

@@ -25,15 +25,15 @@ export const outcomeApply: Handler<'outcome.apply'> = (ctx) => {
   const recovery = recoveryOutcome(ctx);
   if (recovery) return recovery;
   const { docs, actor, command, newId, now } = ctx;
-  const r = pubRoots(docs.pub);
-  const found = rollInPlay(r, command.rollId);
+  const roots = pubRoots(docs.pub);
+  const found = rollInPlay(roots, command.rollId);
   if (isRefusal(found)) return found;
   const { ruleset, roll } = found;
   const open = undecided(roll);
   if (open) return open;
   if (roll.applied)
     return refuse('invalid', 'That roll’s outcome was already applied.', { id: 'already-applied' });
-  const roller = findCharacter(r, roll.actor.characterId);
+  const roller = findCharacter(roots, roll.actor.characterId);
   if (isRefusal(roller)) return roller;
   if (!controls(actor, roller.character)) {
     return refuse('forbidden', `You do not play "${roller.character.name}".`);
@@ -41,7 +41,7 @@ export const outcomeApply: Handler<'outcome.apply'> = (ctx) => {
   let opposingOwner = 'gm';
   let opposingId: string | undefined;
   if (roll.opposition) {
-    const opp = findCharacter(r, roll.opposition.characterId);
+    const opp = findCharacter(roots, roll.opposition.characterId);
     if (isRefusal(opp)) return opp;
     opposingOwner = invokeOwnerOf(opp.character);
     opposingId = opp.character.id;
@@ -62,13 +62,13 @@ export const outcomeApply: Handler<'outcome.apply'> = (ctx) => {
       // A declaration's aspect goes where the table voted it, unless the roller says where.
       const onId = command.aspect.characterId ?? roll.declaration?.targetId;
       if (onId !== undefined) {
-        const on = findCharacter(r, onId);
+        const on = findCharacter(roots, onId);
         if (isRefusal(on)) return on;
         placeOn = on.character.id;
       }
       extra.target = 'new-aspect';
     } else {
-      const a = resolveAspect(r, command.aspect);
+      const a = resolveAspect(roots, command.aspect);
       if (isRefusal(a)) return a;
       existing = a;
       extra.target = 'existing-aspect';
@@ -126,10 +126,10 @@ export const outcomeApply: Handler<'outcome.apply'> = (ctx) => {
     if (loser !== undefined) hit = { characterId: loser, shifts: damage.levels };
   }
   for (const a of news)
-    if (r.aspects.has(a.id)) return refuse('invalid', 'Aspect id collision; try again.');
+    if (roots.aspects.has(a.id)) return refuse('invalid', 'Aspect id collision; try again.');
   const removed =
     decided.value.removesAspect === true && roll.removes !== undefined
-      ? resolveAspect(r, roll.removes)
+      ? resolveAspect(roots, roll.removes)
       : undefined;
   const target = existing;
   const said = [
@@ -146,12 +146,12 @@ export const outcomeApply: Handler<'outcome.apply'> = (ctx) => {
   );
   return {
     pub: () => {
-      for (const a of news) addTableAspect(r, a);
+      for (const a of news) addTableAspect(roots, a);
       if (target && invokesOnExisting > 0) {
         setFreeInvokes(target, owner, (target.freeInvokes[owner] ?? 0) + invokesOnExisting);
       }
       if (removed && !isRefusal(removed) && removed.where === 'table') {
-        removeTableAspect(r, removed.id);
+        removeTableAspect(roots, removed.id);
       }
       writeRoll(found.map, { ...roll, applied: true, ...(hit ? { hit } : {}) });
     },

@@ -33,7 +33,7 @@ export interface RollKind {
 }
 
 export function rollKind(
-  r: PubRoots,
+  roots: PubRoots,
   command: CommandOf<'roll'>,
   actor: Actor,
 ): OrRefusal<RollKind> {
@@ -60,7 +60,7 @@ export function rollKind(
     if (command.action !== undefined && command.action !== 'overcome') {
       return refuse('invalid', 'Moving past an obstacle is an overcome.');
     }
-    const moves = movingOvercome(r, actor, command);
+    const moves = movingOvercome(roots, actor, command);
     return isRefusal(moves) ? moves : { action: 'overcome', moves };
   }
   if (declarationId !== undefined && aspectAction !== 'declaration') {
@@ -82,7 +82,7 @@ export function rollKind(
           id: 'propose-first',
         });
       }
-      const found = findDeclaration(r, declarationId);
+      const found = findDeclaration(roots, declarationId);
       if (isRefusal(found)) return found;
       const d = found.view;
       if (d.characterId !== command.characterId) {
@@ -112,7 +112,7 @@ export function rollKind(
     if (command.difficulty !== undefined || command.opposition !== undefined) {
       return refuse('invalid', 'A removal rolls against the aspect’s persistence, nothing else.');
     }
-    const a = resolveAspect(r, removes);
+    const a = resolveAspect(roots, removes);
     if (isRefusal(a)) return a;
     if (a.where !== 'table') {
       return refuse('invalid', 'Only aspects placed in play are removed by a roll.');
@@ -132,7 +132,7 @@ export function rollKind(
  * and only for an attack, overcome or advantage rolled with no other opposition.
  */
 export function defenderOf(
-  r: PubRoots,
+  roots: PubRoots,
   command: CommandOf<'roll'>,
   kind: RollKind,
   roller: Character,
@@ -148,7 +148,7 @@ export function defenderOf(
   if (kind.action === 'defend' || kind.aspectAction !== undefined || kind.removes !== undefined) {
     return refuse('invalid', 'Only an attack, overcome or advantage awaits a defence.');
   }
-  const found = findCharacter(r, command.defender);
+  const found = findCharacter(roots, command.defender);
   if (isRefusal(found)) return found;
   if (found.character.id === roller.id)
     return refuse('invalid', 'Nobody defends against themselves.');
@@ -163,7 +163,7 @@ export function defenderOf(
  * an overcome against a difficulty. Other games heal otherwise (fate-core's recovery rolls).
  */
 export function healingTarget(
-  r: PubRoots,
+  roots: PubRoots,
   ruleset: Ruleset,
   command: CommandOf<'roll'>,
   action: Action,
@@ -176,6 +176,6 @@ export function healingTarget(
   if (action !== 'overcome' || command.opposition || defended || command.difficulty === undefined) {
     return refuse('invalid', 'Healing is an overcome against a difficulty.');
   }
-  const patient = findCharacter(r, command.heals);
+  const patient = findCharacter(roots, command.heals);
   return isRefusal(patient) ? patient : patient.character;
 }

@@ -24,23 +24,24 @@ import { resultSaid, rollPurposeSaid } from '../../log/words';
 
 export const roll: Handler<'roll'> = (ctx) => {
   const { docs, actor, command, newId, now } = ctx;
-  const r = pubRoots(docs.pub);
-  const ruleset = tableRuleset(r);
+  const roots = pubRoots(docs.pub);
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
-  const found = findControlled(r, actor, command.characterId);
+  const found = findControlled(roots, actor, command.characterId);
   if (isRefusal(found)) return found;
   if (command.opposition && command.difficulty !== undefined) {
     return refuse('invalid', 'Give a difficulty or an opposing character, not both.');
   }
-  const kind = rollKind(r, command, actor);
+  const kind = rollKind(roots, command, actor);
   if (isRefusal(kind)) return kind;
-  const defender = defenderOf(r, command, kind, found.character);
+  const defender = defenderOf(roots, command, kind, found.character);
   if (defender !== undefined && isRefusal(defender)) return defender;
-  const targets = kind.zone === undefined ? undefined : zoneTargets(r, kind.zone, found.character);
+  const targets =
+    kind.zone === undefined ? undefined : zoneTargets(roots, kind.zone, found.character);
   if (targets !== undefined && isRefusal(targets)) return targets;
   let opposingCharacter: Character | undefined;
   if (command.opposition) {
-    const opp = findCharacter(r, command.opposition.characterId);
+    const opp = findCharacter(roots, command.opposition.characterId);
     if (isRefusal(opp)) return opp;
     opposingCharacter = opp.character;
   }
@@ -64,7 +65,7 @@ export const roll: Handler<'roll'> = (ctx) => {
     command.opposition?.characterId,
     ...(targets?.characters.map((c) => c.id) ?? []),
   ].filter((id): id is string => id !== undefined);
-  const actorBonuses = stuntAndHelp(r, actor, found.character, command, opposing);
+  const actorBonuses = stuntAndHelp(roots, actor, found.character, command, opposing);
   if (isRefusal(actorBonuses)) return actorBonuses;
   const modifiers = [...(command.modifiers ?? []), ...actorBonuses, ...actorMods];
   const difficulty =
@@ -80,7 +81,7 @@ export const roll: Handler<'roll'> = (ctx) => {
   // A simple action is not rolled [NAR-SIMPLE-1]: the ruleset says whether this one is, from
   // the aspect alone ("a character's aspect is higher than the difficulty"); strategy,
   // creativity and tools change a roll, not whether there is one.
-  const heals = healingTarget(r, ruleset, command, kind.action, defender !== undefined);
+  const heals = healingTarget(roots, ruleset, command, kind.action, defender !== undefined);
   if (heals !== undefined && isRefusal(heals)) return heals;
   const simple =
     heals === undefined &&
@@ -167,10 +168,10 @@ export const roll: Handler<'roll'> = (ctx) => {
   const dice = simple ? say('simpleAction') : diceSaid(actorSide);
   return {
     pub: () => {
-      writeNewRoll(r, view);
-      endRequestsOf(r, found.character.id);
+      writeNewRoll(roots, view);
+      endRequestsOf(roots, found.character.id);
       // Rolled: the declaration leaves the table, its tally kept on the roll.
-      if (kind.declarationId !== undefined) r.declarations.delete(kind.declarationId);
+      if (kind.declarationId !== undefined) roots.declarations.delete(kind.declarationId);
     },
     log: [
       {
@@ -204,19 +205,19 @@ function awaitDefence(
   defender: Character,
   kind: RollKind,
 ): OrRefusal<Plan> {
-  const r = pubRoots(ctx.docs.pub);
-  const ruleset = tableRuleset(r);
+  const roots = pubRoots(ctx.docs.pub);
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
-  const inConflict = bool(r.conflict, 'active');
+  const inConflict = bool(roots.conflict, 'active');
   const starts = kind.action === 'attack' && !inConflict;
   const purpose = rollPurposeSaid(kind.action);
   const dice = diceSaid(draft.actor);
   return {
     pub: () => {
-      if (starts) beginConflict(r, ruleset, [roller.id, defender.id]);
-      else if (inConflict) joinConflict(r, [roller.id, defender.id]);
-      writeNewRoll(r, draft);
-      endRequestsOf(r, roller.id);
+      if (starts) beginConflict(roots, ruleset, [roller.id, defender.id]);
+      else if (inConflict) joinConflict(roots, [roller.id, defender.id]);
+      writeNewRoll(roots, draft);
+      endRequestsOf(roots, roller.id);
     },
     log: [
       ...(starts

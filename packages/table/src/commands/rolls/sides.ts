@@ -74,7 +74,7 @@ export function sideModifiers(
  * `against`: the characters the roll is against, who cannot help it.
  */
 export function stuntAndHelp(
-  r: PubRoots,
+  roots: PubRoots,
   actor: Actor,
   c: Character,
   input: RollerInput,
@@ -83,9 +83,9 @@ export function stuntAndHelp(
   const stunts = stuntBonuses(c, input.stunts ?? []);
   if (!stunts.ok) return refuse('rules', stunts.message);
   const helpers: Character[] = [];
-  const requests = readHelpRequests(r.help);
+  const requests = readHelpRequests(roots.help);
   for (const id of input.helpers ?? []) {
-    const found = findCharacter(r, id);
+    const found = findCharacter(roots, id);
     if (isRefusal(found)) return found;
     const helper = found.character;
     // A helper named twice is the rules' to refuse (below), once.

@@ -37,16 +37,16 @@ export function resolveRoll(
 }
 
 /** Appends a new roll, dropping the oldest past ROLL_LIMIT. */
-export function writeNewRoll(r: PubRoots, view: RollView): void {
+export function writeNewRoll(roots: PubRoots, view: RollView): void {
   const m = new Y.Map<unknown>();
-  appendAtEnd(r.rolls, [m]);
+  appendAtEnd(roots.rolls, [m]);
   for (const [key, value] of Object.entries(view)) m.set(key, value);
-  const extra = r.rolls.length - ROLL_LIMIT;
-  if (extra > 0) r.rolls.delete(0, extra);
+  const extra = roots.rolls.length - ROLL_LIMIT;
+  if (extra > 0) roots.rolls.delete(0, extra);
 }
 
-export function findRoll(r: PubRoots, id: string): { map: YMap; roll: RollView } | Refusal {
-  for (const m of r.rolls.toArray()) {
+export function findRoll(roots: PubRoots, id: string): { map: YMap; roll: RollView } | Refusal {
+  for (const m of roots.rolls.toArray()) {
     if (m.get('id') === id) return { map: m, roll: readRoll(m) };
   }
   return refuse('not-found', `No recent roll "${id}".`, { id: 'no-roll' });
@@ -54,12 +54,12 @@ export function findRoll(r: PubRoots, id: string): { map: YMap; roll: RollView }
 
 /** The table's ruleset and one of its recent rolls: where every handler acting on a roll starts. */
 export function rollInPlay(
-  r: PubRoots,
+  roots: PubRoots,
   id: string,
 ): { ruleset: Ruleset; map: YMap; roll: RollView } | Refusal {
-  const ruleset = tableRuleset(r);
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
-  const found = findRoll(r, id);
+  const found = findRoll(roots, id);
   if (isRefusal(found)) return found;
   return { ruleset, ...found };
 }

@@ -32,15 +32,15 @@ export interface ZoneTargets {
 
 /** The characters an attack on `zoneId` by `attacker` asks to defend, checked. */
 export function zoneTargets(
-  r: PubRoots,
+  roots: PubRoots,
   zoneId: string,
   attacker: Character,
 ): ZoneTargets | Refusal {
-  const board = readBoard(r);
+  const board = readBoard(roots);
   const zone = board.zones.find((z) => z.id === zoneId);
   if (!zone) return refuse('not-found', `No zone "${zoneId}" on the board.`, { id: 'no-zone' });
   const out = new Set<string>();
-  r.characters.forEach((m, id) => {
+  roots.characters.forEach((m, id) => {
     if ((m as { get(k: string): unknown }).get('takenOut') === true) out.add(id);
   });
   const ids = zoneAttackTargets(tokenRecord(board.tokens), zoneId, attacker.id, out);
@@ -55,7 +55,7 @@ export function zoneTargets(
   }
   const characters: Character[] = [];
   for (const id of ids) {
-    const found = findCharacter(r, id);
+    const found = findCharacter(roots, id);
     if (isRefusal(found)) return found;
     characters.push(found.character);
   }
@@ -72,8 +72,8 @@ export function awaitZoneDefences(
   attacker: Character,
   targets: ZoneTargets,
 ): Plan | Refusal {
-  const r = pubRoots(ctx.docs.pub);
-  const ruleset = tableRuleset(r);
+  const roots = pubRoots(ctx.docs.pub);
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
   const ids = targets.characters.map((c, i) => (i === 0 ? draft.id : ctx.newId()));
   const group = draft.id;
@@ -84,14 +84,14 @@ export function awaitZoneDefences(
     zoneAttack: { group, zoneId: targets.zone.id },
   }));
   const everyone = [attacker.id, ...targets.characters.map((c) => c.id)];
-  const inConflict = bool(r.conflict, 'active');
+  const inConflict = bool(roots.conflict, 'active');
   const names = targets.characters.map((c) => c.name);
   return {
     pub: () => {
-      if (!inConflict) beginConflict(r, ruleset, everyone);
-      else joinConflict(r, everyone);
-      for (const copy of copies) writeNewRoll(r, copy);
-      endRequestsOf(r, attacker.id);
+      if (!inConflict) beginConflict(roots, ruleset, everyone);
+      else joinConflict(roots, everyone);
+      for (const copy of copies) writeNewRoll(roots, copy);
+      endRequestsOf(roots, attacker.id);
     },
     log: [
       ...(inConflict

@@ -18,13 +18,13 @@ import { afterDrop } from './turns';
 /** As many as `conflict.start` and `conflict.order` take. */
 export const TURN_ORDER_MAX = 40;
 
-function orderOf(r: PubRoots): string[] {
-  return (r.conflict.get('order') as string[] | undefined) ?? [];
+function orderOf(roots: PubRoots): string[] {
+  return (roots.conflict.get('order') as string[] | undefined) ?? [];
 }
 
-function names(r: PubRoots, order: readonly string[]): string[] {
+function names(roots: PubRoots, order: readonly string[]): string[] {
   return order.map((id) => {
-    const found = findCharacter(r, id);
+    const found = findCharacter(roots, id);
     return isRefusal(found) ? id : found.name;
   });
 }
@@ -33,14 +33,14 @@ function names(r: PubRoots, order: readonly string[]): string[] {
  * Whether a character just added (an NPC the GM made or revealed) joins the running conflict:
  * a conflict is running and its order has room. The caller adds it with `joinConflict`.
  */
-export function joinsConflict(r: PubRoots): boolean {
-  return bool(r.conflict, 'active') && orderOf(r).length < TURN_ORDER_MAX;
+export function joinsConflict(roots: PubRoots): boolean {
+  return bool(roots.conflict, 'active') && orderOf(roots).length < TURN_ORDER_MAX;
 }
 
 /** The log line of a character joining the turn order, its name last in it. */
-export function joinedLine(r: PubRoots, id: string, name: string): LogDraft {
+export function joinedLine(roots: PubRoots, id: string, name: string): LogDraft {
   return {
-    ...line(say('joinedConflict', { name, order: [...names(r, orderOf(r)), name] })),
+    ...line(say('joinedConflict', { name, order: [...names(roots, orderOf(roots)), name] })),
     characterId: id,
   };
 }
@@ -48,12 +48,13 @@ export function joinedLine(r: PubRoots, id: string, name: string): LogDraft {
 export const conflictJoin: Handler<'conflict.join'> = ({ docs, actor, command }) => {
   const denied = gmOnly(actor, 'add someone to the turn order');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  if (!bool(r.conflict, 'active')) return refuse('no-conflict', 'There is no conflict running.');
-  const found = findCharacter(r, command.characterId);
+  const roots = pubRoots(docs.pub);
+  if (!bool(roots.conflict, 'active'))
+    return refuse('no-conflict', 'There is no conflict running.');
+  const found = findCharacter(roots, command.characterId);
   if (isRefusal(found)) return found;
   const c = found.character;
-  const order = orderOf(r);
+  const order = orderOf(roots);
   if (order.includes(c.id)) return refuse('invalid', `${c.name} is already in the turn order.`);
   if (c.takenOut) {
     return refuse('invalid', `${c.name} is taken out: out of the scene until it ends.`);
@@ -62,28 +63,29 @@ export const conflictJoin: Handler<'conflict.join'> = ({ docs, actor, command })
     return refuse('invalid', `The turn order holds at most ${TURN_ORDER_MAX} characters.`);
   }
   return {
-    pub: () => joinConflict(r, [c.id]),
-    log: [joinedLine(r, c.id, c.name)],
+    pub: () => joinConflict(roots, [c.id]),
+    log: [joinedLine(roots, c.id, c.name)],
   };
 };
 
 export const conflictLeave: Handler<'conflict.leave'> = ({ docs, actor, command }) => {
   const denied = gmOnly(actor, 'take someone out of the turn order');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  if (!bool(r.conflict, 'active')) return refuse('no-conflict', 'There is no conflict running.');
-  const found = findCharacter(r, command.characterId);
+  const roots = pubRoots(docs.pub);
+  if (!bool(roots.conflict, 'active'))
+    return refuse('no-conflict', 'There is no conflict running.');
+  const found = findCharacter(roots, command.characterId);
   if (isRefusal(found)) return found;
-  const order = orderOf(r);
-  const after = afterDrop(order, num(r.conflict, 'turn'), command.characterId);
+  const order = orderOf(roots);
+  const after = afterDrop(order, num(roots.conflict, 'turn'), command.characterId);
   if (!after) return refuse('invalid', `${found.name} is not in the turn order.`);
   // Leaving may end the exchange (the last to act leaves): countdowns tied to exchanges tick,
   // as when one is taken out.
   const plan: Plan = {
-    pub: () => dropFromOrder(r, command.characterId),
+    pub: () => dropFromOrder(roots, command.characterId),
     log: [
       {
-        ...line(say('leftConflict', { name: found.name, order: names(r, after.order) })),
+        ...line(say('leftConflict', { name: found.name, order: names(roots, after.order) })),
         characterId: command.characterId,
       },
     ],

@@ -19,37 +19,37 @@ import { actingIn, afterDrop } from './turns';
  * end reset the count, except where the game counts the whole scene's (`pirates`
  * [PIR-CONCEDE-1]: the scene's end resets it then).
  */
-function resetConsequenceCounts(r: PubRoots, ruleset: Ruleset): void {
+function resetConsequenceCounts(roots: PubRoots, ruleset: Ruleset): void {
   if (ruleset.concessionCounts === 'scene') return;
-  r.characters.forEach((value) => writeTableState(value as YMap, { conflictConsequences: 0 }));
+  roots.characters.forEach((value) => writeTableState(value as YMap, { conflictConsequences: 0 }));
 }
 
 /** Starts a conflict with this turn order (the caller checked that none is running). */
-export function beginConflict(r: PubRoots, ruleset: Ruleset, order: string[]): void {
-  put(r.conflict, 'active', true);
-  put(r.conflict, 'order', order);
-  put(r.conflict, 'turn', 0);
-  put(r.conflict, 'round', 1);
-  put(r.conflict, 'freeMove', undefined);
-  resetConsequenceCounts(r, ruleset);
+export function beginConflict(roots: PubRoots, ruleset: Ruleset, order: string[]): void {
+  put(roots.conflict, 'active', true);
+  put(roots.conflict, 'order', order);
+  put(roots.conflict, 'turn', 0);
+  put(roots.conflict, 'round', 1);
+  put(roots.conflict, 'freeMove', undefined);
+  resetConsequenceCounts(roots, ruleset);
 }
 
 /** Adds characters not yet in the running conflict's turn order at its end. */
-export function joinConflict(r: PubRoots, ids: string[]): void {
-  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
+export function joinConflict(roots: PubRoots, ids: string[]): void {
+  const order = (roots.conflict.get('order') as string[] | undefined) ?? [];
   const missing = ids.filter((id) => !order.includes(id));
-  if (missing.length > 0) put(r.conflict, 'order', [...order, ...missing]);
+  if (missing.length > 0) put(roots.conflict, 'order', [...order, ...missing]);
 }
 
 export const conflictStart: Handler<'conflict.start'> = ({ docs, actor, command, rng }) => {
   const denied = gmOnly(actor, 'start a conflict');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  if (bool(r.conflict, 'active')) return refuse('invalid', 'A conflict is already running.');
-  const ruleset = tableRuleset(r);
+  const roots = pubRoots(docs.pub);
+  if (bool(roots.conflict, 'active')) return refuse('invalid', 'A conflict is already running.');
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
   const given = [...new Set(command.order)];
-  const characters = new Map(allCharacters(r).map((c) => [c.id, c]));
+  const characters = new Map(allCharacters(roots).map((c) => [c.id, c]));
   const missing = [...given, ...(command.surprise ?? [])].find((id) => !characters.has(id));
   if (missing !== undefined)
     return refuse('not-found', `No character "${missing}" at this table.`, {
@@ -96,21 +96,21 @@ export const conflictStart: Handler<'conflict.start'> = ({ docs, actor, command,
     return refuse('invalid', 'Aspects and surprise order the turns only with `initiative`.');
   }
   return {
-    pub: () => beginConflict(r, ruleset, order),
+    pub: () => beginConflict(roots, ruleset, order),
     log: [line(started)],
   };
 };
 
 export const conflictNext: Handler<'conflict.next'> = ({ docs, actor }) => {
-  const r = pubRoots(docs.pub);
-  if (!bool(r.conflict, 'active')) return refuse('invalid', 'There is no conflict running.');
-  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
+  const roots = pubRoots(docs.pub);
+  if (!bool(roots.conflict, 'active')) return refuse('invalid', 'There is no conflict running.');
+  const order = (roots.conflict.get('order') as string[] | undefined) ?? [];
   if (order.length === 0) return refuse('invalid', 'Nobody is left in the conflict.');
-  const turn = num(r.conflict, 'turn');
+  const turn = num(roots.conflict, 'turn');
   const current = actingIn({ active: true, order, turn });
   // The GM moves the order on; a player may end their own character's turn.
   if (actor.role !== 'gm') {
-    const found = current === undefined ? undefined : findCharacter(r, current);
+    const found = current === undefined ? undefined : findCharacter(roots, current);
     if (!found || isRefusal(found) || !controls(actor, found.character)) {
       return refuse('forbidden', 'Only the GM or the acting character’s player ends this turn.');
     }
@@ -121,8 +121,8 @@ export const conflictNext: Handler<'conflict.next'> = ({ docs, actor }) => {
   const ticks = wraps ? exchangeTicks(docs) : undefined;
   return withTicks(ticks, {
     pub: () => {
-      put(r.conflict, 'turn', wraps ? 0 : next);
-      if (wraps) put(r.conflict, 'round', num(r.conflict, 'round') + 1);
+      put(roots.conflict, 'turn', wraps ? 0 : next);
+      if (wraps) put(roots.conflict, 'round', num(roots.conflict, 'round') + 1);
     },
   });
 };
@@ -130,14 +130,14 @@ export const conflictNext: Handler<'conflict.next'> = ({ docs, actor }) => {
 export const conflictEnd: Handler<'conflict.end'> = ({ docs, actor, command }) => {
   const denied = gmOnly(actor, 'end a conflict');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  if (!bool(r.conflict, 'active')) return refuse('invalid', 'There is no conflict running.');
-  const ruleset = tableRuleset(r);
+  const roots = pubRoots(docs.pub);
+  if (!bool(roots.conflict, 'active')) return refuse('invalid', 'There is no conflict running.');
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
   if (command.recovery !== undefined && !ruleset.features.recoversAtConflictEnd) {
     return refuse('invalid', `In ${ruleset.name} nothing comes back as a conflict ends.`);
   }
-  const characters = allCharacters(r);
+  const characters = allCharacters(roots);
   const unknown = Object.keys(command.recovery ?? {}).find(
     (id) => !characters.some((c) => c.id === id),
   );
@@ -149,13 +149,13 @@ export const conflictEnd: Handler<'conflict.end'> = ({ docs, actor, command }) =
   const recovered = conflictEndRecovery(ruleset, characters, command.recovery);
   return {
     pub: () => {
-      put(r.conflict, 'active', false);
-      put(r.conflict, 'order', undefined);
-      put(r.conflict, 'turn', undefined);
-      put(r.conflict, 'round', undefined);
-      resetConsequenceCounts(r, ruleset);
+      put(roots.conflict, 'active', false);
+      put(roots.conflict, 'order', undefined);
+      put(roots.conflict, 'turn', undefined);
+      put(roots.conflict, 'round', undefined);
+      resetConsequenceCounts(roots, ruleset);
       for (const b of recovered) {
-        const map = peek(r.characters, b.characterId);
+        const map = peek(roots.characters, b.characterId);
         if (map && b.mode !== 'none') writeCharacter(map, b.after);
       }
     },
@@ -184,9 +184,10 @@ export const conflictEnd: Handler<'conflict.end'> = ({ docs, actor, command }) =
 export const conflictOrder: Handler<'conflict.order'> = ({ docs, actor, command }) => {
   const denied = gmOnly(actor, 'reorder the turns');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  if (!bool(r.conflict, 'active')) return refuse('no-conflict', 'There is no conflict running.');
-  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
+  const roots = pubRoots(docs.pub);
+  if (!bool(roots.conflict, 'active'))
+    return refuse('no-conflict', 'There is no conflict running.');
+  const order = (roots.conflict.get('order') as string[] | undefined) ?? [];
   const next = command.order;
   const same =
     next.length === order.length &&
@@ -195,26 +196,26 @@ export const conflictOrder: Handler<'conflict.order'> = ({ docs, actor, command 
   if (!same) {
     return refuse('invalid', 'The new order must hold exactly the characters in the conflict.');
   }
-  const acting = order[num(r.conflict, 'turn') % Math.max(order.length, 1)];
+  const acting = order[num(roots.conflict, 'turn') % Math.max(order.length, 1)];
   const names = next.map((id) => {
-    const found = findCharacter(r, id);
+    const found = findCharacter(roots, id);
     return isRefusal(found) ? id : found.character.name;
   });
   return {
     pub: () => {
-      put(r.conflict, 'order', next);
-      put(r.conflict, 'turn', acting === undefined ? 0 : next.indexOf(acting));
+      put(roots.conflict, 'order', next);
+      put(roots.conflict, 'turn', acting === undefined ? 0 : next.indexOf(acting));
     },
     log: [line(say('turnOrder', { order: names }))],
   };
 };
 
 /** Takes a character out of the turn order, keeping the turn on whoever acts next. */
-export function dropFromOrder(r: PubRoots, id: string): void {
-  const order = (r.conflict.get('order') as string[] | undefined) ?? [];
-  const after = afterDrop(order, (r.conflict.get('turn') as number | undefined) ?? 0, id);
+export function dropFromOrder(roots: PubRoots, id: string): void {
+  const order = (roots.conflict.get('order') as string[] | undefined) ?? [];
+  const after = afterDrop(order, (roots.conflict.get('turn') as number | undefined) ?? 0, id);
   if (!after) return;
-  put(r.conflict, 'order', after.order);
-  put(r.conflict, 'turn', after.turn);
-  if (after.wraps) put(r.conflict, 'round', num(r.conflict, 'round') + 1);
+  put(roots.conflict, 'order', after.order);
+  put(roots.conflict, 'turn', after.turn);
+  if (after.wraps) put(roots.conflict, 'round', num(roots.conflict, 'round') + 1);
 }

@@ -32,9 +32,9 @@ function passed(
 }
 
 /** Writes characters after time passed (only what changed), then the economy over them. */
-function writePassed(r: PubRoots, after: CharacterRecord[], run: EconomyRun | undefined): void {
+function writePassed(roots: PubRoots, after: CharacterRecord[], run: EconomyRun | undefined): void {
   for (const c of after) {
-    const map = peek(r.characters, c.id);
+    const map = peek(roots.characters, c.id);
     if (!map) continue;
     writeCharacter(map, c);
     const live = new Set([
@@ -43,20 +43,20 @@ function writePassed(r: PubRoots, after: CharacterRecord[], run: EconomyRun | un
     ]);
     pruneSheetInvokes(map, live);
   }
-  if (run) writeEconomy(r, run.state);
+  if (run) writeEconomy(roots, run.state);
 }
 
 function timePlan(
-  r: PubRoots,
+  roots: PubRoots,
   ruleset: Ruleset,
   marks: TimeMark[],
   economy: EconomyTransition[],
   said: LogMessage,
   extra?: () => void,
 ): OrRefusal<Plan> {
-  const after = passed(ruleset, allCharacters(r), marks);
+  const after = passed(ruleset, allCharacters(roots), marks);
   // The economy decides the balances; passTime's own refresh top-up agrees with it.
-  const run = economy.length > 0 ? runEconomy(economyOf(r), economy) : undefined;
+  const run = economy.length > 0 ? runEconomy(economyOf(roots), economy) : undefined;
   if (run && isRefusal(run)) return run;
   const log: LogDraft = {
     ...line(said),
@@ -64,7 +64,7 @@ function timePlan(
   };
   return {
     pub: () => {
-      writePassed(r, after, run);
+      writePassed(roots, after, run);
       extra?.();
     },
     log: [log],
@@ -74,10 +74,10 @@ function timePlan(
 export const sceneStart: Handler<'scene.start'> = ({ docs, actor, command, now }) => {
   const denied = gmOnly(actor, 'start a scene');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  if (bool(r.scene, 'active')) return refuse('invalid', 'End the current scene first.');
+  const roots = pubRoots(docs.pub);
+  if (bool(roots.scene, 'active')) return refuse('invalid', 'End the current scene first.');
   const present = [...new Set(command.characterIds)];
-  const characters = allCharacters(r);
+  const characters = allCharacters(roots);
   const missing = present.find((id) => !characters.some((c) => c.id === id));
   if (missing !== undefined)
     return refuse('not-found', `No character "${missing}" at this table.`, {
@@ -87,15 +87,15 @@ export const sceneStart: Handler<'scene.start'> = ({ docs, actor, command, now }
   const players = characters.filter(
     (c) => present.includes(c.id) && !c.npc && c.owner !== undefined,
   ).length;
-  const run = runEconomy(economyOf(r), [{ type: 'scene-start', players }]);
+  const run = runEconomy(economyOf(roots), [{ type: 'scene-start', players }]);
   if (isRefusal(run)) return run;
   return {
     pub: () => {
-      put(r.scene, 'active', true);
-      put(r.scene, 'name', command.name);
-      put(r.scene, 'startedAt', now);
-      put(r.scene, 'present', present);
-      writeEconomy(r, run.state);
+      put(roots.scene, 'active', true);
+      put(roots.scene, 'name', command.name);
+      put(roots.scene, 'startedAt', now);
+      put(roots.scene, 'present', present);
+      writeEconomy(roots, run.state);
     },
     log: [
       {
@@ -107,46 +107,46 @@ export const sceneStart: Handler<'scene.start'> = ({ docs, actor, command, now }
 };
 
 /** Scene aspects and boosts end with the scene; the conflict and spotlight too. */
-function clearScene(r: PubRoots): void {
-  r.aspects.forEach((value, id) => {
+function clearScene(roots: PubRoots): void {
+  roots.aspects.forEach((value, id) => {
     const kind = readAspect(value as YMap).kind;
-    if (kind === 'boost' || kind === 'situation' || kind === 'character') r.aspects.delete(id);
+    if (kind === 'boost' || kind === 'situation' || kind === 'character') roots.aspects.delete(id);
   });
-  r.meta.delete('spotlight');
-  put(r.scene, 'active', false);
-  put(r.scene, 'present', undefined);
-  put(r.scene, 'startedAt', undefined);
-  put(r.conflict, 'active', false);
-  put(r.conflict, 'order', undefined);
-  put(r.conflict, 'turn', undefined);
-  put(r.conflict, 'round', undefined);
-  put(r.conflict, 'freeMove', undefined);
+  roots.meta.delete('spotlight');
+  put(roots.scene, 'active', false);
+  put(roots.scene, 'present', undefined);
+  put(roots.scene, 'startedAt', undefined);
+  put(roots.conflict, 'active', false);
+  put(roots.conflict, 'order', undefined);
+  put(roots.conflict, 'turn', undefined);
+  put(roots.conflict, 'round', undefined);
+  put(roots.conflict, 'freeMove', undefined);
   // Help is asked for a roll in the scene: what was not rolled is moot with it.
-  r.help.forEach((_value, id) => r.help.delete(id));
-  r.characters.forEach((value) => writeTableState(value as YMap, { conflictConsequences: 0 }));
+  roots.help.forEach((_value, id) => roots.help.delete(id));
+  roots.characters.forEach((value) => writeTableState(value as YMap, { conflictConsequences: 0 }));
 }
 
 export const sceneEnd: Handler<'scene.end'> = ({ docs, actor }) => {
   const denied = gmOnly(actor, 'end a scene');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  if (!bool(r.scene, 'active')) return refuse('invalid', 'No scene is running.');
-  const ruleset = tableRuleset(r);
+  const roots = pubRoots(docs.pub);
+  if (!bool(roots.scene, 'active')) return refuse('invalid', 'No scene is running.');
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
   // The scene's open compels are moot: withdrawn, no fate point moves. One log line per
   // compel (after the scene's own), like a `compel.withdraw`, so each names its character and
   // shows in that character's history; a scene seldom ends with more than one or two open.
-  const compels = compelsEndedWithScene(r);
+  const compels = compelsEndedWithScene(roots);
   const board = boardEnded(docs);
   const plan = timePlan(
-    r,
+    roots,
     ruleset,
     ['scene-end'],
     [{ type: 'scene-end' }],
     // narrative has no stress: its damage lowers aspects, which the scene's end leaves alone.
-    say(allCharacters(r).some((c) => c.stress.length > 0) ? 'sceneEndedStress' : 'sceneEnded'),
+    say(allCharacters(roots).some((c) => c.stress.length > 0) ? 'sceneEndedStress' : 'sceneEnded'),
     () => {
-      clearScene(r);
+      clearScene(roots);
       compels.close();
       board.pub();
     },
@@ -158,14 +158,14 @@ export const sceneEnd: Handler<'scene.end'> = ({ docs, actor }) => {
 export const sessionStart: Handler<'session.start'> = ({ docs, actor }) => {
   const denied = gmOnly(actor, 'start a session');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  if (bool(r.scene, 'active')) return refuse('invalid', 'End the current scene first.');
-  const ruleset = tableRuleset(r);
+  const roots = pubRoots(docs.pub);
+  if (bool(roots.scene, 'active')) return refuse('invalid', 'End the current scene first.');
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
   const refresh: Record<string, number> = {};
-  for (const c of allCharacters(r)) if (!c.npc) refresh[c.id] = c.refresh;
+  for (const c of allCharacters(roots)) if (!c.npc) refresh[c.id] = c.refresh;
   return timePlan(
-    r,
+    roots,
     ruleset,
     ['session-end', 'refresh'],
     [{ type: 'refresh', refresh }],
@@ -176,18 +176,18 @@ export const sessionStart: Handler<'session.start'> = ({ docs, actor }) => {
 export const scenarioEnd: Handler<'scenario.end'> = ({ docs, actor }) => {
   const denied = gmOnly(actor, 'end a scenario');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  if (bool(r.scene, 'active')) return refuse('invalid', 'End the current scene first.');
-  const ruleset = tableRuleset(r);
+  const roots = pubRoots(docs.pub);
+  if (bool(roots.scene, 'active')) return refuse('invalid', 'End the current scene first.');
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
-  return timePlan(r, ruleset, ['scenario-end'], [], say('scenarioEnded'));
+  return timePlan(roots, ruleset, ['scenario-end'], [], say('scenarioEnded'));
 };
 
 export const milestoneMajor: Handler<'milestone.major'> = ({ docs, actor }) => {
   const denied = gmOnly(actor, 'mark a major milestone');
   if (denied) return denied;
-  const r = pubRoots(docs.pub);
-  const ruleset = tableRuleset(r);
+  const roots = pubRoots(docs.pub);
+  const ruleset = tableRuleset(roots);
   if (isRefusal(ruleset)) return ruleset;
-  return timePlan(r, ruleset, ['major-milestone'], [], say('majorMilestone'));
+  return timePlan(roots, ruleset, ['major-milestone'], [], say('majorMilestone'));
 };
