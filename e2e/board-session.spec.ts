@@ -208,6 +208,9 @@ for (const game of GAMES) {
       await expect(zoneItem(page, 'Loft')).toContainText('Lookout');
     }
     await expect(overlay.page.getByTestId('overlay-board')).toContainText('Loft');
+    // The overlay frames the three zones in use, not the whole 24-column grid under them.
+    const frame = await overlay.page.getByTestId('board-svg').getAttribute('viewBox');
+    expect(Number(frame!.split(' ')[2])).toBeLessThan(24 * 40);
     await expect(gm.getByTestId('board-zone-prepared')).toHaveCount(0);
 
     // 3. Dee drags Vex through the locked door: the dice tray asks for an overcome against
@@ -226,10 +229,10 @@ for (const game of GAMES) {
     );
     await expect(
       zoneItem(dee.page, 'Warehouse')
-        .getByText('Vex')
+        .getByText('Vex', { exact: true })
         .or(dee.page.getByTestId('board-overcome-failed')),
     ).toBeVisible();
-    if (!(await zoneItem(dee.page, 'Warehouse').getByText('Vex').isVisible())) {
+    if (!(await zoneItem(dee.page, 'Warehouse').getByText('Vex', { exact: true }).isVisible())) {
       // A failed overcome keeps Vex on the Quay; the GM narrates a cost and waves him through.
       await gm.getByRole('button', { name: 'Pick Vex to move' }).click();
       await zoneItem(gm, 'Warehouse').getByRole('button', { name: 'Move Vex here' }).click();
