@@ -50,11 +50,18 @@ test('a fight across three zones: defenders from the board, a move that needs an
   // The GM's prep, sent as the board tools send it: two NPCs, three zones, two borders and a
   // locked door on the second.
   const bot = await connectBot(baseURL!, links.gm);
-  for (const [name, skills] of [
-    ['Brute', [{ id: 'fight', rating: 4 }]],
-    ['Lookout', [{ id: 'shoot', rating: 3 }]],
+  // The Brute's active stunt lets him attack everyone in a zone [CORE-TARGET-2].
+  const sweep = {
+    id: 'sweep',
+    name: 'Sweeping Blow',
+    text: 'Hits everyone near.',
+    zoneAttack: true,
+  };
+  for (const [name, skills, stunts] of [
+    ['Brute', [{ id: 'fight', rating: 4 }], [sweep]],
+    ['Lookout', [{ id: 'shoot', rating: 3 }], []],
   ] as const) {
-    await bot.send({ type: 'character.create', npc: true, character: { name, skills } });
+    await bot.send({ type: 'character.create', npc: true, character: { name, skills, stunts } });
   }
   await gm.getByRole('button', { name: 'Start a scene' }).click();
   await expect(gm.getByTestId('board')).toBeVisible();
@@ -94,7 +101,7 @@ test('a fight across three zones: defenders from the board, a move that needs an
   const tray = gm.getByRole('form', { name: 'Roll the dice' });
   await tray.locator('select[name="roller"]').selectOption({ label: 'Brute' });
   await tray.locator('select[name="action"]').selectOption('attack');
-  await tray.getByLabel('Everyone in a zone').check();
+  await tray.getByRole('radio', { name: /^Everyone in a zone/ }).check();
   await expect(tray.locator('select[name="zone"]')).toHaveValue(shed);
   // The Pier (the Brute alone) and the Roof are offered only where someone would defend.
   await expect(tray.locator('select[name="zone"] option')).toHaveText(['Warehouse', 'Roof']);
@@ -111,6 +118,8 @@ test('a fight across three zones: defenders from the board, a move that needs an
   // GM picks the second listed, not the first.
   await tray.locator('select[name="roller"]').selectOption({ label: 'Lookout' });
   await tray.locator('select[name="action"]').selectOption('attack');
+  // No stunt for it: the Lookout is offered no attack on everyone in a zone.
+  await expect(tray.getByLabel(/^Everyone in a zone/)).toHaveCount(0);
   await tray.getByLabel('An opposing character').check();
   await tray.locator('select[name="zone"]').selectOption({ label: 'Warehouse' });
   const opponents = tray.locator('select[name="opponent"] option');

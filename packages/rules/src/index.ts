@@ -58,14 +58,21 @@ export { RULESETS, ALL_RULESETS, rulesetById } from './rulesets/registry';
 
 // core: what a roll adds besides the dice: stunts and teamwork
 export type { RollBonus } from './core/bonuses';
-export { STUNT_BONUS, stuntBonuses, teamworkBonuses } from './core/bonuses';
+export { STUNT_BONUS, bonusStunts, stuntBonuses, teamworkBonuses } from './core/bonuses';
 
 // core: which skills usually defend against which
 export type { UsualDefences } from './core/ruleset';
 export { SRD_USUAL_DEFENCES, usualDefence } from './core/defences';
 // core: zones, borders and moving between them
 export type { BorderEdge, ZoneGraph, ZonePath, MoveRule, MovementRoll } from './core/zones';
-export { zonePath, moveRule, moveDifficulty, moveAllowedBy, zoneAttackTargets } from './core/zones';
+export {
+  zonePath,
+  moveRule,
+  moveDifficulty,
+  moveAllowedBy,
+  zoneAttackTargets,
+  zoneAttackStunt,
+} from './core/zones';
 
 // core: exact odds
 export type {

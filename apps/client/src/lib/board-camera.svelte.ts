@@ -116,3 +116,76 @@ export class BoardCamera {
     }
   }
 }
+
+/** A zone's rectangle on the grid, in cells. */
+export interface GridRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * The viewBox that fits the zones in use, with `margin` cells around them: the stream
+ * overlay shows the scene's zones filling its area, not the whole grid they sit on.
+ * The whole `fallback` when there are no zones.
+ */
+export function fittedViewBox(
+  zones: readonly GridRect[],
+  cell: number,
+  fallback: { width: number; height: number },
+  margin = 0.5,
+): string {
+  if (zones.length === 0) return `0 0 ${fallback.width} ${fallback.height}`;
+  const left = Math.max(0, Math.min(...zones.map((z) => z.x)) - margin);
+  const top = Math.max(0, Math.min(...zones.map((z) => z.y)) - margin);
+  const right = Math.max(...zones.map((z) => z.x + z.w)) + margin;
+  const bottom = Math.max(...zones.map((z) => z.y + z.h)) + margin;
+  return `${left * cell} ${top * cell} ${(right - left) * cell} ${(bottom - top) * cell}`;
+}
+
+/** A pointer's place on the screen. */
+interface ScreenPoint {
+  clientX: number;
+  clientY: number;
+}
+
+/**
+ * Two fingers on the board zoom it (a pinch): the pointers down on it, and, when two of them
+ * move, how much farther apart they went and the screen point between them, for
+ * `BoardCamera.zoomBy`. A third finger is ignored.
+ */
+export class Pinch {
+  #points = new Map<number, ScreenPoint>();
+
+  /** Two fingers are down: the board zooms instead of panning or dragging. */
+  get active(): boolean {
+    return this.#points.size === 2;
+  }
+
+  down(id: number, p: ScreenPoint): void {
+    if (this.#points.size < 2) this.#points.set(id, { clientX: p.clientX, clientY: p.clientY });
+  }
+
+  /** A pointer moved: the zoom factor and its centre while two fingers pinch, else undefined. */
+  move(id: number, p: ScreenPoint): { factor: number; at: ScreenPoint } | undefined {
+    const before = this.#points.get(id);
+    if (!before) return undefined;
+    const other = [...this.#points].find(([key]) => key !== id)?.[1];
+    this.#points.set(id, { clientX: p.clientX, clientY: p.clientY });
+    if (!other || !this.active) return undefined;
+    const apart = (a: ScreenPoint) =>
+      Math.hypot(a.clientX - other.clientX, a.clientY - other.clientY);
+    const was = apart(before);
+    const now = apart(p);
+    if (was < 1 || now < 1) return undefined;
+    return {
+      factor: now / was,
+      at: { clientX: (p.clientX + other.clientX) / 2, clientY: (p.clientY + other.clientY) / 2 },
+    };
+  }
+
+  up(id: number): void {
+    this.#points.delete(id);
+  }
+}

@@ -1,5 +1,5 @@
 import type { Ruleset } from '@fateboard/rules';
-import { ACTION_KINDS, usualDefence } from '@fateboard/rules';
+import { ACTION_KINDS, usualDefence, zoneAttackStunt } from '@fateboard/rules';
 import type { Action, CharacterView, DeclarationView, TableView } from '@fateboard/table';
 import { boardTargets, controls, rollRefusal, voteState } from '@fateboard/table';
 import { fromStore } from 'svelte/store';
@@ -72,9 +72,13 @@ export interface TrayContext {
 export class RollDraft implements SettledRoll {
   action = $state<Action>('overcome');
   #against = $state<Against>('difficulty');
-  /** Everyone in a zone is only ever attacked [CORE-TARGET-1]: another action picks one of them. */
+  /**
+   * Everyone in a zone is only ever attacked [CORE-TARGET-1], with a stunt that does it
+   * [CORE-TARGET-2]: another action, or a roller without one, picks one of them.
+   */
   get against(): Against {
-    return this.#against === 'zone' && this.action !== 'attack' ? 'character' : this.#against;
+    const zone = this.action === 'attack' && this.zoneStunt !== undefined;
+    return this.#against === 'zone' && !zone ? 'character' : this.#against;
   }
   set against(value: Against) {
     this.#against = value;
@@ -189,7 +193,11 @@ export class RollDraft implements SettledRoll {
       !zone && t.offBoard.length > 0 ? [{ id: OFF_BOARD, name: text.current.offBoard }] : [];
     return [...zones, ...off];
   }
-  /** Whether some zone holds anyone to attack all at once. */
+  /** The roller's stunt that attacks everyone in a zone [CORE-TARGET-2], if any. */
+  get zoneStunt(): string | undefined {
+    return this.roller === undefined ? undefined : zoneAttackStunt(this.roller)?.name;
+  }
+  /** Whether some zone holds anyone to attack all at once (with the roller's stunt). */
   get zoneAttackable(): boolean {
     return this.targets.zones.some((z) => z.everyone);
   }

@@ -306,6 +306,30 @@ describe('the dice tray’s defenders come from the board [CORE-TARGET-1]', () =
     draft.skill.value = 'fight';
     draft.action = 'attack';
     draft.against = 'zone';
+    // Without a stunt that does it, no zone attack is offered [CORE-TARGET-2], and the
+    // reducer refuses one.
+    expect(draft.zoneStunt).toBeUndefined();
+    expect(draft.against).toBe('character');
+    expect(draft.zoneAttackable).toBe(false);
+    expect(
+      t.send(GM, {
+        type: 'roll',
+        characterId: brute,
+        skillId: 'fight',
+        action: 'attack',
+        zone: roof,
+      }).ok,
+    ).toBe(false);
+    const volley = {
+      id: 'volley',
+      name: 'Rain of Blows',
+      text: 'Hit everyone near.',
+      zoneAttack: true,
+    };
+    t.ok(GM, { type: 'character.update', characterId: brute, changes: { stunts: [volley] } });
+    expect(draft.zoneStunt).toBe('Rain of Blows');
+    draft.against = 'zone';
+    expect(draft.against).toBe('zone');
     // The empty Shed is never offered: the reducer would refuse it.
     expect(draft.places.map((p) => p.id)).toEqual([roof]);
     expect(draft.places.map((p) => p.id)).not.toContain(shed);

@@ -40,6 +40,7 @@ export {
   resolveAspectAction,
   conflictModifier,
   STUNT_BONUS,
+  bonusStunts,
   stuntBonuses,
   teamworkBonuses,
 } from '@fateboard/rules';

@@ -32,7 +32,7 @@ export class SheetEditor {
   aspects = $state<DraftAspect[]>([]);
   /** Every skill of the ruleset, by id (0 = Mediocre). */
   ratings = $state<Record<string, number>>({});
-  stunts = $state<{ id: string; name: string; text: string }[]>([]);
+  stunts = $state<{ id: string; name: string; text: string; zoneAttack?: boolean }[]>([]);
   primaryMagic = $state(false);
 
   /** The sheet as the server will store it, everything derived. */
@@ -113,7 +113,13 @@ export class SheetEditor {
         .map(([id, rating]) => ({ id, rating })),
       stunts: this.stunts
         .filter((s) => s.name.trim() || s.text.trim())
-        .map((s) => ({ id: s.id, name: s.name.trim(), text: s.text.trim() })),
+        .map((s) => ({
+          id: s.id,
+          name: s.name.trim(),
+          text: s.text.trim(),
+          // An active stunt that attacks everyone in a zone [CORE-TARGET-2].
+          ...(s.zoneAttack === true ? { zoneAttack: true } : {}),
+        })),
       ...(this.ruleset.id === 'pirates' ? { primaryMagic: this.primaryMagic } : {}),
     };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Character } from './character';
-import { STUNT_BONUS, stuntBonuses, teamworkBonuses } from './bonuses';
+import { STUNT_BONUS, bonusStunts, stuntBonuses, teamworkBonuses } from './bonuses';
 import { newFateCoreCharacter } from '../rulesets/fate-core/template';
 
 function character(id: string, name: string, skills: Record<string, number>): Character {
@@ -38,6 +38,14 @@ describe('[CORE-STUNT-1] a passive stunt adds +2 to the roll it is used on', () 
       ok: false,
       code: 'stunt-twice',
     });
+  });
+
+  it('[CORE-TARGET-2] offers and takes no +2 from a stunt that attacks a zone', () => {
+    const volley = { id: 'volley', name: 'Rain of Bolts', text: 'Shoot a zone.', zoneAttack: true };
+    const archer = { ...vex, stunts: [...vex.stunts, volley] };
+    expect(bonusStunts(archer).map((s) => s.id)).toEqual(['brawler', 'sprinter']);
+    expect(stuntBonuses(archer, ['volley'])).toMatchObject({ ok: false, code: 'active-stunt' });
+    expect(stuntBonuses(archer, ['brawler']).ok).toBe(true);
   });
 
   it('adds nothing when no stunt is named', () => {

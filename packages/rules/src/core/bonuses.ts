@@ -1,4 +1,4 @@
-import type { Character } from './character';
+import type { Character, Stunt } from './character';
 import { ok, refuse, type Result } from './types';
 
 /**
@@ -21,6 +21,14 @@ export interface RollBonus {
 }
 
 /**
+ * The stunts that may add their bonus to a roll [CORE-STUNT-1]: every one but an active stunt
+ * that attacks everyone in a zone [CORE-TARGET-2], whose effect is the attack, not a +2.
+ */
+export function bonusStunts(roller: Pick<Character, 'stunts'>): Stunt[] {
+  return roller.stunts.filter((s) => s.zoneAttack !== true);
+}
+
+/**
  * The roller's stunts on a roll [CORE-STUNT-1]: each must be on the rolling character's sheet,
  * and each counts once. Whether the stunt's circumstance fits is the table's call, as with an
  * invocation: the roll card names the stunt for everyone to see.
@@ -30,6 +38,9 @@ export function stuntBonuses(roller: Character, stuntIds: readonly string[]): Re
   for (const id of stuntIds) {
     const stunt = roller.stunts.find((s) => s.id === id);
     if (!stunt) return refuse('no-stunt', `${roller.name} has no stunt "${id}".`);
+    if (stunt.zoneAttack === true) {
+      return refuse('active-stunt', `${stunt.name} attacks a zone; it adds no bonus.`);
+    }
     if (bonuses.some((b) => b.id === id)) {
       return refuse('stunt-twice', `${stunt.name} counts once on a roll.`);
     }

@@ -50,6 +50,8 @@ export interface Stunt {
   id: string;
   name: string;
   text: string;
+  /** An active stunt that attacks everyone in a zone with one roll [CORE-TARGET-2]. */
+  zoneAttack?: boolean;
 }
 
 /** Which kind of harm a hit or a track is for; `any` where a game has one track. */

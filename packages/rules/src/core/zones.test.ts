@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { BorderEdge, ZoneGraph } from './zones';
-import { moveAllowedBy, moveDifficulty, moveRule, zoneAttackTargets, zonePath } from './zones';
+import {
+  moveAllowedBy,
+  moveDifficulty,
+  moveRule,
+  zoneAttackStunt,
+  zoneAttackTargets,
+  zonePath,
+} from './zones';
 import { ALL_RULESETS } from '../rulesets/registry';
 
 // A warehouse: the Dock touches the Floor and the Office; the Floor touches the Loft through a
@@ -137,5 +144,18 @@ describe('[CORE-TARGET-1] an attack on everyone in a zone asks each of them to d
   it('names nobody in an empty zone, or when the attacker stands alone', () => {
     expect(zoneAttackTargets(tokens, 'office', 'og')).toEqual([]);
     expect(zoneAttackTargets(tokens, 'dock', 'rook')).toEqual([]);
+  });
+});
+
+describe('[CORE-TARGET-2] only an active stunt attacks everyone in a zone', () => {
+  const volley = { id: 'volley', name: 'Rain of Bolts', text: 'Shoot everyone there.' };
+  it('finds the stunt marked as a zone attack, not any other', () => {
+    const sweep = { ...volley, id: 'sweep', zoneAttack: true };
+    expect(zoneAttackStunt({ stunts: [volley, sweep] })).toBe(sweep);
+  });
+  it('finds none on a sheet without one: no stunts, or stunts that do something else', () => {
+    expect(zoneAttackStunt({ stunts: [] })).toBeUndefined();
+    expect(zoneAttackStunt({})).toBeUndefined();
+    expect(zoneAttackStunt({ stunts: [volley, { ...volley, zoneAttack: false }] })).toBeUndefined();
   });
 });

@@ -6,6 +6,8 @@
  * opposition. Pure: the table hands in the zones and borders as plain data.
  */
 
+import type { Stunt } from './character';
+
 /** A border between two zones, and how many aspects stand on it (its obstacles). */
 export interface BorderEdge {
   id: string;
@@ -139,6 +141,17 @@ export type MovementRoll = { skillId: string } | { aspectId: string };
  */
 export function moveAllowedBy(outcome: 'fail' | 'tie' | 'success' | 'success-with-style'): boolean {
   return outcome !== 'fail';
+}
+
+/**
+ * The stunt that lets a character attack everyone in a zone [CORE-TARGET-2]: an active stunt
+ * ("Attack all characters in a zone") marked so on the sheet; without one, an attack names one
+ * defender. The first such stunt, or undefined.
+ */
+export function zoneAttackStunt(attacker: {
+  stunts?: readonly Stunt[] | undefined;
+}): Stunt | undefined {
+  return attacker.stunts?.find((s) => s.zoneAttack === true);
 }
 
 /**

@@ -47,7 +47,12 @@ const CharacterShape = v.object({
   ),
   skills: capped(v.object({ id: Id, rating: Rating }), SHEET_LIMITS.skills, 'skills'),
   stunts: capped(
-    v.object({ id: Id, name: v.string(), text: v.string() }),
+    v.object({
+      id: Id,
+      name: v.string(),
+      text: v.string(),
+      zoneAttack: v.optional(v.literal(true)),
+    }),
     SHEET_LIMITS.stunts,
     'stunts',
   ),

@@ -67,6 +67,8 @@ const SheetStunt = v.strictObject({
   id: Id,
   name: userText('line', 80, 'stunt name'),
   text: userText('multiline', 600, 'stunt text'),
+  /** An active stunt that attacks everyone in a zone [CORE-TARGET-2]. */
+  zoneAttack: v.optional(v.boolean()),
 });
 
 /** What a player writes on a sheet; tracks, slots and fate points come from the ruleset. */

@@ -57,6 +57,7 @@ export function readCharacter(map: YMap): CharacterRecord {
       id: str(s, 'id'),
       name: str(s, 'name'),
       text: str(s, 'text'),
+      ...(bool(s, 'zoneAttack') ? { zoneAttack: true } : {}),
     })),
     refresh: num(map, 'refresh'),
     fatePoints: num(map, 'fatePoints'),
@@ -136,6 +137,7 @@ export function writeCharacter(map: YMap, c: Character): void {
       put(t, 'id', s.id);
       put(t, 'name', s.name);
       put(t, 'text', s.text);
+      put(t, 'zoneAttack', s.zoneAttack === true ? true : undefined);
     },
   );
   syncList(

@@ -76,6 +76,8 @@ export type RefusalReason =
   | { id: 'not-this-move' }
   | { id: 'move-roll-used' }
   | { id: 'zone-attack-alone' }
+  // `rules`: an attack on everyone in a zone needs a stunt that does it [CORE-TARGET-2].
+  | { id: 'zone-attack-stunt'; params: { name: string } }
   // `not-in-scene`, `unreachable`, `move-roll-failed`: the move is not the mover's to make.
   | { id: 'not-in-scene'; params: { name: string } }
   | { id: 'unreachable' }

@@ -70,6 +70,14 @@ export const player = (seatId?: string): Actor =>
 /** A valid player sheet for each ruleset, with stable aspect ids. */
 export { sampleSheet as validSheet } from '../sheets/sample-sheets';
 
+/** An active stunt that attacks everyone in a zone [CORE-TARGET-2], as a sheet carries it. */
+export const VOLLEY = {
+  id: 'volley',
+  name: 'Rain of Bolts',
+  text: 'Once per scene, attack everyone in a zone.',
+  zoneAttack: true,
+};
+
 /** A table (fate-core unless named) with two seated players, their characters, an NPC and a running scene. */
 export function sceneTable(seed = 3, ruleset: RulesetId = 'fate-core') {
   const t = new TestTable(ruleset, seed);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { readGm, readTable } from '../../doc/views';
-import { GM, SPECTATOR, refused, sceneTable, validSheet } from '../../test/harness';
+import { GM, SPECTATOR, VOLLEY, refused, sceneTable, validSheet } from '../../test/harness';
 import { moveCheck, moveFacts } from './moves';
 import { pubRoots } from '../../doc/schema';
 import { BOARD_LIMITS } from './schemas';
@@ -259,18 +259,25 @@ describe('moving tokens [CORE-MOVE-1] [CORE-MOVE-2] [CORE-MOVE-3]', () => {
   });
 });
 
-describe('an attack on everyone in a zone [CORE-TARGET-1]', () => {
+describe('an attack on everyone in a zone [CORE-TARGET-1] [CORE-TARGET-2]', () => {
   it('rolls once and asks each character there for a defence', () => {
     const { t, ann, a, b, npc, pier, shed } = docks();
     t.ok(GM, { type: 'board.move', characterId: npc, zoneId: pier, override: true });
     t.ok(GM, { type: 'board.move', characterId: a, zoneId: shed, override: true });
     t.ok(GM, { type: 'board.move', characterId: b, zoneId: shed, override: true });
-    refused(
-      t,
-      GM,
-      { type: 'roll', characterId: npc, skillId: 'shoot', action: 'attack', zone: pier },
-      'invalid',
-    );
+    const attack = { type: 'roll', characterId: npc, skillId: 'shoot', action: 'attack' } as const;
+    // Without a stunt that does it, an attack names one defender [CORE-TARGET-2].
+    refused(t, GM, { ...attack, zone: shed }, 'rules');
+    // A stunt that does something else is not one.
+    t.ok(GM, {
+      type: 'character.update',
+      characterId: npc,
+      changes: { stunts: [{ ...VOLLEY, zoneAttack: false }] },
+    });
+    refused(t, GM, { ...attack, zone: shed }, 'rules');
+    t.ok(GM, { type: 'character.update', characterId: npc, changes: { stunts: [VOLLEY] } });
+    expect(view({ t }).characters.find((c) => c.id === npc)?.stunts).toEqual([VOLLEY]);
+    refused(t, GM, { ...attack, zone: pier }, 'invalid');
     const out = t.ok(GM, {
       type: 'roll',
       characterId: npc,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
-import { GM, sceneTable } from '../../test/harness';
+import { GM, VOLLEY, sceneTable } from '../../test/harness';
 import { boardTargets } from './targets';
 
 /**
@@ -9,8 +9,11 @@ import { boardTargets } from './targets';
  * offer for an attack on everyone is one the reducer refuses.
  */
 
-/** Three zones in a row: Zira and the Brute on the Pier, Tam alone on the Roof, the Shed empty. */
-function fight(seed: number) {
+/**
+ * Three zones in a row: Zira and the Brute on the Pier, Tam alone on the Roof, the Shed empty.
+ * With `volley`, the Brute and Tam have a stunt that attacks everyone in a zone; Zira never.
+ */
+function fight(seed: number, volley = true) {
   const s = sceneTable(seed);
   const { t, a, b, npc } = s;
   const pier = t.ok(GM, { type: 'zone.add', name: 'Pier', x: 0, y: 0, w: 4, h: 3 }).zoneId!;
@@ -21,10 +24,18 @@ function fight(seed: number) {
   t.ok(GM, { type: 'board.move', characterId: a, zoneId: pier });
   t.ok(GM, { type: 'board.move', characterId: npc, zoneId: pier });
   t.ok(GM, { type: 'board.move', characterId: b, zoneId: roof });
+  if (volley) {
+    for (const [who, id] of [
+      [GM, npc],
+      [s.bob, b],
+    ] as const) {
+      t.ok(who, { type: 'character.update', characterId: id, changes: { stunts: [VOLLEY] } });
+    }
+  }
   return { ...s, pier, shed, roof };
 }
 
-describe('boardTargets [CORE-TARGET-1]', () => {
+describe('boardTargets [CORE-TARGET-1] [CORE-TARGET-2]', () => {
   it('lists who stands in each zone, never the attacker', () => {
     const { t, a, b, npc, pier, shed, roof } = fight(3);
     const view = readTable(t.docs.pub);
@@ -48,12 +59,24 @@ describe('boardTargets [CORE-TARGET-1]', () => {
     expect(got.offBoard.map((c) => c.id)).toEqual([b]);
   });
 
+  it('offers no zone attack to an attacker without the stunt', () => {
+    const { t, a, b, npc } = fight(6, false);
+    for (const attacker of [a, b, npc]) {
+      expect(boardTargets(readTable(t.docs.pub), attacker).zones.some((z) => z.everyone)).toBe(
+        false,
+      );
+    }
+  });
+
   it('offers exactly the zone attacks and defenders the reducer accepts', () => {
     const { a, b, npc, pier, shed, roof } = fight(5);
-    for (const attacker of [a, b, npc]) {
+    for (const [attacker, volley] of [a, b, npc].flatMap((c) => [
+      [c, true] as const,
+      [c, false] as const,
+    ])) {
       for (const zoneId of [pier, shed, roof]) {
         // A fresh table per roll: an accepted attack starts a conflict and awaits defences.
-        const { t, ann, bob } = fight(5);
+        const { t, ann, bob } = fight(5, volley);
         const who = attacker === a ? ann : attacker === b ? bob : GM;
         const offer = boardTargets(readTable(t.docs.pub), attacker).zones.find(
           (z) => z.zone.id === zoneId,
@@ -76,7 +99,7 @@ describe('boardTargets [CORE-TARGET-1]', () => {
           expect(defending).toEqual(offer.defenders.map((c) => c.id).sort());
         }
         for (const d of offer.defenders) {
-          const fresh = fight(5);
+          const fresh = fight(5, volley);
           const w = attacker === a ? fresh.ann : attacker === b ? fresh.bob : GM;
           fresh.t.ok(w, {
             type: 'roll',

@@ -1,4 +1,5 @@
-import { zoneAttackTargets } from '@fateboard/rules';
+import type { Stunt } from '@fateboard/rules';
+import { zoneAttackStunt, zoneAttackTargets } from '@fateboard/rules';
 import { tokenRecord } from '../../doc/board';
 import type { BoardView, ZoneView } from '../../doc/view-types';
 import { ZONE_ATTACK_TARGETS } from '../rolls/zone-attack';
@@ -6,7 +7,8 @@ import { ZONE_ATTACK_TARGETS } from '../rolls/zone-attack';
 /**
  * Whom the board offers as an attack's defenders [CORE-TARGET-1]: for each zone, the
  * characters standing there who could defend (never the attacker, never one taken out), and
- * whether an attack on everyone there is one the reducer takes. The dice tray lists these;
+ * whether an attack on everyone there is one the reducer takes: only with the attacker's
+ * zone-attack stunt [CORE-TARGET-2]. The dice tray lists these;
  * the reducer's `zoneTargets` asks the same rules function, so the two never disagree.
  */
 
@@ -14,13 +16,14 @@ import { ZONE_ATTACK_TARGETS } from '../rolls/zone-attack';
 export interface TargetCharacter {
   id: string;
   takenOut?: boolean | undefined;
+  stunts?: readonly Stunt[] | undefined;
 }
 
 /** One zone's defenders, in the rules' order (by id). */
 export interface ZoneDefenders<C extends TargetCharacter> {
   zone: ZoneView;
   defenders: C[];
-  /** An attack on everyone here is accepted: someone to defend, within the limit. */
+  /** An attack on everyone here is accepted: the attacker's stunt, someone to defend, within the limit. */
   everyone: boolean;
 }
 
@@ -39,6 +42,8 @@ export function boardTargets<C extends TargetCharacter>(
   const tokens = tokenRecord(table.board.tokens);
   const out = new Set(table.characters.filter((c) => c.takenOut === true).map((c) => c.id));
   const byId = new Map(table.characters.map((c) => [c.id, c]));
+  const attacker = byId.get(attackerId);
+  const stunt = attacker !== undefined && zoneAttackStunt(attacker) !== undefined;
   const reading = [...table.board.zones].sort((a, b) => a.y - b.y || a.x - b.x);
   const zones = reading.map((zone) => {
     const defenders = zoneAttackTargets(tokens, zone.id, attackerId, out)
@@ -47,7 +52,7 @@ export function boardTargets<C extends TargetCharacter>(
     return {
       zone,
       defenders,
-      everyone: defenders.length > 0 && defenders.length <= ZONE_ATTACK_TARGETS,
+      everyone: stunt && defenders.length > 0 && defenders.length <= ZONE_ATTACK_TARGETS,
     };
   });
   const offBoard = table.characters.filter(

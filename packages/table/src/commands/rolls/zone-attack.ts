@@ -1,6 +1,6 @@
 import { ladderParam, line, say } from '../../log/say';
 import type { Character } from '@fateboard/rules';
-import { zoneAttackTargets } from '@fateboard/rules';
+import { zoneAttackStunt, zoneAttackTargets } from '@fateboard/rules';
 import { findCharacter, tableRuleset } from '../access';
 import { beginConflict, joinConflict } from '../time/conflict';
 import type { Ctx, Plan, Refusal } from '../context';
@@ -36,6 +36,12 @@ export function zoneTargets(
   zoneId: string,
   attacker: Character,
 ): ZoneTargets | Refusal {
+  if (zoneAttackStunt(attacker) === undefined) {
+    return refuse('rules', `${attacker.name} has no stunt that attacks everyone in a zone.`, {
+      id: 'zone-attack-stunt',
+      params: { name: attacker.name },
+    });
+  }
   const board = readBoard(roots);
   const zone = board.zones.find((z) => z.id === zoneId);
   if (!zone) return refuse('not-found', `No zone "${zoneId}" on the board.`, { id: 'no-zone' });
