@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
 import type { Outcome, RulesetId } from '@fateboard/rules';
-import type { ActorRef } from '../log/entry';
+import type { ActorRef, LogEntry } from '../log/entry';
 
 // The log's types are the views' too (a table view holds its log).
 export type { ActorRef, FateSummaryRow, LogEntry } from '../log/entry';
@@ -47,7 +47,7 @@ import type {
 } from './view-types';
 import type { Action, Sheet, TableAspectKind } from '../commands/schemas';
 import { readCharacter } from './character-store';
-import { foldSummary, lastSessionStart, readFp, readLog } from '../log/log';
+import { foldSummary, lastSessionStart, readFp, readLog, type LogMemo } from '../log/log';
 import { gmRoots, pubRoots } from './schema';
 import { readCountdowns } from './countdowns';
 import { readHandouts } from './handouts';
@@ -179,60 +179,99 @@ export function readSeatsAndScene(pub: Y.Doc): Pick<TableView, 'seats'> & {
   };
 }
 
-/** A plain JSON snapshot of the public document, typed. */
-export function readTable(pub: Y.Doc): TableView {
-  const r = pubRoots(pub);
-  const log = readLog(r);
-  const present = r.scene.get('present') as string[] | undefined;
-  const startedAt = r.scene.get('startedAt') as number | undefined;
-  const map = optStr(r.scene, 'map');
-  const freeMove = r.conflict.get('freeMove') as ConflictView['freeMove'];
-  return {
-    schemaVersion: num(r.meta, 'schemaVersion'),
-    id: str(r.meta, 'id'),
-    name: str(r.meta, 'name'),
-    ruleset: str(r.meta, 'ruleset') as RulesetId,
-    gmPool: num(r.meta, 'gmPool'),
-    spotlight: structuredClone((r.meta.get('spotlight') as SpotlightView | undefined) ?? null),
-    handout: structuredClone((r.meta.get('handout') as HandoutView | undefined) ?? null),
-    spectatorChat: r.meta.get('spectatorChat') !== false,
-    gmReadsWhispers: r.meta.get('gmReadsWhispers') === true,
-    boardOnOverlay: r.meta.get('boardOnOverlay') === true,
-    seats: readSeats(r),
-    characters: mapsOf(r.characters).map(readCharacter).sort(byId),
-    aspects: mapsOf(r.aspects)
+type PubRootsOf = ReturnType<typeof pubRoots>;
+
+/**
+ * How each field of the table's view is read from the public document. `log` is the
+ * document's log, read once per read however many fields want it.
+ */
+const PUB_READERS: {
+  [K in keyof TableView]: (r: PubRootsOf, log: () => LogEntry[]) => TableView[K];
+} = {
+  schemaVersion: (r) => num(r.meta, 'schemaVersion'),
+  id: (r) => str(r.meta, 'id'),
+  name: (r) => str(r.meta, 'name'),
+  ruleset: (r) => str(r.meta, 'ruleset') as RulesetId,
+  gmPool: (r) => num(r.meta, 'gmPool'),
+  spotlight: (r) => structuredClone((r.meta.get('spotlight') as SpotlightView | undefined) ?? null),
+  handout: (r) => structuredClone((r.meta.get('handout') as HandoutView | undefined) ?? null),
+  spectatorChat: (r) => r.meta.get('spectatorChat') !== false,
+  gmReadsWhispers: (r) => r.meta.get('gmReadsWhispers') === true,
+  boardOnOverlay: (r) => r.meta.get('boardOnOverlay') === true,
+  seats: readSeats,
+  characters: (r) => mapsOf(r.characters).map(readCharacter).sort(byId),
+  aspects: (r) =>
+    mapsOf(r.aspects)
       .map(readAspect)
       .sort((a, b) => a.at - b.at || byId(a, b)),
-    scene: {
+  scene: (r) => {
+    const present = r.scene.get('present') as string[] | undefined;
+    const startedAt = r.scene.get('startedAt') as number | undefined;
+    const map = optStr(r.scene, 'map');
+    return {
       active: bool(r.scene, 'active'),
       name: str(r.scene, 'name'),
       ...(startedAt === undefined ? {} : { startedAt }),
       present: [...(present ?? [])],
       ...(map === undefined ? {} : { map }),
-    },
-    compels: mapsOf(r.compels)
+    };
+  },
+  compels: (r) =>
+    mapsOf(r.compels)
       .map(readCompel)
       .sort((a, b) => a.at - b.at || byId(a, b)),
-    help: readHelpRequests(r.help),
-    conflict: {
+  help: (r) => readHelpRequests(r.help),
+  conflict: (r) => {
+    const freeMove = r.conflict.get('freeMove') as ConflictView['freeMove'];
+    return {
       active: bool(r.conflict, 'active'),
       order: [...((r.conflict.get('order') as string[] | undefined) ?? [])],
       turn: num(r.conflict, 'turn'),
       round: num(r.conflict, 'round'),
       ...(freeMove === undefined ? {} : { freeMove: structuredClone(freeMove) }),
-    },
-    rolls: r.rolls.toArray().map(readRoll),
-    log,
-    fateSummary: foldSummary(
+    };
+  },
+  rolls: (r) => r.rolls.toArray().map(readRoll),
+  log: (_r, log) => log(),
+  fateSummary: (r, log) => {
+    const entries = log();
+    const moves = entries.slice(Math.max(lastSessionStart(entries), 0));
+    return foldSummary(
       readFp(r),
-      log.slice(Math.max(lastSessionStart(log), 0)).flatMap((e) => e.movements ?? []),
-    ),
-    countdowns: readCountdowns(r.countdowns),
-    declarations: mapsOf(r.declarations)
+      moves.flatMap((e) => e.movements ?? []),
+    );
+  },
+  countdowns: (r) => readCountdowns(r.countdowns),
+  declarations: (r) =>
+    mapsOf(r.declarations)
       .map(readDeclaration)
       .sort((a, b) => a.at - b.at || byId(a, b)),
-    board: readBoard(r),
-  };
+  board: readBoard,
+};
+
+const PUB_FIELDS = Object.keys(PUB_READERS) as (keyof TableView)[];
+
+/** A plain JSON snapshot of the public document, typed. */
+export function readTable(pub: Y.Doc): TableView {
+  return readTableFields(pub, PUB_FIELDS);
+}
+
+/**
+ * Only the named fields of the table's view: what a change to some of the document's roots
+ * needs read again (PUB_ROOTS says which fields each root feeds), not the whole table. With a
+ * `memo`, the log's rows read before are not read again (see readLog).
+ */
+export function readTableFields<K extends keyof TableView>(
+  pub: Y.Doc,
+  fields: readonly K[],
+  memo?: LogMemo,
+): Pick<TableView, K> {
+  const r = pubRoots(pub);
+  let log: LogEntry[] | undefined;
+  const readOnce = () => (log ??= readLog(r, memo));
+  const out = {} as Pick<TableView, K>;
+  for (const field of fields) out[field] = PUB_READERS[field](r, readOnce);
+  return out;
 }
 
 /** A plain JSON snapshot of the GM document. */

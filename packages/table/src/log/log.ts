@@ -133,20 +133,35 @@ function logEnd(r: PubRoots): { n: number; t: number } | undefined {
   return { n, t };
 }
 
-/** Every entry the document holds, oldest first. */
-export function readLog(r: PubRoots): LogEntry[] {
+/**
+ * The entries of rows read before, by row. A row's entry depends on the row, its place (its
+ * number and time, checked on each use) and the characters' names and owners: whoever keeps
+ * a memo starts a new one when the characters change. Rows only go in at the end and come
+ * off the front, so a new entry in the log reads one row, not the hundred and fifty.
+ */
+export type LogMemo = WeakMap<LogRow, LogEntry>;
+
+/** Every entry the document holds, oldest first; with a memo, only the rows not read before. */
+export function readLog(r: PubRoots, memo?: LogMemo): LogEntry[] {
   const out: LogEntry[] = [];
   const rows = r.journal.toArray() as LogRow[];
   if (rows.length === 0) return out;
-  const look = lookup(r);
-  const refs = refsOf(r);
+  let look: Lookup | undefined;
+  let refs: Refs | undefined;
   const base = logBase(r);
   let n = base?.n ?? 0;
   let t = base?.t ?? 0;
   for (const row of rows) {
     n += 1;
     t += Number(row[1] ?? 0);
-    out.push(fromRow(row, n, t * 1000, look, refs));
+    const known = memo?.get(row);
+    if (known && known.n === n && known.at === t * 1000) {
+      out.push(known);
+      continue;
+    }
+    const entry = fromRow(row, n, t * 1000, (look ??= lookup(r)), (refs ??= refsOf(r)));
+    memo?.set(row, entry);
+    out.push(entry);
   }
   return out;
 }
