@@ -24,9 +24,14 @@ interface Started {
 const quick = process.argv.includes('--quick');
 // BENCH_SIZES=500 runs the fan-out at those spectator counts only (for profiling one size).
 const sizes = process.env.BENCH_SIZES?.split(',').map(Number);
+// BENCH_PHONE_DEVICES=desk,phone runs the browser case on those devices (the quick mode's
+// phone only, the full mode's both).
+const devices = process.env.BENCH_PHONE_DEVICES?.split(',') as ('desk' | 'phone')[] | undefined;
+const preset = quick ? QUICK : FULL;
 const config = {
-  ...(quick ? QUICK : FULL),
+  ...preset,
   ...(sizes ? { fanoutSizes: sizes, idleAt: Math.max(...sizes) } : {}),
+  ...(devices ? { phone: { ...preset.phone, devices } } : {}),
 };
 const here = import.meta.dirname;
 const started = Date.now();

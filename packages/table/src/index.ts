@@ -114,7 +114,8 @@ export type {
   PrepBoardView,
   HandoutView,
 } from './doc/views';
-export { readTable, readGm, readSeatsAndScene } from './doc/views';
+export { readTable, readTableFields, readGm, readSeatsAndScene } from './doc/views';
+export type { LogMemo } from './log/log';
 export { actingIn } from './commands/time/turns';
 export type { BoardPlace } from './doc/board';
 export { charactersInZone, placeName, placeOf, preparedOnly } from './doc/board';

@@ -7,21 +7,28 @@
  * replace it otherwise, so a removal in the middle does not rewrite every field of the rest
  * through recursion into the wrong element.
  */
-export function reconcile(target: unknown, next: unknown): unknown {
+export function reconcile(target: unknown, next: unknown, prev?: unknown): unknown {
+  // `prev`: the value `target` was last brought to. Where `next` shares a part with it (the
+  // log's entries of rows read before, lib/table-state), that part is already right: skipped.
+  if (prev !== undefined && Object.is(prev, next)) return target;
   if (Array.isArray(next)) {
     if (!Array.isArray(target)) return clone(next);
-    reconcileArray(target, next);
+    reconcileArray(target, next, Array.isArray(prev) ? prev : undefined);
     return target;
   }
   if (isPlainObject(next)) {
     if (!isPlainObject(target)) return clone(next);
-    reconcileObject(target, next);
+    reconcileObject(target, next, isPlainObject(prev) ? prev : undefined);
     return target;
   }
   return next;
 }
 
-function reconcileObject(target: Record<string, unknown>, next: Record<string, unknown>): void {
+function reconcileObject(
+  target: Record<string, unknown>,
+  next: Record<string, unknown>,
+  prev: Record<string, unknown> | undefined,
+): void {
   for (const key of Object.keys(target)) {
     if (!(key in next)) delete target[key];
   }
@@ -29,14 +36,14 @@ function reconcileObject(target: Record<string, unknown>, next: Record<string, u
     const current = target[key];
     if (Object.is(current, value)) continue;
     if ((Array.isArray(value) || isPlainObject(value)) && sameShape(current, value)) {
-      reconcile(current, value);
+      reconcile(current, value, prev?.[key]);
     } else if (!Object.is(current, value)) {
       target[key] = clone(value);
     }
   }
 }
 
-function reconcileArray(target: unknown[], next: unknown[]): void {
+function reconcileArray(target: unknown[], next: unknown[], prev: unknown[] | undefined): void {
   if (target.length > next.length) target.splice(next.length);
   for (let i = 0; i < next.length; i++) {
     const value = next[i];
@@ -44,9 +51,12 @@ function reconcileArray(target: unknown[], next: unknown[]): void {
       target.push(clone(value));
       continue;
     }
+    // Compared with what this element was last brought to, not read through the proxy.
+    const was = prev !== undefined && i < prev.length ? prev[i] : undefined;
+    if (was !== undefined && Object.is(was, value)) continue;
     const current = target[i];
     if (Object.is(current, value)) continue;
-    if (sameShape(current, value) && sameId(current, value)) reconcile(current, value);
+    if (sameShape(current, value) && sameId(current, value)) reconcile(current, value, was);
     else target[i] = clone(value);
   }
 }

@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
-import { GM_ROOTS, PUB_ROOTS, readGm, readTable } from '@fateboard/table';
-import type { CharacterView, GmView, SeatView, TableView } from '@fateboard/table';
+import { GM_ROOTS, PUB_ROOTS, readGm, readTable, readTableFields } from '@fateboard/table';
+import type { CharacterView, GmView, LogMemo, SeatView, TableView } from '@fateboard/table';
 import { fromStore } from 'svelte/store';
 import { reconcile } from './reconcile';
 import { i18n } from './i18n';
@@ -65,14 +65,37 @@ export class TableState {
     );
   }
 
+  /** The log's entries by row, while the characters (their names in it) stay the same. */
+  #memo: LogMemo = new WeakMap();
+  /** Each field as last read: what the view was brought to, for reconcile to skip. */
+  #last: Partial<Record<keyof TableView, unknown>> = {};
+  /** The characters' ids, names and owners the memo's entries were read with. */
+  #names = '';
+
   #refresh(roots: (keyof typeof PUB_ROOTS)[]): void {
-    const next = readTable(this.doc);
-    const view = this.view as unknown as Record<string, unknown>;
-    for (const root of roots) {
-      for (const key of PUB_ROOTS[root].feeds) {
-        const value = (next as unknown as Record<string, unknown>)[key];
-        view[key] = reconcile(view[key], value);
+    // Only the fields the changed roots feed are read: a roll reads its rolls, the log's new
+    // rows and the summary, not every character, aspect and zone of the table.
+    const fields = new Set<keyof TableView>(roots.flatMap((root) => PUB_ROOTS[root].feeds));
+    // The log's sentences name characters as they are now (a gift between two): a renamed
+    // character, or one with another owner, has every row of the log read again.
+    const characters = fields.has('characters')
+      ? readTableFields(this.doc, ['characters'])
+      : undefined;
+    if (characters) {
+      const names = characters.characters.map((c) => `${c.id} ${c.owner} ${c.name}`).join('\n');
+      if (names !== this.#names) {
+        this.#names = names;
+        this.#memo = new WeakMap();
+        fields.add('log');
       }
+      fields.delete('characters');
+    }
+    const next = { ...readTableFields(this.doc, [...fields], this.#memo), ...characters };
+    if (characters) fields.add('characters');
+    const view = this.view as unknown as Record<string, unknown>;
+    for (const key of fields) {
+      view[key] = reconcile(view[key], next[key], this.#last[key]);
+      this.#last[key] = next[key];
     }
     this.version++;
   }

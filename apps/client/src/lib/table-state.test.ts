@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { createTableDocs } from '@fateboard/table';
+import { createTableDocs, readTable } from '@fateboard/table';
 import { TableState } from './table-state.svelte';
 import { sceneTable } from './test/play';
 
@@ -54,6 +54,37 @@ describe('TableState', () => {
     state.destroy();
   });
 
+  it('reads only what a change touched, and still ends where a whole read would', () => {
+    const { t, ann, zira, tam } = sceneTable();
+    t.ok(ann, { type: 'fate-point.give', fromCharacterId: zira, toCharacterId: tam });
+    const replica = new Y.Doc();
+    const state = new TableState(replica);
+    const sync = () =>
+      Y.applyUpdate(replica, Y.encodeStateAsUpdate(t.docs.pub, Y.encodeStateVector(replica)));
+    sync();
+    const aspects = state.view.aspects;
+    const firstEntry = state.view.log[0];
+    for (let i = 0; i < 5; i++) {
+      t.ok(ann, { type: 'roll', characterId: zira, skillId: 'fight', action: 'overcome' });
+      sync();
+    }
+    // The log's older entries were neither read nor rewritten: the same proxies.
+    expect(state.view.log[0]).toBe(firstEntry);
+    expect(state.view.aspects).toBe(aspects);
+    expect($plain(state.view)).toEqual(readTable(replica));
+
+    // A renamed character: the log's entries that name her (a gift's sentence) are read again.
+    const gift = () => state.view.log.find((e) => e.type === 'fate-point.give')?.text;
+    expect(gift()).toContain('Zira');
+    t.docs.pub.transact(() => {
+      (t.docs.pub.getMap('characters').get(zira) as Y.Map<unknown>).set('name', 'Zira Vel');
+    });
+    sync();
+    expect($plain(state.view)).toEqual(readTable(replica));
+    expect(gift()).toContain('Zira Vel');
+    state.destroy();
+  });
+
   it('rebinds to a fresh replica after a rebuild', () => {
     const a = createTableDocs({ id: 't1', name: 'Old', ruleset: 'fate-core' }).pub;
     const state = new TableState(a);
@@ -81,3 +112,8 @@ describe('TableState', () => {
     state.destroy();
   });
 });
+
+/** A `$state` view as plain JSON, to compare with a whole read of the document. */
+function $plain(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value)) as unknown;
+}

@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
 import type { Outcome, RulesetId } from '@fateboard/rules';
-import type { ActorRef } from '../log/entry';
+import type { ActorRef, LogEntry } from '../log/entry';
 
 // The log's types are the views' too (a table view holds its log).
 export type { ActorRef, FateSummaryRow, LogEntry } from '../log/entry';
@@ -47,7 +47,7 @@ import type {
 } from './view-types';
 import type { Action, Sheet, TableAspectKind } from '../commands/schemas';
 import { readCharacter } from './character-store';
-import { foldSummary, lastSessionStart, readFp, readLog } from '../log/log';
+import { foldSummary, lastSessionStart, readFp, readLog, type LogMemo } from '../log/log';
 import { gmRoots, pubRoots } from './schema';
 import { readCountdowns } from './countdowns';
 import { readHandouts } from './handouts';
@@ -179,60 +179,101 @@ export function readSeatsAndScene(pub: Y.Doc): Pick<TableView, 'seats'> & {
   };
 }
 
-/** A plain JSON snapshot of the public document, typed. */
-export function readTable(pub: Y.Doc): TableView {
-  const roots = pubRoots(pub);
-  const log = readLog(roots);
-  const present = roots.scene.get('present') as string[] | undefined;
-  const startedAt = roots.scene.get('startedAt') as number | undefined;
-  const map = optStr(roots.scene, 'map');
-  const freeMove = roots.conflict.get('freeMove') as ConflictView['freeMove'];
-  return {
-    schemaVersion: num(roots.meta, 'schemaVersion'),
-    id: str(roots.meta, 'id'),
-    name: str(roots.meta, 'name'),
-    ruleset: str(roots.meta, 'ruleset') as RulesetId,
-    gmPool: num(roots.meta, 'gmPool'),
-    spotlight: structuredClone((roots.meta.get('spotlight') as SpotlightView | undefined) ?? null),
-    handout: structuredClone((roots.meta.get('handout') as HandoutView | undefined) ?? null),
-    spectatorChat: roots.meta.get('spectatorChat') !== false,
-    gmReadsWhispers: roots.meta.get('gmReadsWhispers') === true,
-    boardOnOverlay: roots.meta.get('boardOnOverlay') === true,
-    seats: readSeats(roots),
-    characters: mapsOf(roots.characters).map(readCharacter).sort(byId),
-    aspects: mapsOf(roots.aspects)
+type PubRootsOf = ReturnType<typeof pubRoots>;
+
+/**
+ * How each field of the table's view is read from the public document. `log` is the
+ * document's log, read once per read however many fields want it.
+ */
+const PUB_READERS: {
+  [K in keyof TableView]: (roots: PubRootsOf, log: () => LogEntry[]) => TableView[K];
+} = {
+  schemaVersion: (roots) => num(roots.meta, 'schemaVersion'),
+  id: (roots) => str(roots.meta, 'id'),
+  name: (roots) => str(roots.meta, 'name'),
+  ruleset: (roots) => str(roots.meta, 'ruleset') as RulesetId,
+  gmPool: (roots) => num(roots.meta, 'gmPool'),
+  spotlight: (roots) =>
+    structuredClone((roots.meta.get('spotlight') as SpotlightView | undefined) ?? null),
+  handout: (roots) =>
+    structuredClone((roots.meta.get('handout') as HandoutView | undefined) ?? null),
+  spectatorChat: (roots) => roots.meta.get('spectatorChat') !== false,
+  gmReadsWhispers: (roots) => roots.meta.get('gmReadsWhispers') === true,
+  boardOnOverlay: (roots) => roots.meta.get('boardOnOverlay') === true,
+  seats: readSeats,
+  characters: (roots) => mapsOf(roots.characters).map(readCharacter).sort(byId),
+  aspects: (roots) =>
+    mapsOf(roots.aspects)
       .map(readAspect)
       .sort((a, b) => a.at - b.at || byId(a, b)),
-    scene: {
+  scene: (roots) => {
+    const present = roots.scene.get('present') as string[] | undefined;
+    const startedAt = roots.scene.get('startedAt') as number | undefined;
+    const map = optStr(roots.scene, 'map');
+    return {
       active: bool(roots.scene, 'active'),
       name: str(roots.scene, 'name'),
       ...(startedAt === undefined ? {} : { startedAt }),
       present: [...(present ?? [])],
       ...(map === undefined ? {} : { map }),
-    },
-    compels: mapsOf(roots.compels)
+    };
+  },
+  compels: (roots) =>
+    mapsOf(roots.compels)
       .map(readCompel)
       .sort((a, b) => a.at - b.at || byId(a, b)),
-    help: readHelpRequests(roots.help),
-    conflict: {
+  help: (roots) => readHelpRequests(roots.help),
+  conflict: (roots) => {
+    const freeMove = roots.conflict.get('freeMove') as ConflictView['freeMove'];
+    return {
       active: bool(roots.conflict, 'active'),
       order: [...((roots.conflict.get('order') as string[] | undefined) ?? [])],
       turn: num(roots.conflict, 'turn'),
       round: num(roots.conflict, 'round'),
       ...(freeMove === undefined ? {} : { freeMove: structuredClone(freeMove) }),
-    },
-    rolls: roots.rolls.toArray().map(readRoll),
-    log,
-    fateSummary: foldSummary(
+    };
+  },
+  rolls: (roots) => roots.rolls.toArray().map(readRoll),
+  log: (_roots, log) => log(),
+  fateSummary: (roots, log) => {
+    const entries = log();
+    const moves = entries.slice(Math.max(lastSessionStart(entries), 0));
+    return foldSummary(
       readFp(roots),
-      log.slice(Math.max(lastSessionStart(log), 0)).flatMap((e) => e.movements ?? []),
-    ),
-    countdowns: readCountdowns(roots.countdowns),
-    declarations: mapsOf(roots.declarations)
+      moves.flatMap((e) => e.movements ?? []),
+    );
+  },
+  countdowns: (roots) => readCountdowns(roots.countdowns),
+  declarations: (roots) =>
+    mapsOf(roots.declarations)
       .map(readDeclaration)
       .sort((a, b) => a.at - b.at || byId(a, b)),
-    board: readBoard(roots),
-  };
+  board: readBoard,
+};
+
+const PUB_FIELDS = Object.keys(PUB_READERS) as (keyof TableView)[];
+
+/** A plain JSON snapshot of the public document, typed. */
+export function readTable(pub: Y.Doc): TableView {
+  return readTableFields(pub, PUB_FIELDS);
+}
+
+/**
+ * Only the named fields of the table's view: what a change to some of the document's roots
+ * needs read again (PUB_ROOTS says which fields each root feeds), not the whole table. With a
+ * `memo`, the log's rows read before are not read again (see readLog).
+ */
+export function readTableFields<K extends keyof TableView>(
+  pub: Y.Doc,
+  fields: readonly K[],
+  memo?: LogMemo,
+): Pick<TableView, K> {
+  const roots = pubRoots(pub);
+  let log: LogEntry[] | undefined;
+  const readOnce = () => (log ??= readLog(roots, memo));
+  const out = {} as Pick<TableView, K>;
+  for (const field of fields) out[field] = PUB_READERS[field](roots, readOnce);
+  return out;
 }
 
 /** A plain JSON snapshot of the GM document. */

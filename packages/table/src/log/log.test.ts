@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fateCore } from '@fateboard/rules';
-import { foldSummary } from './log';
+import { foldSummary, readLog, type LogMemo } from './log';
 import { LOG_KEEP, LOG_LIMIT, pubRoots } from '../doc/schema';
 import type { LogEntry } from '../doc/views';
-import { readTable } from '../doc/views';
+import { readTable, readTableFields } from '../doc/views';
 import { GM, TestTable, annAndTam, player, sceneTable, validSheet } from '../test/harness';
 
 describe('the public log', () => {
@@ -25,6 +25,31 @@ describe('the public log', () => {
     keep(t.ok(ann, { type: 'roll', characterId: a, skillId: 'fight', action: 'overcome' }));
     const log = readTable(t.docs.pub).log;
     expect(log.slice(-history.length)).toEqual(history);
+  });
+
+  it('reads with a memo the same entries as without, reusing the rows read before, across cuts', () => {
+    const { t, a, b } = annAndTam(3);
+    const r = pubRoots(t.docs.pub);
+    const memo: LogMemo = new WeakMap();
+    let before = readLog(r, memo);
+    for (let i = 0; i < LOG_LIMIT; i++) {
+      t.ok(GM, {
+        type: 'fate-point.give',
+        fromCharacterId: i % 2 ? a : b,
+        toCharacterId: i % 2 ? b : a,
+      });
+      const now = readLog(r, memo);
+      expect(now).toEqual(readLog(r));
+      // The rows both reads hold are the same objects: only the new row was read.
+      const first = now.findIndex((e) => e.n === before.at(-1)?.n);
+      expect(first).toBeGreaterThanOrEqual(0);
+      expect(now[first]).toBe(before.at(-1));
+      before = now;
+    }
+    expect(readTableFields(t.docs.pub, ['log', 'fateSummary'], memo)).toEqual({
+      log: readTable(t.docs.pub).log,
+      fateSummary: readTable(t.docs.pub).fateSummary,
+    });
   });
 
   it('names characters and seats by small numbers and times entries from the one before', () => {

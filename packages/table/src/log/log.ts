@@ -135,20 +135,35 @@ function logEnd(roots: PubRoots): { n: number; t: number } | undefined {
   return { n, t };
 }
 
-/** Every entry the document holds, oldest first. */
-export function readLog(roots: PubRoots): LogEntry[] {
+/**
+ * The entries of rows read before, by row. A row's entry depends on the row, its place (its
+ * number and time, checked on each use) and the characters' names and owners: whoever keeps
+ * a memo starts a new one when the characters change. Rows only go in at the end and come
+ * off the front, so a new entry in the log reads one row, not the hundred and fifty.
+ */
+export type LogMemo = WeakMap<LogRow, LogEntry>;
+
+/** Every entry the document holds, oldest first; with a memo, only the rows not read before. */
+export function readLog(roots: PubRoots, memo?: LogMemo): LogEntry[] {
   const out: LogEntry[] = [];
   const rows = roots.journal.toArray() as LogRow[];
   if (rows.length === 0) return out;
-  const look = lookup(roots);
-  const refs = refsOf(roots);
+  let look: Lookup | undefined;
+  let refs: Refs | undefined;
   const base = logBase(roots);
   let n = base?.n ?? 0;
   let t = base?.t ?? 0;
   for (const row of rows) {
     n += 1;
     t += Number(row[1] ?? 0);
-    out.push(fromRow(row, n, t * 1000, look, refs));
+    const known = memo?.get(row);
+    if (known && known.n === n && known.at === t * 1000) {
+      out.push(known);
+      continue;
+    }
+    const entry = fromRow(row, n, t * 1000, (look ??= lookup(roots)), (refs ??= refsOf(roots)));
+    memo?.set(row, entry);
+    out.push(entry);
   }
   return out;
 }
