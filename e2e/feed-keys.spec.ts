@@ -152,7 +152,7 @@ test('the session’s roll feed, filtered and paged, and the keyboard shortcuts'
   await tray(p1).getByLabel('What for (optional)').press('?');
   await expect(sheet).toBeHidden();
   await expect(tray(p1).getByLabel('What for (optional)')).toHaveValue('?');
-  // (Ctrl, Alt and Meta are left to the browser: lib/shortcuts.test.ts; Ctrl+R would reload.)
+  // (Ctrl, Alt and Meta are left to the browser: components/shell/shortcuts.test.ts; Ctrl+R would reload.)
 
   // I focuses the invoke control of the latest roll (Dee's own).
   await roll(p1, 'fight', 'Shove the smuggler');

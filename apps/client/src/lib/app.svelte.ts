@@ -1,6 +1,6 @@
 import { parseRoute, type Route } from './route';
 import { SavedTables, browserStorage } from './saved-tables';
-import { Toasts } from './toasts.svelte';
+import { Toasts } from '../components/shell/toasts.svelte';
 import { i18n, params } from './i18n';
 
 export const messages = i18n('lib/app', {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { AckSchema, REFUSAL_WORDS, knownCode } from '@fateboard/table';
 import type { Ack, RefusalReasonId } from '@fateboard/table';
-import type { Toasts } from './toasts.svelte';
+import type { Toasts } from '../components/shell/toasts.svelte';
 import { i18n, locale, params } from './i18n';
 import type { LazySocket } from './socket';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CommandClient, type CommandTransport, type WireCommand } from './commands.svelte';
-import { Toasts } from './toasts.svelte';
+import { Toasts } from '../components/shell/toasts.svelte';
 
 class FakeTransport implements CommandTransport {
   connected = false;

@@ -13,7 +13,7 @@ import {
 } from '@fateboard/table';
 import type { CountdownView } from '@fateboard/table';
 import { i18n, params } from './i18n';
-import { sayMessage } from './log-words';
+import { sayMessage } from '../components/log/log-words';
 
 /**
  * The game's words in the reader's language: the ladder, outcomes, counted shifts and invokes,

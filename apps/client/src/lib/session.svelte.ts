@@ -4,7 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { CommandClient, socketTransport } from './commands.svelte';
 import { LazySocket, loadSocketIo, tableSocket } from './socket';
 import { GmState, TableState } from './table-state.svelte';
-import type { Toasts } from './toasts.svelte';
+import type { Toasts } from '../components/shell/toasts.svelte';
 import { CLOSE, PROTOCOL_VERSION, controls, playedBy } from '@fateboard/table';
 import { readableClose, readableConnectError } from './link-words';
 import type { Actor, CommandOf, CommandType } from '@fateboard/table';

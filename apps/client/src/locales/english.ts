@@ -8,7 +8,9 @@ import type { ComponentsJSON } from '@nanostores/i18n';
 const modules = import.meta.glob<Record<string, unknown>>([
   '../components/**/*.svelte',
   '../views/**/*.svelte',
+  '../components/**/*.ts',
   '../lib/**/*.ts',
+  '!../components/**/*.test.ts',
   '!../lib/**/*.test.ts',
 ]);
 

@@ -90,7 +90,11 @@ export function prepareCommand(
   };
 }
 
-const THREW: SentAck = { ok: false, code: 'internal', message: 'The command failed on the server.' };
+const THREW: SentAck = {
+  ok: false,
+  code: 'internal',
+  message: 'The command failed on the server.',
+};
 
 export function applyNew(
   ctx: ApplyContext,

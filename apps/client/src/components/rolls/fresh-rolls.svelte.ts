@@ -1,0 +1,47 @@
+import { untrack } from 'svelte';
+import type { TableSession } from '../../lib/session.svelte';
+import { RollWatch } from './roll-watch';
+
+/**
+ * One RollWatch per open table, watching its rolls for as long as the page lives: the roll
+ * cards come and go (a phone's tabs, a tray loaded later) and must not take a roll they mount
+ * with for a new one.
+ */
+const watches = new WeakMap<TableSession, RollWatch>();
+
+const live = (session: TableSession) => session.loaded && session.status === 'online';
+
+/** Whether the roll with this id should play its landing on this page now (once). */
+export function claimLanding(session: TableSession, id: string): boolean {
+  return freshRolls(session).claim(id, live(session), Date.now());
+}
+
+/**
+ * The table's watch, made on first use. The rolls panel asks for it when it mounts, with the
+ * table, so the rolls already there are its baseline and the first roll after them is news.
+ */
+export function freshRolls(session: TableSession): RollWatch {
+  const known = watches.get(session);
+  if (known) return known;
+  const created = new RollWatch();
+  watches.set(session, created);
+  const ids = () => session.table.view.rolls.map((r) => r.id);
+  // The baseline now, not when the effect first runs: a card may claim a roll before that.
+  created.observe(
+    untrack(ids),
+    untrack(() => live(session)),
+    Date.now(),
+  );
+  // A root of its own: the effect outlives the component that first asked.
+  $effect.root(() => {
+    $effect(() => {
+      created.observe(ids(), live(session), Date.now());
+    });
+  });
+  return created;
+}
+
+/** The reader asked for no motion: everything shows at once. */
+export function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
