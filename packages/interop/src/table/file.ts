@@ -134,4 +134,3 @@ export function readTableFile(input: string | Uint8Array, tableId = 'check'): Ta
   }
   return { ok: true, file, content, docs: built };
 }
-
