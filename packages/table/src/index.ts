@@ -151,7 +151,7 @@ export {
   shiftsWords,
 } from './log/words';
 export { english, ladderParam, line, pluralForm, renderMessage, say } from './log/say';
-export { entryMessage } from './log/rows';
+export { entryMessage } from './log/row-messages';
 export type { LogMessage, LogParam, TemplateOf } from './log/say';
 export { LOG_TEMPLATES } from './log/templates';
 export type { LogMessageId, LogTemplate } from './log/templates';
