@@ -15,8 +15,8 @@ import {
   fateCoreSkillSpread,
   newFateCoreCharacter,
   syncFateCoreSheet,
-  validateFateCoreCharacter,
 } from './template';
+import { validateFateCoreCharacter } from './validate';
 import { fateCorePassTime, startFateCoreRecovery } from './recovery';
 
 /** Fate Core, resolving attacks (seed 001). See RULES.md "## fate-core". */
