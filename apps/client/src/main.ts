@@ -3,13 +3,22 @@ import './styles/app.css';
 import App from './App.svelte';
 import { languageReady } from './lib/i18n';
 import { earlySummaryRole } from './lib/api';
+import { parseRoute } from './lib/route';
 import { loadSocketIo } from './lib/socket';
+import { preloadViewParts } from './parts/view-parts';
 
-// A player's or the GM's link: socket.io's chunk loads while the app's modules run, so that
-// its connection opens before the document's first sync ties up the page (on a phone, its
-// handshake waited behind that first draw), not once the table page has opened.
+// A link to a table (its summary asked for as the page started): what the table view draws
+// after its first paint loads while the app's modules run and the document syncs. A player's
+// or the GM's page also loads socket.io's chunk now, so that its connection opens before the
+// document's first sync ties up the page (on a phone, its handshake waited behind that first
+// draw), not once the table page has opened.
+const route = parseRoute(location);
 earlySummaryRole()
-  .then((role) => (role !== undefined && role !== 'spectator' ? loadSocketIo() : undefined))
+  .then((role) => {
+    if (role === undefined || (route.kind === 'table' && route.overlay)) return;
+    preloadViewParts();
+    if (role !== 'spectator') return loadSocketIo();
+  })
   .catch(() => {});
 
 const target = document.getElementById('app');
