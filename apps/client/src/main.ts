@@ -6,18 +6,21 @@ import { earlySummaryRole } from './lib/api';
 import { parseRoute } from './lib/route';
 import { loadSocketIo } from './lib/socket';
 import { preloadViewParts } from './parts/view-parts';
+import { preloadPlayerTools } from './parts/player-parts';
 
-// A link to a table (its summary asked for as the page started): what the table view draws
-// after its first paint loads while the app's modules run and the document syncs. A player's
-// or the GM's page also loads socket.io's chunk now, so that its connection opens before the
-// document's first sync ties up the page (on a phone, its handshake waited behind that first
-// draw), not once the table page has opened.
+// A table's page (not the stream overlay): what the table view draws after its first paint
+// starts loading now, while the summary and the document arrive. A player's or the GM's page
+// also loads its tools and socket.io's chunk once the summary (asked for as the page started)
+// names the role, so that its connection opens before the document's first sync ties up the
+// page (on a phone, its handshake waited behind that first draw), not once the table opened.
 const route = parseRoute(location);
+if (route.kind === 'table' && !route.overlay) preloadViewParts();
 earlySummaryRole()
   .then((role) => {
-    if (role === undefined || (route.kind === 'table' && route.overlay)) return;
-    preloadViewParts();
-    if (role !== 'spectator') return loadSocketIo();
+    if (role === undefined || role === 'spectator') return;
+    // The dice tray and the roll card's tools too: a player's next move.
+    if (route.kind === 'table' && !route.overlay) preloadPlayerTools();
+    return loadSocketIo();
   })
   .catch(() => {});
 
