@@ -255,17 +255,28 @@ async function defendAs(page: Page, name: string, attacker: string): Promise<voi
   await expect(prompt).toHaveCount(0);
 }
 
-/** Drags a token onto a zone with the mouse, as a desk does. */
-async function drag(page: Page, who: string, zone: string) {
-  const token = page.locator(`[data-testid="board-token"][data-name="${who}"]`);
+/**
+ * Drags a token onto a zone with the mouse, as a desk does. Halfway, each of `watching` sees
+ * the token carried live (over awareness, before any command); after the drop, no longer.
+ */
+async function drag(page: Page, who: string, zone: string, watching: Page[] = []) {
+  const tokenOn = (p: Page) => p.locator(`[data-testid="board-token"][data-name="${who}"]`);
+  const token = tokenOn(page);
   const target = page.locator(`[data-testid="board-zone"][data-zone="${zone}"] rect`).first();
   await token.scrollIntoViewIfNeeded();
   const from = (await token.boundingBox())!;
   const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  const end = { x: to.x + to.width / 2, y: to.y + to.height / 3 };
+  await page.mouse.move(start.x, start.y);
   await page.mouse.down();
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 3, { steps: 12 });
+  await page.mouse.move((start.x + end.x) / 2, (start.y + end.y) / 2, { steps: 6 });
+  for (const p of watching) {
+    await expect(tokenOn(p)).toHaveClass(/\bdragged\b/);
+  }
+  await page.mouse.move(end.x, end.y, { steps: 6 });
   await page.mouse.up();
+  for (const p of watching) await expect(tokenOn(p)).not.toHaveClass(/\bdragged\b/);
 }
 
 const AMBUSH = ['Loft', 'Crossbows in the Rafters', 'Crossbowman', 'Lookout'];
@@ -358,7 +369,7 @@ for (const game of GAMES) {
     // one zone's difficulty with the door as passive opposition, and she rolls it. The GM
     // invokes the door against the roll three times (+6 to Average): Vex's low movement skill
     // and the dice cannot reach it, so the way stays barred; the GM waves him through.
-    await drag(dee.page, 'Vex', 'Warehouse');
+    await drag(dee.page, 'Vex', 'Warehouse', [gm, watcher.page]);
     const asking = dee.page.getByTestId('board-overcome');
     await expect(asking).toContainText(
       'Vex moves from Quay to Warehouse: an overcome against Average (+1)',
