@@ -6,75 +6,23 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
-import type { CampaignSize } from './campaign';
-import { ArrivalLog, Receiver, docUrl } from './clients';
 import { startLatencyProxy } from './latency-proxy';
 import type { LatencyProxy } from './latency-proxy';
 import { BenchPage, DESK, PHONE } from './phone-page';
 import type { Device } from './phone-page';
 import { makePhoneTable } from './phone-tables';
 import type { PhoneTable } from './phone-tables';
-import type { Repeated } from './stats';
 import { repeated, round, sleep } from './stats';
 
 // A player's phone and a GM's laptop at a fresh table and at the long campaign's table, in
 // Chromium: cold loads (until the table is drawn and the Roll button enabled), rolls arriving
 // with the roll feed open, and "Load older" in the log and the feed. docs: BENCHMARKS.md.
 
-export interface PhoneConfig {
-  /** Cold loads per table and device (medians of these). */
-  loads: number;
-  /** Rolls made by another player while each page watches. */
-  rolls: number;
-  /** "Load older" clicks in the log and in the roll feed (the long table, on the phone). */
-  olderPages: number;
-  campaign: CampaignSize;
-  /** Times the document a newcomer downloads is sampled while the campaign is played. */
-  samples: number;
-  /** The devices measured (quick mode: the phone only). */
-  devices: ('desk' | 'phone')[];
-}
+import type { LoadFigures, PhoneConfig, PhoneResults } from './phone-figures';
+import { measureHistory, measureRolls } from './phone-measures';
 
-export interface LoadFigures {
-  drawnMs: Repeated;
-  usableMs: Repeated;
-  longestTaskMs: Repeated;
-  syncBytes: Repeated;
-}
-
-export interface RollFigures {
-  /** Main-thread time per incoming roll, the page's idle time subtracted. */
-  busyMs: Repeated;
-  /** Broadcast (a direct replica hears it) → the roll card added and its frame begun. */
-  cardMs: Repeated;
-  /** The same, from when the proxy handed the update to the browser. */
-  cardAfterDeliveryMs: Repeated;
-  /** Broadcast → the roll feed's new row (it reads its first page again over HTTP). */
-  feedRowMs: Repeated;
-  longestTaskMs: number;
-}
-
-export interface HistoryFigures {
-  logOlderMs: Repeated;
-  feedOlderMs: Repeated;
-  logRows: number;
-  feedRows: number;
-  /** Elements inside the log's list and the roll feed's (rows and their contents). */
-  logNodes: number;
-  feedNodes: number;
-  elements: number;
-  heapBytes: number;
-}
-
-export interface PhoneResults {
-  client: string;
-  tables: Record<'fresh' | 'long', { commands: number; served: PhoneTable['served'] }>;
-  loads: Record<string, LoadFigures>;
-  rolls: Record<string, RollFigures>;
-  /** On the phone (undefined when the phone is not among the devices). */
-  history?: HistoryFigures;
-  profiles: string[];
-}
+export type { PhoneConfig, PhoneResults } from './phone-figures';
+export { phoneRows } from './phone-figures';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -207,140 +155,6 @@ async function measureLoads(
   };
 }
 
-/** Brings the dice section to the front (a phone tab) and opens the session's roll feed. */
-async function openFeed(page: BenchPage): Promise<void> {
-  if (page.device.name === 'phone') await page.page.click('#tab-dice');
-  // Open already (the rolls were measured on this page): the button would close it.
-  if ((await page.page.locator('[data-testid=roll-feed]').count()) > 0) return;
-  await page.page.getByRole('button', { name: 'All rolls this session' }).click();
-  await page.waitFor('[data-testid=roll-feed] [aria-live=polite]:not(:empty)', 30_000);
-  await sleep(1000);
-}
-
-async function measureRolls(
-  page: BenchPage,
-  proxy: LatencyProxy,
-  serverBase: string,
-  table: PhoneTable,
-  rolls: number,
-  profileDir: string | undefined,
-  profiles: string[],
-): Promise<RollFigures> {
-  const device = page.device;
-  await openFeed(page);
-  // The broadcast, as a replica on loopback hears it.
-  const direct = new Receiver(docUrl(serverBase, table.id, table.tokens.spectator));
-  await direct.connect();
-  await page.page.evaluate(() => {
-    (window as unknown as { __bench: { watch: boolean } }).__bench.watch = true;
-  });
-  const gap = 2000;
-  const idleStart = await page.busyMs();
-  await sleep(gap);
-  const idle = (await page.busyMs()) - idleStart;
-  const busy: number[] = [];
-  const card: number[] = [];
-  const delivered: number[] = [];
-  const feed: number[] = [];
-  const pageOrigin = await page.page.evaluate(() => performance.timeOrigin);
-  const windows: [number, number][] = [];
-  for (let i = 0; i < rolls; i++) {
-    const profiling = profileDir !== undefined && i === rolls - 1;
-    if (profiling) await page.startProfile();
-    const before = await page.record();
-    const busy0 = await page.busyMs();
-    const log = new ArrivalLog(1);
-    direct.startRound(log);
-    const sentAt = performance.timeOrigin + performance.now();
-    await table.bob.ok({
-      type: 'roll',
-      characterId: table.bobCharacterId,
-      skillId: i % 2 === 0 ? 'fight' : 'notice',
-      action: 'overcome',
-      difficulty: 1 + (i % 3),
-    });
-    await sleep(gap);
-    busy.push((await page.busyMs()) - busy0 - idle);
-    if (profiling)
-      profiles.push(
-        await page.stopProfile(profileDir, `roll-${device.name}-${String(table.commands)}`),
-      );
-    const after = await page.record();
-    const broadcast = performance.timeOrigin + log.lastArrival[0]!;
-    const newCard = after.cards[before.cards.length];
-    if (newCard) {
-      card.push(newCard[1] - broadcast);
-      delivered.push(newCard[1] - proxy.counters.lastDelivery);
-    }
-    const newRow = after.feedRows[before.feedRows.length];
-    if (newRow) feed.push(newRow[1] - broadcast);
-    windows.push([sentAt - pageOrigin, sentAt - pageOrigin + gap]);
-  }
-  const record = await page.record();
-  const longest = Math.max(
-    0,
-    ...record.longTasks
-      .filter(([start]) => windows.some(([from, to]) => start >= from && start < to))
-      .map(([, d]) => d),
-  );
-  await direct.close();
-  await page.page.evaluate(() => {
-    (window as unknown as { __bench: { watch: boolean } }).__bench.watch = false;
-  });
-  return {
-    busyMs: repeated(busy),
-    cardMs: repeated(card),
-    cardAfterDeliveryMs: repeated(delivered),
-    feedRowMs: repeated(feed),
-    longestTaskMs: longest,
-  };
-}
-
-/** Clicks the "Load older" of `within` `pages` times; answers each click's time to drawn. */
-async function older(page: BenchPage, within: string, pages: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < pages; i++) {
-    const found = await page.page.evaluate((selector) => {
-      const section = document.querySelector(selector)?.closest('section');
-      const button = Array.from(section?.querySelectorAll('button') ?? []).find(
-        (b) => b.textContent?.trim() === 'Load older' && !b.disabled,
-      );
-      if (!button) return false;
-      button.setAttribute('data-bench-older', '');
-      return true;
-    }, within);
-    if (!found) break;
-    times.push(await page.clickUntilChanged('[data-bench-older]', within));
-    await page.page.evaluate(() =>
-      document.querySelector('[data-bench-older]')?.removeAttribute('data-bench-older'),
-    );
-    await sleep(800);
-  }
-  return times;
-}
-
-async function measureHistory(page: BenchPage, pages: number): Promise<HistoryFigures> {
-  await page.page.click('#tab-log');
-  await page.waitFor('[data-testid=log]', 30_000);
-  const logOlder = await older(page, '[data-testid=log]', pages);
-  await openFeed(page);
-  const feedOlder = await older(page, '[data-testid=roll-feed] ol', pages);
-  const counts = await page.page.evaluate(() => ({
-    logRows: document.querySelectorAll('[data-testid=log] li').length,
-    feedRows: document.querySelectorAll('[data-testid=feed-roll]').length,
-    logNodes: document.querySelector('[data-testid=log]')?.getElementsByTagName('*').length ?? 0,
-    feedNodes:
-      document.querySelector('[data-testid=roll-feed]')?.getElementsByTagName('*').length ?? 0,
-  }));
-  const heap = await page.heap();
-  return {
-    logOlderMs: repeated(logOlder),
-    feedOlderMs: repeated(feedOlder),
-    ...counts,
-    ...heap,
-  };
-}
-
 export async function runPhone(
   serverBase: string,
   serverPort: number,
@@ -442,48 +256,4 @@ export async function runPhone(
     }
   }
   return results;
-}
-
-/** The phone case's rows for the report: targets shown, never enforced (figures of a page). */
-export function phoneRows(p: PhoneResults | undefined): string[][] {
-  if (!p) return [];
-  const ms = (r: Repeated) => `${round(r.median, 0)} ms`;
-  const rows: string[][] = [];
-  for (const [key, l] of Object.entries(p.loads)) {
-    const phone = key.endsWith('phone');
-    const long = key.startsWith('long');
-    rows.push([
-      `browser: ${key}, table drawn / Roll enabled`,
-      `${ms(l.drawnMs)} / ${ms(l.usableMs)}`,
-      `longest task ${ms(l.longestTaskMs)}; sync ${round(l.syncBytes.median / 1024, 1)} KB`,
-      phone ? `report (goal ≤ 2.5 s / ≤ ${long ? '3.5' : '3'} s)` : 'report',
-    ]);
-  }
-  for (const [key, r] of Object.entries(p.rolls)) {
-    rows.push([
-      `browser: ${key}, main thread per incoming roll`,
-      ms(r.busyMs),
-      `card ${ms(r.cardMs)} after the broadcast; feed row ${ms(r.feedRowMs)}; longest task ${round(r.longestTaskMs, 0)} ms`,
-      key.endsWith('phone') ? 'report (goal ≤ 100 ms)' : 'report',
-    ]);
-  }
-  const h = p.history;
-  if (h) {
-    rows.push([
-      'browser: phone, "Load older" in the log / the feed',
-      `${ms(h.logOlderMs)} / ${ms(h.feedOlderMs)}`,
-      `${h.logRows} log rows (${h.logNodes} nodes), ${h.feedRows} feed rows (${h.feedNodes} nodes)`,
-      'report (goal ≤ 200 ms)',
-    ]);
-  }
-  const last = p.tables.long.served.at(-1);
-  if (last) {
-    rows.push([
-      'document a newcomer downloads ÷ its content (long table)',
-      `${round(last.bytes / last.contentBytes, 2)}×`,
-      `${round(last.bytes / 1024, 1)} KB against ${round(last.contentBytes / 1024, 1)} KB`,
-      'report (goal ≤ 1.25×)',
-    ]);
-  }
-  return rows;
 }

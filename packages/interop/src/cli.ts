@@ -6,7 +6,8 @@ import { toFariFile } from './export/fari';
 import { toFateboardFile } from './export/fateboard';
 import { importFariScene, sceneCommands } from './fari/scene';
 import { MAX_FILE_BYTES } from './safe-json';
-import { MAX_TABLE_FILE_WITH_IMAGES_BYTES, readTableFile } from './table/file';
+import { readTableFile } from './table/file';
+import { MAX_TABLE_FILE_WITH_IMAGES_BYTES } from './table/limits';
 
 /**
  * `pnpm --filter @fateboard/interop convert FILE --ruleset ID [--to fateboard|fari] [--npc]`:

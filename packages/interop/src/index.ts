@@ -18,13 +18,8 @@ export {
 export type { FariCharacterFile } from './export/fari';
 export { toFariFile } from './export/fari';
 export { plainLine, plainText } from './text';
-export type {
-  TableExport,
-  TableFile,
-  TableFileImage,
-  TableFileRead,
-  TableLogEntry,
-} from './table/file';
+export type { TableExport, TableFileRead } from './table/file';
+export type { TableFile, TableFileImage, TableLogEntry } from './table/schema';
 export {
   MAX_TABLE_DOCUMENTS_BYTES,
   MAX_TABLE_FILE_BYTES,
@@ -33,9 +28,8 @@ export {
   MAX_TABLE_VALUES,
   TABLE_FORMAT,
   TABLE_VERSION,
-  TableFileSchema,
-  readTableFile,
-  toTableFile,
-} from './table/file';
+} from './table/limits';
+export { TableFileSchema } from './table/schema';
+export { readTableFile, toTableFile } from './table/file';
 export type { FariScene, SceneCard, SceneCommand, SceneResult } from './fari/scene';
 export { MAX_SCENE_CARDS, importFariScene, sceneCommands } from './fari/scene';

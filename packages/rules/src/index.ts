@@ -151,12 +151,12 @@ export {
   FATE_CORE_REFRESH,
   FATE_CORE_FREE_STUNTS,
   newFateCoreCharacter,
-  validateFateCoreCharacter,
   syncFateCoreSheet,
   stressBoxValues,
   fateCoreRefreshFor,
   fateCoreSkillSpread,
 } from './rulesets/fate-core/template';
+export { validateFateCoreCharacter } from './rulesets/fate-core/validate';
 export {
   fateCoreAbsorptionOptions,
   applyFateCoreAbsorption,

@@ -119,8 +119,8 @@ export type { LogMemo } from './log/log';
 export { actingIn } from './commands/time/turns';
 export type { BoardPlace } from './doc/board';
 export { charactersInZone, placeName, placeOf, preparedOnly } from './doc/board';
-export type { MoveCheck, MoveFacts, MovingCharacter } from './commands/board/moves';
-export { mayMoveToken, moveCheck } from './commands/board/moves';
+export type { MoveCheck, MoveFacts, MovingCharacter } from './commands/board/move-check';
+export { mayMoveToken, moveCheck } from './commands/board/move-check';
 export type { BoardTargets, ZoneDefenders } from './commands/board/targets';
 export { boardTargets } from './commands/board/targets';
 export { BOARD_LIMITS } from './commands/board/schemas';
@@ -151,7 +151,7 @@ export {
   shiftsWords,
 } from './log/words';
 export { english, ladderParam, line, pluralForm, renderMessage, say } from './log/say';
-export { entryMessage } from './log/rows';
+export { entryMessage } from './log/row-messages';
 export type { LogMessage, LogParam, TemplateOf } from './log/say';
 export { LOG_TEMPLATES } from './log/templates';
 export type { LogMessageId, LogTemplate } from './log/templates';

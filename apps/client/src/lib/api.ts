@@ -1,36 +1,23 @@
 import * as v from 'valibot';
-import type { RulesetId } from '@fateboard/rules';
-import {
-  CreatedTableSchema,
-  ErrorBodySchema,
-  InviteLinksSchema,
-  LogPageSchema,
-  PresenceSchema,
-  RotatedLinksSchema,
-  SceneAddedSchema,
-  SeatClaimLinkSchema,
-  SeatClaimLinksSchema,
-  TableSummarySchema,
-  TableUsageSchema,
-} from '@fateboard/table';
-import type {
-  CreatedTable,
-  LogEntry,
-  Role,
-  SceneAdded,
-  SeatClaimLink,
-  TableUsage,
-} from '@fateboard/table';
-import { i18n, params } from './i18n';
+import { LogPageSchema, PresenceSchema, TableSummarySchema } from '@fateboard/table';
+import type { LogEntry, Role } from '@fateboard/table';
+import { readBody } from './api-answers';
 
-export const messages = i18n('lib/api', {
-  answered: params('The server answered {status}.'),
-  unreadable: 'The server sent an answer we cannot read.',
-});
-
-// The server's answers are parsed with the protocol module's schemas (packages/table
-// src/protocol/protocol.ts), the ones the server's own tests hold it to; a shape we cannot read is an
-// error with a sentence, not a half-filled object.
+// The server's answers every table page reads (its summary, who is here, the log's pages);
+// the GM's doors are in gm-api.ts, what reads an answer in api-answers.ts.
+export { ApiError, onThisOrigin, readBody } from './api-answers';
+export {
+  addFariScene,
+  createTable,
+  exportTable,
+  fetchInviteLinks,
+  fetchSeatClaims,
+  fetchUsage,
+  newSeatClaim,
+  restoreTable,
+  rotateLinks,
+  type Links,
+} from './gm-api';
 
 export type { Role };
 
@@ -57,115 +44,6 @@ export interface TableSummary {
   ruleset: string;
   role: Role;
   seatId: string | null;
-}
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** The refusal's code from docs/PROTOCOL.md, when the server sent one. */
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
-
-async function readError(response: Response): Promise<ApiError> {
-  const body = v.safeParse(ErrorBodySchema, await response.json().catch(() => null));
-  if (!body.success)
-    return new ApiError(
-      response.status,
-      messages.get().answered({ status: String(response.status) }),
-    );
-  return new ApiError(response.status, body.output.message, body.output.code);
-}
-
-/** The body of a successful answer, read with its schema. */
-export async function readBody<S extends v.GenericSchema>(
-  response: Response,
-  schema: S,
-): Promise<v.InferOutput<S>> {
-  if (!response.ok) throw await readError(response);
-  const body = v.safeParse(schema, await response.json().catch(() => null));
-  if (!body.success) throw new ApiError(response.status, messages.get().unreadable);
-  return body.output;
-}
-
-/**
- * Invite links point at the origin this browser uses, which is where the client runs (in
- * development Vite's port rather than the server's).
- */
-export function onThisOrigin(link: string): string {
-  try {
-    const url = new URL(link, location.href);
-    return `${location.origin}${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return link;
-  }
-}
-
-export async function createTable(name: string, ruleset: RulesetId): Promise<CreatedTable> {
-  const response = await fetch('/api/tables', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, ruleset }),
-  });
-  return withLocalLinks(await readBody(response, CreatedTableSchema));
-}
-
-function withLocalLinks(created: CreatedTable): CreatedTable {
-  return {
-    id: created.id,
-    links: {
-      gm: onThisOrigin(created.links.gm),
-      player: onThisOrigin(created.links.player),
-      spectator: onThisOrigin(created.links.spectator),
-    },
-  };
-}
-
-/**
- * GM only: the whole table as one file (docs/PROTOCOL.md, "Table files"), with the name the
- * server gives it, for the browser to save. It holds the GM's secrets: keep it private.
- */
-export async function exportTable(
-  tableId: string,
-  token: string,
-): Promise<{ fileName: string; blob: Blob }> {
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/export`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!response.ok) throw await readError(response);
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'table.fateboard-table.json';
-  return { fileName, blob: await response.blob() };
-}
-
-/**
- * A new table from a table file, sent as it is: the server checks it and answers the new
- * table's links, or refuses it with a sentence (nothing is created then).
- */
-export async function restoreTable(file: Blob | string): Promise<CreatedTable> {
-  const response = await fetch('/api/tables/restore', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: file,
-  });
-  return withLocalLinks(await readBody(response, CreatedTableSchema));
-}
-
-/** GM only: a Fari scene's public cards as situation aspects, its private ones as hidden prep. */
-export async function addFariScene(
-  tableId: string,
-  token: string,
-  file: Blob | string,
-): Promise<SceneAdded> {
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/fari-scene`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: file,
-  });
-  return readBody(response, SceneAddedSchema);
 }
 
 /**
@@ -226,85 +104,6 @@ export function parsePresence(payload: unknown): Presence | null {
     spectators: presence.output.spectators,
     overlays: presence.output.overlays ?? 0,
   };
-}
-
-/** GM only: what the table holds on disk, and the ceiling past which writes are refused. */
-export async function fetchUsage(tableId: string, token: string): Promise<TableUsage> {
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/usage`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return readBody(response, TableUsageSchema);
-}
-
-/** GM only: new player and spectator links; the old ones stop working. */
-export async function rotateLinks(
-  tableId: string,
-  token: string,
-): Promise<{ player: string; spectator: string }> {
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rotate-links`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  const { links } = await readBody(response, RotatedLinksSchema);
-  return { player: onThisOrigin(links.player), spectator: onThisOrigin(links.spectator) };
-}
-
-export type Links = { gm: string; player: string; spectator: string };
-
-/**
- * GM only: the table's current invite links, from the server, which keeps them sealed under
- * the GM token; so any device the GM link is opened on can show them. `kept: false` for a
- * table made before the server kept them: rotating the links gives it a copy.
- */
-export async function fetchInviteLinks(
-  tableId: string,
-  token: string,
-): Promise<{ kept: true; links: Links } | { kept: false; message: string }> {
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/links`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (response.status === 404) {
-    const error = await readError(response);
-    if (error.code === 'links-not-kept') return { kept: false, message: error.message };
-    throw error;
-  }
-  const { links } = await readBody(response, InviteLinksSchema);
-  return {
-    kept: true,
-    links: {
-      gm: onThisOrigin(links.gm),
-      player: onThisOrigin(links.player),
-      spectator: onThisOrigin(links.spectator),
-    },
-  };
-}
-
-/**
- * GM only: the claim links of a restored table's seats that wait for their players
- * (docs/PROTOCOL.md, "Claims"), by seat.
- */
-export async function fetchSeatClaims(tableId: string, token: string): Promise<SeatClaimLink[]> {
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/claims`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const { claims } = await readBody(response, SeatClaimLinksSchema);
-  return claims.map((c) => ({ seatId: c.seatId, link: onThisOrigin(c.link) }));
-}
-
-/** GM only: a new claim link for a waiting seat; the seat's earlier one stops working. */
-export async function newSeatClaim(
-  tableId: string,
-  token: string,
-  seatId: string,
-): Promise<SeatClaimLink> {
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/claims`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ seatId }),
-  });
-  const claim = await readBody(response, SeatClaimLinkSchema);
-  return { seatId: claim.seatId, link: onThisOrigin(claim.link) };
 }
 
 /** One page of the log's history, oldest first, and whether older entries exist. */

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterAll, describe, expect, it } from 'vitest';
 import { REFUSAL_CODE_LIST, REFUSAL_WORDS } from '@fateboard/table';
-import { REASON_KEYS, describeRefusal, messagesCodes, messagesReasons } from './commands.svelte';
+import { describeRefusal } from './commands.svelte';
+import { REASON_KEYS, messagesCodes, messagesReasons } from './refusal-words';
 import { languageReady, setLocale } from './i18n';
 
 describe('a refusal in the toast', () => {

@@ -1,14 +1,15 @@
 import * as Y from 'yjs';
-import { WebsocketProvider } from 'y-websocket';
-import type { Socket } from 'socket.io-client';
+import type { WebsocketProvider } from 'y-websocket';
 import { CommandClient, socketTransport } from './commands.svelte';
 import { LazySocket, loadSocketIo, tableSocket } from './socket';
 import { GmState, TableState } from './table-state.svelte';
 import type { Toasts } from '../components/shell/toasts.svelte';
-import { CLOSE, PROTOCOL_VERSION, controls, playedBy } from '@fateboard/table';
-import { readableClose, readableConnectError } from './link-words';
+import { PROTOCOL_VERSION, controls, playedBy } from '@fateboard/table';
+import { docParams, docProvider, reconnectDocs } from './doc-provider';
+import { wireTableSocket, worstStatus, type LinkStatus } from './session-socket';
+import { watchAwareness } from './awareness-read';
 import type { Actor, CommandOf, CommandType } from '@fateboard/table';
-import { parsePresence, type Participant, type Presence, type Role } from './api';
+import type { Presence, Role } from './api';
 import { i18n } from './i18n';
 
 export const messages = i18n('lib/session', {
@@ -16,10 +17,6 @@ export const messages = i18n('lib/session', {
   backOnline: 'Back online. The table is up to date.',
   spectatorsWatch: 'Spectators watch only: there is nothing to send.',
 });
-
-/** Said when the server speaks a newer protocol than this page was built for. */
-
-export type LinkStatus = 'connecting' | 'online' | 'offline';
 
 /** How long a deliberate reconnection (a new seat token) may take before it counts as a drop. */
 const SWITCH_GRACE_MS = 5000;
@@ -107,12 +104,27 @@ export class TableSession {
   }
 
   #openDocs(): void {
-    const base = wsBase();
-    const primary = this.#provider(base, `table/${this.tableId}`, this.pubDoc, true);
+    const params = docParams(this.token, this.overlay);
+    const room = `table/${this.tableId}`;
+    const primary = docProvider(room, this.pubDoc, params, {
+      status: (status) => {
+        this.#docStatus = status;
+        this.#update();
+      },
+      synced: () => {
+        this.loaded = true;
+        this.#update();
+      },
+      rebuilt: () => this.#reloadDocs(),
+      // The first reason wins: socket.io's `closed` notice may have said it better already.
+      closed: (reason) => (this.fatal ??= reason),
+    });
     this.#providers.push(primary);
     this.#watchAwareness(primary);
     if (this.gmDoc) {
-      this.#providers.push(this.#provider(base, `table/${this.tableId}/gm`, this.gmDoc));
+      const closed = (reason: string) => (this.fatal ??= reason);
+      const quiet = { status: () => {}, synced: () => {}, rebuilt: () => this.#reloadDocs() };
+      this.#providers.push(docProvider(`${room}/gm`, this.gmDoc, params, { ...quiet, closed }));
     }
   }
 
@@ -135,78 +147,13 @@ export class TableSession {
     this.#openDocs();
   }
 
-  #provider(base: string, room: string, doc: Y.Doc, primary = false): WebsocketProvider {
-    const provider = new WebsocketProvider(base, room, doc, {
-      params: {
-        token: this.token,
-        protocol: String(PROTOCOL_VERSION),
-        ...(this.overlay ? { view: 'overlay' } : {}),
-      },
-      disableBc: true,
-      maxBackoffTime: 4000,
-    });
-    provider.on('status', ({ status }) => {
-      if (!primary) return;
-      this.#docStatus =
-        status === 'connected' ? 'online' : status === 'connecting' ? 'connecting' : 'offline';
-      this.#update();
-    });
-    provider.on('sync', (synced: boolean) => {
-      if (primary && synced) {
-        this.loaded = true;
-        this.#update();
-      }
-    });
-    provider.on('closed', ({ code, reason }) => {
-      if (code === CLOSE.rebuilt) {
-        queueMicrotask(() => this.#reloadDocs());
-        return;
-      }
-      // The first reason wins: socket.io's `closed` notice may have said it better already.
-      this.fatal ??= readableClose(code, reason);
-    });
-    return provider;
-  }
-
-  /**
-   * GM and players announce themselves in the public document's awareness; spectators send
-   * nothing (the server would drop it) but read it, since they have no socket.io presence.
-   */
   #watchAwareness(provider: WebsocketProvider): void {
-    const awareness = provider.awareness;
-    if (this.role === 'spectator') awareness.setLocalState(null);
-    else awareness.setLocalStateField('who', { role: this.role, seatId: this.seatId });
-    const read = () => {
-      if (this.role !== 'spectator') return; // socket.io presence is the better source
-      const participants: Participant[] = [];
-      awareness.getStates().forEach((state, clientId) => {
-        if (clientId === awareness.clientID) return;
-        const who = (state as { who?: { role?: unknown; seatId?: unknown } }).who;
-        if (who?.role !== 'gm' && who?.role !== 'player') return;
-        participants.push({
-          role: who.role,
-          ...(typeof who.seatId === 'string' ? { seatId: who.seatId } : {}),
-          online: true,
-        });
-      });
-      this.presence = { ...this.presence, participants };
-    };
-    awareness.on('change', read);
-    this.#awarenessCleanup.push(() => awareness.off('change', read));
-    const readDrags = () => {
-      const drags: Record<string, { x: number; y: number }> = {};
-      awareness.getStates().forEach((state, clientId) => {
-        if (clientId === awareness.clientID) return;
-        const d = (state as { drag?: { characterId?: unknown; x?: unknown; y?: unknown } }).drag;
-        if (typeof d?.characterId !== 'string') return;
-        if (typeof d.x !== 'number' || typeof d.y !== 'number') return;
-        if (!Number.isFinite(d.x) || !Number.isFinite(d.y)) return;
-        drags[d.characterId] = { x: d.x, y: d.y };
-      });
-      this.drags = drags;
-    };
-    awareness.on('change', readDrags);
-    this.#awarenessCleanup.push(() => awareness.off('change', readDrags));
+    this.#awarenessCleanup.push(
+      watchAwareness(provider.awareness, this, {
+        participants: (participants) => (this.presence = { ...this.presence, participants }),
+        drags: (drags) => (this.drags = drags),
+      }),
+    );
   }
 
   /** Shows the others a token being dragged (null: the drag ended); spectators send nothing. */
@@ -224,7 +171,16 @@ export class TableSession {
       (socketIo) => {
         if (this.#destroyed) return;
         const socket = tableSocket(socketIo, this.token);
-        this.#wireSocket(socket);
+        wireTableSocket(socket, {
+          status: (status) => {
+            this.#socketStatus = status;
+            this.#update();
+          },
+          fatal: (message) => (this.fatal = message),
+          rotated: () => (this.fatal ??= messages.get().rotated),
+          presence: (presence) => (this.presence = presence),
+          destroyed: () => this.#destroyed,
+        });
         lazy.set(socket);
       },
       () => {
@@ -236,55 +192,8 @@ export class TableSession {
     );
   }
 
-  #wireSocket(socket: Socket): void {
-    socket.on('connect', () => {
-      this.#socketStatus = 'online';
-      this.#update();
-    });
-    socket.on('disconnect', (reason) => {
-      this.#socketStatus = 'offline';
-      this.#update();
-      // The server closed us on purpose (a rotated link): socket.io will not retry.
-      if (reason === 'io server disconnect') {
-        this.fatal ??= messages.get().rotated;
-      }
-    });
-    socket.on(
-      'connect_error',
-      (error: Error & { data?: { code?: unknown; retryInMs?: unknown } }) => {
-        this.#socketStatus = 'offline';
-        this.#update();
-        // Too many attempts or connections for this link or address (the server's budgets): not
-        // the link's fault; try again when the server says there is room.
-        if (error.data?.code === 'rate-limited') {
-          const wait = Number(error.data.retryInMs);
-          const ms = Number.isFinite(wait) ? Math.min(Math.max(wait, 500), 30_000) : 5_000;
-          setTimeout(() => {
-            if (!this.#destroyed && !socket.connected) socket.connect();
-          }, ms);
-          return;
-        }
-        if (!socket.active) this.fatal = readableConnectError(error);
-      },
-    );
-    socket.on('closed', (notice: { code?: unknown; message?: unknown }) => {
-      if (notice.code === 'revoked-token' && typeof notice.message === 'string') {
-        this.fatal = notice.message;
-      }
-    });
-    socket.on('presence', (payload: unknown) => {
-      const presence = parsePresence(payload);
-      if (presence) this.presence = presence;
-    });
-  }
-
   #update(): void {
-    const parts = [this.#docStatus, this.#socketStatus];
-    const next: LinkStatus = parts.includes('offline')
-      ? 'offline'
-      : parts.includes('connecting')
-        ? 'connecting'
-        : 'online';
+    const next = worstStatus([this.#docStatus, this.#socketStatus]);
     // A reconnection made on purpose (adoptToken) is no drop: the table stays online for the
     // person, with no banner and no "back online", unless it takes past SWITCH_GRACE_MS.
     if (this.#switching !== undefined) {
@@ -345,20 +254,7 @@ export class TableSession {
       this.#switching = undefined;
       this.#update();
     }, SWITCH_GRACE_MS);
-    // The server shows presence as it knows the connection (the token it opened with), not
-    // as the client claims: reconnect the documents with the seat token so it knows the seat.
-    for (const p of this.#providers) {
-      p.params = { token, protocol: String(PROTOCOL_VERSION) };
-      p.disconnect();
-      p.connect();
-    }
-    const primary = this.#providers[0];
-    const announce = () =>
-      primary?.awareness.setLocalStateField('who', { role: this.role, seatId: this.seatId });
-    announce();
-    // The server frees the link's awareness id when it sees the old connection close, which
-    // may come after the new one's first message: say it again once the new one has synced.
-    primary?.once('sync', announce);
+    reconnectDocs(this.#providers, token, () => ({ role: this.role, seatId: this.seatId }));
     // The commands' connection too: opened with the shared player link, it would be dropped
     // when the GM replaces that link, although this person now has a seat of their own.
     // Commands sent meanwhile wait in the command client and go once it is back.
@@ -400,9 +296,4 @@ export class TableSession {
     this.table.destroy();
     this.gm?.destroy();
   }
-}
-
-function wsBase(): string {
-  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}/yjs`;
 }

@@ -1,26 +1,9 @@
-import type { Component, ComponentProps } from 'svelte';
-import { lazy } from '../lib/lazy';
-import type { LazyComponent } from '../lib/lazy';
-import type * as PlayerTools from './player-tools';
+import { partGroup } from './part-group';
 
 // The player's tools (player-tools.ts), loaded on first use as one chunk; each export its own
 // part. Apart from parts/app-parts.ts: components inside that chunk (the dice tray's help buttons)
 // use parts/app-parts.ts, and would otherwise import the module that loads their own chunk.
-
-type Tools = typeof PlayerTools;
-// One import for all ten parts: each import() call runs Vite's preload helper over the chunk's
-// dependencies again (on a slow phone, tens of milliseconds a call while the table opens).
-let loading: Promise<Tools> | undefined;
-const playerTools = (): Promise<Tools> =>
-  (loading ??= import('./player-tools').catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  }));
-function tool<K extends keyof Tools>(name: K): LazyComponent<ComponentProps<Tools[K]>> {
-  return lazy(async () => ({
-    default: (await playerTools())[name] as Component<ComponentProps<Tools[K]>>,
-  }));
-}
+const tool = partGroup(() => import('./player-tools'));
 export const tools = {
   diceTray: tool('DiceTray'),
   absorbPanel: tool('AbsorbPanel'),

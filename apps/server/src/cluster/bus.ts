@@ -7,12 +7,15 @@ export const REDIS_ANSWER_MS = 1000;
 /** How often the bus asks whether Redis answers, and how long an answer may take. */
 const PROBE_EVERY_MS = 500;
 const PROBE_SLOW_MS = 500;
+/** A JSON message's first byte. */
+const OPEN_BRACE = 0x7b;
 
 /**
  * The nodes' messages to each other over Redis pub/sub: one connection publishes, one
  * listens (a subscribed Redis connection can do nothing else). Pub/sub delivers at most once
  * and in order per publisher; what may be lost is repaired by the receivers (a table's updates
- * carry its seq, see cluster.ts). Messages are JSON; bytes travel as base64.
+ * carry its seq, see cluster.ts). A message is JSON, or bytes (a Uint8Array) that its
+ * receiver reads itself: a batch's updates travel as a binary frame (update-frame.ts).
  */
 export class Bus {
   private readonly pub: Redis;
@@ -54,15 +57,18 @@ export class Bus {
     });
     this.probeTimer = setInterval(() => void this.ping(), PROBE_EVERY_MS);
     this.probeTimer.unref();
-    this.sub.on('message', (channel: string, text: string) => {
-      const handler = this.handlers.get(channel);
+    this.sub.on('messageBuffer', (channel: Buffer, bytes: Buffer) => {
+      const handler = this.handlers.get(channel.toString());
       if (!handler) return;
-      let message: unknown;
-      try {
-        message = JSON.parse(text) as unknown;
-      } catch (error) {
-        this.log('a malformed cluster message', error);
-        return;
+      let message: unknown = bytes;
+      // JSON begins with `{`; anything else is handed on as bytes, for the handler to read.
+      if (bytes[0] === OPEN_BRACE) {
+        try {
+          message = JSON.parse(bytes.toString('utf8')) as unknown;
+        } catch (error) {
+          this.log('a malformed cluster message', error);
+          return;
+        }
       }
       try {
         handler(message);
@@ -102,17 +108,22 @@ export class Bus {
   }
 
   /**
-   * Sends to every node listening on `channel`; answers how many were (Redis counts them),
+   * Sends to every node listening on `channel` (bytes as they are, anything else as JSON);
+   * answers how many were (Redis counts them),
    * `unsent` when it was never sent (no connection to Redis), or undefined when it was sent
    * and no answer came (the connection broke, or Redis did not answer in time): maybe delivered.
    */
   async publish(channel: string, message: unknown): Promise<number | 'unsent' | undefined> {
+    const payload =
+      message instanceof Uint8Array
+        ? Buffer.from(message.buffer, message.byteOffset, message.byteLength)
+        : JSON.stringify(message);
     if (this.pub.status !== 'ready') {
       this.failed();
       return 'unsent';
     }
     try {
-      return await this.pub.publish(channel, JSON.stringify(message));
+      return await this.pub.publish(channel, payload);
     } catch {
       this.failed();
       return undefined;

@@ -10,6 +10,7 @@ import { SharedCounts } from './shared-counts';
 import { FORWARD_TIMEOUT_MS, LEASE_LINES } from './cluster-options';
 import type { ClusterOptions } from './cluster-options';
 import { decodeEvent, encodeEvent } from './table-events';
+import { decodeUpdateFrame, encodeUpdateFrame } from './update-frame';
 import { Forwarding, nodeChannel } from './forwarding';
 import type { Claim, TableEvent } from './table-events';
 
@@ -211,7 +212,10 @@ export class Cluster {
 
   /** `publish`, resolving whether Redis took it. */
   async tryPublish(tableId: string, event: TableEvent): Promise<boolean> {
-    const wire: WireEvent = { from: this.node, event: encodeEvent(event) };
+    const wire =
+      event.kind === 'updates'
+        ? encodeUpdateFrame({ from: this.node, ...event })
+        : ({ from: this.node, event: encodeEvent(event) } satisfies WireEvent);
     return typeof (await this.bus.publish(tableChannel(tableId), wire)) === 'number';
   }
 
@@ -257,10 +261,19 @@ export class Cluster {
     return { kind: 'owner', epoch: got.epoch };
   }
 
+  /** Another node's message on a table's channel: a batch's frame (binary), or JSON. */
   private onTableWire(tableId: string, message: unknown): void {
-    const wire = message as WireEvent;
-    if (!wire || wire.from === this.node || !this.onEvent) return;
+    if (!this.onEvent) return;
+    if (message instanceof Uint8Array) {
+      const frame = decodeUpdateFrame(message);
+      if (!frame) this.options.log('a malformed cluster frame', undefined, tableId);
+      else if (frame.from !== this.node) this.onEvent(tableId, { kind: 'updates', ...frame });
+      return;
+    }
+    const wire = message as Partial<WireEvent> | null;
+    if (!wire || typeof wire !== 'object' || wire.from === this.node) return;
     const event = decodeEvent(wire.event);
     if (event) this.onEvent(tableId, event);
+    else this.options.log('a malformed cluster message', undefined, tableId);
   }
 }

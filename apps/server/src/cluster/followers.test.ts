@@ -79,7 +79,9 @@ describe.skipIf(unavailable)('followers are exact', () => {
     await waitFor(() => texts(spectator.doc).includes('first'), 'the first update on node 2');
 
     // The writer's publish of the next update is lost with its connection to Redis.
-    const dropped = proxy.dropNext('"kind":"updates"');
+    // A batch's updates travel as a binary frame (update-frame.ts): after the PUBLISH's length,
+    // its tag, then the writer's name's length and name (`node-N#` and 8 hex digits: 15 bytes).
+    const dropped = proxy.dropNext('\r\n\u0001\u000fnode-');
     await gm.ok(aspect('lost'));
     await dropped;
     const committed = performance.now();

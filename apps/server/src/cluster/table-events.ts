@@ -1,11 +1,14 @@
+import * as v from 'valibot';
 import * as Y from 'yjs';
+import { ChatMessageSchema } from '@fateboard/table';
 import type { ChatMessage, DocKey } from '@fateboard/table';
 import type { DocUpdate } from '../storage';
 import type { PresenceShare } from '../socketio/presence';
 import { fromBase64, toBase64 } from './bus';
 
 // What the nodes of a cluster tell each other about a table over Redis (cluster.ts publishes
-// them), and how they travel as JSON.
+// them), and how they travel: a batch's updates as a binary frame (update-frame.ts), the rest
+// as JSON.
 
 /** What the nodes of a cluster tell each other about a table. */
 export type TableEvent =
@@ -43,43 +46,55 @@ export type Claim =
   /** Nobody could claim it: the leases' storage did not answer. */
   | { kind: 'unavailable' };
 
-/** Updates travel as base64 in JSON. */
-export function encodeEvent(event: TableEvent): unknown {
-  if (event.kind === 'awareness') return { ...event, update: toBase64(event.update) };
-  if (event.kind !== 'updates') return event;
-  return {
-    ...event,
-    updates: event.updates.map((u) => ({ doc: u.doc, bytes: toBase64(u.bytes) })),
-  };
+/**
+ * What travels as JSON: every event but a batch's updates, which go as a binary frame
+ * (update-frame.ts); an awareness update's bytes as base64.
+ */
+export function encodeEvent(event: Exclude<TableEvent, { kind: 'updates' }>): unknown {
+  return event.kind === 'awareness' ? { ...event, update: toBase64(event.update) } : event;
 }
 
+const Doc = v.picklist(['pub', 'gm']);
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
+/** The JSON events as another node may send them: every byte of a message is untrusted. */
+const JsonEventSchema = v.variant('kind', [
+  v.object({ kind: v.literal('head'), seq: v.pipe(v.number(), v.safeInteger()) }),
+  v.object({ kind: v.literal('rebuilt') }),
+  v.object({
+    kind: v.literal('close-tokens'),
+    hashes: v.array(v.string()),
+    message: v.string(),
+  }),
+  v.object({ kind: v.literal('close-seat'), seatId: v.string() }),
+  v.object({ kind: v.literal('links-rotated') }),
+  v.object({ kind: v.literal('chat'), message: ChatMessageSchema }),
+  v.object({
+    kind: v.literal('presence'),
+    node: v.string(),
+    share: v.object({
+      participants: v.array(
+        v.object({
+          role: v.picklist(['gm', 'player', 'spectator']),
+          seatId: v.optional(v.string()),
+          connections: Count,
+        }),
+      ),
+      spectators: Count,
+      overlays: v.optional(Count),
+    }),
+  }),
+  v.object({ kind: v.literal('awareness'), doc: Doc, update: v.string() }),
+  v.object({ kind: v.literal('hello'), doc: v.optional(Doc) }),
+]);
+
+/** A JSON event from another node, or undefined when it is not one (see JsonEventSchema). */
 export function decodeEvent(raw: unknown): TableEvent | undefined {
-  const event = raw as { kind?: unknown; updates?: { doc: DocKey; bytes: string }[] } | null;
-  if (!event || typeof event.kind !== 'string') return undefined;
-  if (event.kind === 'awareness') {
-    const { doc, update } = event as { doc?: unknown; update?: unknown };
-    if ((doc !== 'pub' && doc !== 'gm') || typeof update !== 'string') return undefined;
-    return { kind: 'awareness', doc, update: fromBase64(update) };
-  }
-  if (event.kind === 'hello') {
-    const { doc } = event as { doc?: unknown };
-    if (doc === undefined) return { kind: 'hello' };
-    return doc === 'pub' || doc === 'gm' ? { kind: 'hello', doc } : undefined;
-  }
-  if (event.kind === 'head') {
-    const { seq } = event as { seq?: unknown };
-    return Number.isSafeInteger(seq) ? { kind: 'head', seq: seq as number } : undefined;
-  }
-  if (event.kind !== 'updates') return event as TableEvent;
-  const { seq, first } = event as { seq?: unknown; first?: unknown };
-  if (!Array.isArray(event.updates) || !Number.isSafeInteger(seq)) return undefined;
-  if (!Number.isSafeInteger(first) || (first as number) > (seq as number)) return undefined;
-  return {
-    kind: 'updates',
-    first: first as number,
-    seq: seq as number,
-    updates: event.updates.map((u) => ({ doc: u.doc, bytes: fromBase64(u.bytes) })),
-  };
+  const parsed = v.safeParse(JsonEventSchema, raw);
+  if (!parsed.success) return undefined;
+  const event = parsed.output;
+  if (event.kind === 'awareness') return { ...event, update: fromBase64(event.update) };
+  if (event.kind === 'hello' && event.doc === undefined) return { kind: 'hello' };
+  return event;
 }
 
 /**

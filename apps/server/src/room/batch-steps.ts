@@ -1,7 +1,7 @@
 import type { Log } from '../ops/logger';
 import type { BatchOutcome, CommandWrite, Storage, StoredCommand, TableBatch } from '../storage';
-import type { BatchRoom, ChatJob, Job, Prepared } from './batch';
-import { READ_FAILED } from './commit-answers';
+import type { BatchRoom, ChatJob, HandledCommand, Job, Prepared } from './batch';
+import { MOVED, READ_FAILED, STORAGE_FAILED, UNKNOWN_OUTCOME } from './commit-answers';
 
 // Steps of a group commit's batch (group-commit.ts) that need nothing of its queue: reading
 // the stored commands a batch's ids name, and answering what its commit stored.
@@ -164,4 +164,27 @@ export function failedParts(
     }
   });
   return { failed, fenced };
+}
+
+/** A job whose deadline came once its batch applied it: what can be said of it then. */
+export function answerOnceApplied(p: Prepared | undefined): HandledCommand {
+  // Writes in a commit under way: stored or not, nobody can say yet.
+  if (p?.writes?.length) return { ack: UNKNOWN_OUTCOME };
+  return p?.handled ?? { ack: STORAGE_FAILED };
+}
+
+/**
+ * A job's answer once its batch's commit is known: its own answer when its writes were stored
+ * (or it had none), `moved` when a later writer fenced its table out, otherwise what the
+ * commit's failure says (`thrown`: nothing stored, or perhaps stored) or `storage`.
+ */
+export function answerAfterCommit(
+  p: Prepared | undefined,
+  tableId: string,
+  commit: { failed: Set<string>; fenced: Set<string>; thrown: HandledCommand | undefined },
+): HandledCommand {
+  if (p === undefined) return { ack: STORAGE_FAILED };
+  if (!p.writes?.length || !commit.failed.has(tableId)) return p.handled;
+  if (commit.fenced.has(tableId)) return MOVED;
+  return commit.thrown ?? { ack: STORAGE_FAILED };
 }

@@ -6,14 +6,16 @@ import type { BatchOutcome, NewChatMessage, Storage, StoredCommand } from '../st
 import { BatchTimings } from './batch-timings';
 import type { BatchRoom, ChatCommitted, ChatJob, HandledCommand, Job, Prepare } from './batch';
 import {
+  answerAfterCommit,
   answerChats,
+  answerOnceApplied,
   applyJobs,
   chatBatches,
   failedParts,
   measured,
   readPrevious,
 } from './batch-steps';
-import { MOVED, NOT_IN_TIME, NOT_STORED, STORAGE_FAILED, UNKNOWN_OUTCOME } from './commit-answers';
+import { NOT_IN_TIME, NOT_STORED, UNKNOWN_OUTCOME } from './commit-answers';
 
 export type { BatchRoom, ChatCommitted, HandledCommand, Prepare, Prepared } from './batch';
 export {
@@ -185,13 +187,9 @@ export class GroupCommit {
         // Its batch skips it: never applied.
         this.answer(job, NOT_IN_TIME);
         return;
-      case 'applied': {
-        const p = job.prepared;
-        // Writes in a commit under way: stored or not, nobody can say yet.
-        if (p?.writes?.length) this.answer(job, { ack: UNKNOWN_OUTCOME });
-        else this.answer(job, p?.handled ?? { ack: STORAGE_FAILED });
+      case 'applied':
+        this.answer(job, answerOnceApplied(job.prepared));
         return;
-      }
       case 'answered':
         return;
     }
@@ -287,11 +285,7 @@ export class GroupCommit {
     }
     await Promise.all([...stale].map((room) => room.reload()));
     jobs.forEach((job, i) => {
-      const p = prepared[i];
-      if (p === undefined) this.answer(job, { ack: STORAGE_FAILED });
-      else if (!p.writes?.length || !failed.has(job.room.id)) this.answer(job, p.handled);
-      else if (fenced.has(job.room.id)) this.answer(job, MOVED);
-      else this.answer(job, thrown ?? { ack: STORAGE_FAILED });
+      this.answer(job, answerAfterCommit(prepared[i], job.room.id, { failed, fenced, thrown }));
     });
     // Resolving queued each acknowledgement's continuation as a microtask; the publishes go in
     // one behind them, so every sender has its ack before the crowd gets the update (the sender

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTableDocs, docsFromContent, readTable, tableContent } from '@fateboard/table';
-import { MAX_TABLE_IMAGES_BYTES, readTableFile, toTableFile } from './file';
-import type { TableFileImage } from './file';
+import { readTableFile, toTableFile } from './file';
+import { MAX_TABLE_IMAGES_BYTES } from './limits';
+import type { TableFileImage } from './schema';
 
 // The file on its own, without a server (apps/server/src/http/table-files.test.ts restores real
 // tables over HTTP and holds bad files to the codes).

@@ -1,8 +1,22 @@
+import type { HarmKind } from '../core/character';
+import type { TimeMark } from '../core/ruleset';
+
 /**
  * Small readers that check an operation's JSON input and say exactly what is wrong and where
  * (`input.state.gmPool must be a whole number`), so a badly written case fails with a reason
  * instead of a TypeError deep inside the rules. Ruleset operations may use them too.
  */
+
+/** The harm kinds and the marks of time a case may name, for `oneOf`. */
+export const HARM_KINDS: readonly HarmKind[] = ['physical', 'mental', 'any'];
+export const TIME_MARKS: readonly TimeMark[] = [
+  'scene-end',
+  'session-end',
+  'scenario-end',
+  'refresh',
+  'major-milestone',
+];
+
 export class InputError extends Error {
   override name = 'InputError';
 }

@@ -15,13 +15,9 @@ import {
   spotlightDismiss,
   spotlightPush,
 } from './aspects/aspects';
-import {
-  compelAccept,
-  compelOffer,
-  compelRefuse,
-  compelWithdraw,
-  fatePointGive,
-} from './fate-points/compels';
+import { compelAccept, compelOffer, compelRefuse } from './fate-points/compels';
+import { compelWithdraw } from './fate-points/withdrawal';
+import { fatePointGive } from './fate-points/gift';
 import { conflictEnd, conflictNext, conflictOrder, conflictStart } from './time/conflict';
 import { conflictJoin, conflictLeave } from './time/conflict-members';
 import { concede, defend } from './rolls/defence';

@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
-import type { Outcome, RulesetId } from '@fateboard/rules';
-import type { ActorRef, LogEntry } from '../log/entry';
+import type { RulesetId } from '@fateboard/rules';
+import type { LogEntry } from '../log/entry';
 
 // The log's types are the views' too (a table view holds its log).
 export type { ActorRef, FateSummaryRow, LogEntry } from '../log/entry';
@@ -32,20 +32,8 @@ export type {
   PrepBoardView,
   HandoutView,
 } from './view-types';
-import type {
-  AspectView,
-  RollSide,
-  RollInvoke,
-  RollView,
-  CompelView,
-  DeclarationView,
-  SpotlightView,
-  TableView,
-  GmView,
-  ConflictView,
-  HandoutView,
-} from './view-types';
-import type { Action, Sheet, TableAspectKind } from '../commands/schemas';
+import type { SpotlightView, TableView, GmView, ConflictView, HandoutView } from './view-types';
+import type { Sheet, TableAspectKind } from '../commands/schemas';
 import { readCharacter } from './character-store';
 import { foldSummary, lastSessionStart, readFp, readLog, type LogMemo } from '../log/log';
 import { gmRoots, pubRoots } from './schema';
@@ -54,94 +42,11 @@ import { readHandouts } from './handouts';
 import { readHelpRequests } from './help-requests';
 import { readBoard, readBorders, readZones } from './board';
 import type { YMap } from './ymap';
-import { bool, counts, num, optStr, peek, str } from './ymap';
+import { bool, num, optStr, str } from './ymap';
+import { readAspect, readCompel, readDeclaration, readRoll } from './item-views';
 
-export function readAspect(m: YMap): AspectView {
-  const characterId = optStr(m, 'characterId');
-  return {
-    id: str(m, 'id'),
-    kind: str(m, 'kind') as TableAspectKind,
-    text: str(m, 'text'),
-    ...(characterId === undefined ? {} : { characterId }),
-    at: num(m, 'at'),
-    freeInvokes: counts(peek(m, 'invokes')),
-    ...(typeof m.get('persistence') === 'number' ? { persistence: num(m, 'persistence') } : {}),
-    ...(typeof m.get('place') === 'string' ? { place: str(m, 'place') } : {}),
-  };
-}
-
-export function readRoll(m: YMap): RollView {
-  const opposition = m.get('opposition') as RollSide | undefined;
-  const difficulty = m.get('difficulty') as number | undefined;
-  const reason = optStr(m, 'reason');
-  return {
-    id: str(m, 'id'),
-    at: num(m, 'at'),
-    by: m.get('by') as ActorRef,
-    action: str(m, 'action') as Action,
-    ...(reason === undefined ? {} : { reason }),
-    actor: structuredClone(m.get('actor') as RollSide),
-    ...(difficulty === undefined ? {} : { difficulty }),
-    ...(typeof m.get('difficultyBonus') === 'number'
-      ? { difficultyBonus: num(m, 'difficultyBonus') }
-      : {}),
-    ...(opposition === undefined ? {} : { opposition: structuredClone(opposition) }),
-    invokes: structuredClone((m.get('invokes') as RollInvoke[] | undefined) ?? []),
-    outcome: str(m, 'outcome') as Outcome,
-    shifts: num(m, 'shifts'),
-    applied: bool(m, 'applied'),
-    ...optionalRollFields(m),
-  };
-}
-
-/** The fields only some rulesets' rolls carry. */
-function optionalRollFields(m: YMap): Partial<RollView> {
-  const out: Partial<RollView> = {};
-  const aspectAction = optStr(m, 'aspectAction');
-  if (aspectAction !== undefined) out.aspectAction = aspectAction as RollView['aspectAction'];
-  if (m.has('declaration')) out.declaration = structuredClone(m.get('declaration') as never);
-  if (m.has('removes')) out.removes = structuredClone(m.get('removes') as never);
-  if (m.has('recovers')) out.recovers = structuredClone(m.get('recovers') as never);
-  if (m.get('simple') === true) out.simple = true;
-  const heals = optStr(m, 'heals');
-  if (heals !== undefined) out.heals = heals;
-  if (m.get('healed') === true) out.healed = true;
-  if (m.has('moves')) out.moves = structuredClone(m.get('moves') as never);
-  if (m.has('zoneAttack')) out.zoneAttack = structuredClone(m.get('zoneAttack') as never);
-  if (m.has('hit')) out.hit = structuredClone(m.get('hit') as never);
-  if (m.has('defence')) out.defence = structuredClone(m.get('defence') as never);
-  return out;
-}
-
-export function readCompel(m: YMap): CompelView {
-  const aspectText = optStr(m, 'aspectText');
-  const fromCharacterId = optStr(m, 'fromCharacterId');
-  return {
-    id: str(m, 'id'),
-    characterId: str(m, 'characterId'),
-    text: str(m, 'text'),
-    ...(aspectText === undefined ? {} : { aspectText }),
-    offeredBy: m.get('offeredBy') as ActorRef,
-    ...(fromCharacterId === undefined ? {} : { fromCharacterId }),
-    self: bool(m, 'self'),
-    at: num(m, 'at'),
-  };
-}
-
-export function readDeclaration(m: YMap): DeclarationView {
-  const targetId = optStr(m, 'targetId');
-  return {
-    id: str(m, 'id'),
-    characterId: str(m, 'characterId'),
-    declarer: str(m, 'declarer'),
-    text: str(m, 'text'),
-    ...(targetId === undefined ? {} : { targetId }),
-    voters: [...((m.get('voters') as string[] | undefined) ?? [])],
-    votes: structuredClone((m.get('votes') as DeclarationView['votes'] | undefined) ?? {}),
-    closed: bool(m, 'closed'),
-    at: num(m, 'at'),
-  };
-}
+// One item's readers live in item-views.ts; handlers import them from here too.
+export { readAspect, readCompel, readDeclaration, readRoll } from './item-views';
 
 function mapsOf(map: Y.Map<unknown>): YMap[] {
   const out: YMap[] = [];

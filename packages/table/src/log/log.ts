@@ -1,7 +1,9 @@
 import type * as Y from 'yjs';
 import type { Movement } from '@fateboard/rules';
 import type { Actor, LogDraft } from '../commands/context';
-import type { Lookup, LogRow, Refs } from './rows';
+import type { LogRow } from './rows';
+import type { Lookup } from './row-messages';
+import type { Refs } from './row-codes';
 import { fromRow, toRow } from './rows';
 import { LOG_KEEP, LOG_LIMIT, type PubRoots } from '../doc/schema';
 import type { FateSummaryRow, LogEntry } from './entry';

@@ -5,8 +5,10 @@ import type { LogMessage } from './say';
 import { LOG_TEMPLATES } from './templates';
 import type { LogTemplate } from './templates';
 import { MESSAGE_CODES } from './message-codes';
-import { fromRow, messageRow, rowMessage, toRow } from './rows';
-import type { Lookup, Refs } from './rows';
+import { fromRow, toRow } from './rows';
+import { messageRow, rowMessage } from './row-messages';
+import type { Lookup } from './row-messages';
+import type { Refs } from './row-codes';
 import type { LogEntry } from './entry';
 import { fatePointsWords, freeInvokesWords, resultWords, shiftsWords } from './words';
 

@@ -1,7 +1,8 @@
 import type * as Y from 'yjs';
 import type { Holder, Movement, MovementReason } from '@fateboard/rules';
 import type { ActorRef, LogEntry } from './entry';
-import { REASON_CODES, TYPE_CODES, rendered, uncode, type Lookup } from './rows';
+import { REASON_CODES, TYPE_CODES, uncode } from './row-codes';
+import { rendered, type Lookup } from './row-messages';
 import { lookup, pushRows, readLog } from './log';
 import { SCHEMA_VERSION, pubRoots } from '../doc/schema';
 

@@ -1,6 +1,17 @@
-import type { Character, HarmKind } from '../../core/character';
-import type { TimeMark } from '../../core/ruleset';
-import { bool, int, InputError, list, oneOf, optInt, record, str, type Json } from '../input';
+import type { Character } from '../../core/character';
+import {
+  bool,
+  HARM_KINDS,
+  int,
+  InputError,
+  list,
+  oneOf,
+  optInt,
+  record,
+  str,
+  TIME_MARKS,
+  type Json,
+} from '../input';
 import type { Operation } from '../run';
 import {
   declarationSkill,
@@ -18,14 +29,6 @@ import { syncEdgerunnerStress } from '../../rulesets/edgerunner/template';
 
 /** Rule-case operations for cases/edgerunner; each checks its own JSON input. */
 const KINDS = ['declaration', 'assessment', 'maneuver'] as const;
-const MARKS: readonly TimeMark[] = [
-  'scene-end',
-  'session-end',
-  'scenario-end',
-  'refresh',
-  'major-milestone',
-];
-const HARM: readonly HarmKind[] = ['physical', 'mental', 'any'];
 const SLOTS = ['mild', 'moderate', 'severe'] as const;
 
 function optBonus(o: Json): { bonus?: number } {
@@ -159,7 +162,7 @@ export const edgerunnerOperations: Record<string, Operation> = {
     const o = record(input);
     let c = sheet(o);
     for (const [i, m] of list(o, 'marks').entries()) {
-      c = edgerunner.passTime(c, oneOf({ m }, 'm', MARKS, `input.marks[${i}]`));
+      c = edgerunner.passTime(c, oneOf({ m }, 'm', TIME_MARKS, `input.marks[${i}]`));
     }
     return {
       slots: slots(c),
@@ -197,7 +200,7 @@ export const edgerunnerOperations: Record<string, Operation> = {
     const h = record(o.hit, 'input.hit');
     const hit = {
       shifts: int(h, 'shifts', 'input.hit'),
-      kind: oneOf(h, 'kind', HARM, 'input.hit'),
+      kind: oneOf(h, 'kind', HARM_KINDS, 'input.hit'),
     };
     const options = edgerunner.absorptionOptions(c, hit);
     const shown = options.map((opt) => ({

@@ -1,7 +1,17 @@
 import type { Character, HarmKind } from '../../core/character';
-import type { AbsorptionOption, Ruleset, TimeMark } from '../../core/ruleset';
+import type { AbsorptionOption, Ruleset } from '../../core/ruleset';
 import type { Json } from '../input';
-import { InputError, int, list, oneOf, optStr, record, str } from '../input';
+import {
+  HARM_KINDS,
+  InputError,
+  TIME_MARKS,
+  int,
+  list,
+  oneOf,
+  optStr,
+  record,
+  str,
+} from '../input';
 import type { Operation } from '../run';
 import { buildSheet, summarize, summarized } from '../sheet-input';
 import { fateCore } from '../../rulesets/fate-core/ruleset';
@@ -15,18 +25,9 @@ import { fateCoreRecoveryOps, piratesRecoveryOps, recoveryRollOps } from './reco
  * `recovery.ts`. A case's sheet is read and summarized by `sheet-input.ts`.
  */
 
-const KINDS: readonly HarmKind[] = ['physical', 'mental', 'any'];
-const MARKS: readonly TimeMark[] = [
-  'scene-end',
-  'session-end',
-  'scenario-end',
-  'refresh',
-  'major-milestone',
-];
-
 function hitOf(o: Json): { shifts: number; kind: HarmKind } {
   const h = record(o.hit, 'input.hit');
-  return { shifts: int(h, 'shifts', 'input.hit'), kind: oneOf(h, 'kind', KINDS, 'input.hit') };
+  return { shifts: int(h, 'shifts', 'input.hit'), kind: oneOf(h, 'kind', HARM_KINDS, 'input.hit') };
 }
 
 function plainOption(o: AbsorptionOption): Json {
@@ -110,7 +111,9 @@ function operationsFor(ruleset: Ruleset): Record<string, Operation> {
     /** `{ sheet?, marks: [TimeMark] }` → the sheet summary after each mark in turn. */
     [`${p}-pass-time`]: (input) => {
       const o = record(input);
-      const marks = list(o, 'marks').map((m, i) => oneOf({ m }, 'm', MARKS, `input.marks[${i}]`));
+      const marks = list(o, 'marks').map((m, i) =>
+        oneOf({ m }, 'm', TIME_MARKS, `input.marks[${i}]`),
+      );
       return summarize(
         marks.reduce((c, m) => ruleset.passTime(c, m), buildSheet(ruleset, o.sheet)),
       );

@@ -1,7 +1,7 @@
 import type { Character, Severity } from '../../core/character';
 import { resolve } from '../../core/outcome';
 import type { Outcome } from '../../core/outcome';
-import type { TimeMark } from '../../core/ruleset';
+import type { Ruleset, TimeMark } from '../../core/ruleset';
 import type { Result } from '../../core/types';
 import { exhaustive, ok, refuse } from '../../core/types';
 import { advanceRecovery, markRecovering, recoveryUnitOf } from '../shared/recovery-clock';
@@ -50,6 +50,15 @@ export function startFateCoreRecovery(
   }
   return markRecovering(character, slotId, newName, sceneRunning);
 }
+
+/**
+ * The Ruleset's `startRecovery` for the games that recover a named consequence slot as Fate
+ * Core does (pirates too [PIR-RECOVER-2]).
+ */
+export const startSlotRecovery: Ruleset['startRecovery'] = (character, request) =>
+  request.slotId === undefined
+    ? refuse('no-such-slot', 'Name the consequence slot that starts recovering.')
+    : startFateCoreRecovery(character, request.slotId, request.newName, request.sceneRunning);
 
 /**
  * Resolves a recovery overcome (the rolled result, e.g. Lore + 4dF) against the consequence

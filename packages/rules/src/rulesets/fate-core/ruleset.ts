@@ -1,5 +1,4 @@
 import type { Ruleset } from '../../core/ruleset';
-import { refuse } from '../../core/types';
 import { SRD_USUAL_DEFENCES } from '../../core/defences';
 import {
   coreResolveAction,
@@ -15,9 +14,9 @@ import {
   fateCoreSkillSpread,
   newFateCoreCharacter,
   syncFateCoreSheet,
-  validateFateCoreCharacter,
 } from './template';
-import { fateCorePassTime, startFateCoreRecovery } from './recovery';
+import { validateFateCoreCharacter } from './validate';
+import { fateCorePassTime, startSlotRecovery } from './recovery';
 
 /** Fate Core, resolving attacks (seed 001). See RULES.md "## fate-core". */
 export const fateCore: Ruleset = {
@@ -49,10 +48,7 @@ export const fateCore: Ruleset = {
   passTime: fateCorePassTime,
   syncSheet: syncFateCoreSheet,
   resolveAction: (request) => coreResolveAction('Fate Core', request),
-  startRecovery: (character, request) =>
-    request.slotId === undefined
-      ? refuse('no-such-slot', 'Name the consequence slot that starts recovering.')
-      : startFateCoreRecovery(character, request.slotId, request.newName, request.sceneRunning),
+  startRecovery: startSlotRecovery,
   takeConsequence: handWrittenConsequence,
   sideModifiers: noSideModifiers('Fate Core'),
   initiative: noInitiative('Fate Core'),

@@ -1,6 +1,5 @@
 import type { Ruleset } from '../../core/ruleset';
-import { refuse } from '../../core/types';
-import { startFateCoreRecovery } from '../fate-core/recovery';
+import { startSlotRecovery } from '../fate-core/recovery';
 import {
   coreResolveAction,
   handWrittenConsequence,
@@ -51,10 +50,7 @@ export const pirates: Ruleset = {
   syncSheet: (character) => character,
   resolveAction: (request) => coreResolveAction('Pirates', request),
   // Recovery starts as in Fate Core: the star and maybe a new name [PIR-RECOVER-2].
-  startRecovery: (character, request) =>
-    request.slotId === undefined
-      ? refuse('no-such-slot', 'Name the consequence slot that starts recovering.')
-      : startFateCoreRecovery(character, request.slotId, request.newName, request.sceneRunning),
+  startRecovery: startSlotRecovery,
   takeConsequence: handWrittenConsequence,
   sideModifiers: noSideModifiers('Pirates'),
   initiative: noInitiative('Pirates'),

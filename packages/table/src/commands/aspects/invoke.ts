@@ -11,9 +11,9 @@ import type { AspectRef } from '../schemas';
 import type { Handler } from '../context';
 import { tableCode } from '../../protocol/refusal-codes';
 import { isRefusal, refuse } from '../context';
-import { undecided } from '../rolls/defence';
+import { decidedRoll } from '../rolls/defence';
 import { economyOf, runEconomy, writeEconomy } from '../fate-points/points';
-import { rollInPlay, rescore, writeRoll } from '../rolls/stored-rolls';
+import { rescore, writeRoll } from '../rolls/stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import type { RollSide, RollView } from '../../doc/views';
 import { readRoll } from '../../doc/views';
@@ -63,16 +63,9 @@ function invokedRoll(roll: RollView, side: RollSide, against: number | undefined
 export const invoke: Handler<'invoke'> = (ctx) => {
   const { docs, actor, command } = ctx;
   const roots = pubRoots(docs.pub);
-  const found = rollInPlay(roots, command.rollId);
+  const found = decidedRoll(roots, command.rollId);
   if (isRefusal(found)) return found;
   const { ruleset, roll } = found;
-  // Invokes come once both sides have rolled.
-  const open = undecided(roll);
-  if (open) return open;
-  // ... and before the outcome is applied: after that the total changes nothing, and the
-  // point or free invoke would be spent for nothing.
-  if (roll.applied)
-    return refuse('invalid', 'That roll’s outcome was already applied.', { id: 'already-applied' });
   const side = command.side ?? 'actor';
   const aspect = resolveAspect(roots, command.ref);
   if (isRefusal(aspect)) return aspect;

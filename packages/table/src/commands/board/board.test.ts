@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { readGm, readTable } from '../../doc/views';
 import { GM, SPECTATOR, VOLLEY, refused, sceneTable, validSheet } from '../../test/harness';
-import { moveCheck, moveFacts } from './moves';
+import { moveCheck, moveFacts } from './move-check';
 import { pubRoots } from '../../doc/schema';
 import { BOARD_LIMITS } from './schemas';
 

@@ -5,8 +5,7 @@ import type { EconomyTransition, Holder, Movement, Party } from '@fateboard/rule
 import { exhaustive } from '@fateboard/rules';
 import { actorRef, controls, findCharacter, tableRuleset } from '../access';
 import { resolveAspect } from '../aspects/aspect-refs';
-import { readCharacter } from '../../doc/character-store';
-import type { Actor, Handler, LogDraft, OrRefusal, Plan } from '../context';
+import type { Actor, Handler, OrRefusal, Plan } from '../context';
 import { isRefusal, refuse } from '../context';
 import { economyOf, runEconomy, writeEconomy } from './points';
 import type { PubRoots } from '../../doc/schema';
@@ -221,107 +220,10 @@ function decision(roots: PubRoots, accept: boolean, movements: readonly Movement
   }
 }
 
-function characterName(roots: PubRoots, id: string): string {
+export function characterName(roots: PubRoots, id: string): string {
   const c = peek(roots.characters, id);
   return (c && optStr(c, 'name')) ?? 'someone';
 }
 
 export const compelAccept: Handler<'compel.accept'> = (ctx) => decide(ctx, true);
 export const compelRefuse: Handler<'compel.refuse'> = (ctx) => decide(ctx, false);
-
-/**
- * The character a player speaks for when offering: the one paying for a player's compel, or
- * the compelled character itself for a self-compel. A GM's compel has none.
- */
-function offeringCharacter(compel: CompelView): string | undefined {
-  return compel.self ? compel.characterId : compel.fromCharacterId;
-}
-
-/** The log line of a compel closed undecided: withdrawn, or withdrawn as the scene ended. */
-function withdrawal(
-  roots: PubRoots,
-  compel: CompelView,
-  how: 'withdrawn' | 'scene-ended',
-): LogDraft {
-  const id =
-    how === 'withdrawn'
-      ? compel.self
-        ? 'selfCompelWithdrawn'
-        : 'compelWithdrawn'
-      : compel.self
-        ? 'selfCompelSceneEnded'
-        : 'compelSceneEnded';
-  return {
-    ...line(say(id, { name: characterName(roots, compel.characterId), text: compel.text })),
-    characterId: compel.characterId,
-  };
-}
-
-export const compelWithdraw: Handler<'compel.withdraw'> = ({ docs, actor, command }) => {
-  const roots = pubRoots(docs.pub);
-  const map = peek(roots.compels, command.compelId);
-  if (!map)
-    return refuse('not-found', `No open compel "${command.compelId}".`, { id: 'no-compel' });
-  const compel = readCompel(map);
-  const from = offeringCharacter(compel);
-  const offerer = from === undefined ? undefined : peek(roots.characters, from);
-  if (!withdrawsCompel(actor, offerer && readCharacter(offerer))) {
-    const name = offerer && optStr(offerer, 'name');
-    const who = name === undefined ? 'the GM' : `the GM or ${name}'s player`;
-    return refuse('forbidden', `Only ${who} may withdraw this compel.`);
-  }
-  return {
-    pub: () => roots.compels.delete(compel.id),
-    log: [withdrawal(roots, compel, 'withdrawn')],
-  };
-};
-
-/**
- * Every open compel withdrawn because the scene ended, for `scene.end`: the writes to run in
- * its transaction, and one log line per compel (in the order the table lists them).
- */
-export function compelsEndedWithScene(roots: PubRoots): { close: () => void; log: LogDraft[] } {
-  const open: CompelView[] = [];
-  roots.compels.forEach((m) => open.push(readCompel(m as Y.Map<unknown>)));
-  open.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return {
-    close: () => open.forEach((c) => roots.compels.delete(c.id)),
-    log: open.map((c) => withdrawal(roots, c, 'scene-ended')),
-  };
-}
-
-export const fatePointGive: Handler<'fate-point.give'> = ({ docs, actor, command }) => {
-  const roots = pubRoots(docs.pub);
-  const from = findCharacter(roots, command.fromCharacterId);
-  if (isRefusal(from)) return from;
-  const to = findCharacter(roots, command.toCharacterId);
-  if (isRefusal(to)) return to;
-  // Giving is the one thing a player does for another character: from their own only.
-  if (!controls(actor, from)) {
-    return refuse('forbidden', `You do not play "${from.name}".`);
-  }
-  const amount = command.amount ?? 1;
-  const run = runEconomy(economyOf(roots), [
-    { type: 'give', from: command.fromCharacterId, to: command.toCharacterId, amount },
-  ]);
-  if (isRefusal(run)) return run;
-  return {
-    pub: () => writeEconomy(roots, run.state),
-    log: [
-      {
-        ...line(
-          command.reason
-            ? say('pointsGivenFor', {
-                from: from.name,
-                count: amount,
-                to: to.name,
-                reason: command.reason,
-              })
-            : say('pointsGiven', { from: from.name, count: amount, to: to.name }),
-        ),
-        characterId: command.fromCharacterId,
-        movements: run.movements,
-      },
-    ],
-  };
-};

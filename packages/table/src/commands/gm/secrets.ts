@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import { gmOnly, tableRuleset } from '../access';
 import { addTableAspect, checkNewAspect } from '../aspects/aspects';
 import { writeCharacter, writeTableState } from '../../doc/character-store';
-import type { Handler, LogDraft, Plan, Refusal } from '../context';
+import type { Handler, LogDraft, OrRefusal, Plan, Refusal } from '../context';
 import { isRefusal, refuse } from '../context';
 import type { TableDocs } from '../../doc/schema';
 import { boardState, checkPlace, findZone } from '../board/places';
@@ -34,25 +34,16 @@ export const gmPrepare: Handler<'gm.prepare'> = ({ docs, actor, command, newId, 
       placedAspect(command.kind) ?? checkPlace(docs, boardState(docs), command.place, true);
     if (badPlace) return badPlace;
   }
-  const g = gmRoots(docs.gm);
-  const id = newId();
-  if (g.hidden.has(id)) return refuse('invalid', 'Id collision; try again.');
-  return {
-    gm: () => {
-      const m = new Y.Map<unknown>();
-      g.hidden.set(id, m);
-      m.set('id', id);
-      m.set('kind', 'aspect');
-      m.set('aspectKind', command.kind);
-      m.set('text', command.text);
-      if (command.characterId !== undefined) m.set('characterId', command.characterId);
-      m.set('freeInvokes', command.freeInvokes ?? 0);
-      if (command.note) m.set('note', command.note);
-      if (command.place !== undefined) m.set('place', command.place);
-      m.set('at', now);
-    },
-    result: { hiddenId: id },
-  };
+  return addHidden(docs, newId(), (m) => {
+    m.set('kind', 'aspect');
+    m.set('aspectKind', command.kind);
+    m.set('text', command.text);
+    if (command.characterId !== undefined) m.set('characterId', command.characterId);
+    m.set('freeInvokes', command.freeInvokes ?? 0);
+    if (command.note) m.set('note', command.note);
+    if (command.place !== undefined) m.set('place', command.place);
+    m.set('at', now);
+  });
 };
 
 export const gmNpcDraft: Handler<'gm.npc-draft'> = ({ docs, actor, command, newId, now }) => {
@@ -62,24 +53,34 @@ export const gmNpcDraft: Handler<'gm.npc-draft'> = ({ docs, actor, command, newI
     const zone = findZone(boardState(docs), command.zoneId);
     if (isRefusal(zone)) return zone;
   }
+  return addHidden(docs, newId(), (m) => {
+    m.set('kind', 'npc');
+    m.set('text', command.character.name);
+    m.set('freeInvokes', 0);
+    m.set('sheet', command.character);
+    if (command.zoneId !== undefined) m.set('zoneId', command.zoneId);
+    m.set('at', now);
+  });
+};
+
+/** A new hidden item under `id` in the GM document, its fields written by `fill`. */
+function addHidden(
+  docs: TableDocs,
+  id: string,
+  fill: (m: Y.Map<unknown>) => void,
+): OrRefusal<Plan> {
   const g = gmRoots(docs.gm);
-  const id = newId();
   if (g.hidden.has(id)) return refuse('invalid', 'Id collision; try again.');
   return {
     gm: () => {
       const m = new Y.Map<unknown>();
       g.hidden.set(id, m);
       m.set('id', id);
-      m.set('kind', 'npc');
-      m.set('text', command.character.name);
-      m.set('freeInvokes', 0);
-      m.set('sheet', command.character);
-      if (command.zoneId !== undefined) m.set('zoneId', command.zoneId);
-      m.set('at', now);
+      fill(m);
     },
     result: { hiddenId: id },
   };
-};
+}
 
 /**
  * A hidden item brought into play under the public id `id`: its writes (the caller drops the

@@ -38,6 +38,22 @@ export function undecided(roll: RollView): Refusal | undefined {
   }
 }
 
+/**
+ * One of the table's recent rolls whose outcome is decided and not yet applied: where invoking
+ * on a roll and applying its outcome start. Invokes come once both sides have rolled, and
+ * before the outcome is applied: after that the total changes nothing, and the point or free
+ * invoke would be spent for nothing.
+ */
+export function decidedRoll(roots: PubRoots, id: string): ReturnType<typeof rollInPlay> {
+  const found = rollInPlay(roots, id);
+  if (isRefusal(found)) return found;
+  const open = undecided(found.roll);
+  if (open) return open;
+  if (found.roll.applied)
+    return refuse('invalid', 'That roll’s outcome was already applied.', { id: 'already-applied' });
+  return found;
+}
+
 export const defend: Handler<'defend'> = (ctx) => {
   const { docs, actor, command } = ctx;
   const roots = pubRoots(docs.pub);

@@ -7,9 +7,9 @@ import { addTableAspect, removeTableAspect } from '../aspects/aspects';
 import type { NewAspect } from '../aspects/aspects';
 import type { Handler } from '../context';
 import { isRefusal, refuse } from '../context';
-import { undecided } from './defence';
+import { decidedRoll } from './defence';
 import { invokeOwnerOf } from '../aspects/invoke';
-import { rollInPlay, resolveRoll, writeRoll } from './stored-rolls';
+import { resolveRoll, writeRoll } from './stored-rolls';
 import { pubRoots } from '../../doc/schema';
 import { recoveryOutcome } from '../harm/recovery';
 import type { RollView } from '../../doc/views';
@@ -26,13 +26,9 @@ export const outcomeApply: Handler<'outcome.apply'> = (ctx) => {
   if (recovery) return recovery;
   const { docs, actor, command, newId, now } = ctx;
   const roots = pubRoots(docs.pub);
-  const found = rollInPlay(roots, command.rollId);
+  const found = decidedRoll(roots, command.rollId);
   if (isRefusal(found)) return found;
   const { ruleset, roll } = found;
-  const open = undecided(roll);
-  if (open) return open;
-  if (roll.applied)
-    return refuse('invalid', 'That roll’s outcome was already applied.', { id: 'already-applied' });
   const roller = findCharacter(roots, roll.actor.characterId);
   if (isRefusal(roller)) return roller;
   if (!controls(actor, roller.character)) {

@@ -1,8 +1,9 @@
 import { line, say } from '../../log/say';
 import { findCharacter, gmOnly } from '../access';
-import type { Handler, LogDraft, Plan } from '../context';
+import type { Found } from '../access';
+import type { Actor, Handler, LogDraft, OrRefusal, Plan } from '../context';
 import { isRefusal, refuse } from '../context';
-import type { PubRoots } from '../../doc/schema';
+import type { PubRoots, TableDocs } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
 import { bool, num } from '../../doc/ymap';
 import { dropTicks, withTicks } from '../countdowns/exchange';
@@ -45,15 +46,31 @@ export function joinedLine(roots: PubRoots, id: string, name: string): LogDraft 
   };
 }
 
-export const conflictJoin: Handler<'conflict.join'> = ({ docs, actor, command }) => {
-  const denied = gmOnly(actor, 'add someone to the turn order');
+/**
+ * Where the GM's change to who is in the conflict starts: the GM only, a conflict running, the
+ * character found.
+ */
+function memberChange(
+  docs: TableDocs,
+  actor: Actor,
+  doing: string,
+  characterId: string,
+): OrRefusal<{ roots: PubRoots; found: Found }> {
+  const denied = gmOnly(actor, doing);
   if (denied) return denied;
   const roots = pubRoots(docs.pub);
   if (!bool(roots.conflict, 'active'))
     return refuse('no-conflict', 'There is no conflict running.');
-  const found = findCharacter(roots, command.characterId);
+  const found = findCharacter(roots, characterId);
   if (isRefusal(found)) return found;
-  const c = found.character;
+  return { roots, found };
+}
+
+export const conflictJoin: Handler<'conflict.join'> = ({ docs, actor, command }) => {
+  const change = memberChange(docs, actor, 'add someone to the turn order', command.characterId);
+  if (isRefusal(change)) return change;
+  const { roots } = change;
+  const c = change.found.character;
   const order = orderOf(roots);
   if (order.includes(c.id)) return refuse('invalid', `${c.name} is already in the turn order.`);
   if (c.takenOut) {
@@ -69,13 +86,14 @@ export const conflictJoin: Handler<'conflict.join'> = ({ docs, actor, command })
 };
 
 export const conflictLeave: Handler<'conflict.leave'> = ({ docs, actor, command }) => {
-  const denied = gmOnly(actor, 'take someone out of the turn order');
-  if (denied) return denied;
-  const roots = pubRoots(docs.pub);
-  if (!bool(roots.conflict, 'active'))
-    return refuse('no-conflict', 'There is no conflict running.');
-  const found = findCharacter(roots, command.characterId);
-  if (isRefusal(found)) return found;
+  const change = memberChange(
+    docs,
+    actor,
+    'take someone out of the turn order',
+    command.characterId,
+  );
+  if (isRefusal(change)) return change;
+  const { roots, found } = change;
   const order = orderOf(roots);
   const after = afterDrop(order, num(roots.conflict, 'turn'), command.characterId);
   if (!after) return refuse('invalid', `${found.name} is not in the turn order.`);

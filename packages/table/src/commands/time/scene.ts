@@ -4,7 +4,7 @@ import type { EconomyTransition, Ruleset, TimeMark } from '@fateboard/rules';
 import { allCharacters, gmOnly, tableRuleset } from '../access';
 import { readAspect } from '../../doc/views';
 import type { CharacterRecord } from '../../doc/character-store';
-import { compelsEndedWithScene } from '../fate-points/compels';
+import { compelsEndedWithScene } from '../fate-points/withdrawal';
 import { pruneSheetInvokes, writeCharacter, writeTableState } from '../../doc/character-store';
 import type { Handler, LogDraft, OrRefusal, Plan } from '../context';
 import { isRefusal, refuse } from '../context';

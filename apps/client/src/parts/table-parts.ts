@@ -1,0 +1,10 @@
+export { default as Declarations } from '../components/scene/Declarations.svelte';
+export { default as Conflict } from '../components/conflict/Conflict.svelte';
+export { default as Compels } from '../components/scene/Compels.svelte';
+export { default as Characters } from '../components/characters/Characters.svelte';
+export { default as Countdowns } from '../components/countdowns/Countdowns.svelte';
+export { default as HandoutStage } from '../components/scene/HandoutStage.svelte';
+export { default as Presence } from '../components/shell/Presence.svelte';
+export { default as RecentRolls } from '../components/rolls/RecentRolls.svelte';
+export { default as RollsPanel } from '../components/rolls/RollsPanel.svelte';
+export { default as HelpPrompts } from '../components/dice/HelpPrompts.svelte';
