@@ -2,6 +2,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import {
   KAI,
+  KAI_SKILLS,
   PHONE,
   VEX,
   createTable,
@@ -10,6 +11,7 @@ import {
   openOverlay,
   pngPicture,
   shot,
+  type SheetPicks,
 } from './helpers';
 import { connectBot } from './bot';
 
@@ -23,6 +25,11 @@ import { connectBot } from './bot';
 
 interface Game {
   ruleset: string;
+  /** Dee's and Kim's sheets: full spreads as the game wants them, varied picks. */
+  vex: SheetPicks & { name: string };
+  kai: SheetPicks & { name: string };
+  /** What Vex rolls to move when the game offers a choice (narrative: a rated aspect). */
+  climb?: string;
   /** The ambushers' sheets: what this game rolls to attack. */
   crossbowman: Record<string, unknown>;
   lookout: Record<string, unknown>;
@@ -34,44 +41,176 @@ const stunt = {
   text: 'Once per scene, I shoot at everyone in a zone.',
 };
 
-const skilled = (name: string, id: string, rating: number) => ({
+/** `ratings` given to `ids` in order: a spread written out skill by skill. */
+const spread = (ratings: number[], ids: string[]): Record<string, number> =>
+  Object.fromEntries(ids.map((id, i) => [id, ratings[i]!]));
+
+/** The pyramid (one Great, two Good, three Fair, four Average) [FC-CHAR-2] [ER-SHEET-1]. */
+const PYRAMID = [4, 3, 3, 2, 2, 2, 1, 1, 1, 1];
+/** The pirates' fixed spread over their six skills [PIR-SKILLS-1]. */
+const PIRATES = [3, 2, 2, 1, 1, 0];
+
+const skilled = (name: string, skills: Record<string, number>) => ({
   name,
-  skills: [
-    { id, rating },
-    { id: id === 'shoot' ? 'notice' : 'sneak', rating: 1 },
-  ],
+  skills: Object.entries(skills).map(([id, rating]) => ({ id, rating })),
   stunts: name === 'Crossbowman' ? [{ ...stunt, zoneAttack: true }] : [],
 });
 
-const rated = (name: string, rating: number) => ({
+const rated = (name: string, ratings: number[]) => ({
   name,
+  // One aspect per category [NAR-SHEET-1].
   aspects: [
-    { id: 'body', slot: 'other', text: 'Wiry and patient', rating },
-    { id: 'mind', slot: 'other', text: 'Counts the bolts', rating: 1 },
-  ],
+    ['body', 'Wiry and patient'],
+    ['mind', 'Counts the bolts'],
+    ['social', 'Owes the Guild'],
+    ['professional', 'Sharp eyes'],
+  ].map(([id, text], i) => ({ id, slot: 'other', text, rating: ratings[i] })),
   stunts: name === 'Crossbowman' ? [{ ...stunt, zoneAttack: true }] : [],
 });
 
+// Vex is no climber: his movement skill (Athletics, the pirates' Explore) is his lowest, so
+// the door's three invokes against him fail his overcome whatever the dice say.
 const GAMES: Game[] = [
   {
     ruleset: 'fate-core',
-    crossbowman: skilled('Crossbowman', 'shoot', 3),
-    lookout: skilled('Lookout', 'shoot', 1),
+    vex: {
+      ...VEX,
+      skills: spread(PYRAMID, [
+        'fight',
+        'notice',
+        'stealth',
+        'burglary',
+        'deceive',
+        'empathy',
+        'contacts',
+        'investigate',
+        'rapport',
+        'shoot',
+      ]),
+    },
+    kai: { ...KAI, skills: KAI_SKILLS },
+    crossbowman: skilled(
+      'Crossbowman',
+      spread(PYRAMID, [
+        'shoot',
+        'notice',
+        'stealth',
+        'athletics',
+        'physique',
+        'will',
+        'fight',
+        'provoke',
+        'burglary',
+        'lore',
+      ]),
+    ),
+    lookout: skilled(
+      'Lookout',
+      spread(PYRAMID, [
+        'notice',
+        'shoot',
+        'stealth',
+        'empathy',
+        'athletics',
+        'will',
+        'contacts',
+        'fight',
+        'physique',
+        'rapport',
+      ]),
+    ),
   },
   {
     ruleset: 'pirates',
-    crossbowman: skilled('Crossbowman', 'swashbuckle', 3),
-    lookout: skilled('Lookout', 'swashbuckle', 1),
+    vex: {
+      ...VEX,
+      skills: spread(PIRATES, ['sneak', 'parley', 'savvy', 'swashbuckle', 'jury-rig', 'explore']),
+    },
+    kai: {
+      ...KAI,
+      skills: spread(PIRATES, ['swashbuckle', 'explore', 'jury-rig', 'savvy', 'sneak', 'parley']),
+    },
+    crossbowman: skilled(
+      'Crossbowman',
+      spread(PIRATES, ['swashbuckle', 'sneak', 'savvy', 'explore', 'parley', 'jury-rig']),
+    ),
+    lookout: skilled(
+      'Lookout',
+      spread(PIRATES, ['savvy', 'swashbuckle', 'sneak', 'explore', 'jury-rig', 'parley']),
+    ),
   },
   {
     ruleset: 'edgerunner',
-    crossbowman: skilled('Crossbowman', 'shoot', 3),
-    lookout: skilled('Lookout', 'shoot', 1),
+    vex: {
+      ...VEX,
+      skills: spread(PYRAMID, [
+        'shoot',
+        'stealth',
+        'contacts',
+        'notice',
+        'deceive',
+        'medical',
+        'burglary',
+        'drive',
+        'empathy',
+        'survival',
+      ]),
+    },
+    kai: {
+      ...KAI,
+      skills: spread(PYRAMID, [
+        'physique',
+        'fight',
+        'athletics',
+        'will',
+        'notice',
+        'survival',
+        'provoke',
+        'drive',
+        'crafts',
+        'medical',
+      ]),
+    },
+    crossbowman: skilled(
+      'Crossbowman',
+      spread(PYRAMID, [
+        'shoot',
+        'notice',
+        'athletics',
+        'stealth',
+        'physique',
+        'will',
+        'drive',
+        'fight',
+        'survival',
+        'contacts',
+      ]),
+    ),
+    lookout: skilled(
+      'Lookout',
+      spread(PYRAMID, [
+        'notice',
+        'shoot',
+        'survival',
+        'stealth',
+        'athletics',
+        'empathy',
+        'will',
+        'physique',
+        'medical',
+        'drive',
+      ]),
+    ),
   },
   {
     ruleset: 'narrative',
-    crossbowman: rated('Crossbowman', 3),
-    lookout: rated('Lookout', 1),
+    // The spread (one Good, two Fair, one Average) in another order on each sheet.
+    vex: { ...VEX, ratings: [2, 1, 3, 2] },
+    // His Average Mind equals the door's difficulty: a roll, not a simple action [NAR-SIMPLE-1].
+    climb: 'mind',
+    kai: { ...KAI, ratings: [1, 2, 2, 3] },
+    crossbowman: rated('Crossbowman', [3, 2, 2, 1]),
+    lookout: rated('Lookout', [2, 3, 1, 2]),
   },
 ];
 
@@ -96,10 +235,11 @@ async function addZone(gm: Page, name: string, x: number, hidden = false) {
 }
 
 /** The GM marks a border and, optionally, puts an aspect on a zone or border. */
-async function boardAspect(gm: Page, place: string, text: string) {
+async function boardAspect(gm: Page, place: string, text: string, invokes = 0) {
   const tools = gm.getByTestId('board-gm');
   await tools.getByTestId('board-aspect-place').selectOption({ label: place });
   await tools.getByTestId('board-aspect-text').fill(text);
+  await tools.getByLabel('Free invokes').fill(String(invokes));
   await tools.getByRole('button', { name: 'Add aspect' }).click();
   await expect(tools.getByTestId('board-aspect-text')).toHaveValue('');
 }
@@ -115,17 +255,28 @@ async function defendAs(page: Page, name: string, attacker: string): Promise<voi
   await expect(prompt).toHaveCount(0);
 }
 
-/** Drags a token onto a zone with the mouse, as a desk does. */
-async function drag(page: Page, who: string, zone: string) {
-  const token = page.locator(`[data-testid="board-token"][data-name="${who}"]`);
+/**
+ * Drags a token onto a zone with the mouse, as a desk does. Halfway, each of `watching` sees
+ * the token carried live (over awareness, before any command); after the drop, no longer.
+ */
+async function drag(page: Page, who: string, zone: string, watching: Page[] = []) {
+  const tokenOn = (p: Page) => p.locator(`[data-testid="board-token"][data-name="${who}"]`);
+  const token = tokenOn(page);
   const target = page.locator(`[data-testid="board-zone"][data-zone="${zone}"] rect`).first();
   await token.scrollIntoViewIfNeeded();
   const from = (await token.boundingBox())!;
   const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  const end = { x: to.x + to.width / 2, y: to.y + to.height / 3 };
+  await page.mouse.move(start.x, start.y);
   await page.mouse.down();
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 3, { steps: 12 });
+  await page.mouse.move((start.x + end.x) / 2, (start.y + end.y) / 2, { steps: 6 });
+  for (const p of watching) {
+    await expect(tokenOn(p)).toHaveClass(/\bdragged\b/);
+  }
+  await page.mouse.move(end.x, end.y, { steps: 6 });
   await page.mouse.up();
+  for (const p of watching) await expect(tokenOn(p)).not.toHaveClass(/\bdragged\b/);
 }
 
 const AMBUSH = ['Loft', 'Crossbows in the Rafters', 'Crossbowman', 'Lookout'];
@@ -142,8 +293,8 @@ for (const game of GAMES) {
       'The Smugglers Warehouse',
       game.ruleset,
     );
-    const dee = await joinAndCreate(browser, links.player, 'Dee', VEX);
-    const kim = await joinAndCreate(browser, links.player, 'Kim', KAI, PHONE);
+    const dee = await joinAndCreate(browser, links.player, 'Dee', game.vex);
+    const kim = await joinAndCreate(browser, links.player, 'Kim', game.kai, PHONE);
     const watcher = await openAs(browser, links.spectator);
     const overlay = await openOverlay(browser, links.spectator, tag);
     const contexts = [context, dee.context, kim.context, watcher.context, overlay.context];
@@ -166,7 +317,8 @@ for (const game of GAMES) {
       await tools.getByTestId('border-b').selectOption({ label: b! });
       await tools.getByRole('button', { name: 'Mark border' }).click();
     }
-    await boardAspect(gm, 'Quay – Warehouse', 'Locked Iron Door');
+    // The door holds three free invokes, the GM's to raise the way's opposition with.
+    await boardAspect(gm, 'Quay – Warehouse', 'Locked Iron Door', 3);
     // The ambush: the Loft's aspect (prepared, as the Loft is) and two NPCs with tokens
     // there, drafted as the GM's prep sends them.
     await boardAspect(gm, 'Loft', 'Crossbows in the Rafters');
@@ -214,37 +366,52 @@ for (const game of GAMES) {
     await expect(gm.getByTestId('board-zone-prepared')).toHaveCount(0);
 
     // 3. Dee drags Vex through the locked door: the dice tray asks for an overcome against
-    // one zone's difficulty with the door as passive opposition, and she rolls it.
-    await drag(dee.page, 'Vex', 'Warehouse');
+    // one zone's difficulty with the door as passive opposition, and she rolls it. The GM
+    // invokes the door against the roll three times (+6 to Average): Vex's low movement skill
+    // and the dice cannot reach it, so the way stays barred; the GM waves him through.
+    await drag(dee.page, 'Vex', 'Warehouse', [gm, watcher.page]);
     const asking = dee.page.getByTestId('board-overcome');
     await expect(asking).toContainText(
       'Vex moves from Quay to Warehouse: an overcome against Average (+1)',
     );
     await expect(asking).toContainText('Locked Iron Door');
     await expect(asking.getByRole('button', { name: 'Wave it through' })).toHaveCount(0);
+    if (game.climb) await asking.locator('select[name="skill"]').selectOption(game.climb);
     await shot(dee.page, `${tag}-desk-overcome`, { fullPage: false });
     await asking.getByRole('button', { name: /^Roll \ddF/ }).click();
     await expect(gm.getByTestId('log')).toContainText(
       /Vex rolled to move to Warehouse \[.*\]: .* against Average \(\+1\)/,
     );
-    await expect(
-      zoneItem(dee.page, 'Warehouse')
-        .getByText('Vex', { exact: true })
-        .or(dee.page.getByTestId('board-overcome-failed')),
-    ).toBeVisible();
-    if (!(await zoneItem(dee.page, 'Warehouse').getByText('Vex', { exact: true }).isVisible())) {
-      // A failed overcome keeps Vex on the Quay; the GM narrates a cost and waves him through.
-      await gm.getByRole('button', { name: 'Pick Vex to move' }).click();
-      await zoneItem(gm, 'Warehouse').getByRole('button', { name: 'Move Vex here' }).click();
-      await gm
-        .getByTestId('board-overcome')
-        .getByRole('button', { name: 'Wave it through' })
-        .click();
+    const invoke = gm.getByRole('group', { name: 'Invoke an aspect on this roll' }).first();
+    await invoke.locator('select[name="invoke-side"]').selectOption('opposition');
+    const door = invoke
+      .locator('select[name="invoke-aspect"] option')
+      .filter({ hasText: 'Locked Iron Door' });
+    for (const left of [3, 2, 1]) {
+      await expect(door).toHaveText(`Locked Iron Door · ${left} free`);
+      await invoke
+        .locator('select[name="invoke-aspect"]')
+        .selectOption({ value: (await door.getAttribute('value'))! });
+      await expect(invoke.locator('select[name="invoke-pay"]')).toHaveValue('free');
+      await invoke.getByRole('button', { name: '+2' }).click();
     }
-    for (const page of [gm, kim.page, watcher.page]) {
+    await expect(door).toHaveText('Locked Iron Door');
+    await expect(dee.page.getByTestId('board-overcome-failed')).toBeVisible();
+    await expect(zoneItem(gm, 'Quay')).toContainText('Vex');
+    await shot(dee.page, `${tag}-desk-overcome-failed`, { fullPage: false });
+    // Dee gives up the roll; the GM narrates a cost and waves Vex through.
+    await asking.getByRole('button', { name: 'Cancel' }).click();
+    await gm.getByRole('button', { name: 'Pick Vex to move' }).click();
+    await zoneItem(gm, 'Warehouse').getByRole('button', { name: 'Move Vex here' }).click();
+    const gmAsking = gm.getByTestId('board-overcome');
+    await expect(gmAsking).toContainText('Vex moves from Quay to Warehouse');
+    await gmAsking.getByRole('button', { name: 'Wave it through' }).click();
+    for (const page of [gm, dee.page, kim.page, watcher.page]) {
       await expect(zoneItem(page, 'Warehouse')).toContainText('Vex');
     }
-    await expect(gm.getByTestId('log')).toContainText('Vex moves to Warehouse');
+    await expect(gm.getByTestId('log')).toContainText(
+      'Vex moves to Warehouse, waved through by the GM.',
+    );
 
     // 4. The door is forced (the GM takes its aspect down); Kim follows on her phone by the
     // zone list: one zone, nothing in the way, free.
@@ -276,6 +443,12 @@ for (const game of GAMES) {
     await shot(gm, `${tag}-gm-volley`, { fullPage: false });
     await tray.getByRole('button', { name: /^Roll \ddF .* vs everyone in Warehouse/ }).click();
     await expect(gm.getByTestId('log')).toContainText('against everyone in Warehouse');
+    // Every roll card of the attack names the zone and the stunt that allowed it.
+    for (const page of [gm, dee.page, watcher.page]) {
+      await expect(page.getByTestId('roll-zone-attack').first()).toHaveText(
+        'Everyone in Warehouse, by the stunt “Rain of Bolts”.',
+      );
+    }
     await kim.page.getByRole('tab', { name: 'Dice' }).click();
     await defendAs(dee.page, 'Vex', 'Crossbowman');
     await defendAs(kim.page, 'Kai', 'Crossbowman');

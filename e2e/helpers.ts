@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import {
   expect,
   type Browser,
@@ -5,7 +6,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -148,10 +149,11 @@ export async function joinAndCreate(
   browser: Browser,
   link: string,
   player: string,
-  character: { name: string; highConcept: string; trouble: string; aspects?: string[] },
+  character: SheetPicks & { name: string },
   viewport?: { width: number; height: number },
+  device: { hasTouch?: boolean; isMobile?: boolean } = {},
 ): Promise<{ page: Page; context: BrowserContext }> {
-  const { page, context } = await takeSeat(browser, link, player, viewport);
+  const { page, context } = await takeSeat(browser, link, player, viewport, device);
   await page.getByLabel('Character name').fill(character.name);
   await fillTemplate(page, character);
   await page.getByRole('button', { name: 'Create character' }).click();
@@ -221,10 +223,20 @@ const SKILL_SPREADS: Record<string, number[]> = {
 /** A sheet's further aspects when a spec names none: each different, as a player's would be. */
 const MORE_ASPECTS = ['Owes the harbourmaster', 'A map nobody else can read', 'Lucky coat'];
 
-export async function fillTemplate(
-  page: Page,
-  character: { highConcept: string; trouble: string; aspects?: string[] },
-): Promise<void> {
+/**
+ * What a player writes on a sheet. `skills`, when given, rates those skills (by id) and leaves
+ * every other at Mediocre, in place of the game's spread filled from the top of the list;
+ * `ratings` rates the aspects in order (narrative), in place of 3, 2, 2, 1.
+ */
+export interface SheetPicks {
+  highConcept: string;
+  trouble: string;
+  aspects?: string[];
+  skills?: Record<string, number>;
+  ratings?: number[];
+}
+
+export async function fillTemplate(page: Page, character: SheetPicks): Promise<void> {
   const ruleset = await page.getByTestId('editor').getAttribute('data-ruleset');
   const hc = page.locator('input[name^="aspect-high-concept"]');
   if (await hc.count()) await hc.first().fill(character.highConcept);
@@ -237,13 +249,23 @@ export async function fillTemplate(
     await others.nth(i).fill(aspects[i] ?? `${aspects[i % aspects.length]!} (${String(i + 1)})`);
   }
   const ratings = page.locator('select[name^="aspect-rating"]');
-  const aspectSpread = [3, 2, 2, 1];
+  const aspectSpread = character.ratings ?? [3, 2, 2, 1];
   for (let i = 0; i < (await ratings.count()); i++) {
     await ratings.nth(i).selectOption(String(aspectSpread[i] ?? 0));
   }
-  const spread = SKILL_SPREADS[ruleset ?? ''] ?? [];
   const skills = page.locator('select[name^="skill-"]');
-  for (let i = 0; i < spread.length; i++) await skills.nth(i).selectOption(String(spread[i]));
+  if (character.skills) {
+    for (const id of Object.keys(character.skills)) {
+      await expect(page.locator(`select[name="skill-${id}"]`), `skill ${id}`).toHaveCount(1);
+    }
+    for (const select of await skills.all()) {
+      const id = (await select.getAttribute('name'))!.slice('skill-'.length);
+      await select.selectOption(String(character.skills[id] ?? 0));
+    }
+  } else {
+    const spread = SKILL_SPREADS[ruleset ?? ''] ?? [];
+    for (let i = 0; i < spread.length; i++) await skills.nth(i).selectOption(String(spread[i]));
+  }
   await expect(page.getByTestId('sheet-problems')).toHaveCount(0);
 }
 
@@ -454,4 +476,58 @@ export function pngPicture(
 ): { name: string; mimeType: string; buffer: Buffer } {
   const buffer = pngBands(width, height, a, b);
   return { name: `picture-${width}x${height}.png`, mimeType: 'image/png', buffer };
+}
+
+/**
+ * The interface's English that no Portuguese string says (e2e/english-words.json, kept current
+ * by the client's english-words.test.ts): a word of it on a Portuguese screen is English left.
+ */
+const ENGLISH = new Set<string>(
+  JSON.parse(readFileSync(join(import.meta.dirname, 'english-words.json'), 'utf8')) as string[],
+);
+
+/** The texts a reader meets on the page: visible text nodes and the labels of visible elements. */
+function textsOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      const text = node.textContent ?? '';
+      if (!el || text.trim() === '' || el.closest('script, style, noscript')) continue;
+      // Content marked as not for translation (the book's ready-made characters) is as written.
+      if (el.closest('[translate="no"]')) continue;
+      // An option shows when its select does (in the select, or its list when opened).
+      const shown = el instanceof HTMLOptionElement ? el.closest('select') : el;
+      if (!shown?.checkVisibility()) continue;
+      out.push(text);
+    }
+    const labelled = document.body.querySelectorAll<HTMLElement>(
+      '[aria-label], [title], [placeholder], [alt]',
+    );
+    for (const el of Array.from(labelled)) {
+      if (!el.checkVisibility()) continue;
+      for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
+        const value = el.getAttribute(name);
+        if (value) out.push(value);
+      }
+    }
+    return out;
+  });
+}
+
+/** The texts on a page that hold English words: each text once, with its English words. */
+export async function englishOn(page: Page): Promise<string[]> {
+  const found = new Map<string, Set<string>>();
+  for (const raw of await textsOf(page)) {
+    const text = raw.trim().replace(/\s+/g, ' ').slice(0, 100);
+    for (const m of raw.matchAll(/\p{L}+/gu)) {
+      const word = m[0].toLowerCase();
+      if (!ENGLISH.has(word)) continue;
+      const words = found.get(text) ?? new Set<string>();
+      words.add(word);
+      found.set(text, words);
+    }
+  }
+  return [...found].map(([text, words]) => `«${text}» [${[...words].join(' ')}]`);
 }

@@ -185,7 +185,7 @@ const RollShape = v.object({
       used: v.optional(v.boolean()),
     }),
   ),
-  zoneAttack: v.optional(v.object({ group: Id, zoneId: Id })),
+  zoneAttack: v.optional(v.object({ group: Id, zoneId: Id, stunt: v.optional(v.string()) })),
 });
 
 /** edgerunner's declarations before the table: one per declarer (a seat, or the GM). */

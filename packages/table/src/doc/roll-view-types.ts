@@ -83,9 +83,10 @@ export interface RollView {
   /**
    * One defender's copy of an attack on everyone in a zone [CORE-TARGET-1]: every copy carries
    * the same attack (the same dice, the same invokes on it) and its own defence; `group` is the
-   * id they share, `zoneId` the zone attacked.
+   * id they share, `zoneId` the zone attacked, `stunt` the name of the stunt that allowed it
+   * [CORE-TARGET-2] as it stood when rolled (a roll card names it; older rolls lack it).
    */
-  zoneAttack?: { group: string; zoneId: string };
+  zoneAttack?: { group: string; zoneId: string; stunt?: string };
   /** A hit the applied outcome left for a character to absorb (narrative damage included). */
   hit?: { characterId: string; shifts: number };
   /**

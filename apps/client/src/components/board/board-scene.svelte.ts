@@ -60,6 +60,18 @@ export class BoardScene {
   aspectsOn(place: string) {
     return this.view.aspects.filter((a) => a.place === place);
   }
+  /** The borders of `zone` that carry aspects, each with the zone across it: what bars the way. */
+  bordersOf(
+    zone: ZoneView,
+  ): { id: string; across: string; aspects: { id: string; text: string }[] }[] {
+    return this.board.borders
+      .filter((b) => b.a === zone.id || b.b === zone.id)
+      .map((b) => {
+        const other = this.board.zones.find((z) => z.id === (b.a === zone.id ? b.b : b.a));
+        return { id: b.id, across: other?.name ?? '', aspects: this.aspectsOn(b.id) };
+      })
+      .filter((b) => b.aspects.length > 0);
+  }
   toggle(id: string): void {
     this.selected = this.selected === id ? null : id;
   }

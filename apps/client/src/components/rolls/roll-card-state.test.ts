@@ -7,12 +7,13 @@ import { GM, sceneTable, type PlayTable } from '../../lib/test/play';
 
 /** The roll card's two state classes over a real table, seen by `me`. */
 function card(t: PlayTable, rollId: string, me: Actor) {
+  const gm = me.role === 'gm';
   const roll = (): RollView => t.view().rolls.find((r) => r.id === rollId)!;
   const controls = (id: string | undefined) => {
     const c = t.view().characters.find((x) => x.id === id);
     return !!c && (me.role === 'gm' || (!!me.seatId && c.owner === me.seatId));
   };
-  const invoking = new InvokeChoice(() => ({ view: t.view(), roll: roll(), controls }));
+  const invoking = new InvokeChoice(() => ({ view: t.view(), roll: roll(), controls, gm }));
   const outcome = new OutcomeForm(() => ({
     ruleset: fateCore,
     roll: roll(),
@@ -100,6 +101,52 @@ describe('the invoke controls', () => {
     expect(asGm.canPay).toBe(t.view().gmPool > 0);
     t.ok(GM, { type: 'gm.adjust', adjust: { what: 'gm-pool', value: 0 } });
     asGm.targetKey = `${brute}/hc`;
+    expect(asGm.canPay).toBe(false);
+  });
+});
+
+describe('raising a passive difficulty [CORE-INVOKE-2]', () => {
+  it('offers the GM alone the difficulty, paid as the reducer takes it, +2 to it', () => {
+    const { t, ann, zira } = sceneTable();
+    const door = String(
+      t.ok(GM, { type: 'aspect.add', kind: 'situation', text: 'Locked Door', freeInvokes: 1 })
+        .aspectId,
+    );
+    const rollId = String(
+      t.ok(ann, {
+        type: 'roll',
+        characterId: zira,
+        skillId: 'fight',
+        action: 'overcome',
+        difficulty: 2,
+      }).rollId,
+    );
+    // The player may only help her own roll: picking the difficulty does not take.
+    const asAnn = card(t, rollId, ann).invoking;
+    expect(asAnn.mayRaise).toBe(false);
+    asAnn.side = 'opposition';
+    expect(asAnn.side).toBe('actor');
+    const asGm = card(t, rollId, GM).invoking;
+    expect(asGm.mayRaise).toBe(true);
+    asGm.side = 'opposition';
+    expect(asGm.raisesDifficulty).toBe(true);
+    asGm.targetKey = door;
+    expect(asGm.holder).toBe('gm');
+    expect(asGm.pay).toBe('free');
+    expect(asGm.canPay).toBe(true);
+    t.ok(GM, {
+      type: 'invoke',
+      rollId,
+      ref: asGm.target!.ref,
+      free: asGm.pay === 'free',
+      effect: '+2',
+      side: asGm.side,
+    });
+    expect(t.view().rolls.find((r) => r.id === rollId)?.difficultyBonus).toBe(2);
+    // The free invoke spent, a point from the GM pool, while it holds any.
+    expect(asGm.pay).toBe('fate-point');
+    expect(asGm.canPay).toBe(t.view().gmPool > 0);
+    t.ok(GM, { type: 'gm.adjust', adjust: { what: 'gm-pool', value: 0 } });
     expect(asGm.canPay).toBe(false);
   });
 });

@@ -50,6 +50,8 @@ export interface InvokeContext {
   view: TableView;
   roll: RollView;
   controls: (characterId: string | undefined) => boolean;
+  /** The person is the GM: they may raise a passive difficulty [CORE-INVOKE-2]. */
+  gm?: boolean;
 }
 
 /**
@@ -73,7 +75,9 @@ export class InvokeChoice {
   /** The actor's side by default; the defender's when the person plays only the defender. */
   get side(): Side {
     const { roll, controls } = this.#c;
-    if (!roll.opposition) return 'actor';
+    if (!roll.opposition) {
+      return this.pickedSide === 'opposition' && this.mayRaise ? 'opposition' : 'actor';
+    }
     if (this.pickedSide) return this.pickedSide;
     return !controls(roll.actor.characterId) && controls(roll.opposition.characterId)
       ? 'opposition'
@@ -81,6 +85,20 @@ export class InvokeChoice {
   }
   set side(side: Side) {
     this.pickedSide = side;
+  }
+
+  /**
+   * The GM may invoke against a roll's passive difficulty (a border aspect against a moving
+   * overcome), from the GM's free invokes or pool [CORE-INVOKE-2].
+   */
+  get mayRaise(): boolean {
+    const { roll, gm } = this.#c;
+    return gm === true && !roll.opposition && roll.difficulty !== undefined;
+  }
+
+  /** The invoke raises the passive difficulty rather than helping a character's roll. */
+  get raisesDifficulty(): boolean {
+    return this.side === 'opposition' && !this.#c.roll.opposition;
   }
 
   /** The character whose side invokes. */
@@ -127,6 +145,7 @@ export class InvokeChoice {
   get canPay(): boolean {
     if (this.pay === 'free') return (this.target?.free ?? 0) > 0;
     const c = this.invoker;
+    if (this.raisesDifficulty) return this.#c.view.gmPool > 0;
     return c?.npc ? this.#c.view.gmPool > 0 : (c?.fatePoints ?? 0) > 0;
   }
 }

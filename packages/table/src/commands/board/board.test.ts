@@ -290,6 +290,8 @@ describe('an attack on everyone in a zone [CORE-TARGET-1] [CORE-TARGET-2]', () =
     const rolls = view({ t }).rolls.filter((r) => ids.includes(r.id));
     expect(rolls.map((r) => r.defence?.characterId).sort()).toEqual([a, b].sort());
     expect(new Set(rolls.map((r) => r.actor.total)).size).toBe(1);
+    // Each copy names the stunt that allowed it, for its roll card.
+    expect(rolls.map((r) => r.zoneAttack?.stunt)).toEqual([VOLLEY.name, VOLLEY.name]);
     t.ok(ann, {
       type: 'defend',
       rollId: rolls.find((r) => r.defence?.characterId === a)!.id,

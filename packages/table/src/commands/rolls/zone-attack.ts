@@ -68,6 +68,12 @@ export function zoneTargets(
   return { zone, characters };
 }
 
+/** The stunt that lets `attacker` attack a whole zone, by name, for the roll cards. */
+function stuntNamed(attacker: Character): { stunt?: string } {
+  const stunt = zoneAttackStunt(attacker);
+  return stunt === undefined ? {} : { stunt: stunt.name };
+}
+
 /**
  * Stores one copy of the attack per defender, each awaiting its defence; outside a conflict it
  * starts one between the attacker and all of them, inside one they join it.
@@ -87,7 +93,7 @@ export function awaitZoneDefences(
     ...structuredClone(draft),
     id: ids[i]!,
     defence: { characterId: c.id, status: 'awaiting' },
-    zoneAttack: { group, zoneId: targets.zone.id },
+    zoneAttack: { group, zoneId: targets.zone.id, ...stuntNamed(attacker) },
   }));
   const everyone = [attacker.id, ...targets.characters.map((c) => c.id)];
   const inConflict = bool(roots.conflict, 'active');
