@@ -293,6 +293,8 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
           relayAwareness: (tableId, doc, update) =>
             cluster.publish(tableId, { kind: 'awareness', doc, update }),
           channelOpened: (tableId, doc) => cluster.publish(tableId, { kind: 'hello', doc }),
+          // A follower may lag storage: a replica the writer served may be ahead of it.
+          catchUp: (room) => (room.broken || room.disposed ? Promise.resolve() : room.catchUp()),
         }
       : {}),
   });

@@ -51,6 +51,8 @@ export interface YjsServerDeps {
   metrics: Metrics;
   /** Cluster mode: awareness changes go to the other nodes too (DocChannelLimits). */
   relayAwareness?: (tableId: string, key: DocKey, update: Uint8Array) => void;
+  /** Cluster mode: how a room catches up with storage for a replica ahead of it. */
+  catchUp?: (room: TableRoom) => Promise<void>;
   /** Cluster mode: a document's channel opened here; the other nodes send their awareness. */
   channelOpened?: (tableId: string, key: DocKey) => void;
 }
@@ -284,29 +286,58 @@ export class YjsServer {
     }
   }
 
-  /** Sends a sync answer; answers the bytes sent (what the read budget is charged). */
-  private answerSync(channel: DocChannel, client: Client, sv: Uint8Array): number {
+  /**
+   * Sends a sync answer; answers the bytes sent (what the read budget is charged). A replica
+   * ahead of the document is answered once the room caught up with storage (`caughtUp`), and
+   * closed only if it is still ahead then.
+   */
+  private answerSync(
+    channel: DocChannel,
+    client: Client,
+    sv: Uint8Array,
+    caughtUp = false,
+  ): number {
     if (!channel.clients.has(client) || channel.room.broken) return 0;
     if (!this.deps.commits.settled) {
       // A batch is between applying and storing: answer once it is stored, never before.
       void this.deps.commits.read(() =>
-        channel.budget.request(client, () => this.answerSync(channel, client, sv)),
+        channel.budget.request(client, () => this.answerSync(channel, client, sv, caughtUp)),
       );
       return 0;
     }
+    let answer;
     try {
-      const answer = channel.syncAnswer(sv);
-      if (answer.kind === 'other-epoch') {
-        // Our updates would duplicate the content the replica holds under other ids.
-        client.ws.close(CLOSE.rebuilt, 'document rebuilt, reload');
-        return 0;
-      }
-      return channel.send(client, answer.message);
+      answer = channel.syncAnswer(sv);
     } catch (error) {
       this.deps.log('malformed state vector', error, channel.room.id);
       this.refuse(channel, client, 'malformed state vector');
       return 0;
     }
+    if (answer.kind === 'answer') return channel.send(client, answer.message);
+    if (!caughtUp) {
+      channel
+        .catchUp()
+        .then((caught) => {
+          if (caught)
+            channel.budget.request(client, () => this.answerSync(channel, client, sv, true));
+          else this.closeOtherEpoch(client);
+        })
+        .catch((error: unknown) => {
+          this.deps.log('catching up for a replica failed', error, channel.room.id);
+          this.closeOtherEpoch(client);
+        });
+      return 0;
+    }
+    this.closeOtherEpoch(client);
+    return 0;
+  }
+
+  /**
+   * A replica that holds what the document does not, even as storage holds it: it comes from
+   * another epoch, and our updates would duplicate the content it holds under other ids.
+   */
+  private closeOtherEpoch(client: Client): void {
+    client.ws.close(CLOSE.rebuilt, 'document rebuilt, reload');
   }
 
   /**
@@ -334,6 +365,7 @@ export class YjsServer {
         fanout: (seconds, writes) => this.deps.metrics.fanout(seconds, writes),
         maxBufferedBytes: limits.maxBufferedBytes,
         awarenessClientsPerConnection: limits.awarenessClientsPerConnection,
+        ...(this.deps.catchUp ? { catchUp: this.deps.catchUp } : {}),
         ...(this.deps.relayAwareness
           ? {
               relayAwareness: (update: Uint8Array) =>
