@@ -3,7 +3,8 @@ import type { ActorRef, CharacterView, LogEntry, TableView } from '@fateboard/ta
 import { signed } from '@fateboard/rules';
 import { severityWords } from '../../lib/game-words';
 import { i18n, params } from '../../lib/i18n';
-import { answersFor, cssString, othersSince, type Me, type Need } from '../shell/needs';
+import { answersFor, cssString, type Me, type Need } from '../shell/needs';
+import { othersSince } from '../shell/notices';
 
 export const messages = i18n('lib/turn-harm-notices', {
   show: 'Show',

@@ -1,17 +1,8 @@
 import { untrack } from 'svelte';
 import type { TableView } from '@fateboard/table';
 import type { Toasts } from './toasts.svelte';
-import {
-  markOf,
-  noticesSince,
-  openNeeds,
-  OPEN_NEEDS,
-  type Mark,
-  type Me,
-  type Need,
-  type NeedRule,
-  type PhoneTab,
-} from './needs';
+import { openNeeds, OPEN_NEEDS, type Me, type Need, type NeedRule, type PhoneTab } from './needs';
+import { markOf, noticesSince, type Mark } from './notices';
 import { turnAndHarmNotices, turnHarmMark, type TurnHarmMark } from '../conflict/turn-harm-notices';
 
 /**

@@ -1,8 +1,7 @@
 import type { Actor, CharacterView, TableView } from '@fateboard/table';
 import { isController, voteRefusal } from '@fateboard/table';
-import { freeInvokesWords, shiftsWords } from '../../lib/game-words';
+import { shiftsWords } from '../../lib/game-words';
 import { i18n, params } from '../../lib/i18n';
-import { sayEntry } from '../log/log-words';
 
 export const messages = i18n('lib/needs', {
   hit: params('{name} is hit: {shifts} to absorb.'),
@@ -26,9 +25,9 @@ export const messages = i18n('lib/needs', {
 /**
  * What a person is needed for, as pure functions of the table's view: a hit to absorb, a
  * defence to roll, a compel to answer (open needs, until answered) and a fate point or free
- * invoke someone gave them (notices, until seen; turn-harm-notices.ts adds their turn and harm
- * put on their character). Only the person concerned is told: the player of the character, the
- * GM for NPCs. `Attention` (attention.svelte.ts) turns them into toasts.
+ * invoke someone gave them (notices, until seen: notices.ts; turn-harm-notices.ts adds their
+ * turn and harm put on their character). Only the person concerned is told: the player of the
+ * character, the GM for NPCs. `Attention` (attention.svelte.ts) turns them into toasts.
  */
 
 /** The phone tabs of the table view. */
@@ -226,85 +225,4 @@ export function openNeeds(
   rules: readonly NeedRule[] = OPEN_NEEDS,
 ): Need[] {
   return rules.flatMap((rule) => rule(view, me));
-}
-
-/** How far notices have been read: the newest log entry, and my free invokes per aspect. */
-export interface Mark {
-  n: number;
-  invokes: Record<string, number>;
-}
-
-/** My free invokes by aspect key: table aspects by id, sheet aspects as `characterId/aspectId`. */
-function myInvokes(view: TableView, me: Me): Record<string, number> {
-  const holder = me.role === 'gm' ? 'gm' : me.seatId;
-  const out: Record<string, number> = {};
-  if (!holder) return out;
-  for (const a of view.aspects) if (a.freeInvokes[holder]) out[a.id] = a.freeInvokes[holder];
-  for (const c of view.characters) {
-    for (const [id, owners] of Object.entries(c.freeInvokes)) {
-      if (owners[holder]) out[`${c.id}/${id}`] = owners[holder];
-    }
-  }
-  return out;
-}
-
-export function markOf(view: TableView, me: Me): Mark {
-  return { n: view.log.at(-1)?.n ?? 0, invokes: myInvokes(view, me) };
-}
-
-/** The log entries after entry `n` that someone else made: what may be news to me. */
-export function othersSince(n: number, view: TableView, me: Me): TableView['log'] {
-  const byMe = (by: { role: string; seatId?: string }) =>
-    me.role === 'gm' ? by.role === 'gm' : by.seatId === me.seatId;
-  return view.log.filter((e) => e.n > n && !byMe(e.by));
-}
-
-/** Fate points and free invokes someone else gave me since `mark`. */
-export function noticesSince(mark: Mark, view: TableView, me: Me): Need[] {
-  if (me.role === 'spectator') return [];
-  const fresh = othersSince(mark.n, view, me);
-  const out: Need[] = [];
-  for (const entry of fresh) {
-    const to = entry.movements?.find((m) => m.to.type === 'character' && m.amount > 0)?.to;
-    const c = to?.type === 'character' ? view.characters.find((x) => x.id === to.id) : undefined;
-    if (!c || !answersFor(me, c)) continue;
-    out.push({
-      key: `fp:${entry.n}`,
-      kind: 'fate-point',
-      tab: 'characters',
-      // The toast says the gift in the reader's language, as the log does.
-      text: sayEntry.get()(entry, (id) => view.characters.find((x) => x.id === id)?.name),
-      action: messages.get().show,
-      focus: [
-        `[data-testid="character-card"][data-character=${cssString(c.name)}] [data-testid="fate-points"]`,
-      ],
-    });
-  }
-  // My own advantage's free invokes are no news; someone else's gift is.
-  if (fresh.length === 0) return out;
-  for (const [key, count] of Object.entries(myInvokes(view, me))) {
-    const gained = count - (mark.invokes[key] ?? 0);
-    if (gained <= 0) continue;
-    const [characterId, aspectId] = key.includes('/') ? key.split('/') : [undefined, key];
-    const c =
-      characterId === undefined ? undefined : view.characters.find((x) => x.id === characterId);
-    const text = c
-      ? (c.aspects.find((a) => a.id === aspectId)?.text ??
-        c.consequences.find((s) => s.id === aspectId)?.taken?.text)
-      : view.aspects.find((a) => a.id === key)?.text;
-    out.push({
-      key: `invoke:${key}:${count}`,
-      kind: 'free-invoke',
-      tab: c ? 'characters' : 'scene',
-      text: messages.get().moreInvokes({
-        invokes: freeInvokesWords.get()(gained),
-        aspect: text ?? messages.get().anAspect,
-      }),
-      action: messages.get().show,
-      focus: c
-        ? [`[data-testid="character-card"][data-character=${cssString(c.name)}]`]
-        : [`[data-testid="aspect-card"][aria-label=${cssString(`Aspect: ${text ?? ''}`)}]`],
-    });
-  }
-  return out;
 }
