@@ -6,16 +6,16 @@
 // postgresql); as root, PostgreSQL runs as the postgres user.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { postgresUnavailable, startPostgres } from '../src/test/postgres-server';
 import type { PostgresServer } from '../src/test/postgres-server';
-import { findRedisServer, freePort } from '../src/test/local-binaries';
+import { findRedisServer } from '../src/test/local-binaries';
+import { exited, guard, portTaken, signalGroup, sleep, startRedis } from './cluster-processes';
 
 const NODES = 3;
 const STOP_GRACE_MS = 10_000;
@@ -36,72 +36,6 @@ const width = Math.max('cluster'.length, ...names.map((n) => n.length));
 
 function say(line: string, from = 'cluster'): void {
   process.stdout.write(`${from.padEnd(width)} | ${line}\n`);
-}
-
-const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => child.once('exit', () => done()));
-}
-
-/** Whether something already listens on the port the node would take. */
-function portTaken(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const probe = createServer();
-    probe.once('error', () => done(true));
-    probe.listen(port, host, () => probe.close(() => done(false)));
-  });
-}
-
-// ── Redis ────────────────────────────────────────────────────────────────────────────────
-// Not the test harness's startRedisServer: its redis-server shares our process group, so a
-// Ctrl-C would stop it at once, under nodes still closing. This one has a group of its own
-// and stops only after the nodes.
-
-/** One PING over a raw socket: true once it answers PONG. */
-function ping(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    let answer = '';
-    const end = (ok: boolean) => {
-      socket.destroy();
-      done(ok);
-    };
-    socket.setTimeout(500, () => end(false));
-    socket.once('error', () => end(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (chunk: Buffer) => {
-      answer += chunk.toString('latin1');
-      if (answer.includes('\r\n')) end(answer.startsWith('+PONG'));
-    });
-  });
-}
-
-async function startRedis(
-  binary: string,
-  dir: string,
-): Promise<{ url: string; child: ChildProcess }> {
-  mkdirSync(dir);
-  const logfile = join(dir, 'redis.log');
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir];
-    args.push('--save', '', '--appendonly', 'no', '--logfile', logfile);
-    const child = spawn(binary, args, { detached: true, stdio: 'ignore' });
-    const deadline = performance.now() + 10_000;
-    while (performance.now() < deadline && child.exitCode === null) {
-      if (await ping(port)) return { url: `redis://127.0.0.1:${port}`, child };
-      await sleep(20);
-    }
-    child.kill('SIGKILL');
-    await exited(child);
-    // The free port may have been taken before redis-server bound it: try another.
-    if (attempt >= 3) {
-      const log = existsSync(logfile) ? readFileSync(logfile, 'utf8').slice(-2000) : '';
-      throw new Error(`redis-server did not start on port ${port}:\n${log}`);
-    }
-  }
 }
 
 // ── The run ──────────────────────────────────────────────────────────────────────────────
@@ -132,32 +66,6 @@ function notePids(): void {
   const pids = nodes.map((n) => `-${n.child.pid}`);
   if (redis?.pid) pids.push(`-${redis.pid}`);
   writeFileSync(join(dir, 'pids'), pids.join(' '));
-}
-
-/**
- * This process may die without cleaning up (SIGKILL): a detached shell watches it and then
- * stops the nodes and Redis and deletes the directory (the PostgreSQL harness has its own
- * watchdog, which stops PostgreSQL).
- */
-function guard(directory: string): ChildProcess {
-  const pids = join(directory, 'pids');
-  const script =
-    `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; ` +
-    `p=$(cat '${pids}' 2>/dev/null); ` +
-    `if [ -n "$p" ]; then kill -TERM $p 2>/dev/null; sleep 10; kill -KILL $p 2>/dev/null; fi; ` +
-    `sleep 2; rm -rf '${directory}'`;
-  const child = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' });
-  child.unref();
-  return child;
-}
-
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // already gone
-  }
 }
 
 /** Stops whatever has started, in order: the nodes, Redis, PostgreSQL, then the directory. */
@@ -295,7 +203,8 @@ async function main(): Promise<void> {
   if (noPostgres) throw new Error(noPostgres);
   const ports = names.map((_, i) => basePort + i);
   for (const port of ports) {
-    if (await portTaken(port)) throw new Error(`port ${port} is in use: set PORT to another base`);
+    if (await portTaken(port, host))
+      throw new Error(`port ${port} is in use: set PORT to another base`);
   }
 
   say('building the client (pnpm build)');

@@ -3,7 +3,6 @@ import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Rng } from '@fateboard/rules';
 import { originAllowed } from './access/auth';
 import { Connections } from './socketio/connections';
 import { createHttpApp } from './http/http';
@@ -11,103 +10,22 @@ import { FileWorkers } from './file-work/pool';
 import type { Limits } from './limits/limits';
 import { DEFAULT_LIMITS } from './limits/limits';
 import { GroupCommit } from './room/group-commit';
-import type { Logger } from './ops/logger';
 import { createLogger, errorLog, nodeName } from './ops/logger';
 import { Metrics } from './ops/metrics';
 import { Rooms } from './room/rooms';
 import { attachSocketIo } from './socketio/socketio';
-import type { Storage } from './storage';
 import { openSqliteStorage } from './storage';
 import { cryptoRng } from './access/tokens';
 import { Cluster } from './cluster/cluster';
-import type { TableEvent } from './cluster/cluster';
-import type { LeaseTimings } from './cluster/leases';
 import { ClusterRooms } from './cluster/cluster-rooms';
-import { deliverChat } from './chat/chat';
 import { Budgets } from './limits/budgets';
 import { YjsServer } from './yjs/connection';
 import { Readiness } from './ops/readiness';
 import type { Check } from './ops/readiness';
+import type { RunningServer, ServerOptions } from './server-options';
+import { wireCluster } from './wire-cluster';
 
-export interface ServerOptions {
-  /**
-   * Start the file workers (restores, Fari scenes) with the server rather than on the first
-   * file, which then waits for no thread to start (`main.ts` does; tests start them on use).
-   */
-  warmFileWorkers?: boolean;
-  /** Where the SQLite file lives (ignored when `storage` is given). */
-  dataDir: string;
-  /** 0 picks a free port. */
-  port?: number;
-  host?: string;
-  storage?: Storage;
-  /** ms since the epoch. */
-  clock?: () => number;
-  /** Dice; a cryptographic source unless a test injects a seeded one. */
-  rng?: Rng;
-  /** Ids of seats, characters, aspects, rolls…; random unless a test injects its own. */
-  newId?: () => string;
-  limits?: Partial<Limits>;
-  /** The origin links point to; defaults to `http://localhost:<port>`. */
-  publicUrl?: string;
-  /** Extra origins browsers may connect from (the server's own origin always may). */
-  allowedOrigins?: string[];
-  /** The built client; defaults to apps/client/dist. */
-  clientDir?: string;
-  /** CSP frame-ancestors; defaults to `'none'`. */
-  frameAncestors?: string[];
-  /** Where the server's JSON log lines go; pino on stdout at LOG_LEVEL (default info). */
-  logger?: Logger;
-  /** The name every log line and metric carries; NODE_ID, else `<host>:<port>`. */
-  node?: string;
-  /** The bearer token `/metrics` asks for; METRICS_TOKEN, else none (open). */
-  metricsToken?: string;
-  /**
-   * Cluster mode (docs/SCALING.md): the Redis that holds the tables' write leases and carries
-   * updates, forwarded commands and revocations between the nodes; REDIS_URL. The nodes share
-   * one `storage` (PostgreSQL), and each needs its own `node` name.
-   */
-  redisUrl?: string;
-  /**
-   * Cluster mode: the leases' TTL, after which a dead writer's tables move, and how often they
-   * are renewed (LEASE_TTL_MS, LEASE_RENEW_MS; cluster/leases.ts's LEASE_TIMINGS by default).
-   */
-  lease?: Partial<LeaseTimings>;
-  /** Cluster mode: how long a forwarded command waits for its writer (FORWARD_TIMEOUT_MS). */
-  forwardTimeoutMs?: number;
-  /**
-   * How long a command waits for its answer (GroupCommit's `answerWithinMs`, 1500 ms by
-   * default): past it, refused when nothing of it was applied, `unknown-outcome` when its
-   * commit is under way. COMMAND_TIMEOUT_MS.
-   */
-  commandTimeoutMs?: number;
-  /**
-   * Under load, how long a group commit waits for more commands before it starts
-   * (GroupCommit's `gatherMs`); none by default. Measured in cluster mode without a clear gain
-   * on one loaded machine (BENCHMARKS.md, "The cluster's CPU per command"): for a comparison
-   * on separate machines, where a busy node's batches are larger.
-   */
-  commitGatherMs?: number;
-}
-
-export interface RunningServer {
-  url: string;
-  port: number;
-  /**
-   * Group commits so far: how many, the commands they stored, the largest batch; with
-   * `recent`, the milliseconds each of the last `recent` batches spent applying and committing.
-   */
-  commitStats(recent?: number): {
-    batches: number;
-    commands: number;
-    largest: number;
-    applyMs?: number[];
-    commitMs?: number[];
-  };
-  /** This server's logger, with its node on every line. */
-  logger: Logger;
-  close(): Promise<void>;
-}
+export type { RunningServer, ServerOptions } from './server-options';
 
 const DEFAULT_CLIENT_DIR = resolve(import.meta.dirname, '../../client/dist');
 
@@ -195,53 +113,6 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     limits.idleUnloadMs,
     cluster,
   );
-  if (cluster && clusterRooms) {
-    connections.spread = (tableId, close) => cluster.publish(tableId, close);
-    cluster.serveForwarded(async (tableId, sender, input, deadline) => {
-      const part = clusterRooms.of(await rooms.get(tableId));
-      if (part) return part.handleForwarded(sender, input, deadline);
-      return { ack: { ok: false, code: 'not-found', message: 'No such table.' } };
-    });
-    cluster.onTableEvent((tableId, event) => onClusterEvent(tableId, event));
-    // Events sent while this node could not hear them are lost: every followed table checks
-    // storage for what it missed.
-    cluster.onReconnect(() => {
-      for (const tableId of rooms.loadedIds()) clusterRooms.of(rooms.loaded(tableId))?.resync();
-    });
-  }
-  const onClusterEvent = (tableId: string, event: TableEvent): void => {
-    switch (event.kind) {
-      case 'updates':
-      case 'rebuilt':
-      case 'head':
-        clusterRooms?.of(rooms.loaded(tableId))?.follow(event);
-        return;
-      case 'close-tokens':
-        connections.closeTokens(tableId, event.hashes, event.message, true);
-        return;
-      case 'close-seat':
-        connections.closeSeat(tableId, event.seatId, true);
-        return;
-      case 'links-rotated':
-        connections.linksRotated(tableId, true);
-        return;
-      case 'chat': {
-        const room = rooms.loaded(tableId);
-        if (room) deliverChat({ connections, log }, room, event.message);
-        return;
-      }
-      case 'presence':
-        socketIo.heardPresence(tableId, event.node, event.share);
-        return;
-      case 'awareness':
-        yjs.heardAwareness(tableId, event.doc, event.update);
-        return;
-      case 'hello':
-        if (event.doc) yjs.shareAwareness(tableId, event.doc);
-        else socketIo.sharePresence(tableId);
-        return;
-    }
-  };
   // After the current command's refusal has gone out; a broken room answers nothing meanwhile.
   rooms.onBroken((tableId) =>
     setImmediate(() =>
@@ -293,6 +164,8 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
           relayAwareness: (tableId, doc, update) =>
             cluster.publish(tableId, { kind: 'awareness', doc, update }),
           channelOpened: (tableId, doc) => cluster.publish(tableId, { kind: 'hello', doc }),
+          // A follower may lag storage: a replica the writer served may be ahead of it.
+          catchUp: (room) => (room.broken || room.disposed ? Promise.resolve() : room.catchUp()),
         }
       : {}),
   });
@@ -316,6 +189,9 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
         }
       : {}),
   });
+  if (cluster && clusterRooms) {
+    wireCluster({ cluster, clusterRooms, rooms, connections, log, socketIo, yjs });
+  }
   httpServer.on('upgrade', (req, socket, head) => {
     // An exception here would escape to the process: one request must not stop the server.
     try {

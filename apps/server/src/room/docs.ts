@@ -11,6 +11,7 @@ import type { DocKey, TableDocs } from '@fateboard/table';
 import { loadDoc } from '../storage';
 import type { DocUpdate, Storage, StoredDocuments } from '../storage';
 import type { Log } from '../ops/logger';
+import { RebuildSizing } from './rebuild-sizing';
 import { followerId, missingUpdates, recordUpdates, replicaVector } from './docs-updates';
 
 /** What `RoomDocs` needs from the room that owns it. */
@@ -29,9 +30,6 @@ export interface RoomDocsDeps {
   writeFence: () => { fence?: number } | undefined;
 }
 
-/** Below this many encoded bytes a table is too small to be worth rebuilding. */
-const REBUILD_MIN_BYTES = 16 * 1024;
-
 /**
  * One table's live documents as storage holds them: loaded and reloaded from storage, versioned
  * with a cached full state per version, rebuilt when their history outgrows their content and
@@ -47,15 +45,7 @@ export class RoomDocs {
   private readonly writerIds = { pub: 0, gm: 0 };
   private readonly versions: Record<DocKey, number> = { pub: 0, gm: 0 };
   private readonly fullStates = new Map<DocKey, { version: number; bytes: Uint8Array }>();
-  /** Encoded size of the last rebuild computed, so that most checks need not compute one. */
-  private lastRebuildBytes = 0;
-  /**
-   * The documents' encoded size at the last check, and the bytes of the updates stored since:
-   * a document grows by no more than the updates applied to it, so while their sum stays
-   * within the ratio no check needs to encode the documents.
-   */
-  private checkedBytes = 0;
-  private grownSinceCheck = 0;
+  private readonly sizing: RebuildSizing;
   /**
    * Each document's writer-id clock when it last held only what its replicas were sent, while
    * it holds more (commands applied and not yet published): every such change is written under
@@ -74,6 +64,7 @@ export class RoomDocs {
     private readonly deps: RoomDocsDeps,
     stored: StoredDocuments,
   ) {
+    this.sizing = new RebuildSizing(deps.rebuildRatio);
     this.docs = this.adopt(stored);
   }
 
@@ -136,7 +127,7 @@ export class RoomDocs {
   stored(seq: number, updates: DocUpdate[]): void {
     this.seq = seq;
     this.storedUpdates += updates.length;
-    for (const update of updates) this.grownSinceCheck += update.bytes.length;
+    for (const update of updates) this.sizing.grew(update.bytes.length);
     for (const update of updates) this.versions[update.doc]++;
   }
 
@@ -196,21 +187,12 @@ export class RoomDocs {
   async rebuildIfOutgrown(): Promise<boolean> {
     const writer = this.deps.writeFence();
     if (!writer) return false;
-    const ratio = this.deps.rebuildRatio;
-    const atMost = this.checkedBytes + this.grownSinceCheck;
-    if (this.checkedBytes > 0 && atMost < REBUILD_MIN_BYTES) return false;
-    if (this.lastRebuildBytes > 0 && atMost <= ratio * this.lastRebuildBytes) return false;
+    if (!this.sizing.mayHaveOutgrown()) return false;
     const current = this.fullState('pub').length + this.fullState('gm').length;
-    this.checkedBytes = current;
-    this.grownSinceCheck = 0;
-    if (current < REBUILD_MIN_BYTES) return false;
-    // Content changes far more slowly than history grows: while the documents are within the
-    // ratio of the last rebuild computed, skip computing another (it costs milliseconds).
-    if (current <= ratio * this.lastRebuildBytes) return false;
+    if (!this.sizing.measured(current)) return false;
     const fresh = compactTableDocs(this.docs);
     const bytes = { pub: Y.encodeStateAsUpdate(fresh.pub), gm: Y.encodeStateAsUpdate(fresh.gm) };
-    this.lastRebuildBytes = bytes.pub.length + bytes.gm.length;
-    if (current <= ratio * this.lastRebuildBytes) {
+    if (!this.sizing.computed(current, bytes.pub.length + bytes.gm.length)) {
       fresh.pub.destroy();
       fresh.gm.destroy();
       return false;
@@ -231,7 +213,7 @@ export class RoomDocs {
       this.fullStates.set(key, { version: this.versions[key], bytes: bytes[key] });
     }
     this.storedUpdates = 0;
-    this.checkedBytes = this.lastRebuildBytes;
+    this.sizing.swapped();
     this.unsentFrom = undefined;
     await this.measure();
     return true;

@@ -1,6 +1,5 @@
-import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import { protocolMatches, spectatorRefusal } from '@fateboard/table';
 import type {
   SentAck,
   ChatMessage,
@@ -10,59 +9,31 @@ import type {
   Presence,
 } from '@fateboard/table';
 import { chatHistory, connectionSender, sendChat } from '../chat/chat';
-import { carriesClaim, claimedSeatOf } from '../access/claims';
-import type { HandledCommand } from '../room/group-commit';
-import type { Identity } from '../access/auth';
-import { authenticate } from '../access/auth';
-import type { Budgets } from '../limits/budgets';
 import { payerOf } from '../limits/budgets';
 import { addressGroup } from '../limits/client-address';
-import type { Connections, LiveConnection } from './connections';
-import type { GroupCommit } from '../room/group-commit';
-import type { Limits } from '../limits/limits';
+import type { LiveConnection } from './connections';
 import { FloodGuard } from '../limits/rate-limit';
-import type { Rooms } from '../room/rooms';
-import type { Storage } from '../storage';
-import type { Log } from '../ops/logger';
-import type { Metrics } from '../ops/metrics';
 import { PresenceBroadcaster } from './presence';
 import type { PresenceShare } from './presence';
+import { admitSocket } from './admit-socket';
+import type { SocketData } from './admit-socket';
+import { answerCommand } from './answer-command';
+import type { SocketIoDeps } from './socketio-deps';
 
-interface SocketData {
-  identity: Identity;
-  /** The client's address group (client-address.ts), which pays beside the principal. */
-  address: string;
+export type { SocketIoDeps } from './socketio-deps';
+
+/** What the server does with socket.io's side once attached. */
+export interface SocketIoServer {
+  close(): void;
+  /** Another node's part of a table's presence (cluster mode). */
+  heardPresence(tableId: string, node: string, share: PresenceShare): void;
+  /** Another node opened the table: it gets this node's part of its presence now. */
+  sharePresence(tableId: string): void;
 }
 
 type AckFn = (ack: SentAck) => void;
 
-export interface SocketIoDeps {
-  storage: Storage;
-  rooms: Rooms;
-  commits: GroupCommit;
-  connections: Connections;
-  limits: Limits;
-  /** What each principal and address may cost (budgets.ts), across all their connections. */
-  budgets: Budgets;
-  clock: () => number;
-  originAllowed: (req: IncomingMessage) => boolean;
-  log: Log;
-  metrics: Metrics;
-  /** Cluster mode: chat messages go to the other nodes too (ChatDeps.spread). */
-  spread?: (tableId: string, message: ChatMessage) => void;
-  /**
-   * Cluster mode: websocket only, so that a load balancer needs no sticky sessions (a long
-   * poll's requests must all reach one node).
-   */
-  websocketOnly?: boolean;
-  /** Cluster mode: this node's part of a table's presence goes to the other nodes. */
-  sharePresence?: (tableId: string, share: PresenceShare) => void;
-}
-
 const KNOWN_EVENTS = new Set(['command', 'chat.send', 'chat.history']);
-
-/** When a client at its cap of open connections may try again. */
-const TOO_MANY_RETRY_MS = 5_000;
 
 function roomOf(tableId: string): string {
   return `table:${tableId}`;
@@ -74,14 +45,7 @@ function lastFunction(args: unknown[]): AckFn | undefined {
 }
 
 /** socket.io on the server: commands with acknowledgements, and presence. */
-export function attachSocketIo(
-  httpServer: HttpServer,
-  deps: SocketIoDeps,
-): {
-  close(): void;
-  heardPresence(tableId: string, node: string, share: PresenceShare): void;
-  sharePresence(tableId: string): void;
-} {
+export function attachSocketIo(httpServer: HttpServer, deps: SocketIoDeps): SocketIoServer {
   const { limits } = deps;
   const io = new Server<
     Record<string, never>,
@@ -115,57 +79,7 @@ export function attachSocketIo(
 
   // Reads the token and loads the table before the connection: its handlers below are then
   // registered in the turn it opens, before any of its events can arrive.
-  type Handshake = Parameters<Parameters<typeof io.use>[0]>;
-  io.use((socket, next) => void admitSocket(socket, next));
-
-  async function admitSocket(socket: Handshake[0], next: Handshake[1]): Promise<void> {
-    const stated = socket.handshake.auth as { token?: unknown; protocol?: unknown };
-    if (!protocolMatches(stated.protocol)) {
-      const error = new Error('Fateboard was updated since this page loaded: reload the page.');
-      next(Object.assign(error, { data: { code: 'outdated-client' } }));
-      return;
-    }
-    let auth;
-    let found;
-    try {
-      auth = await authenticate(deps.storage, stated.token);
-      if (auth.ok) found = await deps.rooms.get(auth.identity.tableId);
-    } catch (error) {
-      // Storage cannot be read: drop the transport, so the client reconnects and retries
-      // (a middleware error would tell it the link is bad and stop it).
-      deps.log('token lookup failed', error);
-      socket.conn.close();
-      return;
-    }
-    if (!auth.ok) {
-      next(Object.assign(new Error(auth.message), { data: { code: auth.code } }));
-      return;
-    }
-    if (!found) {
-      next(Object.assign(new Error('No such table.'), { data: { code: 'not-found' } }));
-      return;
-    }
-    // The principal's own attempts, and its place among its open connections, held until the
-    // transport closes (whether or not the connection is ever made).
-    const address = addressGroup(socket.handshake.address);
-    const payer = payerOf(auth.identity, address);
-    const admitted = await deps.budgets.admitPrincipal(payer);
-    const release = admitted.ok ? deps.budgets.hold(payer) : undefined;
-    if (!release) {
-      const retryInMs = admitted.ok ? TOO_MANY_RETRY_MS : admitted.retryInMs;
-      const message = admitted.ok
-        ? 'Too many connections open with this link; close another tab or device.'
-        : 'Too many connection attempts; trying again shortly.';
-      next(Object.assign(new Error(message), { data: { code: 'rate-limited', retryInMs } }));
-      return;
-    }
-    // Closed while it was admitted: nothing will close it again.
-    if (socket.conn.readyState === 'closed') release();
-    else socket.conn.once('close', release);
-    socket.data.identity = auth.identity;
-    socket.data.address = address;
-    next();
-  }
+  io.use((socket, next) => void admitSocket(deps, socket, next));
 
   const presence = new PresenceBroadcaster(
     deps,
@@ -229,67 +143,7 @@ export function attachSocketIo(
 
     socket.on('command', (...args: unknown[]) => {
       const ack: AckFn = lastFunction(args) ?? (() => {});
-      const input = typeof args[0] === 'function' ? undefined : args[0];
-      const type = (input as { type?: unknown } | null | undefined)?.type;
-      const refusal = spectatorRefusal(identity);
-      if (refusal) {
-        deps.metrics.command(type, refusal);
-        ack(refusal);
-        return;
-      }
-      // The sender is read when the command is applied: a join before it in the same batch
-      // may have seated this connection.
-      const sender = (claimedSeat: string | undefined) => () => ({
-        actor:
-          identity.seatId === undefined
-            ? { role: identity.role }
-            : { role: identity.role, seatId: identity.seatId },
-        tokenHash: identity.tokenHash,
-        ...(claimedSeat === undefined ? {} : { claimedSeat }),
-      });
-      // From a join on, this connection acts for its seat; the client reconnects with the
-      // seat token it got in the acknowledgement. Undone if the join's batch was not stored.
-      const seat = (seatId: string | undefined) => {
-        if (seatId === undefined) delete identity.seatId;
-        else identity.seatId = seatId;
-        if (seatId === undefined) delete live.seatId;
-        else live.seatId = seatId;
-        deps.connections.changed(identity.tableId);
-      };
-      // A join taking back a restored seat: its claim code is looked up first (claims.ts); the
-      // reducer learns only the seat it holds for. Every other command goes in as it came.
-      const handle = (): Promise<HandledCommand> => {
-        const claimed = carriesClaim(input)
-          ? claimedSeatOf(deps.storage, identity.tableId, input)
-          : Promise.resolve(undefined);
-        return claimed.then(
-          (seatId) => room.handle(sender(seatId), input, seat),
-          (error: unknown): HandledCommand => {
-            deps.log('reading a claim failed', error, identity.tableId);
-            return { ack: { ok: false, code: 'storage', message: 'Try again in a moment.' } };
-          },
-        );
-      };
-      // Paid by the principal it acts for now (a seat once joined) and its address, across all
-      // their connections; refused, nothing is applied. The budget answers in arrival order, so
-      // a connection's commands keep theirs. A rejection here would be unhandled, and an
-      // unhandled rejection stops the process.
-      deps.budgets
-        .spend('command', payerOf(identity, socket.data.address))
-        .then((paid) => {
-          if (paid.ok) return handle().then((handled) => handled.ack);
-          return {
-            ok: false,
-            code: 'rate-limited',
-            message: 'Too many commands; wait a moment and send again.',
-            retryInMs: paid.retryInMs,
-          } as const;
-        })
-        .then((answer) => {
-          deps.metrics.command(type, answer);
-          ack(answer);
-        })
-        .catch((error: unknown) => deps.log('answering a command failed', error, identity.tableId));
+      answerCommand({ deps, room, identity, live, address: socket.data.address }, args[0], ack);
     });
 
     // Chat: `chatDeps` stores through the group commit; each message is paid from the chat

@@ -4,21 +4,15 @@ import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
-import type { Budgets } from '../limits/budgets';
-import { payerOf } from '../limits/budgets';
-import { addressGroup } from '../limits/client-address';
-import type { Connections, LiveConnection } from '../socketio/connections';
-import { Client, DocChannel } from './doc-channel';
-import type { Limits } from '../limits/limits';
+import type { LiveConnection } from '../socketio/connections';
+import { Client } from './client';
+import type { DocChannel } from './doc-channel';
+import { DocChannels } from './channels';
 import { TokenBucket } from '../limits/rate-limit';
-import { ReadBudget } from '../limits/read-budget';
-import type { TableRoom } from '../room/room';
-import type { Rooms } from '../room/rooms';
 import { CLOSE } from '@fateboard/table';
 import type { DocKey } from '@fateboard/table';
-import type { Storage } from '../storage';
-import { admit } from './admission';
 import type { Admission } from './admission';
+import { admitUpgrade } from './admit-upgrade';
 import {
   MESSAGE_AUTH,
   MESSAGE_AWARENESS,
@@ -29,31 +23,13 @@ import {
   SYNC_UPDATE,
   syncMessage,
 } from './messages';
-import type { GroupCommit } from '../room/group-commit';
-import type { Log } from '../ops/logger';
-import type { Metrics } from '../ops/metrics';
+import type { YjsServerDeps } from './yjs-deps';
+import { answerSync } from './answer-sync';
+
+export type { YjsServerDeps } from './yjs-deps';
 
 /** How long a refused connection has to answer our close frame before it is cut. */
 const REFUSED_GRACE_MS = 1000;
-
-export interface YjsServerDeps {
-  storage: Storage;
-  rooms: Rooms;
-  /** The group commit: sync answers wait while a batch is being stored. */
-  commits: Pick<GroupCommit, 'settled' | 'read'>;
-  connections: Connections;
-  limits: Limits;
-  /** What each principal and address may cost (budgets.ts): attempts and open connections. */
-  budgets: Budgets;
-  clock: () => number;
-  originAllowed: (req: IncomingMessage) => boolean;
-  log: Log;
-  metrics: Metrics;
-  /** Cluster mode: awareness changes go to the other nodes too (DocChannelLimits). */
-  relayAwareness?: (tableId: string, key: DocKey, update: Uint8Array) => void;
-  /** Cluster mode: a document's channel opened here; the other nodes send their awareness. */
-  channelOpened?: (tableId: string, key: DocKey) => void;
-}
 
 /**
  * The y-websocket protocol, read-only. Clients may read both documents their role allows,
@@ -65,10 +41,11 @@ export interface YjsServerDeps {
  */
 export class YjsServer {
   private readonly wss: WebSocketServer;
-  private readonly channels = new Map<string, DocChannel>();
+  private readonly channels: DocChannels;
   private readonly pinger: NodeJS.Timeout;
 
   constructor(private readonly deps: YjsServerDeps) {
+    this.channels = new DocChannels(deps);
     this.wss = new WebSocketServer({
       noServer: true,
       maxPayload: deps.limits.maxMessageBytes,
@@ -86,27 +63,9 @@ export class YjsServer {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return true;
     }
-    // Every attempt an address makes is paid for before its token is read; past its budget it
-    // gets a plain 429 and no upgrade (the provider tries again after its backoff).
-    const address = addressGroup(req.socket.remoteAddress);
-    // Admitted before the upgrade (the token and the table are read from storage), refused
-    // after it: a browser cannot read the HTTP status of a failed upgrade and would retry.
-    this.deps.budgets
-      .admitAddress(address)
-      .then(async (verdict) => {
-        if (!verdict.ok) {
-          const seconds = Math.ceil(verdict.retryInMs / 1000);
-          socket.end(
-            `HTTP/1.1 429 Too Many Requests\r\nRetry-After: ${seconds}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
-          );
-          return;
-        }
-        const admission = await admit(url, this.deps)
-          .catch((error: unknown): Admission => {
-            this.deps.log('y-websocket admission failed', error);
-            return { ok: false, code: CLOSE.unavailable, reason: 'server error' };
-          })
-          .then((admitted) => this.holdPlace(admitted, address, socket));
+    admitUpgrade(req, url, socket, this.deps)
+      .then((admission) => {
+        if (!admission) return;
         this.wss.handleUpgrade(req, socket, head, (ws) => {
           try {
             this.accept(ws, admission, socket);
@@ -123,35 +82,9 @@ export class YjsServer {
     return true;
   }
 
-  /**
-   * An admitted connection's principal pays its attempt and holds a place among its open
-   * connections until the socket closes; past either, it is refused with CLOSE.rateLimited.
-   */
-  private async holdPlace(
-    admission: Admission,
-    address: string,
-    socket: Duplex,
-  ): Promise<Admission> {
-    if (!admission.ok) return admission;
-    const payer = payerOf(admission.identity, address);
-    const paid = await this.deps.budgets.admitPrincipal(payer);
-    const release = paid.ok ? this.deps.budgets.hold(payer) : undefined;
-    if (!release) {
-      return {
-        ok: false,
-        code: CLOSE.rateLimited,
-        reason: paid.ok ? 'too many connections' : 'rate-limited',
-      };
-    }
-    // Closed while it was admitted: nothing will close it again.
-    if (socket.destroyed) release();
-    else socket.once('close', release);
-    return admission;
-  }
-
   /** Another node's awareness change of a document (cluster mode), for the connections here. */
   heardAwareness(tableId: string, key: DocKey, update: Uint8Array): void {
-    const channel = this.channels.get(channelKey(tableId, key));
+    const channel = this.channels.get(tableId, key);
     try {
       channel?.applyRemoteAwareness(update);
     } catch (error) {
@@ -161,7 +94,7 @@ export class YjsServer {
 
   /** Another node opened a channel of this document (cluster mode): it gets the states here. */
   shareAwareness(tableId: string, key: DocKey): void {
-    const update = this.channels.get(channelKey(tableId, key))?.localAwareness();
+    const update = this.channels.get(tableId, key)?.localAwareness();
     if (update) this.deps.relayAwareness?.(tableId, key, update);
   }
 
@@ -194,7 +127,7 @@ export class YjsServer {
       new TokenBucket(limits.awarenessRate, limits.awarenessBurst, clock),
       new TokenBucket(limits.syncRequestRate, limits.syncRequestBurst, clock),
     );
-    const channel = this.channel(room, key);
+    const channel = this.channels.open(room, key);
     channel.clients.add(client);
 
     const live: LiveConnection = {
@@ -228,7 +161,7 @@ export class YjsServer {
       try {
         channel.remove(client);
         removeLive();
-        if (channel.clients.size === 0) this.dropChannel(channel);
+        if (channel.clients.size === 0) this.channels.drop(channel);
         this.deps.rooms.release(tableId, room);
       } catch (error) {
         this.deps.log('closing a y-websocket connection failed', error, tableId);
@@ -253,7 +186,13 @@ export class YjsServer {
             if (!client.requestBucket.take()) return;
             const sv = decoding.readVarUint8Array(decoder);
             // Answered when the table's read budget allows, from the document as it is then.
-            channel.budget.request(client, () => this.answerSync(channel, client, sv));
+            channel.budget.request(client, () =>
+              answerSync(channel, client, sv, {
+                commits: this.deps.commits,
+                log: this.deps.log,
+                refuse: (reason) => this.refuse(channel, client, reason),
+              }),
+            );
           }
           // SYNC_STEP2 and SYNC_UPDATE: clients never write. Dropped unread.
           else if (step !== SYNC_STEP2 && step !== SYNC_UPDATE) {
@@ -284,31 +223,6 @@ export class YjsServer {
     }
   }
 
-  /** Sends a sync answer; answers the bytes sent (what the read budget is charged). */
-  private answerSync(channel: DocChannel, client: Client, sv: Uint8Array): number {
-    if (!channel.clients.has(client) || channel.room.broken) return 0;
-    if (!this.deps.commits.settled) {
-      // A batch is between applying and storing: answer once it is stored, never before.
-      void this.deps.commits.read(() =>
-        channel.budget.request(client, () => this.answerSync(channel, client, sv)),
-      );
-      return 0;
-    }
-    try {
-      const answer = channel.syncAnswer(sv);
-      if (answer.kind === 'other-epoch') {
-        // Our updates would duplicate the content the replica holds under other ids.
-        client.ws.close(CLOSE.rebuilt, 'document rebuilt, reload');
-        return 0;
-      }
-      return channel.send(client, answer.message);
-    } catch (error) {
-      this.deps.log('malformed state vector', error, channel.room.id);
-      this.refuse(channel, client, 'malformed state vector');
-      return 0;
-    }
-  }
-
   /**
    * Closes a connection that sent something no client of ours sends. It leaves the channel
    * (and its awareness) at once, not when the peer answers the close, which it may never do.
@@ -317,50 +231,6 @@ export class YjsServer {
     channel.remove(client);
     client.ws.close(CLOSE.badMessage, reason);
     setTimeout(() => client.ws.terminate(), REFUSED_GRACE_MS).unref();
-  }
-
-  private channel(room: TableRoom, key: DocKey): DocChannel {
-    const id = channelKey(room.id, key);
-    let channel = this.channels.get(id);
-    if (!channel || channel.room !== room) {
-      const { limits, clock } = this.deps;
-      // One budget per table: the other document's channel shares it, if it is open.
-      const other = this.channels.get(channelKey(room.id, key === 'pub' ? 'gm' : 'pub'));
-      const budget =
-        other?.room === room
-          ? other.budget
-          : new ReadBudget(limits.readBytesPerSecond, limits.readBurstBytes, clock);
-      channel = new DocChannel(room, key, budget, {
-        fanout: (seconds, writes) => this.deps.metrics.fanout(seconds, writes),
-        maxBufferedBytes: limits.maxBufferedBytes,
-        awarenessClientsPerConnection: limits.awarenessClientsPerConnection,
-        ...(this.deps.relayAwareness
-          ? {
-              relayAwareness: (update: Uint8Array) =>
-                this.deps.relayAwareness?.(room.id, key, update),
-            }
-          : {}),
-        awarenessState: {
-          maxChars: limits.awarenessStateChars,
-          maxDepth: limits.awarenessStateDepth,
-          maxNodes: limits.awarenessStateEntries,
-        },
-      });
-      this.channels.set(id, channel);
-      this.deps.channelOpened?.(room.id, key);
-    }
-    return channel;
-  }
-
-  private dropChannel(channel: DocChannel): void {
-    channel.dispose();
-    // A room dropped while broken leaves its channel behind a newer one: keep that.
-    const id = channelKey(channel.room.id, channel.key);
-    if (this.channels.get(id) === channel) this.channels.delete(id);
-    const other = this.channels.get(
-      channelKey(channel.room.id, channel.key === 'pub' ? 'gm' : 'pub'),
-    );
-    if (other?.budget !== channel.budget) channel.budget.dispose();
   }
 
   private ping(): void {
@@ -375,10 +245,6 @@ export class YjsServer {
       }
     }
   }
-}
-
-function channelKey(tableId: string, key: DocKey): string {
-  return `${tableId}/${key}`;
 }
 
 function toBytes(data: Buffer | ArrayBuffer | Buffer[]): Uint8Array {

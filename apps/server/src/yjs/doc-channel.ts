@@ -1,12 +1,8 @@
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { performance } from 'node:perf_hooks';
-import type { Duplex } from 'node:stream';
-import type { WebSocket } from 'ws';
-import type { Identity } from '../access/auth';
 import type { AwarenessStateLimits } from './awareness-state';
 import { checkAwarenessState } from './awareness-state';
-import type { TokenBucket } from '../limits/rate-limit';
 import type { ReadBudget } from '../limits/read-budget';
 import type { TableRoom } from '../room/room';
 import { CLOSE } from '@fateboard/table';
@@ -14,43 +10,20 @@ import type { DocKey } from '@fateboard/table';
 import type { Frames } from './ws-frame';
 import { binaryFrame } from './ws-frame';
 import {
-  SYNC_STEP2,
   SYNC_UPDATE,
   awarenessMessage,
-  isEmptyStateVector,
   readAwarenessEntries,
   syncMessage,
   writeAwarenessEntries,
 } from './messages';
+import type { Client } from './client';
+import { AwarenessOwners } from './awareness-owners';
+import { SyncAnswers } from './sync-answers';
+import type { SyncAnswer } from './sync-answers';
+import { CatchUps } from './catch-ups';
 
-/** One y-websocket connection. */
-export class Client {
-  alive = true;
-  /** Awareness client ids this connection speaks for now. */
-  readonly ownedClients = new Set<number>();
-  constructor(
-    readonly ws: WebSocket,
-    /** The connection's socket, which `ws` writes to as well: broadcasts write framed bytes. */
-    readonly socket: Duplex,
-    readonly identity: Identity,
-    readonly awarenessBucket: TokenBucket,
-    /** Sync step 1 and awareness queries: each answer may be the whole document. */
-    readonly requestBucket: TokenBucket,
-  ) {}
-
-  /** Whose an awareness client id is: the same link and seat may take it back after a drop. */
-  get ownerKey(): string {
-    return `${this.identity.tokenHash}/${this.identity.seatId ?? ''}`;
-  }
-
-  /**
-   * A GM or seat token is one person's; the shared player link before a join is anyone's, so
-   * a connection on it cannot take an id from another live connection on it.
-   */
-  get personal(): boolean {
-    return this.identity.role === 'gm' || this.identity.seatId !== undefined;
-  }
-}
+export { Client } from './client';
+export type { SyncAnswer } from './sync-answers';
 
 export interface DocChannelLimits {
   /** Told how long each broadcast's writes took and how many sockets it wrote to. */
@@ -64,31 +37,25 @@ export interface DocChannelLimits {
    * document (`applyRemoteAwareness`).
    */
   relayAwareness?: (update: Uint8Array) => void;
+  /**
+   * Cluster mode: how the room catches up with storage when a replica is ahead of it (the node
+   * missed the writer's last updates, which the replica had from the writer before it came
+   * here). Without it, a replica ahead is from another epoch.
+   */
+  catchUp?: (room: TableRoom) => Promise<void>;
 }
 
 /** The origin of awareness changes that came from another node: never relayed back. */
 const REMOTE = Symbol('another node');
 
-/** Diffs kept per document version, for replicas asking with the same state vector. */
-const CACHED_DIFFS = 32;
-/** Awareness client ids remembered for identities that left, before the oldest are forgotten. */
-const REMEMBERED_OWNERS = 1024;
-
-export type SyncAnswer = { kind: 'answer'; message: Uint8Array } | { kind: 'other-epoch' };
-
 /** The connections of one document, the awareness they share, and the answers they get. */
 export class DocChannel {
   readonly clients = new Set<Client>();
   readonly awareness: awarenessProtocol.Awareness;
-  /** Which identity first spoke for each awareness client id; kept after it leaves. */
-  private readonly owners = new Map<number, { key: string; personal: boolean }>();
-  /** The live connection speaking for each awareness client id. */
-  private readonly holders = new Map<number, Client>();
-  private fullSync: { version: number; message: Uint8Array } | undefined;
-  private diffs: { version: number; bySv: Map<string, Uint8Array> } = {
-    version: -1,
-    bySv: new Map(),
-  };
+  private readonly owners = new AwarenessOwners();
+  private readonly answers: SyncAnswers;
+  /** Set in cluster mode (DocChannelLimits.catchUp). */
+  private readonly catchUps: CatchUps | undefined;
   private readonly unsubscribe: () => void;
   private readonly unsubscribeRebuilt: () => void;
   /** Frames broadcast in this turn and not yet written; see `broadcast`. */
@@ -101,6 +68,9 @@ export class DocChannel {
     readonly budget: ReadBudget,
     private readonly limits: DocChannelLimits,
   ) {
+    this.answers = new SyncAnswers(room, key);
+    const catchUp = limits.catchUp;
+    this.catchUps = catchUp && new CatchUps(() => catchUp(room));
     // Awareness gets its own empty doc: it only needs a client id, and the room may
     // replace its documents when a storage write fails.
     this.awareness = new awarenessProtocol.Awareness(new Y.Doc());
@@ -132,50 +102,22 @@ export class DocChannel {
 
   /** Sync step 2 with the full state, one buffer per document version for every joiner. */
   fullSyncMessage(): Uint8Array {
-    const version = this.room.version(this.key);
-    if (this.fullSync?.version !== version) {
-      this.fullSync = { version, message: syncMessage(SYNC_STEP2, this.room.fullState(this.key)) };
-    }
-    return this.fullSync.message;
+    return this.answers.full();
+  }
+
+  /** The answer to a sync step 1 (SyncAnswers). */
+  syncAnswer(sv: Uint8Array): SyncAnswer {
+    return this.answers.answer(sv);
   }
 
   /**
-   * The answer to a sync step 1. Encoding a diff costs as much as the document is large, so
-   * a diff is made once per version and state vector, and a replica that shares little with
-   * the document gets the full state everyone shares instead: asking with a made-up state
-   * vector costs the server no more than asking with an empty one.
+   * Brings the document to what storage holds, for a replica ahead of it (cluster mode); a
+   * node that cannot lag storage (one node alone) has nothing to catch up: resolves false.
    */
-  syncAnswer(sv: Uint8Array): SyncAnswer {
-    if (isEmptyStateVector(sv)) return { kind: 'answer', message: this.fullSyncMessage() };
-    const doc = this.room.doc(this.key);
-    const version = this.room.version(this.key);
-    if (this.diffs.version !== version) this.diffs = { version, bySv: new Map() };
-    const cacheKey = Buffer.from(sv).toString('base64');
-    const cached = this.diffs.bySv.get(cacheKey);
-    if (cached) return { kind: 'answer', message: cached };
-
-    const ours = Y.decodeStateVector(Y.encodeStateVector(doc));
-    const theirs = Y.decodeStateVector(sv);
-    let missing = 0;
-    let total = 0;
-    for (const [client, clock] of theirs) {
-      // The replica has seen something the document has not: it comes from another epoch
-      // (it missed a rebuild, or the server restarted on a rebuilt snapshot).
-      if (clock > (ours.get(client) ?? 0)) return { kind: 'other-epoch' };
-    }
-    for (const [client, clock] of ours) {
-      total += clock;
-      missing += clock - Math.min(clock, theirs.get(client) ?? 0);
-    }
-    const message =
-      missing * 2 >= total
-        ? this.fullSyncMessage()
-        : syncMessage(SYNC_STEP2, Y.encodeStateAsUpdate(doc, sv));
-    if (this.diffs.bySv.size >= CACHED_DIFFS) {
-      this.diffs.bySv.delete(this.diffs.bySv.keys().next().value!);
-    }
-    this.diffs.bySv.set(cacheKey, message);
-    return { kind: 'answer', message };
+  async catchUp(): Promise<boolean> {
+    if (!this.catchUps) return false;
+    await this.catchUps.request();
+    return true;
   }
 
   /**
@@ -245,8 +187,8 @@ export class DocChannel {
       // Only the connection holding an id may say it left; anyone else's `null` (an echo of
       // a removal the relay already made) would otherwise claim the id.
       const leaving = entry.json.trim() === 'null';
-      if (leaving && this.holders.get(entry.clientId) !== client) continue;
-      if (!this.mayHold(client, entry.clientId)) continue;
+      if (leaving && this.owners.holder(entry.clientId) !== client) continue;
+      if (!this.owners.mayHold(client, entry.clientId)) continue;
       const checked = checkAwarenessState(entry.json, client.identity, this.limits.awarenessState);
       if (!checked.ok) return checked.reason;
       // Everyone else saw the id's last clock (a removal when its connection dropped bumps
@@ -258,14 +200,7 @@ export class DocChannel {
     if (client.ownedClients.size + fresh.length > this.limits.awarenessClientsPerConnection) {
       return 'too many awareness client ids';
     }
-    for (const { clientId } of fresh) {
-      this.holders.get(clientId)?.ownedClients.delete(clientId);
-      this.holders.set(clientId, client);
-      client.ownedClients.add(clientId);
-      this.owners.delete(clientId); // re-inserted: most recently used last
-      this.owners.set(clientId, { key: client.ownerKey, personal: client.personal });
-    }
-    this.forgetOldOwners();
+    for (const { clientId } of fresh) this.owners.take(client, clientId);
     if (kept.length > 0) {
       awarenessProtocol.applyAwarenessUpdate(this.awareness, writeAwarenessEntries(kept), client);
     }
@@ -287,7 +222,7 @@ export class DocChannel {
    */
   localAwareness(): Uint8Array | undefined {
     const states = this.awareness.getStates();
-    const ids = [...this.holders.keys()].filter((id) => states.has(id));
+    const ids = [...this.owners.held()].filter((id) => states.has(id));
     return ids.length === 0
       ? undefined
       : awarenessProtocol.encodeAwarenessUpdate(this.awareness, ids);
@@ -297,21 +232,6 @@ export class DocChannel {
   private stateJson(clientId: number): string {
     const state: unknown = this.awareness.getStates().get(clientId);
     return state === undefined ? 'null' : JSON.stringify(state);
-  }
-
-  /**
-   * An id nobody holds is free. One used before belongs to its identity: after a drop the
-   * same identity takes it back (the provider reconnects with the same id), and a GM or seat
-   * token also takes it from a connection of its own that the server has not yet seen die.
-   * An id of the shared player link is its connection's only, and free once that closes: the
-   * link is anyone's, and the person behind it comes back with their seat token after joining.
-   */
-  private mayHold(client: Client, clientId: number): boolean {
-    const owner = this.owners.get(clientId);
-    if (owner === undefined) return true;
-    if (owner.key !== client.ownerKey) return false;
-    const holder = this.holders.get(clientId);
-    return holder === undefined || holder === client || client.personal;
   }
 
   /**
@@ -328,10 +248,7 @@ export class DocChannel {
     this.budget.forget(client);
     const owned = [...client.ownedClients];
     client.ownedClients.clear();
-    for (const id of owned) {
-      this.holders.delete(id);
-      if (!this.owners.get(id)?.personal) this.owners.delete(id);
-    }
+    this.owners.release(owned);
     if (owned.length === 0) return;
     awarenessProtocol.removeAwarenessStates(this.awareness, owned, null);
   }
@@ -341,14 +258,5 @@ export class DocChannel {
     this.unsubscribeRebuilt();
     this.awareness.destroy();
     this.awareness.doc.destroy();
-  }
-
-  /** Ids whose owner left long ago are forgotten first; ids in use never are. */
-  private forgetOldOwners(): void {
-    if (this.owners.size <= REMEMBERED_OWNERS) return;
-    for (const id of this.owners.keys()) {
-      if (this.owners.size <= REMEMBERED_OWNERS) break;
-      if (!this.holders.has(id)) this.owners.delete(id);
-    }
   }
 }
