@@ -180,6 +180,39 @@ test('a fight across three zones: defenders from the board, a move that needs an
   await shot(dee.page, 'board-play-desk-zoomed', { fullPage: false });
   await dee.page.keyboard.press('0');
   await expect(board).toHaveAttribute('viewBox', whole!);
+  // The wheel zooms about the pointer, and 0 shows the whole board again.
+  const drawn = (await board.boundingBox())!;
+  await dee.page.mouse.move(drawn.x + drawn.width / 2, drawn.y + drawn.height / 2);
+  await dee.page.mouse.wheel(0, -400);
+  await expect(board).not.toHaveAttribute('viewBox', whole!);
+  await board.focus();
+  await dee.page.keyboard.press('0');
+  await expect(board).toHaveAttribute('viewBox', whole!);
+
+  // Keys alone move a token: the GM tabs to the Brute (its name and zone read out), picks it
+  // with Enter, and Enter on the Warehouse's zone moves it there (no aspect on that border).
+  const brute = gm.getByRole('button', { name: 'Brute, in Pier' });
+  await gm.getByTestId('board-svg').focus();
+  for (let i = 0; i < 20 && !(await brute.evaluate((el) => el === document.activeElement)); i++) {
+    await gm.keyboard.press('Tab');
+  }
+  await expect(brute).toBeFocused();
+  await gm.keyboard.press('Enter');
+  await expect(brute).toHaveAttribute('aria-pressed', 'true');
+  const warehouse = gm.getByRole('button', { name: /^Zone Warehouse: / });
+  await warehouse.focus();
+  await gm.keyboard.press('Enter');
+  const gmMove = gm.getByTestId('board-overcome');
+  if (await gmMove.isVisible()) {
+    await gmMove.getByRole('button', { name: 'Wave it through' }).focus();
+    await gm.keyboard.press('Enter');
+  }
+  for (const page of [gm, dee.page, watcher.page]) {
+    await expect(zoneItem(page, 'Warehouse')).toContainText('Brute');
+  }
+  await expect(gm.getByTestId('log')).toContainText('Brute moves to Warehouse');
+  await expect(gm.getByRole('button', { name: 'Brute, in Warehouse' })).toBeVisible();
+
   await dee.page.locator('[data-testid="board-token"][data-name="Kai"]').focus();
   const card = dee.page.getByTestId('board-token-card');
   await expect(card).toContainText('Kai');
@@ -206,7 +239,7 @@ test('a fight across three zones: defenders from the board, a move that needs an
   await overlay.shot('spotlight-and-board');
 
   // The spectator sees what the players see, and can move nothing.
-  await expect(zoneItem(watcher.page, 'Pier')).toContainText('Brute');
+  await expect(zoneItem(watcher.page, 'Warehouse')).toContainText('Brute');
   await expect(watcher.page.getByRole('button', { name: /^Pick / })).toHaveCount(0);
   await expect(watcher.page.getByTestId('board-on-overlay')).toHaveCount(0);
   await shot(watcher.page, 'board-play-spectator');
