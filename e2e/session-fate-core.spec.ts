@@ -24,7 +24,8 @@ import {
 //
 // Every action is a person's, through the UI. The dice are real, so the fight runs until what it
 // needs has happened (a hit on Kai, then another, then Vex's hits on the thug) with a bound on
-// the exchanges.
+// the exchanges: 20 of them (60 turns), since the thug absorbs up to five hits and a run of
+// misses on either side made 10 too few now and then.
 
 // Five browsers and a server on two cores shared with other runs: a step may take a while.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -321,7 +322,7 @@ test('fate-core: a whole session — characters, scene, advantage, a conflict wi
   let vexAttacks = 0;
   let exchange = 1;
   let acting = '';
-  for (let turn = 0; turn < 30 && !(kaiConceded && thugOut); turn++) {
+  for (let turn = 0; turn < 60 && !(kaiConceded && thugOut); turn++) {
     // The turn moves on from whoever just acted, on every screen.
     if (acting) {
       await expect(conflictOf(gm).locator('[aria-current="step"]')).not.toContainText(acting);
