@@ -38,7 +38,9 @@ describe.skipIf(unavailable)('a replica ahead of its node', () => {
 
     // The writer's publish of the next update is lost, and then the writer falls silent (no
     // heartbeat tells node 2): node 2 lags storage while node 1's replica holds the update.
-    const dropped = proxy.dropNext('"kind":"updates"');
+    // A batch's updates travel as a binary frame (cluster/update-frame.ts): after the
+    // PUBLISH's length, its tag, then the writer's name's length and name (15 bytes).
+    const dropped = proxy.dropNext('\r\n\u0001\u000fnode-');
     await gm.ok(aspect('lost'));
     await dropped;
     proxy.hang();
