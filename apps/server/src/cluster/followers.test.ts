@@ -4,6 +4,7 @@ import { readTable } from '@fateboard/table';
 import { connectSocket, createTable, openReplica, samePub, sleep, waitFor } from '../test/harness';
 import type { TestServer } from '../test/harness';
 import {
+  UPDATE_FRAME_WIRE,
   clusterTests,
   counter,
   expireLease,
@@ -79,9 +80,7 @@ describe.skipIf(unavailable)('followers are exact', () => {
     await waitFor(() => texts(spectator.doc).includes('first'), 'the first update on node 2');
 
     // The writer's publish of the next update is lost with its connection to Redis.
-    // A batch's updates travel as a binary frame (update-frame.ts): after the PUBLISH's length,
-    // its tag, then the writer's name's length and name (`node-N#` and 8 hex digits: 15 bytes).
-    const dropped = proxy.dropNext('\r\n\u0001\u000fnode-');
+    const dropped = proxy.dropNext(UPDATE_FRAME_WIRE);
     await gm.ok(aspect('lost'));
     await dropped;
     const committed = performance.now();

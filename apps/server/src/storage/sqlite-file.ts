@@ -12,7 +12,13 @@ import { toCommand, toTable, toToken } from './rows';
 import { startCheckpointer } from './sqlite-checkpoints';
 import type { Checkpointer } from './sqlite-checkpoints';
 import type { Log } from '../ops/logger';
-import { addColumn, prepareSealed, prepareStatements, tokenParams } from './sqlite-statements';
+import {
+  addColumn,
+  checkFence,
+  prepareSealed,
+  prepareStatements,
+  tokenParams,
+} from './sqlite-statements';
 import { sqliteCommit } from './sqlite-commit';
 import { sqliteTables } from './sqlite-tables';
 import type { RestoredLogRows } from './sqlite-tables';
@@ -166,10 +172,7 @@ export function openSqlite(
     readImage: (tableId, hash, variant) => images().readImage(tableId, hash, variant),
     fullImages: (tableId, hashes) => images().fullImages(tableId, hashes),
     dropImages: (tableId, keep, before, fence) => {
-      const stored = fence === undefined ? undefined : q.fence.get(tableId)?.epoch;
-      if (fence !== undefined && stored !== undefined && stored > fence) {
-        throw new Error(`fenced: epoch ${fence} dropping pictures of ${tableId} after ${stored}`);
-      }
+      checkFence(q, tableId, fence, 'dropping pictures of');
       return images().dropImages(tableId, keep, before);
     },
     close: () => {

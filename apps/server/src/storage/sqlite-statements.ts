@@ -107,6 +107,25 @@ export function prepareStatements(db: Database.Database) {
 
 export type Statements = ReturnType<typeof prepareStatements>;
 
+/**
+ * Refuses a write by a node whose lease epoch `fence` is older than the table's stored fence:
+ * a later holder has taken the table over (what postgres-writes.ts's `underFence` does there).
+ * No fence given, or none stored yet, lets the write through. `doing` names the write in the
+ * error, as in "fenced: epoch 3 compacting t1 after 4".
+ */
+export function checkFence(
+  q: Statements,
+  tableId: string,
+  fence: number | undefined,
+  doing: string,
+): void {
+  if (fence === undefined) return;
+  const stored = q.fence.get(tableId)?.epoch;
+  if (stored !== undefined && stored > fence) {
+    throw new Error(`fenced: epoch ${fence} ${doing} ${tableId} after ${stored}`);
+  }
+}
+
 /** A token as insertToken's parameters. */
 export function tokenParams(t: TokenRecord) {
   return {

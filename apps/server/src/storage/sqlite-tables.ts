@@ -15,7 +15,7 @@ import type {
   TokenRecord,
 } from './storage';
 import { blobRowBytes, logChunkBytes } from './table-bytes';
-import { tokenParams } from './sqlite-statements';
+import { checkFence, tokenParams } from './sqlite-statements';
 import type { Statements, prepareSealed } from './sqlite-statements';
 import type { sqliteImages } from './sqlite-images';
 
@@ -98,10 +98,7 @@ export function sqliteTables(
 
   const compact = db.transaction(
     (tableId: string, seq: number, docs: Record<DocKey, Uint8Array>, fence?: number) => {
-      const stored = fence === undefined ? undefined : q.fence.get(tableId)?.epoch;
-      if (fence !== undefined && stored !== undefined && stored > fence) {
-        throw new Error(`fenced: epoch ${fence} compacting ${tableId} after ${stored}`);
-      }
+      checkFence(q, tableId, fence, 'compacting');
       if (q.laterSnapshot.get(tableId, seq)) return;
       // The snapshots replace the old ones and the updates they cover, bytes and all.
       let grew = -(q.snapshotsBytes.get(tableId)?.bytes ?? 0);

@@ -19,6 +19,14 @@ import type { ClusterNodes } from './cluster-nodes';
 // scene.test.ts): in-process nodes, each with its own pool and Redis connections, as separate
 // machines would have. cluster-nodes.ts runs nodes as processes instead.
 
+/**
+ * What a TCP proxy in front of Redis sees at the start of a batch's update frame
+ * (cluster/update-frame.ts) in a node's PUBLISH: the end of the bulk string's length, the
+ * frame's tag (0x01), then the writer's name's length (15: `node-N#` and 8 hex digits) and the
+ * start of its name. `proxy.dropNext(UPDATE_FRAME_WIRE)` loses the next batch's publish.
+ */
+export const UPDATE_FRAME_WIRE = '\r\n\u0001\u000fnode-';
+
 /** Why clusters cannot run here (no PostgreSQL or no Redis), or undefined when they can. */
 export function clusterUnavailable(): string | undefined {
   return postgresUnavailable() ?? redisServerSkipReason();

@@ -10,7 +10,7 @@ import {
   waitFor,
 } from '../test/harness';
 import type { TestServer } from '../test/harness';
-import { clusterTests, storedPub } from '../test/cluster-fixture';
+import { UPDATE_FRAME_WIRE, clusterTests, storedPub } from '../test/cluster-fixture';
 
 // A replica can be ahead of the node it connects to: the writer served it an update that never
 // reached this node (the writer died, or its publish was lost, before a heartbeat told the
@@ -38,9 +38,7 @@ describe.skipIf(unavailable)('a replica ahead of its node', () => {
 
     // The writer's publish of the next update is lost, and then the writer falls silent (no
     // heartbeat tells node 2): node 2 lags storage while node 1's replica holds the update.
-    // A batch's updates travel as a binary frame (cluster/update-frame.ts): after the
-    // PUBLISH's length, its tag, then the writer's name's length and name (15 bytes).
-    const dropped = proxy.dropNext('\r\n\u0001\u000fnode-');
+    const dropped = proxy.dropNext(UPDATE_FRAME_WIRE);
     await gm.ok(aspect('lost'));
     await dropped;
     proxy.hang();
