@@ -30,10 +30,8 @@ export {
   LADDER_MIN_NAMED,
   LADDER_MAX_NAMED,
 } from './core/ladder';
-export type { DieFace, DiceRoll } from './core/dice';
-export { rollFateDice, seededRng } from './core/dice';
-export type { Outcome, Resolution } from './core/outcome';
-export { resolve, outcomeOf } from './core/outcome';
+export { type DieFace, type DiceRoll, rollFateDice, seededRng } from './core/dice';
+export { type Outcome, type Resolution, resolve, outcomeOf } from './core/outcome';
 
 // core: the ruleset contract
 export type {
@@ -51,17 +49,12 @@ export type {
   InitiativeEntry,
   SideModifiers,
   RulesetFeatures,
+  UsualDefences,
 } from './core/ruleset';
 
-// the registry of the four games
-export { RULESETS, ALL_RULESETS, rulesetById } from './rulesets/registry';
-
-// core: what a roll adds besides the dice: stunts and teamwork
+// core: what a roll adds besides the dice (stunts and teamwork), and the usual defences
 export type { RollBonus } from './core/bonuses';
 export { STUNT_BONUS, bonusStunts, stuntBonuses, teamworkBonuses } from './core/bonuses';
-
-// core: which skills usually defend against which
-export type { UsualDefences } from './core/ruleset';
 export { SRD_USUAL_DEFENCES, usualDefence } from './core/defences';
 // core: zones, borders and moving between them
 export type { BorderEdge, ZoneGraph, ZonePath, MoveRule, MovementRoll } from './core/zones';
@@ -75,14 +68,12 @@ export {
 } from './core/zones';
 
 // core: exact odds
-export type {
-  DiceTotalOdds,
-  DiceDistribution,
-  OddsQuery,
-  OutcomeCounts,
-  OutcomeOdds,
-} from './core/odds';
 export {
+  type DiceTotalOdds,
+  type DiceDistribution,
+  type OddsQuery,
+  type OutcomeCounts,
+  type OutcomeOdds,
   diceDistribution,
   outcomeOdds,
   opposedOutcomeOdds,
@@ -91,15 +82,13 @@ export {
 } from './core/odds';
 
 // core: the four actions
-export type {
-  ActionKind,
-  ActionSpec,
-  Beneficiary,
-  ActionEffect,
-  ActionChoice,
-  ActionEffectResult,
-} from './core/actions';
 export {
+  type ActionKind,
+  type ActionSpec,
+  type Beneficiary,
+  type ActionEffect,
+  type ActionChoice,
+  type ActionEffectResult,
   ACTION_CHOICES,
   ACTION_KINDS,
   DEFENDED_ACTIONS,
@@ -121,18 +110,16 @@ export type {
 export { emptyEconomy, applyEconomy, applyEconomyAll, pointsInPlay } from './core/economy';
 
 // core: invocations
-export type {
-  InvocableAspect,
-  Opposition,
-  InvokeSide,
-  InvokedRoll,
-  InvocationState,
-  InvocationRequest,
-  InvocationPayment,
-  InvocationStep,
-  RollTotals,
-} from './core/invocations';
 export {
+  type InvocableAspect,
+  type Opposition,
+  type InvokeSide,
+  type InvokedRoll,
+  type InvocationState,
+  type InvocationRequest,
+  type InvocationPayment,
+  type InvocationStep,
+  type RollTotals,
   INVOKE_BONUS,
   rollTotals,
   invokeAspect,
@@ -140,7 +127,9 @@ export {
   passFreeInvoke,
 } from './core/invocations';
 
-// rulesets: the core hooks fate-core and pirates play by, reused where a text is silent
+// rulesets: the registry of the four games, and the core hooks fate-core and pirates play
+// by, reused where a text is silent
+export { RULESETS, ALL_RULESETS, rulesetById } from './rulesets/registry';
 export { actionSpecOf, coreResolveAction } from './rulesets/shared/core-hooks';
 
 // rulesets: fate-core (seed 001, Fate Core resolving attacks)
@@ -216,16 +205,14 @@ export type {
   AspectChangeRequirement,
 } from './rulesets/edgerunner/aspects';
 export { checkAspectChange } from './rulesets/edgerunner/aspects';
-export type {
-  AspectActionKind,
-  AspectActionInput,
-  AspectActionResult,
-  DeclarationStance,
-  DeclarationTally,
-  RemovalInput,
-  RemovalResult,
-} from './rulesets/edgerunner/actions';
 export {
+  type AspectActionKind,
+  type AspectActionInput,
+  type AspectActionResult,
+  type DeclarationStance,
+  type DeclarationTally,
+  type RemovalInput,
+  type RemovalResult,
   freeInvokesForShifts,
   declarationSkill,
   declarationTally,
@@ -233,11 +220,9 @@ export {
   rollAspectAction,
   resolveAspectRemoval,
 } from './rulesets/edgerunner/actions';
-export type {
-  TakeConsequenceInput,
-  ModifyConsequenceInput,
-} from './rulesets/edgerunner/consequences';
 export {
+  type TakeConsequenceInput,
+  type ModifyConsequenceInput,
   takeVoluntaryConsequence,
   modifyEdgerunnerConsequence,
   edgerunnerClearsAfter,
@@ -263,17 +248,15 @@ export {
   validateNarrativeCharacter,
   narrativeBaseRating,
 } from './rulesets/narrative/template';
-export type {
-  ActionResult,
-  ComplexActionInput,
-  Strategy,
-  ConflictRole,
-  ConflictModifiers,
-  ConflictSide,
-  ExchangeResult,
-  CinematicResult,
-} from './rulesets/narrative/resolution';
 export {
+  type ActionResult,
+  type ComplexActionInput,
+  type Strategy,
+  type ConflictRole,
+  type ConflictModifiers,
+  type ConflictSide,
+  type ExchangeResult,
+  type CinematicResult,
   NARRATIVE_DICE,
   rollNarrative,
   narrativeActionKind,
