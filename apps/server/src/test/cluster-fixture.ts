@@ -15,7 +15,7 @@ import { TcpProxy } from './tcp-proxy';
 import { startClusterNodes } from './cluster-nodes';
 import type { ClusterNodes } from './cluster-nodes';
 
-// Cluster mode in this process, on a real PostgreSQL and a real Redis (cluster.test.ts,
+// Cluster mode in this process, on a real PostgreSQL and a real Redis (cluster-*.test.ts,
 // scene.test.ts): in-process nodes, each with its own pool and Redis connections, as separate
 // machines would have. cluster-nodes.ts runs nodes as processes instead.
 

@@ -8,9 +8,9 @@ import { freePort } from './local-binaries';
 import { LEASE_TIMINGS } from '../cluster/leases';
 
 // Fateboard nodes as real processes (`node --import tsx src/main.ts`, as scripts/cluster.ts
-// starts them), for the tests that kill, stop and restart them (cluster/failover.test.ts). Each
-// node has its own port, NODE_ID and DATA_DIR; they share the PostgreSQL and the Redis they are
-// given. Their lease is the server's default (4000 ms, renewed every second): LEASE_MS below.
+// starts them), for the tests that kill, stop and restart them (cluster/failover-*.test.ts).
+// Each node has its own port, NODE_ID and DATA_DIR; they share the PostgreSQL and the Redis they
+// are given. Their lease is the server's default (4000 ms, renewed every second): LEASE_MS below.
 //
 // Quiet (LOG_LEVEL=error) unless DEBUG_SERVER is set; then at info, every line shown, prefixed
 // with the node's name. Either way each node keeps its last lines for `output()`, which a test
