@@ -20,7 +20,7 @@ import {
 // renewed every second): the owner killed (SIGKILL), with its clients behind a load balancer
 // and with them on the other nodes. The clients are real sockets that retry a command under
 // its id on a `storage` or `unknown-outcome` answer or a timeout, as the app's client does;
-// what PostgreSQL holds at the end is the judge. cluster.test.ts has the in-process cases.
+// what PostgreSQL holds at the end is the judge. cluster-*.test.ts have the in-process cases.
 
 const { unavailable, cleanup, startNodes, connect, replica, watchLease } = failoverTests();
 

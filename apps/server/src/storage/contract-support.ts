@@ -212,3 +212,23 @@ export async function commitCommands(storage: Storage, ...writes: TableWrite[]):
 
 /** A stored part's outcome, whatever it measured (BatchOutcome). */
 export const STORED = expect.objectContaining({ ok: true }) as unknown;
+
+/**
+ * openPerCase, with the table T1 ('Harbour', pirates: a snapshot per document, its GM, player
+ * and spectator links) made before each case: what the main contract cases start from.
+ */
+export function openWithHarbour(adapter: Adapter) {
+  const opened = openPerCase(adapter);
+  beforeEach(async () => {
+    await opened.storage.createTable(
+      { id: 'T1', name: 'Harbour', ruleset: 'pirates', created: 1 },
+      { pub: docWith('pub 0'), gm: docWith('gm 0') },
+      [
+        token('gm-link', { role: 'gm' }),
+        token('player-link'),
+        token('spectator-link', { role: 'spectator' }),
+      ],
+    );
+  });
+  return opened;
+}

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { findPostgresBinaries, freePort } from './local-binaries';
 
-// A throwaway PostgreSQL for the tests (the storage contract, postgres.test.ts): its own
+// A throwaway PostgreSQL for the tests (the storage contract, postgres-*.test.ts): its own
 // cluster in a temporary directory, on a free loopback port, trusted without a password, gone
 // when stopped. One per test file; a fresh database per test.
 
