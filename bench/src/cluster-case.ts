@@ -17,21 +17,31 @@ export type { ClusterConfig, ClusterOutcome, ClusterResults } from './cluster-sh
 const here = import.meta.dirname;
 
 /**
- * `BENCH_CLUSTER_COST=tables,seconds,rounds[,routed]`: the section measures the throughput
- * rounds alone, with these many tables, seconds and rounds (what the nodes' CPU per command
- * needs: quick mode's 6 tables for half a second are too few to compare two versions); with
- * `routed`, every connection of a table on its writer.
+ * `BENCH_CLUSTER_COST=tables,seconds,rounds[,routed|spread[,warm]]`: the section measures the
+ * throughput rounds alone, with these many tables, seconds and rounds (what the nodes' CPU per
+ * command needs: quick mode's 6 tables for half a second are too few to compare two versions);
+ * with `routed`, every connection of a table on its writer (`spread`: round the nodes, the
+ * default); `warm`: commands each server process stores unmeasured first (10,000 by default:
+ * see ClusterConfig's `warmCommands`).
  */
 function costOnly():
-  { tables: number; seconds: number; reps: number; routed: boolean } | undefined {
+  { tables: number; seconds: number; reps: number; routed: boolean; warm: number } | undefined {
   const raw = process.env.BENCH_CLUSTER_COST;
   if (!raw) return undefined;
-  const [tables, seconds, reps] = raw.split(',').slice(0, 3).map(Number);
-  const routed = raw.split(',')[3];
-  if (!(tables! >= 1 && seconds! > 0 && reps! >= 1) || ![undefined, 'routed'].includes(routed)) {
-    throw new Error('BENCH_CLUSTER_COST is tables,seconds,rounds[,routed]: positive numbers');
+  const fields = raw.split(',');
+  const [tables, seconds, reps] = fields.slice(0, 3).map(Number);
+  const routed = fields[3];
+  const warm = fields[4] === undefined ? 10_000 : Number(fields[4]);
+  if (
+    !(tables! >= 1 && seconds! > 0 && reps! >= 1 && warm >= 0) ||
+    ![undefined, 'routed', 'spread'].includes(routed) ||
+    fields.length > 5
+  ) {
+    throw new Error(
+      'BENCH_CLUSTER_COST is tables,seconds,rounds[,routed|spread[,warm commands]]: positive numbers',
+    );
   }
-  return { tables: tables!, seconds: seconds!, reps: reps!, routed: routed === 'routed' };
+  return { tables: tables!, seconds: seconds!, reps: reps!, routed: routed === 'routed', warm };
 }
 
 export async function runCluster(
@@ -70,13 +80,14 @@ export async function runCluster(
     const cost = costOnly();
     if (cost) {
       // The nodes' CPU per command alone, longer than quick mode's (BENCH_CLUSTER_COST).
-      const { tables, seconds, reps, routed } = cost;
+      const { tables, seconds, reps, routed, warm } = cost;
       const costConfig = {
         ...config,
         throughputTables: tables,
         throughputSeconds: seconds,
         reps,
         routed,
+        warmCommands: warm,
       };
       say(`  throughput alone${routed ? ', every connection on the writer of its table' : ''}`);
       await clusterThroughput(single, nodes, services, costConfig, core, say);

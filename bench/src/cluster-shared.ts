@@ -23,6 +23,14 @@ export interface ClusterConfig {
    * rather than its replicas round the nodes (BENCH_CLUSTER_COST's fourth field, `routed`).
    */
   routed?: boolean;
+  /**
+   * Commands each server process stores, unmeasured, before the throughput rounds (a
+   * second's worth by default; BENCH_CLUSTER_COST's fifth field). Counted per process, not
+   * in seconds: each node runs a third of the cluster's commands, and V8 optimises code by
+   * how often it runs, so a node warms three times slower than the single node. Measured
+   * cold, the cluster's first rounds cost up to 2.5x its later ones (BENCHMARKS.md).
+   */
+  warmCommands?: number;
 }
 
 export type Percentiles = { p50: Repeated; p99: Repeated };

@@ -61,8 +61,8 @@ export async function clusterThroughput(
     cpuPerCommand: number[];
     serverCoreBusy: number | undefined;
   };
+  type Commits = { batches: number; commands: number };
   const counted = async (benches: Bench[], procs: Child[]): Promise<Run> => {
-    type Commits = { batches: number; commands: number };
     const sum = async () => {
       const all = await Promise.all(procs.map((p) => p.request<Commits>('commit-timings')));
       return all.reduce((a, b) => ({
@@ -101,8 +101,34 @@ export async function clusterThroughput(
   const runs = { single: [] as Run[], cluster: [] as Run[] };
   const procs = nodes.map((node) => node.child);
   try {
-    await drive(singles, 0.5, config.window);
-    await drive(clustered, 0.5, config.window);
+    // Warmed alike: each server process stores as many commands, unmeasured (`warmCommands`),
+    // the two setups in turn a second at a time, so that the machine's load falls on both.
+    const want = config.warmCommands;
+    if (want === undefined) {
+      await drive(singles, 0.5, config.window);
+      await drive(clustered, 0.5, config.window);
+    } else {
+      const stored = async (ps: Child[]) => {
+        const all = await Promise.all(ps.map((p) => p.request<Commits>('commit-timings')));
+        return all.reduce((a, b) => a + b.commands, 0) / ps.length;
+      };
+      const setups = [
+        { benches: singles, ps: [single.proc], from: await stored([single.proc]) },
+        { benches: clustered, ps: procs, from: await stored(procs) },
+      ];
+      const t0 = performance.now();
+      for (let left = setups; left.length > 0;) {
+        for (const s of left) await drive(s.benches, 1, config.window);
+        const done = await Promise.all(
+          left.map(async (s) => (await stored(s.ps)) - s.from >= want),
+        );
+        left = left.filter((_, i) => !done[i]);
+      }
+      say(
+        `  warmed: each process stored ${want} commands, unmeasured, before the rounds ` +
+          `(${round((performance.now() - t0) / 1000, 0)} s)`,
+      );
+    }
     for (let rep = 0; rep < config.reps; rep++) {
       await sleep(200);
       const a = await counted(singles, [single.proc]);

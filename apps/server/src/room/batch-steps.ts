@@ -14,30 +14,46 @@ export function asStored(write: CommandWrite): StoredCommand {
 
 /**
  * The stored commands under the batch's ids, by table, or the error reading them gave. One
- * query per table; the reads happen before anything is applied, so they see every earlier
- * batch stored.
+ * read for the batch when the storage offers it (`findCommandsOf`), else one query per table;
+ * the reads happen before anything is applied, so they see every earlier batch stored.
  */
 export async function readPrevious(
   storage: Storage,
   log: Log,
   jobs: Job[],
 ): Promise<Map<string, Map<string, StoredCommand> | Error>> {
-  const ids = new Map<string, Set<string>>();
+  const sets = new Map<string, Set<string>>();
   for (const job of jobs) {
     if (job.commandId === undefined) continue;
-    const forTable = ids.get(job.room.id) ?? new Set<string>();
+    const forTable = sets.get(job.room.id) ?? new Set<string>();
     forTable.add(job.commandId);
-    ids.set(job.room.id, forTable);
+    sets.set(job.room.id, forTable);
   }
+  const ids = new Map([...sets].map(([tableId, set]) => [tableId, [...set]]));
   const found = new Map<string, Map<string, StoredCommand> | Error>();
+  const failed = (tableId: string, error: unknown) => {
+    log('storage read failed', error, tableId);
+    found.set(tableId, error instanceof Error ? error : new Error(String(error)));
+  };
+  if (ids.size === 0) return found;
+  if (storage.findCommandsOf) {
+    try {
+      const rows = await storage.findCommandsOf(ids);
+      const byTable = new Map([...ids.keys()].map((id) => [id, new Map<string, StoredCommand>()]));
+      for (const row of rows) byTable.get(row.tableId)?.set(row.commandId, row);
+      for (const [tableId, stored] of byTable) found.set(tableId, stored);
+    } catch (error) {
+      for (const tableId of ids.keys()) failed(tableId, error);
+    }
+    return found;
+  }
   await Promise.all(
     [...ids].map(async ([tableId, commandIds]) => {
       try {
-        const rows = await storage.findCommands(tableId, [...commandIds]);
+        const rows = await storage.findCommands(tableId, commandIds);
         found.set(tableId, new Map(rows.map((row) => [row.commandId, row])));
       } catch (error) {
-        log('storage read failed', error, tableId);
-        found.set(tableId, error instanceof Error ? error : new Error(String(error)));
+        failed(tableId, error);
       }
     }),
   );

@@ -35,7 +35,8 @@ export const ANSWER_WITHIN_MS = 1500;
 /**
  * Group commit. The commands that arrive while the previous batch is being stored (or in one
  * turn of the event loop, when none is) make the next batch. A batch:
- *   1. reads, in one query per table, the stored commands under its commands' ids (retries);
+ *   1. reads the stored commands under its commands' ids (retries): one query for the batch
+ *      with PostgreSQL (`findCommandsOf`), one per table with SQLite, which answers at once;
  *   2. applies its commands in arrival order on the rooms' live documents, each start to
  *      finish without yielding;
  *   3. stores every table's writes in ONE transaction (`Storage.commit`): one fsync for all;

@@ -1,11 +1,47 @@
 import type pg from 'pg';
 import type { DocKey } from '@fateboard/table';
 import { restoredPage, rollPage } from './storage';
-import type { RollPage, RollQuery, StoredDocument, StoredDocuments } from './storage';
-import type { BytesRow } from './rows';
+import type {
+  RollPage,
+  RollQuery,
+  StoredCommand,
+  StoredDocument,
+  StoredDocuments,
+} from './storage';
+import type { BytesRow, CommandRow } from './rows';
+import { toCommand } from './rows';
+import { COMMAND_COLUMNS } from './postgres-schema';
 
 // What PostgreSQL reads back of a table beyond its rows: its documents in one snapshot of
 // the database, its log's pages (commands', then a restored log's chunks), and its rolls.
+
+/**
+ * The stored commands under some ids of some tables: one named statement (parsed once per
+ * connection), one round trip for a whole group commit's batch, each pair found by the
+ * commands' unique (table_id, command_id) index.
+ */
+const FIND_COMMANDS = {
+  name: 'fateboard-find-commands',
+  text: `SELECT ${COMMAND_COLUMNS} FROM commands
+    WHERE (table_id, command_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+};
+
+export async function findCommandsOf(
+  db: pg.Pool,
+  commandIds: ReadonlyMap<string, readonly string[]>,
+): Promise<StoredCommand[]> {
+  const tables: string[] = [];
+  const ids: string[] = [];
+  for (const [tableId, forTable] of commandIds) {
+    for (const id of forTable) {
+      tables.push(tableId);
+      ids.push(id);
+    }
+  }
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<CommandRow>({ ...FIND_COMMANDS, values: [tables, ids] });
+  return rows.map(toCommand);
+}
 
 /**
  * The documents as one statement reads them: a single snapshot of the database, so a compact

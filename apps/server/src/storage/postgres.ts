@@ -1,13 +1,13 @@
 import pg from 'pg';
-import { COMMAND_COLUMNS, TABLE_COLUMNS, TOKEN_COLUMNS } from './postgres-schema';
+import { TABLE_COLUMNS, TOKEN_COLUMNS } from './postgres-schema';
 import type { Storage } from './storage';
-import { toClaim, toCommand, toTable, toToken } from './rows';
-import type { ClaimRow, CommandRow, TableRow, TokenRow } from './rows';
+import { toClaim, toTable, toToken } from './rows';
+import type { ClaimRow, TableRow, TokenRow } from './rows';
 import * as images from './postgres-images';
 import { postgresLeases } from './postgres-leases';
 import { findChat, readChat } from './postgres-chat';
 import { commit } from './postgres-commit';
-import { loadDocuments, readLog, readRolls } from './postgres-reads';
+import { findCommandsOf, loadDocuments, readLog, readRolls } from './postgres-reads';
 import { createSchema, createTable } from './postgres-tables';
 import { transaction } from './postgres-transaction';
 import type { Queryable } from './postgres-transaction';
@@ -167,14 +167,8 @@ function postgresStorage(
       const bytes = rows[0]?.sealed_links;
       return bytes ? new Uint8Array(bytes) : undefined;
     },
-    findCommands: async (tableId, commandIds) => {
-      if (commandIds.length === 0) return [];
-      const { rows } = await pool.query<CommandRow>(
-        `SELECT ${COMMAND_COLUMNS} FROM commands WHERE table_id = $1 AND command_id = ANY($2)`,
-        [tableId, commandIds],
-      );
-      return rows.map(toCommand);
-    },
+    findCommands: (tableId, commandIds) => findCommandsOf(pool, new Map([[tableId, commandIds]])),
+    findCommandsOf: (commandIds) => findCommandsOf(pool, commandIds),
     commit: (batches) => commit(pool, batches),
     loadDocuments: (tableId) => loadDocuments(pool, tableId),
     compact: (tableId, seq, docs, fence) =>

@@ -32,10 +32,11 @@ import type { RestoredLogRows } from './sqlite-tables';
  * (a second connection beside a running server) use it directly.
  */
 export type SqliteFile = {
-  // No leases: one server writes a SQLite file, never a cluster.
-  [K in keyof Required<Omit<Storage, 'leases' | 'ping'>>]: Required<Storage>[K] extends (
-    ...args: infer A
-  ) => Promise<infer R>
+  // No leases: one server writes a SQLite file, never a cluster. No batch lookup either:
+  // `findCommands` answers at once, so one per table costs no round trip.
+  [
+    K in keyof Required<Omit<Storage, 'leases' | 'ping' | 'findCommandsOf'>>
+  ]: Required<Storage>[K] extends (...args: infer A) => Promise<infer R>
     ? (...args: A) => R
     : never;
 };
