@@ -24,6 +24,15 @@ export function put(map: YMap, key: string, value: unknown): void {
   map.set(key, value);
 }
 
+/** Puts each named field of `source` under the same key (an absent one is deleted). */
+export function putFields<T extends object>(
+  map: YMap,
+  source: T,
+  keys: readonly (keyof T & string)[],
+): void {
+  for (const key of keys) put(map, key, source[key]);
+}
+
 /**
  * Appends at the end by index, not with `push`: Yjs's push walks the array from its start,
  * past every removed row it still keeps as a deleted item (the log and the rolls drop their
@@ -53,16 +62,15 @@ export function peek(map: YMap, key: string): YMap | undefined {
  * Mirrors a list of items with ids into a Y.Map of Y.Maps keyed by id, each carrying its
  * position as `i`. Untouched items are not rewritten; removed ids are deleted.
  */
-export function syncList<T>(
+export function syncList<T extends { id: string }>(
   map: YMap,
   items: readonly T[],
-  idOf: (item: T) => string,
   write: (target: YMap, item: T) => void,
 ): void {
-  const keep = new Set(items.map(idOf));
+  const keep = new Set(items.map((item) => item.id));
   for (const key of [...map.keys()]) if (!keep.has(key)) map.delete(key);
   items.forEach((item, i) => {
-    const target = child(map, idOf(item));
+    const target = child(map, item.id);
     put(target, 'i', i);
     write(target, item);
   });
