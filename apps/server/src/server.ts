@@ -148,7 +148,8 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       : {}),
   });
   const httpServer = createHttpServer(app);
-  const yjs = new YjsServer({
+  // What both transports (y-websocket and socket.io) need of the node.
+  const transport = {
     storage,
     rooms,
     commits,
@@ -159,6 +160,9 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     originAllowed: checkOrigin,
     log,
     metrics,
+  };
+  const yjs = new YjsServer({
+    ...transport,
     ...(cluster
       ? {
           relayAwareness: (tableId, doc, update) =>
@@ -170,16 +174,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       : {}),
   });
   const socketIo = attachSocketIo(httpServer, {
-    storage,
-    rooms,
-    commits,
-    connections,
-    limits,
-    budgets,
-    clock,
-    originAllowed: checkOrigin,
-    log,
-    metrics,
+    ...transport,
     ...(cluster
       ? {
           spread: (tableId, message) => cluster.publish(tableId, { kind: 'chat', message }),
