@@ -43,6 +43,30 @@ export function appendAtEnd<T>(array: Y.Array<T>, items: T[]): void {
   array.insert(array.length, items);
 }
 
+/** Oldest first: by `at`, then by id, so rows written in one millisecond keep one order. */
+export function byTime(a: { at: number; id: string }, b: { at: number; id: string }): number {
+  return a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Every row (a child Y.Map) of a root, read with `read`, oldest first. */
+export function readRows<T extends { at: number; id: string }>(
+  root: YMap,
+  read: (row: YMap) => T,
+): T[] {
+  const out: T[] = [];
+  root.forEach((value) => {
+    if (value instanceof Y.Map) out.push(read(value as YMap));
+  });
+  return out.sort(byTime);
+}
+
+/** Sets a new, empty row under `id` and returns it to be filled (inside a transaction). */
+export function addRow(root: YMap, id: string): YMap {
+  const row = new Y.Map<unknown>();
+  root.set(id, row);
+  return row;
+}
+
 /** The child Y.Map at `key`, created when missing. */
 export function child(map: YMap, key: string): YMap {
   const found = map.get(key);
