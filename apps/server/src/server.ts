@@ -10,6 +10,7 @@ import { FileWorkers } from './file-work/pool';
 import type { Limits } from './limits/limits';
 import { DEFAULT_LIMITS } from './limits/limits';
 import { GroupCommit } from './room/group-commit';
+import type { TransportDeps } from './transport-deps';
 import { createLogger, errorLog, nodeName } from './ops/logger';
 import { Metrics } from './ops/metrics';
 import { Rooms } from './room/rooms';
@@ -148,8 +149,8 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       : {}),
   });
   const httpServer = createHttpServer(app);
-  // What both transports (y-websocket and socket.io) need of the node.
-  const transport = {
+  // What both transports (y-websocket and socket.io) need of the node, and the group commit.
+  const transport: TransportDeps & { commits: GroupCommit } = {
     storage,
     rooms,
     commits,
