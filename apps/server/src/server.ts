@@ -10,6 +10,7 @@ import { FileWorkers } from './file-work/pool';
 import type { Limits } from './limits/limits';
 import { DEFAULT_LIMITS } from './limits/limits';
 import { GroupCommit } from './room/group-commit';
+import type { TransportDeps } from './transport-deps';
 import { createLogger, errorLog, nodeName } from './ops/logger';
 import { Metrics } from './ops/metrics';
 import { Rooms } from './room/rooms';
@@ -148,7 +149,8 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       : {}),
   });
   const httpServer = createHttpServer(app);
-  const yjs = new YjsServer({
+  // What both transports (y-websocket and socket.io) need of the node, and the group commit.
+  const transport: TransportDeps & { commits: GroupCommit } = {
     storage,
     rooms,
     commits,
@@ -159,6 +161,9 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     originAllowed: checkOrigin,
     log,
     metrics,
+  };
+  const yjs = new YjsServer({
+    ...transport,
     ...(cluster
       ? {
           relayAwareness: (tableId, doc, update) =>
@@ -170,16 +175,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       : {}),
   });
   const socketIo = attachSocketIo(httpServer, {
-    storage,
-    rooms,
-    commits,
-    connections,
-    limits,
-    budgets,
-    clock,
-    originAllowed: checkOrigin,
-    log,
-    metrics,
+    ...transport,
     ...(cluster
       ? {
           spread: (tableId, message) => cluster.publish(tableId, { kind: 'chat', message }),

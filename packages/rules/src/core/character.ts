@@ -92,3 +92,10 @@ export interface TakenConsequence {
   /** `fate-core` extreme: the aspect id it replaced. */
   replacesAspectId?: string;
 }
+
+/** Who a new character is: the id the table gives it, its name, and whether the GM plays it. */
+export interface NewCharacter {
+  id: string;
+  name: string;
+  npc?: boolean;
+}

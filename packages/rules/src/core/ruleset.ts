@@ -1,5 +1,5 @@
 import type { ActionChoice, ActionEffectResult, ActionKind } from './actions';
-import type { Character, HarmKind } from './character';
+import type { Character, HarmKind, NewCharacter } from './character';
 import type { GmCompelPayee } from './economy-types';
 import type { SkillSpread } from './spread';
 import type { MovementRoll } from './zones';
@@ -203,7 +203,7 @@ export interface Ruleset {
    */
   movement: MovementRoll;
   /** A player character (or NPC) with the ruleset's slots, tracks and defaults, blank text. */
-  newCharacter(init: { id: string; name: string; npc?: boolean }): Character;
+  newCharacter(init: NewCharacter): Character;
   /**
    * The refresh a player character's stunts leave it at creation: the default less each stunt
    * beyond the free ones. Derived, never typed in (see `deriveSheet`).

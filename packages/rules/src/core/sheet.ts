@@ -1,5 +1,27 @@
-import type { Character } from './character';
+import type { Character, NewCharacter } from './character';
 import type { Ruleset } from './ruleset';
+import type { RulesetId } from './types';
+
+/**
+ * What every game's blank sheet starts from: no aspects, skills, stunts or tracks yet, fate
+ * points at the game's refresh, not taken out. Each template adds its own slots to it.
+ */
+export function blankSheet(init: NewCharacter, ruleset: RulesetId, refresh: number): Character {
+  return {
+    id: init.id,
+    name: init.name,
+    ruleset,
+    npc: init.npc ?? false,
+    aspects: [],
+    skills: [],
+    stunts: [],
+    refresh,
+    fatePoints: refresh,
+    stress: [],
+    consequences: [],
+    takenOut: false,
+  };
+}
 
 /** Refresh left after the stunts beyond the free ones, 1 refresh each (the SRD's price). */
 export function refreshAfterStunts(base: number, freeStunts: number, stuntCount: number): number {

@@ -72,24 +72,18 @@ const SheetStunt = v.strictObject({
 });
 
 /** What a player writes on a sheet; tracks, slots and fate points come from the ruleset. */
-export const SheetSchema = v.strictObject({
-  name: Name,
+const SheetContents = {
   aspects: v.optional(v.pipe(v.array(SheetAspect), v.maxLength(SHEET_LIMITS.aspects))),
   skills: v.optional(v.pipe(v.array(SheetSkill), v.maxLength(SHEET_LIMITS.skills))),
   stunts: v.optional(v.pipe(v.array(SheetStunt), v.maxLength(SHEET_LIMITS.stunts))),
   refresh: v.optional(RefreshValue),
   primaryMagic: v.optional(v.boolean()),
-});
+};
+export const SheetSchema = v.strictObject({ name: Name, ...SheetContents });
 export type Sheet = v.InferOutput<typeof SheetSchema>;
 
-export const SheetChangesSchema = v.strictObject({
-  name: v.optional(Name),
-  aspects: v.optional(v.pipe(v.array(SheetAspect), v.maxLength(SHEET_LIMITS.aspects))),
-  skills: v.optional(v.pipe(v.array(SheetSkill), v.maxLength(SHEET_LIMITS.skills))),
-  stunts: v.optional(v.pipe(v.array(SheetStunt), v.maxLength(SHEET_LIMITS.stunts))),
-  refresh: v.optional(RefreshValue),
-  primaryMagic: v.optional(v.boolean()),
-});
+/** A change to a sheet: the same fields, the name optional too. */
+export const SheetChangesSchema = v.strictObject({ name: v.optional(Name), ...SheetContents });
 export type SheetChanges = v.InferOutput<typeof SheetChangesSchema>;
 
 export const TableAspectKind = v.picklist(['situation', 'character', 'boost']);

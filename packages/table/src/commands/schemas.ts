@@ -133,8 +133,10 @@ export const FatePointGiveCommand = cmd('fate-point.give', {
   amount: v.optional(int(1, 5)),
   reason: v.optional(Reason),
 });
+/** A conflict's turn order: the characters in it, first to act first. */
+const TurnOrder = v.pipe(v.array(Id), v.minLength(1), v.maxLength(40));
 export const ConflictStartCommand = cmd('conflict.start', {
-  order: v.pipe(v.array(Id), v.minLength(1), v.maxLength(40)),
+  order: TurnOrder,
   /** Order by the ruleset's initiative (narrative: by aspect, or by aspect + 3dF). */
   initiative: v.optional(v.picklist(['aspect', 'roll'])),
   /** The rated aspect each character goes by (default: its highest). */
@@ -158,7 +160,7 @@ export const ConflictEndCommand = cmd('conflict.end', {
 });
 /** The GM reorders the turns: the same characters, in a new order. */
 export const ConflictOrderCommand = cmd('conflict.order', {
-  order: v.pipe(v.array(Id), v.minLength(1), v.maxLength(40)),
+  order: TurnOrder,
 });
 /** The GM adds a character to the running conflict's turn order (at its end)… */
 export const ConflictJoinCommand = cmd('conflict.join', { characterId: Id });

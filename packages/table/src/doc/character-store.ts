@@ -1,6 +1,19 @@
 import type { Character, RulesetId, TakenConsequence } from '@fateboard/rules';
 import type { YMap } from './ymap';
-import { bool, child, counts, listOf, num, optNum, optStr, peek, put, str, syncList } from './ymap';
+import {
+  bool,
+  child,
+  counts,
+  listOf,
+  num,
+  optNum,
+  optStr,
+  peek,
+  put,
+  putFields,
+  str,
+  syncList,
+} from './ymap';
 import { MAX_POINTS } from './schema';
 
 /**
@@ -98,77 +111,38 @@ export function readCharacter(map: YMap): CharacterRecord {
 
 /** Writes a character's sheet, touching only what differs from the stored one. */
 export function writeCharacter(map: YMap, c: Character): void {
-  put(map, 'id', c.id);
-  put(map, 'name', c.name);
-  put(map, 'ruleset', c.ruleset);
-  put(map, 'npc', c.npc);
-  put(map, 'refresh', c.refresh);
-  put(map, 'fatePoints', c.fatePoints);
-  put(map, 'takenOut', c.takenOut);
-  put(map, 'primaryMagic', c.primaryMagic);
-  put(map, 'extremeUsed', c.extremeUsed);
-  syncList(
-    child(map, 'aspects'),
-    c.aspects,
-    (a) => a.id,
-    (t, a) => {
-      put(t, 'id', a.id);
-      put(t, 'slot', a.slot);
-      put(t, 'text', a.text);
-      put(t, 'rating', a.rating);
-      put(t, 'baseRating', a.baseRating);
-      put(t, 'permanent', a.permanent);
-    },
+  putFields(map, c, [
+    'id',
+    'name',
+    'ruleset',
+    'npc',
+    'refresh',
+    'fatePoints',
+    'takenOut',
+    'primaryMagic',
+    'extremeUsed',
+  ]);
+  syncList(child(map, 'aspects'), c.aspects, (t, a) =>
+    putFields(t, a, ['id', 'slot', 'text', 'rating', 'baseRating', 'permanent']),
   );
-  syncList(
-    child(map, 'skills'),
-    c.skills,
-    (s) => s.id,
-    (t, s) => {
-      put(t, 'id', s.id);
-      put(t, 'rating', s.rating);
-    },
-  );
-  syncList(
-    child(map, 'stunts'),
-    c.stunts,
-    (s) => s.id,
-    (t, s) => {
-      put(t, 'id', s.id);
-      put(t, 'name', s.name);
-      put(t, 'text', s.text);
-      put(t, 'zoneAttack', s.zoneAttack === true ? true : undefined);
-    },
-  );
-  syncList(
-    child(map, 'stress'),
-    c.stress,
-    (s) => s.id,
-    (t, s) => {
-      put(t, 'id', s.id);
-      put(t, 'kind', s.kind);
-      put(t, 'label', s.label);
-      put(
-        t,
-        'values',
-        s.boxes.map((b) => b.value),
-      );
-      const checked = child(t, 'checked');
-      s.boxes.forEach((b, k) => put(checked, String(k), b.checked ? true : undefined));
-      for (const key of [...checked.keys()]) if (Number(key) >= s.boxes.length) checked.delete(key);
-    },
-  );
-  syncList(
-    child(map, 'consequences'),
-    c.consequences,
-    (s) => s.id,
-    (t, s) => {
-      put(t, 'id', s.id);
-      put(t, 'severity', s.severity);
-      put(t, 'value', s.value);
-      put(t, 'reservedFor', s.reservedFor);
-      put(t, 'taken', s.taken);
-    },
+  syncList(child(map, 'skills'), c.skills, (t, s) => putFields(t, s, ['id', 'rating']));
+  syncList(child(map, 'stunts'), c.stunts, (t, s) => {
+    putFields(t, s, ['id', 'name', 'text']);
+    put(t, 'zoneAttack', s.zoneAttack === true ? true : undefined);
+  });
+  syncList(child(map, 'stress'), c.stress, (t, s) => {
+    putFields(t, s, ['id', 'kind', 'label']);
+    put(
+      t,
+      'values',
+      s.boxes.map((b) => b.value),
+    );
+    const checked = child(t, 'checked');
+    s.boxes.forEach((b, k) => put(checked, String(k), b.checked ? true : undefined));
+    for (const key of [...checked.keys()]) if (Number(key) >= s.boxes.length) checked.delete(key);
+  });
+  syncList(child(map, 'consequences'), c.consequences, (t, s) =>
+    putFields(t, s, ['id', 'severity', 'value', 'reservedFor', 'taken']),
   );
 }
 

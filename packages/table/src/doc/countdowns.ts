@@ -1,7 +1,6 @@
-import * as Y from 'yjs';
 import type { CountdownView } from './view-types';
 import type { YMap } from './ymap';
-import { bool, num, put, str } from './ymap';
+import { addRow, bool, num, put, readRows, str } from './ymap';
 
 /**
  * A countdown as a Y.Map: id, name, boxes, filled, trigger, perExchange, at. The same shape
@@ -22,24 +21,15 @@ export function readCountdown(m: YMap): CountdownView {
 }
 
 /** Every countdown of a `countdowns` root, oldest first. */
-export function readCountdowns(root: Y.Map<unknown>): CountdownView[] {
-  const out: CountdownView[] = [];
-  root.forEach((value) => {
-    if (value instanceof Y.Map) out.push(readCountdown(value as YMap));
-  });
-  return out.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+export function readCountdowns(root: YMap): CountdownView[] {
+  return readRows(root, readCountdown);
 }
 
 /** Writes a new countdown into a `countdowns` root; call inside that document's transaction. */
-export function writeCountdown(root: Y.Map<unknown>, c: CountdownView): void {
-  const m = new Y.Map<unknown>();
-  root.set(c.id, m);
+export function writeCountdown(root: YMap, c: CountdownView): void {
+  const m = addRow(root, c.id);
   m.set('id', c.id);
-  m.set('name', c.name);
-  m.set('boxes', c.boxes);
-  m.set('filled', c.filled);
-  m.set('trigger', c.trigger);
-  if (c.perExchange) m.set('perExchange', true);
+  updateCountdown(m, c);
   m.set('at', c.at);
 }
 

@@ -1,8 +1,7 @@
-import * as Y from 'yjs';
 import type { ActorRef } from '../log/entry';
 import type { HelpAnswer, HelpRequestView } from './view-types';
 import type { YMap } from './ymap';
-import { num, str } from './ymap';
+import { addRow, num, putFields, readRows, str } from './ymap';
 
 /**
  * A request for help as a Y.Map of the public document's `help` root: id, rollerId, skillId,
@@ -26,31 +25,24 @@ export function readHelpRequest(m: YMap): HelpRequestView {
 }
 
 /** Every open request, oldest first. */
-export function readHelpRequests(root: Y.Map<unknown>): HelpRequestView[] {
-  const out: HelpRequestView[] = [];
-  root.forEach((value) => {
-    if (value instanceof Y.Map) out.push(readHelpRequest(value as YMap));
-  });
-  return out.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+export function readHelpRequests(root: YMap): HelpRequestView[] {
+  return readRows(root, readHelpRequest);
 }
 
 /** Writes a new request; call inside the public document's transaction. */
-export function writeHelpRequest(root: Y.Map<unknown>, request: HelpRequestView): void {
-  const m = new Y.Map<unknown>();
-  root.set(request.id, m);
-  m.set('id', request.id);
-  m.set('rollerId', request.rollerId);
-  m.set('skillId', request.skillId);
-  m.set('helperId', request.helperId);
-  m.set('askedBy', request.askedBy);
-  m.set('answer', request.answer);
-  m.set('at', request.at);
+export function writeHelpRequest(root: YMap, request: HelpRequestView): void {
+  putFields(addRow(root, request.id), request, [
+    'id',
+    'rollerId',
+    'skillId',
+    'helperId',
+    'askedBy',
+    'answer',
+    'at',
+  ]);
 }
 
 /** Deletes every request `which` picks; call inside the public document's transaction. */
-export function dropHelpRequests(
-  root: Y.Map<unknown>,
-  which: (request: HelpRequestView) => boolean,
-): void {
+export function dropHelpRequests(root: YMap, which: (request: HelpRequestView) => boolean): void {
   for (const request of readHelpRequests(root)) if (which(request)) root.delete(request.id);
 }

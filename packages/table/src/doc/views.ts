@@ -42,7 +42,7 @@ import { readHandouts } from './handouts';
 import { readHelpRequests } from './help-requests';
 import { readBoard, readBorders, readZones } from './board';
 import type { YMap } from './ymap';
-import { bool, num, optStr, str } from './ymap';
+import { bool, byTime, num, optStr, str } from './ymap';
 import { readAspect, readCompel, readDeclaration, readRoll } from './item-views';
 
 // One item's readers live in item-views.ts; handlers import them from here too.
@@ -107,10 +107,7 @@ const PUB_READERS: {
   boardOnOverlay: (roots) => roots.meta.get('boardOnOverlay') === true,
   seats: readSeats,
   characters: (roots) => mapsOf(roots.characters).map(readCharacter).sort(byId),
-  aspects: (roots) =>
-    mapsOf(roots.aspects)
-      .map(readAspect)
-      .sort((a, b) => a.at - b.at || byId(a, b)),
+  aspects: (roots) => mapsOf(roots.aspects).map(readAspect).sort(byTime),
   scene: (roots) => {
     const present = roots.scene.get('present') as string[] | undefined;
     const startedAt = roots.scene.get('startedAt') as number | undefined;
@@ -123,10 +120,7 @@ const PUB_READERS: {
       ...(map === undefined ? {} : { map }),
     };
   },
-  compels: (roots) =>
-    mapsOf(roots.compels)
-      .map(readCompel)
-      .sort((a, b) => a.at - b.at || byId(a, b)),
+  compels: (roots) => mapsOf(roots.compels).map(readCompel).sort(byTime),
   help: (roots) => readHelpRequests(roots.help),
   conflict: (roots) => {
     const freeMove = roots.conflict.get('freeMove') as ConflictView['freeMove'];
@@ -149,10 +143,7 @@ const PUB_READERS: {
     );
   },
   countdowns: (roots) => readCountdowns(roots.countdowns),
-  declarations: (roots) =>
-    mapsOf(roots.declarations)
-      .map(readDeclaration)
-      .sort((a, b) => a.at - b.at || byId(a, b)),
+  declarations: (roots) => mapsOf(roots.declarations).map(readDeclaration).sort(byTime),
   board: readBoard,
 };
 
@@ -208,10 +199,10 @@ export function readGm(gm: Y.Doc): GmView {
           at: num(h, 'at'),
         };
       })
-      .sort((a, b) => a.at - b.at || byId(a, b)),
+      .sort(byTime),
     notes: mapsOf(roots.notes)
       .map((n) => ({ id: str(n, 'id'), text: str(n, 'text'), at: num(n, 'at') }))
-      .sort((a, b) => a.at - b.at || byId(a, b)),
+      .sort(byTime),
     countdowns: readCountdowns(roots.countdowns),
     board: { zones: readZones(roots.zones), borders: readBorders(roots.borders) },
     handouts: readHandouts(roots.handouts),

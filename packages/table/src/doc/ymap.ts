@@ -24,6 +24,15 @@ export function put(map: YMap, key: string, value: unknown): void {
   map.set(key, value);
 }
 
+/** Puts each named field of `source` under the same key (an absent one is deleted). */
+export function putFields<T extends object>(
+  map: YMap,
+  source: T,
+  keys: readonly (keyof T & string)[],
+): void {
+  for (const key of keys) put(map, key, source[key]);
+}
+
 /**
  * Appends at the end by index, not with `push`: Yjs's push walks the array from its start,
  * past every removed row it still keeps as a deleted item (the log and the rolls drop their
@@ -32,6 +41,30 @@ export function put(map: YMap, key: string, value: unknown): void {
  */
 export function appendAtEnd<T>(array: Y.Array<T>, items: T[]): void {
   array.insert(array.length, items);
+}
+
+/** Oldest first: by `at`, then by id, so rows written in one millisecond keep one order. */
+export function byTime(a: { at: number; id: string }, b: { at: number; id: string }): number {
+  return a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Every row (a child Y.Map) of a root, read with `read`, oldest first. */
+export function readRows<T extends { at: number; id: string }>(
+  root: YMap,
+  read: (row: YMap) => T,
+): T[] {
+  const out: T[] = [];
+  root.forEach((value) => {
+    if (value instanceof Y.Map) out.push(read(value as YMap));
+  });
+  return out.sort(byTime);
+}
+
+/** Sets a new, empty row under `id` and returns it to be filled (inside a transaction). */
+export function addRow(root: YMap, id: string): YMap {
+  const row = new Y.Map<unknown>();
+  root.set(id, row);
+  return row;
 }
 
 /** The child Y.Map at `key`, created when missing. */
@@ -53,16 +86,15 @@ export function peek(map: YMap, key: string): YMap | undefined {
  * Mirrors a list of items with ids into a Y.Map of Y.Maps keyed by id, each carrying its
  * position as `i`. Untouched items are not rewritten; removed ids are deleted.
  */
-export function syncList<T>(
+export function syncList<T extends { id: string }>(
   map: YMap,
   items: readonly T[],
-  idOf: (item: T) => string,
   write: (target: YMap, item: T) => void,
 ): void {
-  const keep = new Set(items.map(idOf));
+  const keep = new Set(items.map((item) => item.id));
   for (const key of [...map.keys()]) if (!keep.has(key)) map.delete(key);
   items.forEach((item, i) => {
-    const target = child(map, idOf(item));
+    const target = child(map, item.id);
     put(target, 'i', i);
     write(target, item);
   });

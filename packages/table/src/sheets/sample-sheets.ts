@@ -35,6 +35,17 @@ export const FAIR_PHYSIQUE_PYRAMID: Readonly<Record<string, number>> = {
   empathy: 1,
 };
 
+/** The five Fate Core aspects of a sample character called `name`. */
+function coreAspects(name: string): NonNullable<Sheet['aspects']> {
+  return [
+    { id: 'hc', slot: 'high-concept', text: `${name} the Bold` },
+    { id: 'tr', slot: 'trouble', text: 'Owes Everyone Money' },
+    { id: 'a3', slot: 'other', text: 'Sharp Eyes' },
+    { id: 'a4', slot: 'other', text: 'Old Friends' },
+    { id: 'a5', slot: 'other', text: 'Quick Hands' },
+  ];
+}
+
 /**
  * A ready-made character sheet that passes the ruleset's validation, with stable aspect ids
  * (`hc`, `tr`, …; in `narrative` the category ids `body`, `mind`, `social`, `professional`).
@@ -45,13 +56,7 @@ export function sampleSheet(ruleset: RulesetId, name: string): Sheet {
     case 'fate-core':
       return {
         name,
-        aspects: [
-          { id: 'hc', slot: 'high-concept', text: `${name} the Bold` },
-          { id: 'tr', slot: 'trouble', text: 'Owes Everyone Money' },
-          { id: 'a3', slot: 'other', text: 'Sharp Eyes' },
-          { id: 'a4', slot: 'other', text: 'Old Friends' },
-          { id: 'a5', slot: 'other', text: 'Quick Hands' },
-        ],
+        aspects: coreAspects(name),
         skills: PYRAMID_SKILLS,
       };
     case 'pirates':
@@ -76,13 +81,8 @@ export function sampleSheet(ruleset: RulesetId, name: string): Sheet {
     case 'edgerunner':
       return {
         name,
-        aspects: [
-          { id: 'hc', slot: 'high-concept', text: `${name} the Bold`, permanent: true },
-          { id: 'tr', slot: 'trouble', text: 'Owes Everyone Money', permanent: true },
-          { id: 'a3', slot: 'other', text: 'Sharp Eyes', permanent: true },
-          { id: 'a4', slot: 'other', text: 'Old Friends', permanent: true },
-          { id: 'a5', slot: 'other', text: 'Quick Hands', permanent: true },
-        ],
+        // The same five aspects, written as Edgerunner's permanent ones.
+        aspects: coreAspects(name).map((a) => ({ ...a, permanent: true })),
         skills: PYRAMID_SKILLS,
       };
     case 'narrative':

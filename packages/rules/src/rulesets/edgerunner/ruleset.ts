@@ -1,7 +1,7 @@
 import type { Ruleset } from '../../core/ruleset';
 import { refuse } from '../../core/types';
 import { SRD_USUAL_DEFENCES } from '../../core/defences';
-import { noInitiative, noSideModifiers } from '../shared/core-hooks';
+import { CORE_FEATURES, noInitiative, noSideModifiers } from '../shared/core-hooks';
 import { advanceEdgerunnerConsequences, takeVoluntaryConsequence } from './consequences';
 import { edgerunnerResolveAction } from './resolve';
 import {
@@ -33,13 +33,7 @@ export const edgerunner: Ruleset = {
   // "giving Selena [the referee] a fate point": refusing the GM's compel pays the GM [ER-COMPEL-1].
   gmCompelRefusalTo: 'gm-pool',
   concessionCounts: 'conflict',
-  features: {
-    aspectActions: true,
-    removal: true,
-    sideModifiers: false,
-    initiative: false,
-    recoversAtConflictEnd: false,
-  },
+  features: { ...CORE_FEATURES, aspectActions: true, removal: true },
   movement: { skillId: 'athletics' },
   newCharacter: newEdgerunnerCharacter,
   refreshFor: (character) => edgerunnerRefreshFor(character.stunts.length),

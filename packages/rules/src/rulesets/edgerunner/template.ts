@@ -1,5 +1,11 @@
-import type { Character, ConsequenceSlot, Skill, StressTrack } from '../../core/character';
-import { refreshAfterStunts } from '../../core/sheet';
+import type {
+  Character,
+  ConsequenceSlot,
+  Skill,
+  StressTrack,
+  NewCharacter,
+} from '../../core/character';
+import { blankSheet, refreshAfterStunts } from '../../core/sheet';
 import type { SkillSpread } from '../../core/spread';
 import { columnSpread, spreadProblems } from '../../core/spread';
 import type { Problem } from '../../core/types';
@@ -81,21 +87,14 @@ function track(id: 'physical' | 'mental', skillRating: number): StressTrack {
   };
 }
 
-export function newEdgerunnerCharacter(init: {
-  id: string;
-  name: string;
-  npc?: boolean;
-}): Character {
+export function newEdgerunnerCharacter(init: NewCharacter): Character {
   const slots: ConsequenceSlot[] = (['mild', 'moderate', 'severe'] as const).map((severity) => ({
     id: severity,
     severity,
     value: EDGERUNNER_CONSEQUENCE_BONUS[severity],
   }));
   return {
-    id: init.id,
-    name: init.name,
-    ruleset: 'edgerunner',
-    npc: init.npc ?? false,
+    ...blankSheet(init, 'edgerunner', EDGERUNNER_REFRESH),
     // Aspects written at character creation are permanent [ER-ASPECTS-1].
     aspects: [
       { id: 'high-concept', slot: 'high-concept', text: '', permanent: true },
@@ -104,13 +103,8 @@ export function newEdgerunnerCharacter(init: {
       { id: 'aspect-4', slot: 'other', text: '', permanent: true },
       { id: 'aspect-5', slot: 'other', text: '', permanent: true },
     ],
-    skills: [],
-    stunts: [],
-    refresh: EDGERUNNER_REFRESH,
-    fatePoints: EDGERUNNER_REFRESH,
     stress: [track('physical', 0), track('mental', 0)],
     consequences: slots,
-    takenOut: false,
   };
 }
 

@@ -1,11 +1,6 @@
 import type { Ruleset } from '../../core/ruleset';
 import { SRD_USUAL_DEFENCES } from '../../core/defences';
-import {
-  coreResolveAction,
-  handWrittenConsequence,
-  noInitiative,
-  noSideModifiers,
-} from '../shared/core-hooks';
+import { coreActionHooks } from '../shared/core-hooks';
 import { applyFateCoreAbsorption, fateCoreAbsorptionOptions } from './absorption';
 import {
   FATE_CORE_REFRESH,
@@ -31,13 +26,6 @@ export const fateCore: Ruleset = {
   usualDefences: SRD_USUAL_DEFENCES,
   gmCompelRefusalTo: 'bank',
   concessionCounts: 'conflict',
-  features: {
-    aspectActions: false,
-    removal: false,
-    sideModifiers: false,
-    initiative: false,
-    recoversAtConflictEnd: false,
-  },
   movement: { skillId: 'athletics' },
   newCharacter: newFateCoreCharacter,
   refreshFor: (character) => fateCoreRefreshFor(character.stunts.length),
@@ -47,9 +35,6 @@ export const fateCore: Ruleset = {
   applyAbsorption: applyFateCoreAbsorption,
   passTime: fateCorePassTime,
   syncSheet: syncFateCoreSheet,
-  resolveAction: (request) => coreResolveAction('Fate Core', request),
   startRecovery: startSlotRecovery,
-  takeConsequence: handWrittenConsequence,
-  sideModifiers: noSideModifiers('Fate Core'),
-  initiative: noInitiative('Fate Core'),
+  ...coreActionHooks('Fate Core'),
 };

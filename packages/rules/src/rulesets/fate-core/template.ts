@@ -1,5 +1,5 @@
-import type { Character, ConsequenceSlot, StressTrack } from '../../core/character';
-import { refreshAfterStunts } from '../../core/sheet';
+import type { Character, ConsequenceSlot, StressTrack, NewCharacter } from '../../core/character';
+import { blankSheet, refreshAfterStunts } from '../../core/sheet';
 import type { SkillSpread } from '../../core/spread';
 import { exactSpread } from '../../core/spread';
 
@@ -129,12 +129,9 @@ export function syncFateCoreSheet(character: Character): Character {
 }
 
 /** A blank Fate Core sheet: five aspects, every skill Mediocre, refresh 3 [FC-CHAR-1]. */
-export function newFateCoreCharacter(init: { id: string; name: string; npc?: boolean }): Character {
+export function newFateCoreCharacter(init: NewCharacter): Character {
   const blank: Character = {
-    id: init.id,
-    name: init.name,
-    ruleset: 'fate-core',
-    npc: init.npc ?? false,
+    ...blankSheet(init, 'fate-core', FATE_CORE_REFRESH),
     aspects: [
       { id: 'high-concept', slot: 'high-concept', text: '' },
       { id: 'trouble', slot: 'trouble', text: '' },
@@ -143,13 +140,7 @@ export function newFateCoreCharacter(init: { id: string; name: string; npc?: boo
       { id: 'aspect-5', slot: 'other', text: '' },
     ],
     skills: FATE_CORE_SKILLS.map((s) => ({ id: s.id, rating: 0 })),
-    stunts: [],
-    refresh: FATE_CORE_REFRESH,
-    fatePoints: FATE_CORE_REFRESH,
-    stress: [],
-    consequences: [],
     extremeUsed: false,
-    takenOut: false,
   };
   return syncFateCoreSheet(blank);
 }

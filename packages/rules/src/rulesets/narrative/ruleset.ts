@@ -1,5 +1,6 @@
 import type { Ruleset } from '../../core/ruleset';
 import { exhaustive, ok, refuse } from '../../core/types';
+import { CORE_FEATURES } from '../shared/core-hooks';
 import { determineInitiative } from './initiative';
 import { narrativeResolveAction } from './resolve';
 import { narrativeAbsorptionOptions, narrativeApplyAbsorption, narrativeRecover } from './damage';
@@ -26,8 +27,7 @@ export const narrative: Ruleset = {
   gmCompelRefusalTo: 'bank',
   concessionCounts: 'conflict',
   features: {
-    aspectActions: false,
-    removal: false,
+    ...CORE_FEATURES,
     sideModifiers: true,
     initiative: true,
     recoversAtConflictEnd: true,

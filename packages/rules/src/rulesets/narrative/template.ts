@@ -1,6 +1,6 @@
-import type { Character, CharacterAspect } from '../../core/character';
+import type { Character, CharacterAspect, NewCharacter } from '../../core/character';
 import { ladderLabel } from '../../core/ladder';
-import { refreshAfterStunts } from '../../core/sheet';
+import { blankSheet, refreshAfterStunts } from '../../core/sheet';
 import type { SkillSpread } from '../../core/spread';
 import { exactSpread, spreadProblems } from '../../core/spread';
 import type { Problem, ProblemSay } from '../../core/types';
@@ -46,16 +46,9 @@ export function narrativeAspectSpread(character: Character): SkillSpread {
 /** Damage never lowers an aspect below Poor [NAR-DAMAGE-1]. */
 export const NARRATIVE_FLOOR = -1;
 
-export function newNarrativeCharacter(init: {
-  id: string;
-  name: string;
-  npc?: boolean;
-}): Character {
+export function newNarrativeCharacter(init: NewCharacter): Character {
   return {
-    id: init.id,
-    name: init.name,
-    ruleset: 'narrative',
-    npc: init.npc ?? false,
+    ...blankSheet(init, 'narrative', NARRATIVE_REFRESH),
     // Start every aspect at Mediocre so the sheet is usable before the player rates it.
     aspects: NARRATIVE_CATEGORIES.map((id): CharacterAspect => ({
       id,
@@ -64,13 +57,6 @@ export function newNarrativeCharacter(init: {
       rating: 0,
       baseRating: 0,
     })),
-    skills: [],
-    stunts: [],
-    refresh: NARRATIVE_REFRESH,
-    fatePoints: NARRATIVE_REFRESH,
-    stress: [],
-    consequences: [],
-    takenOut: false,
   };
 }
 

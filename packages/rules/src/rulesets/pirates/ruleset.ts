@@ -1,11 +1,6 @@
 import type { Ruleset } from '../../core/ruleset';
 import { startSlotRecovery } from '../fate-core/recovery';
-import {
-  coreResolveAction,
-  handWrittenConsequence,
-  noInitiative,
-  noSideModifiers,
-} from '../shared/core-hooks';
+import { coreActionHooks } from '../shared/core-hooks';
 import {
   PIRATES_REFRESH,
   PIRATES_SKILLS,
@@ -31,13 +26,6 @@ export const pirates: Ruleset = {
   gmCompelRefusalTo: 'gm-pool',
   // "an additional Fate Point for each Consequence you took during the scene" [PIR-CONCEDE-1].
   concessionCounts: 'scene',
-  features: {
-    aspectActions: false,
-    removal: false,
-    sideModifiers: false,
-    initiative: false,
-    recoversAtConflictEnd: false,
-  },
   movement: { skillId: 'explore' },
   newCharacter: newPiratesCharacter,
   refreshFor: (character) =>
@@ -48,10 +36,7 @@ export const pirates: Ruleset = {
   applyAbsorption: applyPiratesAbsorption,
   passTime: piratesPassTime,
   syncSheet: (character) => character,
-  resolveAction: (request) => coreResolveAction('Pirates', request),
   // Recovery starts as in Fate Core: the star and maybe a new name [PIR-RECOVER-2].
   startRecovery: startSlotRecovery,
-  takeConsequence: handWrittenConsequence,
-  sideModifiers: noSideModifiers('Pirates'),
-  initiative: noInitiative('Pirates'),
+  ...coreActionHooks('Pirates'),
 };

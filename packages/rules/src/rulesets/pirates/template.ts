@@ -1,5 +1,5 @@
-import type { Character } from '../../core/character';
-import { refreshAfterStunts } from '../../core/sheet';
+import type { Character, NewCharacter } from '../../core/character';
+import { blankSheet, refreshAfterStunts } from '../../core/sheet';
 import type { SkillSpread } from '../../core/spread';
 import { exactSpread, spreadProblems } from '../../core/spread';
 import type { Problem } from '../../core/types';
@@ -42,12 +42,9 @@ export function piratesSkillSpread(character: Character): SkillSpread {
 }
 
 /** A blank pirate: five aspect slots, one [1][2][3] track, mild/moderate/severe slots. */
-export function newPiratesCharacter(init: { id: string; name: string; npc?: boolean }): Character {
+export function newPiratesCharacter(init: NewCharacter): Character {
   return {
-    id: init.id,
-    name: init.name,
-    ruleset: 'pirates',
-    npc: init.npc ?? false,
+    ...blankSheet(init, 'pirates', PIRATES_REFRESH),
     aspects: [
       { id: 'high-concept', slot: 'high-concept', text: '' },
       { id: 'trouble', slot: 'trouble', text: '' },
@@ -56,9 +53,6 @@ export function newPiratesCharacter(init: { id: string; name: string; npc?: bool
       { id: 'free-2', slot: 'free', text: '' },
     ],
     skills: PIRATES_SKILLS.map((s) => ({ id: s.id, rating: 0 })),
-    stunts: [],
-    refresh: PIRATES_REFRESH,
-    fatePoints: PIRATES_REFRESH,
     stress: [
       {
         id: 'stress',
@@ -73,7 +67,6 @@ export function newPiratesCharacter(init: { id: string; name: string; npc?: bool
       { id: 'severe', severity: 'severe', value: 6 },
     ],
     primaryMagic: false,
-    takenOut: false,
   };
 }
 

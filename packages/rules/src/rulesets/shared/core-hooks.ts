@@ -8,6 +8,7 @@ import type {
   ConsequenceRequest,
   InitiativeEntry,
   Ruleset,
+  RulesetFeatures,
   SideModifiers,
 } from '../../core/ruleset';
 import type { Result } from '../../core/types';
@@ -17,6 +18,34 @@ import { exhaustive, ok, refuse } from '../../core/types';
  * The `Ruleset` hooks shared by the games that play Fate Core's four actions as they stand
  * (`fate-core`, `pirates`), and the pieces the other games reuse where their texts are silent.
  */
+
+/** Fate Core's four actions as they stand, none of the other games' extras. */
+export const CORE_FEATURES: RulesetFeatures = {
+  aspectActions: false,
+  removal: false,
+  sideModifiers: false,
+  initiative: false,
+  recoversAtConflictEnd: false,
+};
+
+/**
+ * What a game that plays the four actions as they stand (`fate-core`, `pirates`) sets in its
+ * `Ruleset`: no extras, the core resolution, hand-written consequences; `game` names it in refusals.
+ */
+export function coreActionHooks(
+  game: string,
+): Pick<
+  Ruleset,
+  'features' | 'resolveAction' | 'takeConsequence' | 'sideModifiers' | 'initiative'
+> {
+  return {
+    features: CORE_FEATURES,
+    resolveAction: (request) => coreResolveAction(game, request),
+    takeConsequence: handWrittenConsequence,
+    sideModifiers: noSideModifiers(game),
+    initiative: noInitiative(game),
+  };
+}
 
 /** The action as the core action table sees it [CORE-ACTION-1]. */
 export function actionSpecOf(request: ActionRequest): ActionSpec {

@@ -7,7 +7,7 @@ import type { PubRoots } from '../../doc/schema';
 import { pubRoots } from '../../doc/schema';
 import type { CompelView } from '../../doc/views';
 import { readCompel } from '../../doc/views';
-import { optStr, peek } from '../../doc/ymap';
+import { byTime, optStr, peek } from '../../doc/ymap';
 import { characterName, withdrawsCompel } from './compels';
 
 // An open compel closed undecided: taken back by whoever may (`compel.withdraw`), or every
@@ -67,7 +67,7 @@ export const compelWithdraw: Handler<'compel.withdraw'> = ({ docs, actor, comman
 export function compelsEndedWithScene(roots: PubRoots): { close: () => void; log: LogDraft[] } {
   const open: CompelView[] = [];
   roots.compels.forEach((m) => open.push(readCompel(m as Y.Map<unknown>)));
-  open.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  open.sort(byTime);
   return {
     close: () => open.forEach((c) => roots.compels.delete(c.id)),
     log: open.map((c) => withdrawal(roots, c, 'scene-ended')),
