@@ -7,6 +7,12 @@ export { attackWithTray, concede, defendWithLowest } from './support/dice';
 export { englishOn } from './support/english';
 export { HD, openHeldOverlay, openOverlay } from './support/overlay';
 export {
+  createCharacter,
+  guardAcrossTheRooftops,
+  rooftopKai,
+  rooftopVex,
+} from './support/rooftops';
+export {
   createTable,
   inviteLinks,
   joinAndCreate,
