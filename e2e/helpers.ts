@@ -24,9 +24,11 @@ export {
   type Viewport,
 } from './support/seats';
 export {
+  aspectRatings,
   characterCard,
   fillSheet,
   fillTemplate,
+  ratingTotal,
   type Build,
   type SheetPicks,
 } from './support/sheets';

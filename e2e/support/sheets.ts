@@ -89,3 +89,24 @@ export async function fillSheet(editor: Locator, build: Build): Promise<void> {
     await editor.getByLabel(`Stunt ${i + 1} text`).fill(build.stunts[i]![1]);
   }
 }
+
+/** A character's rated aspects as the card shows them: text → rating. */
+export async function aspectRatings(page: Page, name: string): Promise<Record<string, number>> {
+  const card = characterCard(page, name);
+  const more = card.getByRole('button', { name: 'Full sheet' });
+  if (await more.isVisible()) await more.click();
+  const rows = card.locator('.aspects li');
+  const out: Record<string, number> = {};
+  for (let i = 0; i < (await rows.count()); i++) {
+    // "Body · +2" (the rating it was before damage shows after the text, "was +3").
+    const slot = await rows.nth(i).locator('.slot').innerText();
+    const text = (await rows.nth(i).locator('.atext').innerText()).trim();
+    const rating = /·\s*([+\-−]?\d+)/.exec(slot)?.[1]?.replace('−', '-');
+    out[text] = Number(rating);
+  }
+  return out;
+}
+
+/** The sum of a character's aspect ratings. */
+export const ratingTotal = (r: Record<string, number>) =>
+  Object.values(r).reduce((a, b) => a + b, 0);
