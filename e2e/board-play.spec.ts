@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
-import { deeAndKim, expectAccessible, openGroup, shot } from './helpers';
+import { expectAccessible, openGroup, shot, usualGroup } from './helpers';
 import { characterIdOf, connectBot } from './bot';
 
 // A fight played on the board: Pier – Warehouse – Roof, a locked iron door on the
@@ -29,21 +29,12 @@ test('a fight across three zones: defenders from the board, a move that needs an
   baseURL,
 }) => {
   test.setTimeout(600_000);
-  const group = await openGroup(browser, {
-    table: 'Harbour brawl',
-    ruleset: 'fate-core',
-    players: deeAndKim(),
-    spectator: true,
-    overlay: { shots: 'board-play' },
-  });
-  const {
-    gm,
-    links,
-    players: [dee, kim],
-    spectator: watcher,
-    overlay,
-    overlayShot,
-  } = group;
+  const group = await openGroup(
+    browser,
+    usualGroup('Harbour brawl', { overlay: { shots: 'board-play' } }),
+  );
+  const { gm, links, spectator: watcher, overlay, overlayShot } = group;
+  const [dee, kim] = group.players;
   await gm.getByRole('button', { name: 'Close invite links' }).click();
 
   // The GM's prep, sent as the board tools send it: two NPCs, three zones, two borders and a

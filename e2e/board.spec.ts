@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
-import { deeAndKim, openGroup, shot } from './helpers';
+import { openGroup, shot, usualGroup } from './helpers';
 
 // The scene board as a group uses it: the GM lays out zones (one prepared hidden), marks
 // borders and a zone aspect, reveals the prepared zone, places the tokens; a player at a desk
@@ -33,17 +33,9 @@ test('the scene board: zones, a hidden zone revealed, tokens dragged and moved b
   browser,
 }) => {
   test.setTimeout(600_000);
-  const group = await openGroup(browser, {
-    table: 'Docks at dusk',
-    ruleset: 'fate-core',
-    players: deeAndKim(),
-    spectator: true,
-  });
-  const {
-    gm,
-    players: [dee, kim],
-    spectator: watcher,
-  } = group;
+  const group = await openGroup(browser, usualGroup('Docks at dusk'));
+  const { gm, spectator: watcher } = group;
+  const [dee, kim] = group.players;
 
   await gm.getByRole('button', { name: 'Start a scene' }).click();
   await expect(gm.getByTestId('board')).toBeVisible();

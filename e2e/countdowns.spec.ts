@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
-import { deeAndKim, expectAccessible, openGroup, shot } from './helpers';
+import { expectAccessible, openGroup, shot, usualGroup } from './helpers';
 
 // Countdowns, part of the table's feel: "The GM creates a countdown (name, boxes, what happens when
 // it fills), public or hidden, ticks it, and every screen and the overlay show it; it can be
@@ -31,19 +31,12 @@ test('countdowns: public and hidden, ticked and filled by exchanges, on every sc
 }) => {
   // Five browsers on two shared cores: the default three minutes is too tight.
   test.setTimeout(900_000);
-  const group = await openGroup(browser, {
-    table: 'Docks at dusk',
-    ruleset: 'fate-core',
-    players: deeAndKim(),
-    spectator: true,
-    overlay: { shots: 'countdowns' },
-  });
-  const {
-    gm,
-    players: [dee, kim],
-    spectator: watcher,
-    overlay,
-  } = group;
+  const group = await openGroup(
+    browser,
+    usualGroup('Docks at dusk', { overlay: { shots: 'countdowns' } }),
+  );
+  const { gm, spectator: watcher, overlay } = group;
+  const [dee, kim] = group.players;
   await expect(overlay.getByRole('main', { name: 'Docks at dusk: stream overlay' })).toBeVisible();
   const others = [dee, kim, watcher, overlay];
 

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { connectBot } from './bot';
-import { attackWithTray, concede, deeAndKim, openGroup, shot } from './helpers';
+import { attackWithTray, concede, deeAndKim, openGroup, shot, usualGroup } from './helpers';
 
 // Active defence and concession. The GM at a desk, Dee (Vex) at a desk, Kim (Kai) on
 // a 390x844 phone and a spectator: the GM's NPC attacks Kai with no conflict started (one
@@ -15,18 +15,9 @@ test('fate-core: the defender rolls their own defence, concedes before it, and t
 }) => {
   // Four browsers on two shared cores: more time than one view's spec.
   test.setTimeout(300_000);
-  const group = await openGroup(browser, {
-    table: 'Defence',
-    ruleset: 'fate-core',
-    players: deeAndKim(phone),
-    spectator: true,
-  });
-  const {
-    gm,
-    links,
-    players: [dee, kim],
-    spectator,
-  } = group;
+  const group = await openGroup(browser, usualGroup('Defence', { players: deeAndKim(phone) }));
+  const { gm, links, spectator } = group;
+  const [dee, kim] = group.players;
   const screens = [gm, dee, kim, spectator];
   await gm.getByRole('button', { name: 'Close invite links' }).click();
   const bot = await connectBot(baseURL!, links.gm);

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { characterIdOf, connectBot, dealHit } from './bot';
-import { KAI, characterCard, deeAndKim, openGroup, shot } from './helpers';
+import { KAI, characterCard, openGroup, shot, usualGroup } from './helpers';
 
 // Rules text 001 (Extreme Consequences): an 8-shift hit lands on Kai, played by Kim on a
 // phone. Of the ways to absorb it she takes the extreme consequence rather than a severe one and a
@@ -14,18 +14,9 @@ test('fate-core: a phone player takes the extreme consequence, replacing the asp
   baseURL,
 }) => {
   test.setTimeout(300_000);
-  const group = await openGroup(browser, {
-    table: 'Extreme',
-    ruleset: 'fate-core',
-    players: deeAndKim(),
-    spectator: true,
-  });
-  const {
-    gm,
-    links,
-    players: [dee, kim],
-    spectator: watcher,
-  } = group;
+  const group = await openGroup(browser, usualGroup('Extreme'));
+  const { gm, links, spectator: watcher } = group;
+  const [dee, kim] = group.players;
   const bot = await connectBot(baseURL ?? '', links.gm);
   const kai = await characterIdOf(baseURL ?? '', links.gm, 'Kai');
   const vex = await characterIdOf(baseURL ?? '', links.gm, 'Vex');

@@ -37,6 +37,7 @@ export {
   deeAndKim,
   openGroup,
   tableWithTwoPlayers,
+  usualGroup,
   watchedTableWithTwoPlayers,
   type Group,
   type GroupPlan,

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
-import { SCREENSHOTS, deeAndKim, openGroup } from './helpers';
+import { SCREENSHOTS, deeAndKim, openGroup, usualGroup } from './helpers';
 import { connectBot, characterIdOf, dealHit, type Bot } from './bot';
 import { join } from 'node:path';
 
@@ -49,21 +49,12 @@ test('a session on the stream overlay, and the phone player told when needed', a
   // machine, and `runFor` then shows that it leaves a few seconds later. Never a long jump:
   // the document's socket closes itself after 30 silent seconds (by this clock) and would wait
   // for the stopped clock to reconnect.
-  const group = await openGroup(browser, {
-    table: 'Harbour night',
-    ruleset: 'fate-core',
-    players: deeAndKim(phone),
-    spectator: true,
-    overlay: { held: true },
-  });
-  const {
-    gm,
-    links,
-    players: [dee, kim],
-    spectator: watcher,
-    overlay,
-    holdOverlay,
-  } = group;
+  const group = await openGroup(
+    browser,
+    usualGroup('Harbour night', { players: deeAndKim(phone), overlay: { held: true } }),
+  );
+  const { gm, links, spectator: watcher, overlay, holdOverlay } = group;
+  const [dee, kim] = group.players;
   await expect(overlay.getByRole('main', { name: 'Harbour night: stream overlay' })).toBeVisible();
   await holdOverlay();
   /** A few seconds pass on the overlay: what it showed is gone. */

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import {
   SCREENSHOTS,
   characterCard,
-  deeAndKim,
   expectAccessible,
   openGroup,
   pngPicture,
   shot,
+  usualGroup,
 } from './helpers';
 
 // Pictures at the table: a player gives her character a portrait (its token shows it), the GM
@@ -35,20 +35,12 @@ test('portraits on tokens, a map behind the board, a handout on every screen', a
   browser,
 }) => {
   test.setTimeout(300_000);
-  const group = await openGroup(browser, {
-    table: 'Harbour of Lies',
-    ruleset: 'fate-core',
-    players: deeAndKim(),
-    spectator: true,
-    overlay: { shots: 'pictures' },
-  });
-  const {
-    gm,
-    players: [dee, kim],
-    spectator: watcher,
-    overlay,
-    overlayShot,
-  } = group;
+  const group = await openGroup(
+    browser,
+    usualGroup('Harbour of Lies', { overlay: { shots: 'pictures' } }),
+  );
+  const { gm, spectator: watcher, overlay, overlayShot } = group;
+  const [dee, kim] = group.players;
 
   // A scene with one zone, both characters on it.
   await gm.getByRole('button', { name: 'Start a scene' }).click();

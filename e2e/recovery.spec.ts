@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { KAI, characterCard, deeAndKim, openGroup, shot } from './helpers';
+import { KAI, characterCard, openGroup, shot, usualGroup } from './helpers';
 import { characterIdOf, connectBot } from './bot';
 
 // Recovery in fate-core, as text 001 says: an overcome in the dice tray against the
@@ -13,18 +13,9 @@ test('fate-core: Kim (phone) treats Vex’s moderate consequence with an invoke;
 }) => {
   // Four browsers on a shared machine: slower than one.
   test.setTimeout(360_000);
-  const group = await openGroup(browser, {
-    table: 'The inn at dawn',
-    ruleset: 'fate-core',
-    players: deeAndKim(),
-    spectator: true,
-  });
-  const {
-    gm,
-    links,
-    players: [dee, kim],
-    spectator: watcher,
-  } = group;
+  const group = await openGroup(browser, usualGroup('The inn at dawn'));
+  const { gm, links, spectator: watcher } = group;
+  const [dee, kim] = group.players;
   const screens: Page[] = [gm, dee, kim, watcher];
   const bot = await connectBot(baseURL!, links.gm);
   const vex = await characterIdOf(baseURL!, links.gm, 'Vex');

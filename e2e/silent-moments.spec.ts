@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { PHONE, SCREENSHOTS, characterCard, deeAndKim, openGroup, shot } from './helpers';
+import { PHONE, SCREENSHOTS, characterCard, openGroup, shot, usualGroup } from './helpers';
 import { characterIdOf, connectBot, dealHit } from './bot';
 
 // What a group missed because nothing said it: the turn order reaching Kim on her phone, a
@@ -89,22 +89,9 @@ test('silent moments: your turn, harm, new links on the GM’s other device, the
 }) => {
   // Six browsers on two shared cores.
   test.setTimeout(600_000);
-  const group = await openGroup(browser, {
-    table: 'Harbour fire',
-    ruleset: 'fate-core',
-    players: deeAndKim(),
-    spectator: true,
-    overlay: { held: true },
-  });
-  const {
-    gm,
-    links,
-    players: [dee, kim],
-    spectator: watcher,
-    overlay,
-    holdOverlay,
-    contexts,
-  } = group;
+  const group = await openGroup(browser, usualGroup('Harbour fire', { overlay: { held: true } }));
+  const { gm, links, spectator: watcher, overlay, holdOverlay, contexts } = group;
+  const [dee, kim] = group.players;
   await expect(overlay.getByRole('main', { name: 'Harbour fire: stream overlay' })).toBeVisible();
   await holdOverlay();
   const bot = await connectBot(baseURL!, links.gm);

@@ -129,6 +129,18 @@ export const deeAndKim = (phone: Viewport = PHONE) =>
     { player: 'Kim', character: KAI, viewport: phone },
   ] as const;
 
+/**
+ * The usual group's plan: a Fate Core table, Dee with Vex at a desk, Kim with Kai on the phone
+ * and a spectator; `more` adds to it or replaces a part (the overlay, another phone).
+ */
+export const usualGroup = <const M extends Partial<GroupPlan>>(table: string, more?: M) => ({
+  table,
+  ruleset: 'fate-core',
+  players: deeAndKim(),
+  spectator: true as const,
+  ...(more as M),
+});
+
 /** A table with its GM and two seated players (Dee with Vex, Kim with Kai). */
 export interface TwoPlayerTable {
   gm: Page;
