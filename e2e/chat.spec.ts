@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import {
   chat,
   chatMessage as message,
   chatSay as say,
-  deeAndKim,
+  usualGroup,
   openChat,
   openGroup,
   recordFrames,
@@ -30,18 +30,11 @@ test('chat: a whisper reaches the GM only, public chat reaches the spectator unt
   // Four browsers on two shared cores.
   test.setTimeout(600_000);
   let watcherFrames = (): string => '';
-  const group = await openGroup(browser, {
-    table: 'Ghost ship',
-    ruleset: 'fate-core',
-    players: deeAndKim(),
-    // The spectator's frames are recorded from before the page loads.
-    spectator: { beforeLoad: (page) => (watcherFrames = recordFrames(page)) },
-  });
-  const {
-    gm,
-    players: [dee, kim],
-    spectator: watcher,
-  } = group;
+  // The spectator's frames are recorded from before the page loads.
+  const spectator = { beforeLoad: (page: Page) => (watcherFrames = recordFrames(page)) };
+  const group = await openGroup(browser, usualGroup('Ghost ship', { spectator }));
+  const { gm, spectator: watcher } = group;
+  const [dee, kim] = group.players;
 
   for (const page of [gm, dee, kim, watcher]) await openChat(page);
   // The spectator reads, and cannot write.

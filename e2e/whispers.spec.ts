@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
 import { join } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import {
   SCREENSHOTS,
   chat,
   chatMessage as message,
   chatSay as say,
-  deeAndKim,
+  usualGroup,
   openChat,
   openGroup,
   recordFrames,
@@ -29,18 +29,11 @@ test('whispers between players: secret from everyone else, the GM reads them onl
   // Four browsers on two shared cores.
   test.setTimeout(600_000);
   let watcherFrames = (): string => '';
-  const group = await openGroup(browser, {
-    table: 'Maré Alta',
-    ruleset: 'fate-core',
-    players: deeAndKim(),
-    // The spectator's frames are recorded from before the page loads.
-    spectator: { beforeLoad: (page) => (watcherFrames = recordFrames(page)) },
-  });
-  const {
-    gm,
-    players: [dee, kim],
-    spectator: watcher,
-  } = group;
+  // The spectator's frames are recorded from before the page loads.
+  const spectator = { beforeLoad: (page: Page) => (watcherFrames = recordFrames(page)) };
+  const group = await openGroup(browser, usualGroup('Maré Alta', { spectator }));
+  const { gm, spectator: watcher } = group;
+  const [dee, kim] = group.players;
   const gmFrames = recordFrames(gm);
   // The GM's page was open before its frames were recorded: reload it so every frame counts.
   await gm.reload();
