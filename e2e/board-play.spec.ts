@@ -1,16 +1,6 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
-import {
-  KAI,
-  PHONE,
-  VEX,
-  createTable,
-  expectAccessible,
-  joinAndCreate,
-  openAs,
-  openOverlay,
-  shot,
-} from './helpers';
+import { expectAccessible, openGroup, shot, usualGroup } from './helpers';
 import { characterIdOf, connectBot } from './bot';
 
 // A fight played on the board: Pier – Warehouse – Roof, a locked iron door on the
@@ -39,12 +29,12 @@ test('a fight across three zones: defenders from the board, a move that needs an
   baseURL,
 }) => {
   test.setTimeout(600_000);
-  const { gm, links, context } = await createTable(browser, 'Harbour brawl', 'fate-core');
-  const dee = await joinAndCreate(browser, links.player, 'Dee', VEX);
-  const kim = await joinAndCreate(browser, links.player, 'Kim', KAI, PHONE);
-  const watcher = await openAs(browser, links.spectator);
-  const overlay = await openOverlay(browser, links.spectator, 'board-play');
-  const contexts = [context, dee.context, kim.context, watcher.context, overlay.context];
+  const group = await openGroup(
+    browser,
+    usualGroup('Harbour brawl', { overlay: { shots: 'board-play' } }),
+  );
+  const { gm, links, spectator: watcher, overlay, overlayShot } = group;
+  const [dee, kim] = group.players;
   await gm.getByRole('button', { name: 'Close invite links' }).click();
 
   // The GM's prep, sent as the board tools send it: two NPCs, three zones, two borders and a
@@ -92,7 +82,7 @@ test('a fight across three zones: defenders from the board, a move that needs an
   ] as const) {
     await bot.send({ type: 'board.move', characterId: await id(name), zoneId, override: true });
   }
-  for (const page of [gm, dee.page, watcher.page]) {
+  for (const page of [gm, dee, watcher]) {
     await expect(zoneItem(page, 'Warehouse')).toContainText('Vex');
     await expect(zoneItem(page, 'Roof')).toContainText('Lookout');
   }
@@ -110,9 +100,9 @@ test('a fight across three zones: defenders from the board, a move that needs an
   await shot(gm, 'board-play-gm-zone-attack');
   await tray.getByRole('button', { name: /^Roll 4dF .* vs everyone in Warehouse/ }).click();
   await expect(gm.getByTestId('log')).toContainText('against everyone in Warehouse');
-  await kim.page.getByRole('tab', { name: 'Dice' }).click();
-  await defendAs(dee.page, 'Vex', 'Brute');
-  await defendAs(kim.page, 'Kai', 'Brute');
+  await kim.getByRole('tab', { name: 'Dice' }).click();
+  await defendAs(dee, 'Vex', 'Brute');
+  await defendAs(kim, 'Kai', 'Brute');
 
   // 2. The Lookout shoots from the Roof: the tray offers the Warehouse, then who is in it; the
   // GM picks the second listed, not the first.
@@ -127,35 +117,35 @@ test('a fight across three zones: defenders from the board, a move that needs an
   const second = (await opponents.nth(1).textContent())!.trim();
   await tray.locator('select[name="opponent"]').selectOption({ label: second });
   await tray.getByRole('button', { name: /^Roll 4dF/ }).click();
-  const target = second === 'Vex' ? dee.page : kim.page;
+  const target = second === 'Vex' ? dee : kim;
   await defendAs(target, second, 'Lookout');
 
   // 3. Dee drags Vex toward the Roof: the locked door asks for an overcome in the dice tray.
-  const vex = dee.page.locator('[data-testid="board-token"][data-name="Vex"]');
-  const roofZone = dee.page.locator('[data-testid="board-zone"][data-zone="Roof"] rect');
+  const vex = dee.locator('[data-testid="board-token"][data-name="Vex"]');
+  const roofZone = dee.locator('[data-testid="board-zone"][data-zone="Roof"] rect');
   await vex.scrollIntoViewIfNeeded();
   const from = (await vex.boundingBox())!;
   const to = (await roofZone.boundingBox())!;
-  await dee.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await dee.page.mouse.down();
-  await dee.page.mouse.move(to.x + to.width / 2, to.y + to.height / 3, { steps: 12 });
-  await dee.page.mouse.up();
-  const asking = dee.page.getByTestId('board-overcome');
+  await dee.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await dee.mouse.down();
+  await dee.mouse.move(to.x + to.width / 2, to.y + to.height / 3, { steps: 12 });
+  await dee.mouse.up();
+  const asking = dee.getByTestId('board-overcome');
   await expect(asking).toContainText(
     'Vex moves from Warehouse to Roof: an overcome against Average (+1)',
   );
   await expect(asking).toContainText('Locked Iron Door');
   await expect(asking.getByRole('button', { name: 'Wave it through' })).toHaveCount(0);
-  await shot(dee.page, 'board-play-desk-overcome', { fullPage: false });
+  await shot(dee, 'board-play-desk-overcome', { fullPage: false });
   await asking.getByRole('button', { name: /^Roll 4dF \+\d vs Average/ }).click();
   // Athletics +4 against +1 fails only on 4dF of −4: either way every screen agrees. With
   // the door in the way the roll waits for Dee to move (the GM may still invoke the door).
-  const held = dee.page.getByTestId('board-overcome-held');
-  await expect(held.or(dee.page.getByTestId('board-overcome-failed'))).toBeVisible();
+  const held = dee.getByTestId('board-overcome-held');
+  await expect(held.or(dee.getByTestId('board-overcome-failed'))).toBeVisible();
   if (await held.isVisible()) {
     await asking.getByRole('button', { name: 'Move with this roll' }).click();
-    await expect(zoneItem(dee.page, 'Roof')).toContainText('Vex');
-    await expect(zoneItem(watcher.page, 'Roof')).toContainText('Vex');
+    await expect(zoneItem(dee, 'Roof')).toContainText('Vex');
+    await expect(zoneItem(watcher, 'Roof')).toContainText('Vex');
     await expect(gm.getByTestId('log')).toContainText('Vex moves to Roof');
   }
 
@@ -165,28 +155,28 @@ test('a fight across three zones: defenders from the board, a move that needs an
   const gmAsking = gm.getByTestId('board-overcome');
   await expect(gmAsking).toContainText('Kai moves from Warehouse to Roof');
   await gmAsking.getByRole('button', { name: 'Wave it through' }).click();
-  for (const page of [gm, dee.page, watcher.page]) {
+  for (const page of [gm, dee, watcher]) {
     await expect(zoneItem(page, 'Roof')).toContainText('Kai');
   }
 
   // 5. A desk's keys: + zooms, 0 shows it whole; a focused token tells its stress.
-  const board = dee.page.getByTestId('board-svg');
+  const board = dee.getByTestId('board-svg');
   const whole = await board.getAttribute('viewBox');
   await board.focus();
-  await dee.page.keyboard.press('+');
-  await dee.page.keyboard.press('+');
+  await dee.keyboard.press('+');
+  await dee.keyboard.press('+');
   await expect(board).not.toHaveAttribute('viewBox', whole!);
-  await dee.page.keyboard.press('ArrowRight');
-  await shot(dee.page, 'board-play-desk-zoomed', { fullPage: false });
-  await dee.page.keyboard.press('0');
+  await dee.keyboard.press('ArrowRight');
+  await shot(dee, 'board-play-desk-zoomed', { fullPage: false });
+  await dee.keyboard.press('0');
   await expect(board).toHaveAttribute('viewBox', whole!);
   // The wheel zooms about the pointer, and 0 shows the whole board again.
   const drawn = (await board.boundingBox())!;
-  await dee.page.mouse.move(drawn.x + drawn.width / 2, drawn.y + drawn.height / 2);
-  await dee.page.mouse.wheel(0, -400);
+  await dee.mouse.move(drawn.x + drawn.width / 2, drawn.y + drawn.height / 2);
+  await dee.mouse.wheel(0, -400);
   await expect(board).not.toHaveAttribute('viewBox', whole!);
   await board.focus();
-  await dee.page.keyboard.press('0');
+  await dee.keyboard.press('0');
   await expect(board).toHaveAttribute('viewBox', whole!);
 
   // Keys alone move a token: the GM tabs to the Brute (its name and zone read out), picks it
@@ -207,56 +197,56 @@ test('a fight across three zones: defenders from the board, a move that needs an
     await gmMove.getByRole('button', { name: 'Wave it through' }).focus();
     await gm.keyboard.press('Enter');
   }
-  for (const page of [gm, dee.page, watcher.page]) {
+  for (const page of [gm, dee, watcher]) {
     await expect(zoneItem(page, 'Warehouse')).toContainText('Brute');
   }
   await expect(gm.getByTestId('log')).toContainText('Brute moves to Warehouse');
   await expect(gm.getByRole('button', { name: 'Brute, in Warehouse' })).toBeVisible();
 
-  await dee.page.locator('[data-testid="board-token"][data-name="Kai"]').focus();
-  const card = dee.page.getByTestId('board-token-card');
+  await dee.locator('[data-testid="board-token"][data-name="Kai"]').focus();
+  const card = dee.getByTestId('board-token-card');
   await expect(card).toContainText('Kai');
   await expect(card).toContainText('Consequences');
   await expect(
-    dee.page.getByRole('button', { name: /^Zone Roof: no aspects\. Here: .*Kai/ }),
+    dee.getByRole('button', { name: /^Zone Roof: no aspects\. Here: .*Kai/ }),
   ).toBeVisible();
 
   // 6. The phone: the board on demand, zoomed with its buttons.
-  await kim.page.getByRole('tab', { name: 'Board' }).click();
-  await kim.page.getByRole('button', { name: 'Show the board' }).click();
-  const phoneBoard = kim.page.getByTestId('board-svg');
+  await kim.getByRole('tab', { name: 'Board' }).click();
+  await kim.getByRole('button', { name: 'Show the board' }).click();
+  const phoneBoard = kim.getByTestId('board-svg');
   const phoneWhole = await phoneBoard.getAttribute('viewBox');
-  await kim.page.getByRole('button', { name: 'Zoom in' }).click();
+  await kim.getByRole('button', { name: 'Zoom in' }).click();
   await expect(phoneBoard).not.toHaveAttribute('viewBox', phoneWhole!);
-  await shot(kim.page, 'board-play-phone');
+  await shot(kim, 'board-play-phone');
 
   // 7. The GM puts the board on the stream overlay; the spotlight stays over it.
-  await expect(overlay.page.getByTestId('overlay-board')).toHaveCount(0);
+  await expect(overlay.getByTestId('overlay-board')).toHaveCount(0);
   await gm.getByTestId('board-on-overlay').check();
-  await expect(overlay.page.getByTestId('overlay-board')).toContainText('Warehouse');
+  await expect(overlay.getByTestId('overlay-board')).toContainText('Warehouse');
   await bot.send({ type: 'spotlight.push', ref: { aspectId: locked } });
-  await expect(overlay.page.getByTestId('overlay-aspect')).toContainText('Locked Iron Door');
-  await overlay.shot('spotlight-and-board');
+  await expect(overlay.getByTestId('overlay-aspect')).toContainText('Locked Iron Door');
+  await overlayShot('spotlight-and-board');
 
   // The spectator sees what the players see, and can move nothing.
-  await expect(zoneItem(watcher.page, 'Warehouse')).toContainText('Brute');
-  await expect(watcher.page.getByRole('button', { name: /^Pick / })).toHaveCount(0);
-  await expect(watcher.page.getByTestId('board-on-overlay')).toHaveCount(0);
-  await shot(watcher.page, 'board-play-spectator');
+  await expect(zoneItem(watcher, 'Warehouse')).toContainText('Brute');
+  await expect(watcher.getByRole('button', { name: /^Pick / })).toHaveCount(0);
+  await expect(watcher.getByTestId('board-on-overlay')).toHaveCount(0);
+  await shot(watcher, 'board-play-spectator');
 
   // axe in light and dark: the GM's, the desk's, the phone's and the spectator's boards.
   for (const scheme of ['light', 'dark'] as const) {
     for (const [page, who] of [
       [gm, 'gm'],
-      [dee.page, 'desk'],
-      [kim.page, 'phone'],
-      [watcher.page, 'spectator'],
+      [dee, 'desk'],
+      [kim, 'phone'],
+      [watcher, 'spectator'],
     ] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await expectAccessible(page, `${who} ${scheme}`);
     }
   }
-  await shot(dee.page, 'board-play-desk-dark');
+  await shot(dee, 'board-play-desk-dark');
   bot.close();
-  for (const c of contexts) await c.close();
+  await group.close();
 });

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
-import { KAI, PHONE, VEX, createTable, joinAndCreate, openAs, shot } from './helpers';
+import { openGroup, shot, usualGroup } from './helpers';
 
 // The scene board as a group uses it: the GM lays out zones (one prepared hidden), marks
 // borders and a zone aspect, reveals the prepared zone, places the tokens; a player at a desk
@@ -33,11 +33,9 @@ test('the scene board: zones, a hidden zone revealed, tokens dragged and moved b
   browser,
 }) => {
   test.setTimeout(600_000);
-  const { gm, links, context } = await createTable(browser, 'Docks at dusk', 'fate-core');
-  const dee = await joinAndCreate(browser, links.player, 'Dee', VEX);
-  const kim = await joinAndCreate(browser, links.player, 'Kim', KAI, PHONE);
-  const watcher = await openAs(browser, links.spectator);
-  const contexts = [context, dee.context, kim.context, watcher.context];
+  const group = await openGroup(browser, usualGroup('Docks at dusk'));
+  const { gm, spectator: watcher } = group;
+  const [dee, kim] = group.players;
 
   await gm.getByRole('button', { name: 'Start a scene' }).click();
   await expect(gm.getByTestId('board')).toBeVisible();
@@ -57,7 +55,7 @@ test('the scene board: zones, a hidden zone revealed, tokens dragged and moved b
   await tools.getByRole('button', { name: 'Add aspect' }).click();
 
   // Players and the spectator see the two public zones and the aspect, not a byte of the cellar.
-  for (const page of [dee.page, watcher.page]) {
+  for (const page of [dee, watcher]) {
     await expect(zoneItem(page, 'Warehouse')).toContainText('On Fire');
     expect(await page.content()).not.toContain('Smugglers');
   }
@@ -66,7 +64,7 @@ test('the scene board: zones, a hidden zone revealed, tokens dragged and moved b
 
   // 2. The GM reveals the prepared board in one action.
   await tools.getByTestId('board-reveal').click();
-  for (const page of [dee.page, watcher.page]) {
+  for (const page of [dee, watcher]) {
     await expect(zoneItem(page, 'Smugglers Cellar')).toBeVisible();
   }
 
@@ -76,86 +74,82 @@ test('the scene board: zones, a hidden zone revealed, tokens dragged and moved b
     await zoneItem(gm, 'Pier')
       .getByRole('button', { name: `Move ${name} here` })
       .click();
-    await expect(zoneItem(watcher.page, 'Pier')).toContainText(name);
+    await expect(zoneItem(watcher, 'Pier')).toContainText(name);
   }
 
   // 4. Dee drags Vex from the Pier to the Warehouse on the board: one free move, logged.
-  const token = dee.page.locator('[data-testid="board-token"][data-name="Vex"]');
-  const target = dee.page.locator('[data-testid="board-zone"][data-zone="Warehouse"] rect');
+  const token = dee.locator('[data-testid="board-token"][data-name="Vex"]');
+  const target = dee.locator('[data-testid="board-zone"][data-zone="Warehouse"] rect');
   await token.scrollIntoViewIfNeeded();
   const from = (await token.boundingBox())!;
   const to = (await target.boundingBox())!;
-  await dee.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await dee.page.mouse.down();
-  await dee.page.mouse.move(to.x + to.width / 2, to.y + to.height / 3, { steps: 12 });
-  await dee.page.mouse.up();
-  for (const page of [gm, dee.page, watcher.page]) {
+  await dee.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await dee.mouse.down();
+  await dee.mouse.move(to.x + to.width / 2, to.y + to.height / 3, { steps: 12 });
+  await dee.mouse.up();
+  for (const page of [gm, dee, watcher]) {
     await expect(zoneItem(page, 'Warehouse')).toContainText('Vex');
   }
   await expect(gm.getByTestId('log')).toContainText('Vex moves to Warehouse');
 
   // Dee cannot move Kai: no token of another's is offered to her.
-  await expect(dee.page.getByRole('button', { name: 'Pick Kai to move' })).toHaveCount(0);
+  await expect(dee.getByRole('button', { name: 'Pick Kai to move' })).toHaveCount(0);
 
   // 4b. The GM bars the way back with a border aspect: Dee's drag back to the Pier now asks
   // for an overcome (Athletics against Average, one zone), rolled from the board.
   await tools.getByTestId('board-aspect-place').selectOption({ label: 'Pier – Warehouse' });
   await tools.getByTestId('board-aspect-text').fill('Collapsing Gangway');
   await tools.getByRole('button', { name: 'Add aspect' }).click();
-  await expect(dee.page.getByTestId('board-svg')).toContainText('Collapsing Gangway');
-  const back = dee.page.locator('[data-testid="board-zone"][data-zone="Pier"] rect');
+  await expect(dee.getByTestId('board-svg')).toContainText('Collapsing Gangway');
+  const back = dee.locator('[data-testid="board-zone"][data-zone="Pier"] rect');
   const vexNow = (await token.boundingBox())!;
   const pier = (await back.boundingBox())!;
-  await dee.page.mouse.move(vexNow.x + vexNow.width / 2, vexNow.y + vexNow.height / 2);
-  await dee.page.mouse.down();
-  await dee.page.mouse.move(pier.x + pier.width / 2, pier.y + pier.height / 3, { steps: 12 });
-  await dee.page.mouse.up();
+  await dee.mouse.move(vexNow.x + vexNow.width / 2, vexNow.y + vexNow.height / 2);
+  await dee.mouse.down();
+  await dee.mouse.move(pier.x + pier.width / 2, pier.y + pier.height / 3, { steps: 12 });
+  await dee.mouse.up();
   // The dice tray asks for it: Athletics against Average, the gangway as passive opposition.
-  const asking = dee.page.getByTestId('board-overcome');
+  const asking = dee.getByTestId('board-overcome');
   await expect(asking).toContainText(
     'Vex moves from Warehouse to Pier: an overcome against Average (+1)',
   );
   await expect(asking).toContainText('Collapsing Gangway');
   await expect(asking.getByRole('combobox', { name: 'Skill' })).toContainText('Athletics');
-  await shot(dee.page, 'board-desk-overcome');
+  await shot(dee, 'board-desk-overcome');
   await asking.getByRole('button', { name: /^Roll 4dF/ }).click();
   // Athletics +4 against +1 fails only on 4dF of −4 (1 in 81): either way the screens agree.
   // With the gangway in the way the roll waits for Dee to move (the GM may still invoke it).
-  const held = dee.page.getByTestId('board-overcome-held');
-  await expect(held.or(dee.page.getByTestId('board-overcome-failed'))).toBeVisible();
+  const held = dee.getByTestId('board-overcome-held');
+  await expect(held.or(dee.getByTestId('board-overcome-failed'))).toBeVisible();
   if (await held.isVisible()) {
     await asking.getByRole('button', { name: 'Move with this roll' }).click();
-    await expect(zoneItem(dee.page, 'Pier')).toContainText('Vex');
-    await expect(zoneItem(watcher.page, 'Pier')).toContainText('Vex');
+    await expect(zoneItem(dee, 'Pier')).toContainText('Vex');
+    await expect(zoneItem(watcher, 'Pier')).toContainText('Vex');
     await expect(gm.getByTestId('log')).toContainText('Vex moves to Pier');
     await expect(asking).toHaveCount(0);
   }
 
   // 5. Kim, on a phone, opens the Board tab; Kai is picked already: "Move Kai here".
-  await kim.page.getByRole('tab', { name: 'Board' }).click();
-  await expect(kim.page.getByText('Kai picked')).toBeVisible();
-  await zoneItem(kim.page, 'Smugglers Cellar')
-    .getByRole('button', { name: 'Move Kai here' })
-    .click();
-  for (const page of [gm, dee.page, watcher.page]) {
+  await kim.getByRole('tab', { name: 'Board' }).click();
+  await expect(kim.getByText('Kai picked')).toBeVisible();
+  await zoneItem(kim, 'Smugglers Cellar').getByRole('button', { name: 'Move Kai here' }).click();
+  for (const page of [gm, dee, watcher]) {
     await expect(zoneItem(page, 'Smugglers Cellar')).toContainText('Kai');
   }
 
   // The zone's aspect is in the scene's aspect list with its zone named.
+  await expect(dee.getByTestId('aspect-place').filter({ hasText: 'at Warehouse' })).toBeVisible();
   await expect(
-    dee.page.getByTestId('aspect-place').filter({ hasText: 'at Warehouse' }),
-  ).toBeVisible();
-  await expect(
-    dee.page.getByTestId('aspect-place').filter({ hasText: 'at Pier – Warehouse' }),
+    dee.getByTestId('aspect-place').filter({ hasText: 'at Pier – Warehouse' }),
   ).toBeVisible();
 
   // The spectator sees it all and can move nothing.
-  await expect(watcher.page.getByTestId('board-gm')).toHaveCount(0);
-  await expect(watcher.page.getByRole('button', { name: /^Pick / })).toHaveCount(0);
+  await expect(watcher.getByTestId('board-gm')).toHaveCount(0);
+  await expect(watcher.getByRole('button', { name: /^Pick / })).toHaveCount(0);
 
   await shot(gm, 'board-gm');
-  await shot(dee.page, 'board-desk');
-  await shot(kim.page, 'board-phone');
-  await shot(watcher.page, 'board-spectator');
-  for (const c of contexts) await c.close();
+  await shot(dee, 'board-desk');
+  await shot(kim, 'board-phone');
+  await shot(watcher, 'board-spectator');
+  await group.close();
 });

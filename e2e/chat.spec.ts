@@ -1,15 +1,12 @@
 /// <reference lib="dom" />
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import {
-  KAI,
-  PHONE,
-  VEX,
   chat,
   chatMessage as message,
   chatSay as say,
-  createTable,
-  joinAndCreate,
+  usualGroup,
   openChat,
+  openGroup,
   recordFrames,
 } from './helpers';
 
@@ -32,44 +29,39 @@ test('chat: a whisper reaches the GM only, public chat reaches the spectator unt
 }) => {
   // Four browsers on two shared cores.
   test.setTimeout(600_000);
-  const { gm, links, context } = await createTable(browser, 'Ghost ship', 'fate-core');
-  const dee = await joinAndCreate(browser, links.player, 'Dee', VEX);
-  const kim = await joinAndCreate(browser, links.player, 'Kim', KAI, PHONE);
+  let watcherFrames = (): string => '';
   // The spectator's frames are recorded from before the page loads.
-  const watcherContext = await browser.newContext();
-  const watcher = await watcherContext.newPage();
-  const watcherFrames = recordFrames(watcher);
-  await watcher.goto(links.spectator);
-  await expect(watcher.getByTestId('table-name')).toBeVisible();
-  const contexts = [context, dee.context, kim.context, watcherContext];
+  const spectator = { beforeLoad: (page: Page) => (watcherFrames = recordFrames(page)) };
+  const group = await openGroup(browser, usualGroup('Ghost ship', { spectator }));
+  const { gm, spectator: watcher } = group;
+  const [dee, kim] = group.players;
 
-  for (const page of [gm, dee.page, kim.page, watcher]) await openChat(page);
+  for (const page of [gm, dee, kim, watcher]) await openChat(page);
   // The spectator reads, and cannot write.
   await expect(chat(watcher).getByTestId('chat-input')).toHaveCount(0);
 
   // 1. Kim, on the phone, whispers to the GM.
-  await expect(chat(kim.page).getByTestId('chat-to')).toContainText('GM only');
-  await say(kim.page, WHISPER, 'GM only');
-  await expect(message(kim.page, WHISPER)).toContainText('whisper to GM');
+  await expect(chat(kim).getByTestId('chat-to')).toContainText('GM only');
+  await say(kim, WHISPER, 'GM only');
+  await expect(message(kim, WHISPER)).toContainText('whisper to GM');
   await expect(message(gm, WHISPER)).toContainText('Kim');
   await expect(message(gm, WHISPER).getByTestId('chat-whisper')).toHaveText('whisper to GM');
 
   // 2. The GM speaks to everyone, and whispers back to Kim alone.
   await say(gm, PUBLIC, 'Everyone');
-  for (const page of [dee.page, kim.page, watcher])
-    await expect(message(page, PUBLIC)).toBeVisible();
+  for (const page of [dee, kim, watcher]) await expect(message(page, PUBLIC)).toBeVisible();
   await say(gm, 'Vejo você no convés inferior.', 'Kim');
-  await expect(message(kim.page, 'Vejo você no convés inferior.')).toContainText('whisper from GM');
+  await expect(message(kim, 'Vejo você no convés inferior.')).toContainText('whisper from GM');
   await expect(message(gm, 'Vejo você no convés inferior.')).toContainText('whisper to Kim');
 
   // 3. Dee writes a long message and a script: both arrive as text.
-  await expect(chat(dee.page).getByTestId('chat-counter')).toHaveText('0/500');
-  await chat(dee.page).getByTestId('chat-input').fill(LONG);
-  await expect(chat(dee.page).getByTestId('chat-counter')).toHaveText(`${LONG.length}/500`);
+  await expect(chat(dee).getByTestId('chat-counter')).toHaveText('0/500');
+  await chat(dee).getByTestId('chat-input').fill(LONG);
+  await expect(chat(dee).getByTestId('chat-counter')).toHaveText(`${LONG.length}/500`);
   // She sends the next one before the first is answered: both go, neither is wiped.
-  await chat(dee.page).getByTestId('chat-input').press('Enter');
-  await say(dee.page, SCRIPT);
-  for (const page of [gm, kim.page, watcher]) {
+  await chat(dee).getByTestId('chat-input').press('Enter');
+  await say(dee, SCRIPT);
+  for (const page of [gm, kim, watcher]) {
     await expect(message(page, LONG)).toBeVisible();
     await expect(message(page, SCRIPT)).toContainText(SCRIPT);
     expect(await page.evaluate(() => (window as { __chatPwned?: boolean }).__chatPwned)).toBe(
@@ -79,7 +71,7 @@ test('chat: a whisper reaches the GM only, public chat reaches the spectator unt
 
   // Neither whisper reached Dee or the spectator: not on screen, not in the page, and the
   // spectator's browser never received a frame holding it.
-  for (const page of [dee.page, watcher]) {
+  for (const page of [dee, watcher]) {
     await expect(message(page, WHISPER)).toHaveCount(0);
     expect(await page.content()).not.toContain('duquesa');
     expect(await page.content()).not.toContain('convés inferior');
@@ -92,12 +84,12 @@ test('chat: a whisper reaches the GM only, public chat reaches the spectator unt
   await chat(gm).getByTestId('chat-spectators').uncheck();
   await expect(chat(watcher).getByTestId('chat-off')).toBeVisible();
   await say(gm, AFTER_OFF, 'Everyone');
-  await expect(message(dee.page, AFTER_OFF)).toBeVisible();
-  await expect(message(kim.page, AFTER_OFF)).toBeVisible();
+  await expect(message(dee, AFTER_OFF)).toBeVisible();
+  await expect(message(kim, AFTER_OFF)).toBeVisible();
   // Dee's copy arrived; give the spectator's as long again before looking.
   await watcher.waitForTimeout(1000);
   expect(await watcher.content()).not.toContain('o mapa é falso');
   expect(watcherFrames()).not.toContain('o mapa');
 
-  for (const c of contexts) await c.close();
+  await group.close();
 });

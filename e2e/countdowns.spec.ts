@@ -1,15 +1,6 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
-import {
-  KAI,
-  PHONE,
-  VEX,
-  createTable,
-  expectAccessible,
-  joinAndCreate,
-  openAs,
-  shot,
-} from './helpers';
+import { expectAccessible, openGroup, shot, usualGroup } from './helpers';
 
 // Countdowns, part of the table's feel: "The GM creates a countdown (name, boxes, what happens when
 // it fills), public or hidden, ticks it, and every screen and the overlay show it; it can be
@@ -40,18 +31,14 @@ test('countdowns: public and hidden, ticked and filled by exchanges, on every sc
 }) => {
   // Five browsers on two shared cores: the default three minutes is too tight.
   test.setTimeout(900_000);
-  const { gm, links, context } = await createTable(browser, 'Docks at dusk', 'fate-core');
-  const dee = await joinAndCreate(browser, links.player, 'Dee', VEX);
-  const kim = await joinAndCreate(browser, links.player, 'Kim', KAI, PHONE);
-  const watcher = await openAs(browser, links.spectator);
-  const overlayUrl = new URL(links.spectator);
-  overlayUrl.searchParams.set('overlay', '1');
-  const overlayContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-  const overlay = await overlayContext.newPage();
-  await overlay.goto(overlayUrl.toString());
+  const group = await openGroup(
+    browser,
+    usualGroup('Docks at dusk', { overlay: { shots: 'countdowns' } }),
+  );
+  const { gm, spectator: watcher, overlay } = group;
+  const [dee, kim] = group.players;
   await expect(overlay.getByRole('main', { name: 'Docks at dusk: stream overlay' })).toBeVisible();
-  const contexts = [context, dee.context, kim.context, watcher.context, overlayContext];
-  const others = [dee.page, kim.page, watcher.page, overlay];
+  const others = [dee, kim, watcher, overlay];
 
   // 1. The GM makes a public countdown of four boxes tied to exchanges, and a hidden one.
   const panel = gm.getByTestId('gm-countdowns');
@@ -79,14 +66,14 @@ test('countdowns: public and hidden, ticked and filled by exchanges, on every sc
   // 2. Every other screen shows the public one, and never a byte of the hidden one.
   for (const page of others) await expectCount(page, OPEN, 0, 4);
   for (const page of others) await expectNoSecret(page);
-  await expect(meter(kim.page, OPEN)).toBeVisible();
-  await shot(kim.page, 'countdowns-phone');
+  await expect(meter(kim, OPEN)).toBeVisible();
+  await shot(kim, 'countdowns-phone');
 
   // 3. The GM ticks it by hand: one box, then a slip taken back, then one again.
   const tick = (by: 'one box' | 'back one box') =>
     panel.getByRole('button', { name: `Tick ${OPEN} ${by}` }).click();
   await tick('one box');
-  await expectCount(dee.page, OPEN, 1, 4);
+  await expectCount(dee, OPEN, 1, 4);
   await tick('one box');
   await expectCount(gm, OPEN, 2, 4);
   await tick('back one box');
@@ -105,7 +92,7 @@ test('countdowns: public and hidden, ticked and filled by exchanges, on every sc
   }
 
   // 5. Filled: every screen says what happens, the overlay too; the hidden one never showed.
-  for (const page of [gm, dee.page, kim.page, watcher.page]) {
+  for (const page of [gm, dee, kim, watcher]) {
     await expectCount(page, OPEN, 4, 4);
     await expect(page.getByTestId('countdowns').getByTestId('countdown-trigger')).toHaveText(
       `Filled: ${TRIGGER}`,
@@ -117,13 +104,11 @@ test('countdowns: public and hidden, ticked and filled by exchanges, on every sc
   ).toHaveText(`Filled: ${TRIGGER}`);
   // The log says it once, with its trigger.
   await expect(
-    dee.page
-      .getByTestId('log')
-      .getByText(`Countdown "${OPEN}" filled: ${TRIGGER}`, { exact: true }),
+    dee.getByTestId('log').getByText(`Countdown "${OPEN}" filled: ${TRIGGER}`, { exact: true }),
   ).toHaveCount(1);
   for (const page of others) await expectNoSecret(page);
   await shot(overlay, 'countdowns-overlay-filled');
-  await shot(kim.page, 'countdowns-phone-filled');
+  await shot(kim, 'countdowns-phone-filled');
 
   // 6. The hidden one, tied to no exchange, did not move.
   await expectCount(gm, SECRET, 0, 3);
@@ -137,6 +122,6 @@ test('countdowns: public and hidden, ticked and filled by exchanges, on every sc
   await expect(meter(gm, SECRET)).toHaveCount(0);
 
   await expectAccessible(gm, 'GM with countdowns');
-  await expectAccessible(kim.page, 'phone with countdowns');
-  for (const c of contexts) await c.close();
+  await expectAccessible(kim, 'phone with countdowns');
+  await group.close();
 });

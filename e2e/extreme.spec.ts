@@ -1,15 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { characterIdOf, connectBot, dealHit } from './bot';
-import {
-  KAI,
-  VEX,
-  characterCard,
-  createTable,
-  joinAndCreate,
-  openAs,
-  shot,
-  PHONE,
-} from './helpers';
+import { KAI, characterCard, openGroup, shot, usualGroup } from './helpers';
 
 // Rules text 001 (Extreme Consequences): an 8-shift hit lands on Kai, played by Kim on a
 // phone. Of the ways to absorb it she takes the extreme consequence rather than a severe one and a
@@ -23,11 +14,9 @@ test('fate-core: a phone player takes the extreme consequence, replacing the asp
   baseURL,
 }) => {
   test.setTimeout(300_000);
-  const { gm, links, context } = await createTable(browser, 'Extreme', 'fate-core');
-  const dee = await joinAndCreate(browser, links.player, 'Dee', VEX);
-  const kim = await joinAndCreate(browser, links.player, 'Kim', KAI, PHONE);
-  const watcher = await openAs(browser, links.spectator);
-  const contexts = [context, dee.context, kim.context, watcher.context];
+  const group = await openGroup(browser, usualGroup('Extreme'));
+  const { gm, links, spectator: watcher } = group;
+  const [dee, kim] = group.players;
   const bot = await connectBot(baseURL ?? '', links.gm);
   const kai = await characterIdOf(baseURL ?? '', links.gm, 'Kai');
   const vex = await characterIdOf(baseURL ?? '', links.gm, 'Vex');
@@ -40,7 +29,7 @@ test('fate-core: a phone player takes the extreme consequence, replacing the asp
   await npcEditor.getByRole('button', { name: 'Create NPC' }).click();
   const brute = await characterIdOf(baseURL ?? '', links.gm, 'Harbour brute');
   await bot.send({ type: 'scene.start', name: 'The docks', characterIds: [kai, vex, brute] });
-  for (const page of [gm, watcher.page]) {
+  for (const page of [gm, watcher]) {
     const pool = characterCard(page, 'Harbour brute').getByTestId('fate-points');
     await expect(pool).toHaveAttribute('aria-label', 'Spends the GM pool: 2 fate points');
   }
@@ -56,8 +45,8 @@ test('fate-core: a phone player takes the extreme consequence, replacing the asp
     /success with style \(8 shifts\)/,
   );
 
-  await kim.page.getByRole('tab', { name: /Dice/ }).click();
-  const panel = kim.page.getByTestId('absorb-panel');
+  await kim.getByRole('tab', { name: /Dice/ }).click();
+  const panel = kim.getByTestId('absorb-panel');
   await expect(panel).toContainText('Kai: take the hit (8 shifts)');
   const options = panel.getByTestId('absorb-options').locator('label');
   const labels = (await options.allTextContents()).map((l) => l.trim());
@@ -71,23 +60,23 @@ test('fate-core: a phone player takes the extreme consequence, replacing the asp
   expect(offered[0]).toBe(KAI.trouble);
   const gone = offered[1]!;
   await replaces.selectOption({ label: gone });
-  await shot(kim.page, 'extreme-1-phone-picks-aspect');
+  await shot(kim, 'extreme-1-phone-picks-aspect');
   await panel.getByRole('button', { name: 'Absorb' }).click();
   await expect(panel).toHaveCount(0);
 
-  for (const page of [gm, dee.page, watcher.page, kim.page]) {
-    if (page === kim.page) await kim.page.getByRole('tab', { name: 'Characters' }).click();
+  for (const page of [gm, dee, watcher, kim]) {
+    if (page === kim) await kim.getByRole('tab', { name: 'Characters' }).click();
     const card = characterCard(page, 'Kai');
     await expect(card).toContainText('Lost my left hand');
     await expect(card).not.toContainText(gone);
     await expect(card).toContainText(KAI.highConcept);
   }
-  await kim.page.getByRole('tab', { name: 'Log' }).click();
-  await expect(kim.page.getByTestId('log')).toContainText(
+  await kim.getByRole('tab', { name: 'Log' }).click();
+  await expect(kim.getByTestId('log')).toContainText(
     'Kai absorbed 8 shifts: extreme consequence (“Lost my left hand”)',
   );
-  await shot(kim.page, 'extreme-2-phone-replaced');
-  await shot(watcher.page, 'extreme-2-spectator-replaced');
+  await shot(kim, 'extreme-2-phone-replaced');
+  await shot(watcher, 'extreme-2-spectator-replaced');
 
   // Once between major milestones: the next 8-shift hit offers no extreme.
   await dealHit(
@@ -95,10 +84,10 @@ test('fate-core: a phone player takes the extreme consequence, replacing the asp
     { characterId: brute, skillId: 'fight', opposition: { characterId: kai, skillId: 'will' } },
     /success with style \(8 shifts\)/,
   );
-  await kim.page.getByRole('tab', { name: /Dice/ }).click();
+  await kim.getByRole('tab', { name: /Dice/ }).click();
   await expect(panel).toContainText('Kai: take the hit (8 shifts)');
   await expect(panel.getByTestId('absorb-options')).not.toContainText('extreme');
 
   bot.close();
-  for (const c of contexts) await c.close();
+  await group.close();
 });

@@ -1,18 +1,14 @@
 /// <reference lib="dom" />
 import { test, expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import {
-  KAI_SKILLS,
   PHONE,
-  TOUCH,
-  VEX_SKILLS,
   characterCard,
   concede,
-  createTable,
-  fillSheet,
-  openAs,
-  openOverlay,
+  createCharacter,
+  openGroup,
+  rooftopKai,
+  rooftopVex,
   shot,
-  takeSeat,
 } from './helpers';
 import { characterIdOf, connectBot } from './bot';
 
@@ -75,17 +71,24 @@ test('friction: what a group tripped on, at a desk, on a phone and on stream', a
 }) => {
   // Five browsers on two shared cores, and a long evening of small things.
   test.setTimeout(900_000);
-  const { gm, links, context } = await createTable(browser, 'The Bell Tower', 'fate-core', DESK);
-  const contexts = [context];
-  const deeJoin = await takeSeat(browser, links.player, 'Dee', DESK);
-  const kimJoin = await takeSeat(browser, links.player, 'Kim', PHONE, TOUCH);
-  const watcher = await openAs(browser, links.spectator);
-  contexts.push(deeJoin.context, kimJoin.context, watcher.context);
-  const dee = deeJoin.page;
-  const kim = kimJoin.page;
-  const spectator = watcher.page;
-  const onStream = await openOverlay(browser, links.spectator, 'friction');
-  contexts.push(onStream.context);
+  const group = await openGroup(browser, {
+    table: 'The Bell Tower',
+    ruleset: 'fate-core',
+    gmViewport: DESK,
+    players: [
+      { player: 'Dee', viewport: DESK },
+      { player: 'Kim', viewport: PHONE, touch: true },
+    ],
+    spectator: true,
+    overlay: { shots: 'friction' },
+  });
+  const {
+    gm,
+    links,
+    players: [dee, kim],
+    spectator,
+    overlayShot,
+  } = group;
 
   // ── Characters. A player's editor offers nothing above the cap its pyramid states.
   const deeEditor = dee.getByTestId('editor');
@@ -96,36 +99,13 @@ test('friction: what a group tripped on, at a desk, on a phone and on stream', a
   await expect(deeEditor.locator('select[name="skill-fight"] option')).not.toContainText([
     'Superb (+5)',
   ]);
-  await fillSheet(deeEditor, {
-    name: 'Vex',
-    aspects: [
-      'Cat Burglar of the Upper City',
-      'Can’t Resist a Locked Door',
-      'My Sister Keeps the Bell Tower',
-      'Light Fingers, Lighter Feet',
-      'The Watch Captain Knows My Face',
-    ],
-    skills: VEX_SKILLS,
-    stunts: [['Roofrunner', '+2 to Athletics to climb, leap or run across the rooftops.']],
-  });
-  await dee.getByRole('button', { name: 'Create character' }).click();
-  await expect(dee.getByTestId('table-name')).toBeVisible();
+  await createCharacter(
+    dee,
+    rooftopVex([['Roofrunner', '+2 to Athletics to climb, leap or run across the rooftops.']]),
+  );
   const SHIELD_WALL =
     '+2 to Fight to defend when an ally stands beside me, or when I pick a spot with my back to a wall and my shield up.';
-  await fillSheet(kim.getByTestId('editor'), {
-    name: 'Kai',
-    aspects: [
-      'Retired Sergeant of the Lantern Guard',
-      'A Bad Knee in Cold Weather',
-      'Vex Picked My Pocket Once',
-      'Knows Every Guard by Name',
-      'The Bell Ringer Is My Cousin',
-    ],
-    skills: KAI_SKILLS,
-    stunts: [['Shield Wall', SHIELD_WALL]],
-  });
-  await kim.getByRole('button', { name: 'Create character' }).click();
-  await expect(kim.getByTestId('table-name')).toBeVisible();
+  await createCharacter(kim, rooftopKai([['Shield Wall', SHIELD_WALL]]));
 
   // ── A second "Kai": the GM's NPC editor says at once which character has the name, and the
   // NPC is not created until it has one of its own.
@@ -467,12 +447,12 @@ test('friction: what a group tripped on, at a desk, on a phone and on stream', a
     TRIGGER,
   );
   await expect(dee.getByTestId('countdowns').getByText(TRIGGER)).toBeVisible();
-  await onStream.shot('end');
+  await overlayShot('end');
   // Still one screen at the end, toasts or not: their room goes to the columns, not the page.
   expect((await heights(gm)).page).toBeLessThanOrEqual(DESK.height);
   await shot(gm, 'friction-7-gm-desk', { fullPage: false });
   await shot(spectator, 'friction-7-spectator', { fullPage: false });
 
   bot.close();
-  for (const c of contexts) await c.close();
+  await group.close();
 });

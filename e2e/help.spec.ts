@@ -1,6 +1,15 @@
 import { test, expect, type Page } from '@playwright/test';
 import { characterIdOf, connectBot, dealHit } from './bot';
-import { KAI, PHONE, VEX, createTable, expectAccessible, joinAndCreate, shot } from './helpers';
+import {
+  KAI,
+  PHONE,
+  VEX,
+  createTable,
+  expectAccessible,
+  joinAndCreate,
+  openGroup,
+  shot,
+} from './helpers';
 
 // Help at the table: the rules reference opens from where a rule matters (the dice
 // tray, the hit panel) at that rule's section, as an accessible side sheet; game words such as
@@ -76,9 +85,19 @@ test('fate-core: a player opens the rules from the hit panel, at stress and cons
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const { gm, links, context } = await createTable(browser, 'Help in a fight', 'fate-core');
-  const dee = await joinAndCreate(browser, links.player, 'Dee', VEX);
-  const kim = await joinAndCreate(browser, links.player, 'Kim', KAI);
+  const group = await openGroup(browser, {
+    table: 'Help in a fight',
+    ruleset: 'fate-core',
+    players: [
+      { player: 'Dee', character: VEX },
+      { player: 'Kim', character: KAI },
+    ],
+  });
+  const {
+    gm,
+    links,
+    players: [, kim],
+  } = group;
   const bot = await connectBot(baseURL ?? '', links.gm);
   const kai = await characterIdOf(baseURL ?? '', links.gm, 'Kai');
   const vex = await characterIdOf(baseURL ?? '', links.gm, 'Vex');
@@ -89,11 +108,11 @@ test('fate-core: a player opens the rules from the hit panel, at stress and cons
     /success(?: with style)? \(\d+ shifts?\)/,
   );
 
-  const panel = kim.page.getByTestId('absorb-panel');
+  const panel = kim.getByTestId('absorb-panel');
   await expect(panel).toBeVisible();
   const opener = panel.getByRole('button', { name: 'Rules: stress and consequences' });
   await opener.click();
-  const sheet = reference(kim.page);
+  const sheet = reference(kim);
   await expect(sheet.getByRole('heading', { level: 2 })).toHaveText('Rules: Fate Core');
   const harm = sheet.getByRole('heading', { name: 'Stress and consequences' });
   await expect(harm).toBeFocused();
@@ -101,7 +120,7 @@ test('fate-core: a player opens the rules from the hit panel, at stress and cons
   await expect(sheet.getByTestId('rules-stress')).toContainText('[1][2][3][4]');
   await expect(sheet.getByRole('heading', { name: 'Extreme consequence' })).toBeAttached();
   await expect(sheet.getByTestId('rules-recovery')).toContainText('Fantastic (+6)');
-  await shot(kim.page, 'help-fate-core-hit-panel');
+  await shot(kim, 'help-fate-core-hit-panel');
 
   // The close button closes it; focus goes back to the panel's opener.
   await sheet.getByRole('button', { name: 'Close the rules' }).click();
@@ -111,7 +130,7 @@ test('fate-core: a player opens the rules from the hit panel, at stress and cons
   await expect(panel).toBeVisible();
 
   bot.close();
-  for (const c of [context, dee.context, kim.context]) await c.close();
+  await group.close();
   void gm;
 });
 

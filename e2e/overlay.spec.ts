@@ -1,11 +1,10 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
-import { KAI, VEX, createTable, joinAndCreate, openAs, SCREENSHOTS } from './helpers';
+import { SCREENSHOTS, deeAndKim, openGroup, usualGroup } from './helpers';
 import { connectBot, characterIdOf, dealHit, type Bot } from './bot';
 import { join } from 'node:path';
 
 const phone = { width: 390, height: 844 };
-const hd = { width: 1920, height: 1080 };
 
 /** Backgrounds standing in for bright and dark stream video behind the transparent overlay. */
 const LIGHT = 'linear-gradient(120deg, #ffffff 0%, #f1ead8 45%, #d9e8f5 100%)';
@@ -46,29 +45,24 @@ test('a session on the stream overlay, and the phone player told when needed', a
 }) => {
   // Five browsers on two shared cores: the default three minutes is too tight.
   test.setTimeout(1_200_000);
-  const { gm, links, context } = await createTable(browser, 'Harbour night', 'fate-core');
-  const dee = await joinAndCreate(browser, links.player, 'Dee', VEX);
-  const kim = await joinAndCreate(browser, links.player, 'Kim', KAI, phone);
-  const watcher = await openAs(browser, links.spectator);
-  const overlayContext = await browser.newContext({ viewport: hd });
-  const overlay = await overlayContext.newPage();
-  const url = new URL(links.spectator);
-  url.searchParams.set('overlay', '1');
   // The overlay's own clock stops, so each moment stays for its screenshots however slow the
   // machine, and `runFor` then shows that it leaves a few seconds later. Never a long jump:
   // the document's socket closes itself after 30 silent seconds (by this clock) and would wait
   // for the stopped clock to reconnect.
-  await overlay.clock.install();
-  await overlay.goto(url.toString());
+  const group = await openGroup(
+    browser,
+    usualGroup('Harbour night', { players: deeAndKim(phone), overlay: { held: true } }),
+  );
+  const { gm, links, spectator: watcher, overlay, holdOverlay } = group;
+  const [dee, kim] = group.players;
   await expect(overlay.getByRole('main', { name: 'Harbour night: stream overlay' })).toBeVisible();
-  await overlay.clock.pauseAt(Date.now() + 1_000);
+  await holdOverlay();
   /** A few seconds pass on the overlay: what it showed is gone. */
   const momentsPass = async () => {
     await overlay.clock.runFor(6_500);
     await expect(overlay.getByTestId('overlay-event')).toHaveCount(0);
     await expect(overlay.getByTestId('overlay-aspect')).toHaveCount(0);
   };
-  const contexts = [context, dee.context, kim.context, watcher.context, overlayContext];
   const bot = await connectBot(baseURL!, links.gm);
   const vex = await characterIdOf(baseURL!, links.gm, 'Vex');
   const kai = await characterIdOf(baseURL!, links.gm, 'Kai');
@@ -105,7 +99,7 @@ test('a session on the stream overlay, and the phone player told when needed', a
   await momentsPass();
 
   // 2. Dee rolls: the dice, the total on the ladder and the outcome, then gone.
-  await dee.page
+  await dee
     .getByRole('form', { name: 'Roll the dice' })
     .getByRole('button', { name: /^Roll 4dF/ })
     .click();
@@ -123,44 +117,37 @@ test('a session on the stream overlay, and the phone player told when needed', a
 
   // 3. The GM compels Kai while Kim looks at the log: a toast and a badge on Scene; one tap on
   // the toast brings the compel with Accept in focus.
-  await kim.page.getByRole('tab', { name: 'Log' }).click();
+  await kim.getByRole('tab', { name: 'Log' }).click();
   const compel = 'The harbour master recognises Kai';
   const form = gm.getByRole('form', { name: 'Offer a compel' });
   await form.getByLabel('Compel').selectOption({ label: 'Kai' });
   await form.getByLabel('What happens').fill(compel);
   await form.getByRole('button', { name: 'Offer the compel' }).click();
-  await expect(toast(kim.page)).toContainText(`Compel on Kai: “${compel}”`);
-  await expect(kim.page.getByRole('tab', { name: /Scene/ }).getByTestId('tab-badge')).toHaveText(
-    /^1/,
-  );
+  await expect(toast(kim)).toContainText(`Compel on Kai: “${compel}”`);
+  await expect(kim.getByRole('tab', { name: /Scene/ }).getByTestId('tab-badge')).toHaveText(/^1/);
   await expect(event('compel')).toContainText(compel);
-  await phoneShot(kim.page, '3-compel-toast');
+  await phoneShot(kim, '3-compel-toast');
   await overBoth(overlay, '3-compel-offered');
   // Only Kim is asked: not Dee, not the spectator, not the GM who offered it.
-  for (const page of [dee.page, watcher.page, gm]) await expect(toast(page)).toHaveCount(0);
-  await toast(kim.page).getByRole('button', { name: 'Answer' }).click();
-  await expect(kim.page.getByRole('tab', { name: /Scene/ })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
-  const accept = kim.page.getByRole('button', { name: 'Accept, gain a fate point' });
+  for (const page of [dee, watcher, gm]) await expect(toast(page)).toHaveCount(0);
+  await toast(kim).getByRole('button', { name: 'Answer' }).click();
+  await expect(kim.getByRole('tab', { name: /Scene/ })).toHaveAttribute('aria-selected', 'true');
+  const accept = kim.getByRole('button', { name: 'Accept, gain a fate point' });
   await expect(accept).toBeFocused();
-  await kim.page.keyboard.press('Enter');
+  await kim.keyboard.press('Enter');
   await expect(event('compel').filter({ hasText: 'accepted' })).toBeVisible();
-  await expect(kim.page.getByRole('tab', { name: /Scene/ }).getByTestId('tab-badge')).toHaveCount(
-    0,
-  );
+  await expect(kim.getByRole('tab', { name: /Scene/ }).getByTestId('tab-badge')).toHaveCount(0);
   await overBoth(overlay, '3-compel-accepted');
   await momentsPass();
 
   // 4. The GM gives Kai a fate point: Kim, on Dice, sees a toast and a badge on Characters.
-  await kim.page.getByRole('tab', { name: 'Dice' }).click();
+  await kim.getByRole('tab', { name: 'Dice' }).click();
   await gm.getByRole('button', { name: 'Give Kai a fate point' }).click();
-  await expect(toast(kim.page)).toContainText('The GM gave Kai a fate point.');
-  const characters = kim.page.getByRole('tab', { name: /Characters/ });
+  await expect(toast(kim)).toContainText('The GM gave Kai a fate point.');
+  const characters = kim.getByRole('tab', { name: /Characters/ });
   await expect(characters.getByTestId('tab-badge')).toHaveText(/^1/);
   await expect(event('fate')).toContainText('The GM gave Kai a fate point.');
-  await phoneShot(kim.page, '4-fate-point');
+  await phoneShot(kim, '4-fate-point');
   await overBoth(overlay, '4-fate-point');
   await momentsPass();
   await characters.click();
@@ -184,7 +171,7 @@ test('a session on the stream overlay, and the phone player told when needed', a
   // 5. Vex attacks Kai while Kim looks at the log: Kai's defence waits on Kim. A toast and a
   // badge on Dice; one tap brings the defence's skill picker, in focus. The overlay shows the
   // attack waiting, then both sides' dice and the outcome once Kim rolls.
-  await kim.page.getByRole('tab', { name: 'Log' }).click();
+  await kim.getByRole('tab', { name: 'Log' }).click();
   const attack = await bot.send({
     type: 'roll',
     characterId: vex,
@@ -192,29 +179,29 @@ test('a session on the stream overlay, and the phone player told when needed', a
     action: 'attack',
     defender: kai,
   });
-  const dice = kim.page.getByRole('tab', { name: /Dice/ });
-  await expect(toast(kim.page).filter({ hasText: 'must defend' })).toContainText(
+  const dice = kim.getByRole('tab', { name: /Dice/ });
+  await expect(toast(kim).filter({ hasText: 'must defend' })).toContainText(
     'Kai must defend against Vex: roll the defence.',
   );
   await expect(dice.getByTestId('tab-badge')).toHaveText(/^1/);
-  for (const page of [dee.page, watcher.page, gm]) await expect(toast(page)).toHaveCount(0);
+  for (const page of [dee, watcher, gm]) await expect(toast(page)).toHaveCount(0);
   await expect(event('roll').getByTestId('overlay-roll-result')).toHaveText('Kai rolls to defend');
-  await phoneShot(kim.page, '5-defence-toast');
+  await phoneShot(kim, '5-defence-toast');
   await overBoth(overlay, '5-attack-awaits-defence');
-  await toast(kim.page)
+  await toast(kim)
     .filter({ hasText: 'must defend' })
     .getByRole('button', { name: 'Defend' })
     .click();
   await expect(dice).toHaveAttribute('aria-selected', 'true');
-  const defenceSkill = kim.page.getByTestId('defence').locator('select[name="defence-skill"]');
+  const defenceSkill = kim.getByTestId('defence').locator('select[name="defence-skill"]');
   await expect(defenceSkill).toBeFocused();
   // Kim defends with her third best skill, not the one offered first.
   const third = await defenceSkill.locator('option').nth(2).getAttribute('value');
   await defenceSkill.selectOption(third ?? '');
-  await phoneShot(kim.page, '5-defence-prompt');
-  await kim.page.getByRole('button', { name: 'Roll defence' }).click();
-  await expect(kim.page.getByTestId('defence')).toHaveCount(0);
-  await expect(toast(kim.page).filter({ hasText: 'must defend' })).toHaveCount(0);
+  await phoneShot(kim, '5-defence-prompt');
+  await kim.getByRole('button', { name: 'Roll defence' }).click();
+  await expect(kim.getByTestId('defence')).toHaveCount(0);
+  await expect(toast(kim).filter({ hasText: 'must defend' })).toHaveCount(0);
   await expect(dice.getByTestId('tab-badge')).toHaveCount(0);
   // The attack's card on the overlay now holds Kai's dice too, and the outcome.
   const defended = event('roll');
@@ -233,24 +220,24 @@ test('a session on the stream overlay, and the phone player told when needed', a
   // 6. A hit lands on Kai while Kim looks at the log: the Dice badge, and the toast's one tap
   // to the absorb panel. The overlay, with motion reduced, shows the stress taken, then clears.
   await overlay.emulateMedia({ reducedMotion: 'reduce' });
-  await kim.page.getByRole('tab', { name: 'Log' }).click();
+  await kim.getByRole('tab', { name: 'Log' }).click();
   await landHit(bot, vex, kai);
   await expect(dice.getByTestId('tab-badge')).toHaveText(/^1/);
-  await expect(toast(kim.page).filter({ hasText: 'is hit' })).toContainText(
+  await expect(toast(kim).filter({ hasText: 'is hit' })).toContainText(
     /Kai is hit: [12] shifts? to absorb\./,
   );
-  for (const page of [dee.page, watcher.page, gm]) await expect(toast(page)).toHaveCount(0);
-  await phoneShot(kim.page, '6-hit-toast');
-  await toast(kim.page)
+  for (const page of [dee, watcher, gm]) await expect(toast(page)).toHaveCount(0);
+  await phoneShot(kim, '6-hit-toast');
+  await toast(kim)
     .filter({ hasText: 'is hit' })
     .getByRole('button', { name: 'Take the hit' })
     .click();
   await expect(dice).toHaveAttribute('aria-selected', 'true');
-  const panel = kim.page.getByTestId('absorb-panel');
+  const panel = kim.getByTestId('absorb-panel');
   // Focus lands on the panel's first control (the harm kind, where the game asks it).
   await expect(panel.locator(':focus')).toHaveCount(1);
   await panel.getByTestId('absorb-options').getByRole('radio').first().check();
-  await phoneShot(kim.page, '6-absorb');
+  await phoneShot(kim, '6-absorb');
   await panel.getByRole('button', { name: 'Absorb' }).click();
   const harm = event('harm');
   await expect(harm).toContainText(/^Hit taken\s*Kai absorbed [12] shifts?/);
@@ -261,7 +248,7 @@ test('a session on the stream overlay, and the phone player told when needed', a
 
   // 7. Another hit: Kim takes a mild consequence and names it; the overlay says so.
   await landHit(bot, vex, kai);
-  await toast(kim.page)
+  await toast(kim)
     .filter({ hasText: 'is hit' })
     .getByRole('button', { name: 'Take the hit' })
     .click();
@@ -288,5 +275,5 @@ test('a session on the stream overlay, and the phone player told when needed', a
   await overBoth(overlay, '9-clear');
 
   bot.close();
-  for (const c of contexts) await c.close();
+  await group.close();
 });

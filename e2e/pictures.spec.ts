@@ -2,18 +2,13 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import {
-  KAI,
-  PHONE,
   SCREENSHOTS,
-  VEX,
   characterCard,
-  createTable,
   expectAccessible,
-  joinAndCreate,
-  openAs,
-  openOverlay,
+  openGroup,
   pngPicture,
   shot,
+  usualGroup,
 } from './helpers';
 
 // Pictures at the table: a player gives her character a portrait (its token shows it), the GM
@@ -40,12 +35,12 @@ test('portraits on tokens, a map behind the board, a handout on every screen', a
   browser,
 }) => {
   test.setTimeout(300_000);
-  const { gm, links, context } = await createTable(browser, 'Harbour of Lies', 'fate-core');
-  const dee = await joinAndCreate(browser, links.player, 'Dee', VEX);
-  const kim = await joinAndCreate(browser, links.player, 'Kim', KAI, PHONE);
-  const watcher = await openAs(browser, links.spectator);
-  const overlay = await openOverlay(browser, links.spectator, 'pictures');
-  const contexts = [context, dee.context, kim.context, watcher.context, overlay.context];
+  const group = await openGroup(
+    browser,
+    usualGroup('Harbour of Lies', { overlay: { shots: 'pictures' } }),
+  );
+  const { gm, spectator: watcher, overlay, overlayShot } = group;
+  const [dee, kim] = group.players;
 
   // A scene with one zone, both characters on it.
   await gm.getByRole('button', { name: 'Start a scene' }).click();
@@ -71,32 +66,32 @@ test('portraits on tokens, a map behind the board, a handout on every screen', a
   }
   const vexToken = (page: Page) => page.locator('[data-testid="board-token"][data-name="Vex"]');
   const kaiToken = (page: Page) => page.locator('[data-testid="board-token"][data-name="Kai"]');
-  await expect(vexToken(watcher.page)).toContainText('V');
+  await expect(vexToken(watcher)).toContainText('V');
 
   // 1. Dee gives Vex a portrait from her sheet; Kim is offered none for Vex.
-  const vexCard = characterCard(dee.page, 'Vex');
+  const vexCard = characterCard(dee, 'Vex');
   await vexCard
     .getByTestId('portrait-file')
     .setInputFiles(pngPicture(400, 400, [180, 40, 60], [250, 200, 60]));
   await expectLoaded(vexCard.getByTestId('sheet-portrait-image'));
-  for (const page of [gm, dee.page, watcher.page]) {
+  for (const page of [gm, dee, watcher]) {
     await expectLoaded(vexToken(page).getByTestId('token-portrait'));
     // Kai has none: his initials stay.
     await expect(kaiToken(page).getByTestId('token-portrait')).toHaveCount(0);
     await expect(kaiToken(page)).toContainText('K');
   }
-  await expect(watcher.page.getByTestId('portrait-file')).toHaveCount(0);
-  await expect(characterCard(dee.page, 'Kai').getByTestId('portrait-file')).toHaveCount(0);
+  await expect(watcher.getByTestId('portrait-file')).toHaveCount(0);
+  await expect(characterCard(dee, 'Kai').getByTestId('portrait-file')).toHaveCount(0);
 
   // 2. The GM lays a map behind the board; every desk sees it.
   const pictures = gm.getByTestId('gm-pictures');
   await pictures
     .getByTestId('map-file')
     .setInputFiles(pngPicture(1200, 800, [40, 90, 140], [60, 130, 90]));
-  for (const page of [gm, dee.page, watcher.page]) {
+  for (const page of [gm, dee, watcher]) {
     await expectLoaded(page.getByTestId('board-map'));
   }
-  await shot(dee.page, 'pictures-desk-board');
+  await shot(dee, 'pictures-desk-board');
 
   // 3. The GM prepares a handout: it stays the GM's.
   await pictures.getByLabel('Title').fill('Wanted: the Red Captain');
@@ -107,39 +102,39 @@ test('portraits on tokens, a map behind the board, a handout on every screen', a
     .getByTestId('gm-handout')
     .filter({ hasText: 'Wanted: the Red Captain' });
   await expect(prepared).toBeVisible();
-  for (const page of [dee.page, kim.page, watcher.page, overlay.page]) {
+  for (const page of [dee, kim, watcher, overlay]) {
     await expect(handoutOn(page)).toHaveCount(0);
     expect(await page.content()).not.toContain('Red Captain');
   }
 
   // 4. Pushed: on every screen, the phone's and the overlay's too.
   await prepared.getByRole('button', { name: 'Show everyone' }).click();
-  for (const page of [dee.page, kim.page, watcher.page, overlay.page]) {
+  for (const page of [dee, kim, watcher, overlay]) {
     await expect(handoutOn(page)).toContainText('Wanted: the Red Captain');
     await expectLoaded(handoutOn(page).getByTestId('handout-image'));
   }
   await expect(gm.getByTestId('log')).toContainText(
     'The GM shows a handout: Wanted: the Red Captain.',
   );
-  await shot(dee.page, 'pictures-desk-handout', { fullPage: false });
-  await shot(kim.page, 'pictures-phone-handout', { fullPage: false });
-  await shot(watcher.page, 'pictures-spectator-handout', { fullPage: false });
-  await overlay.shot('handout');
-  await expectAccessible(dee.page, 'a handout shown at a desk');
-  await expectAccessible(kim.page, 'a handout shown on a phone');
+  await shot(dee, 'pictures-desk-handout', { fullPage: false });
+  await shot(kim, 'pictures-phone-handout', { fullPage: false });
+  await shot(watcher, 'pictures-spectator-handout', { fullPage: false });
+  await overlayShot('handout');
+  await expectAccessible(dee, 'a handout shown at a desk');
+  await expectAccessible(kim, 'a handout shown on a phone');
 
   // Kim closes it on her phone only; the chip opens it again.
-  await handoutOn(kim.page).getByRole('button', { name: 'Close' }).click();
-  await expect(handoutOn(kim.page)).toHaveCount(0);
-  await expect(handoutOn(dee.page)).toBeVisible();
-  await kim.page.getByTestId('handout-reopen').click();
-  await expect(handoutOn(kim.page)).toBeVisible();
+  await handoutOn(kim).getByRole('button', { name: 'Close' }).click();
+  await expect(handoutOn(kim)).toHaveCount(0);
+  await expect(handoutOn(dee)).toBeVisible();
+  await kim.getByTestId('handout-reopen').click();
+  await expect(handoutOn(kim)).toBeVisible();
 
   // 5. The GM takes it down: gone everywhere, still prepared to show again.
   // The GM sees it too: closed on the GM's screen to reach the tools behind it.
   await handoutOn(gm).getByRole('button', { name: 'Close' }).click();
   await pictures.getByRole('button', { name: 'Take it down' }).click();
-  for (const page of [dee.page, kim.page, watcher.page, overlay.page]) {
+  for (const page of [dee, kim, watcher, overlay]) {
     await expect(handoutOn(page)).toHaveCount(0);
     await expect(page.getByTestId('handout-reopen')).toHaveCount(0);
   }
@@ -148,5 +143,5 @@ test('portraits on tokens, a map behind the board, a handout on every screen', a
   await pictures.scrollIntoViewIfNeeded();
   await gm.screenshot({ path: join(SCREENSHOTS, 'pictures-gm-tools.png') });
 
-  for (const c of contexts) await c.close();
+  await group.close();
 });

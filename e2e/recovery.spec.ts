@@ -1,14 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import {
-  characterCard,
-  createTable,
-  joinAndCreate,
-  KAI,
-  openAs,
-  shot,
-  VEX,
-  PHONE,
-} from './helpers';
+import { KAI, characterCard, openGroup, shot, usualGroup } from './helpers';
 import { characterIdOf, connectBot } from './bot';
 
 // Recovery in fate-core, as text 001 says: an overcome in the dice tray against the
@@ -22,11 +13,10 @@ test('fate-core: Kim (phone) treats Vex’s moderate consequence with an invoke;
 }) => {
   // Four browsers on a shared machine: slower than one.
   test.setTimeout(360_000);
-  const { gm, links, context } = await createTable(browser, 'The inn at dawn', 'fate-core');
-  const dee = await joinAndCreate(browser, links.player, 'Dee', VEX);
-  const kim = await joinAndCreate(browser, links.player, 'Kim', KAI, PHONE);
-  const watcher = await openAs(browser, links.spectator);
-  const screens: Page[] = [gm, dee.page, kim.page, watcher.page];
+  const group = await openGroup(browser, usualGroup('The inn at dawn'));
+  const { gm, links, spectator: watcher } = group;
+  const [dee, kim] = group.players;
+  const screens: Page[] = [gm, dee, kim, watcher];
   const bot = await connectBot(baseURL!, links.gm);
   const vex = await characterIdOf(baseURL!, links.gm, 'Vex');
   const kai = await characterIdOf(baseURL!, links.gm, 'Kai');
@@ -57,17 +47,15 @@ test('fate-core: Kim (phone) treats Vex’s moderate consequence with an invoke;
   await bot.send({ type: 'session.start' });
   const taken = (page: Page, who: string, slot: number) =>
     characterCard(page, who).locator('.consequences li.taken').nth(slot);
-  for (const page of [gm, dee.page, watcher.page]) {
+  for (const page of [gm, dee, watcher]) {
     await expect(taken(page, 'Vex', 0)).toContainText('Cracked Ribs');
   }
   await shot(gm, 'recovery-1-gm-before');
 
   // Kim, on her phone, treats Vex: the tray opens set to an overcome against Great (+4).
-  await kim.page.getByRole('tab', { name: 'Characters' }).click();
-  await characterCard(kim.page, 'Vex')
-    .getByRole('button', { name: 'Treat “Cracked Ribs”' })
-    .click();
-  const tray = kim.page.getByRole('form', { name: 'Recovery roll' });
+  await kim.getByRole('tab', { name: 'Characters' }).click();
+  await characterCard(kim, 'Vex').getByRole('button', { name: 'Treat “Cracked Ribs”' }).click();
+  const tray = kim.getByRole('form', { name: 'Recovery roll' });
   await expect(tray).toBeVisible();
   await expect(tray.getByTestId('recovery-difficulty')).toHaveText('Great (+4)');
   await expect(tray.getByTestId('recovery-aim')).toContainText(
@@ -75,11 +63,11 @@ test('fate-core: Kim (phone) treats Vex’s moderate consequence with an invoke;
   );
   await tray.locator('select[name="skill"]').selectOption('lore');
   await expect(tray.getByRole('button', { name: 'Roll 4dF +6 vs Great (+4)' })).toBeVisible();
-  await shot(kim.page, 'recovery-2-phone-tray');
+  await shot(kim, 'recovery-2-phone-tray');
   await tray.getByRole('button', { name: 'Roll 4dF +6 vs Great (+4)' }).click();
 
   // She invokes Kai's high concept with a fate point, then names the recovering consequence.
-  const card = kim.page.getByTestId('roll-card').first();
+  const card = kim.getByTestId('roll-card').first();
   await expect(card.getByTestId('roll-outcome')).toBeVisible();
   const before = Number((await card.getByTestId('roll-total').textContent())?.replace('+', ''));
   const pick = card.locator('select[name="invoke-aspect"]');
@@ -91,42 +79,42 @@ test('fate-core: Kim (phone) treats Vex’s moderate consequence with an invoke;
   await card.getByRole('button', { name: '+2' }).click();
   await expect(card.getByTestId('roll-total')).toHaveText(`+${before + 2}`);
   await expect(card.getByTestId('roll-outcome')).not.toHaveText(/^Fail/);
-  await shot(kim.page, 'recovery-3-phone-invoked');
+  await shot(kim, 'recovery-3-phone-invoked');
   await card.getByLabel('Name while it recovers').fill('Strapped Ribs');
   await card.getByRole('button', { name: 'Start recovery ★' }).click();
-  await kim.page.getByRole('tab', { name: 'Characters' }).click();
+  await kim.getByRole('tab', { name: 'Characters' }).click();
   for (const page of screens) {
     await expect(taken(page, 'Vex', 0)).toContainText('Strapped Ribs');
     await expect(taken(page, 'Vex', 0).getByTestId('recovering')).toHaveText('★ recovering');
   }
-  await shot(kim.page, 'recovery-4-phone-starred');
-  await shot(dee.page, 'recovery-4-dee-starred');
-  await shot(watcher.page, 'recovery-4-spectator-starred');
+  await shot(kim, 'recovery-4-phone-starred');
+  await shot(dee, 'recovery-4-dee-starred');
+  await shot(watcher, 'recovery-4-spectator-starred');
 
   // Kai treats himself: two steps harder, Fantastic (+6); Empathy −4 cannot make it.
-  await characterCard(kim.page, 'Kai')
+  await characterCard(kim, 'Kai')
     .getByRole('button', { name: 'Start recovery from “Shell Shock”' })
     .click();
   await expect(tray.getByTestId('recovery-difficulty')).toHaveText('Fantastic (+6)');
   await expect(tray).toContainText('two steps harder: treating yourself');
   await tray.locator('select[name="skill"]').selectOption('empathy');
-  await shot(kim.page, 'recovery-5-phone-self');
+  await shot(kim, 'recovery-5-phone-self');
   await tray.getByRole('button', { name: 'Roll 4dF -4 vs Fantastic (+6)' }).click();
-  const failed = kim.page.getByTestId('roll-card').first();
+  const failed = kim.getByTestId('roll-card').first();
   await expect(failed.getByTestId('roll-outcome')).toHaveText(/^Fail/);
   await expect(failed.getByLabel('Name while it recovers')).toHaveCount(0);
   await failed.getByRole('button', { name: 'Leave “Shell Shock” as it is' }).click();
   await expect(gm.getByTestId('log')).toContainText(
     "Kai's recovery roll — fail: “Shell Shock” stays as it was.",
   );
-  await kim.page.getByRole('tab', { name: 'Characters' }).click();
+  await kim.getByRole('tab', { name: 'Characters' }).click();
   for (const page of screens) {
     await expect(taken(page, 'Kai', 0)).toContainText('Shell Shock');
     await expect(taken(page, 'Kai', 0).getByTestId('recovering')).toHaveCount(0);
     await expect(taken(page, 'Vex', 0).getByTestId('recovering')).toHaveCount(1);
   }
   await shot(gm, 'recovery-6-gm-after');
-  await shot(kim.page, 'recovery-6-phone-after');
+  await shot(kim, 'recovery-6-phone-after');
   bot.close();
-  for (const c of [context, dee.context, kim.context, watcher.context]) await c.close();
+  await group.close();
 });

@@ -1,14 +1,17 @@
-import { test, expect, type Locator, type Page } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import {
+  PHONE,
+  aspectRatings,
   characterCard,
+  concede,
   createTable,
   openAs,
-  shot,
   openHeldOverlay,
+  ratingTotal,
+  shot,
   takeSeat,
-  PHONE,
-  concede,
 } from './helpers';
+import { absorb, aspectRow, attack, dealOutcome, defend, openTab } from './session-narrative';
 
 // A whole `narrative` session (text 003) as a group plays it. The GM at a desk, Dee
 // at a desk, Kim on a 390x844 phone, a spectator and the stream overlay (1920x1080), all at
@@ -26,158 +29,6 @@ import {
 // Five browsers on two shared cores: a trace of actions only (no screencast, no DOM snapshots),
 // which costs little; the screenshots below show each view.
 test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false } });
-
-type Strategy = 'none' | 'defensive' | 'aggressive';
-
-/** On a phone the panels are tabs: open one (a desk shows them all). */
-async function openTab(page: Page, name: 'Scene' | 'Characters' | 'Dice' | 'Log'): Promise<void> {
-  const tab = page.getByRole('tab', { name: new RegExp(`^${name}`) });
-  if (await tab.isVisible()) await tab.click();
-}
-
-/** Picks the option whose text contains `text` (an aspect's label carries its rating). */
-async function pick(select: Locator, text: string): Promise<void> {
-  const value = await select.locator('option', { hasText: text }).first().getAttribute('value');
-  if (value === null) throw new Error(`no option "${text}"`);
-  await select.selectOption(value);
-}
-
-/** A player takes a seat (the editor opens next). */
-
-/** Writes one aspect row of the editor and picks its rating. */
-async function aspectRow(page: Page, label: string, text: string, rating: number) {
-  const editor = page.getByTestId('editor').last();
-  const input = editor.getByLabel(label, { exact: true });
-  await input.fill(text);
-  const name = (await input.getAttribute('name')) ?? '';
-  const index = name.split('-').at(-1);
-  await editor.locator(`select[name="aspect-rating-${index}"]`).selectOption(String(rating));
-}
-
-/** A character's rated aspects as the card shows them: text → rating. */
-async function ratings(page: Page, name: string): Promise<Record<string, number>> {
-  const card = characterCard(page, name);
-  const more = card.getByRole('button', { name: 'Full sheet' });
-  if (await more.isVisible()) await more.click();
-  const rows = card.locator('.aspects li');
-  const out: Record<string, number> = {};
-  for (let i = 0; i < (await rows.count()); i++) {
-    // "Body · +2" (the rating it was before damage shows after the text, "was +3").
-    const slot = await rows.nth(i).locator('.slot').innerText();
-    const text = (await rows.nth(i).locator('.atext').innerText()).trim();
-    const rating = /·\s*([+\-−]?\d+)/.exec(slot)?.[1]?.replace('−', '-');
-    out[text] = Number(rating);
-  }
-  return out;
-}
-
-const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
-
-/** The tray's attack on a character, with the side's modifiers. */
-async function attack(
-  page: Page,
-  o: {
-    roller?: string;
-    aspect: string;
-    target: string;
-    strategy?: Strategy;
-    creative?: boolean;
-    tool?: boolean;
-    reason: string;
-  },
-): Promise<void> {
-  await openTab(page, 'Dice');
-  const tray = page.getByRole('form', { name: 'Roll the dice' });
-  if (o.roller) await tray.locator('select[name="roller"]').selectOption({ label: o.roller });
-  await pick(tray.locator('select[name="skill"]'), `${o.aspect} (`);
-  await tray.locator('select[name="action"]').selectOption('attack');
-  await tray.getByLabel('An opposing character').check();
-  await tray.locator('select[name="opponent"]').selectOption({ label: o.target });
-  await tray.locator('select[name="strategy"]').selectOption(o.strategy ?? 'none');
-  await tray.locator('select[name="creativity"]').selectOption(o.creative ? '1' : '0');
-  await tray.locator('input[name="tool"]').setChecked(!!o.tool);
-  await tray.getByLabel('What for (optional)').fill(o.reason);
-  await expect(tray).toContainText('They pick their own defence and roll it');
-  await tray.getByRole('button', { name: /^Roll 3dF/ }).click();
-  await expect(page.getByTestId('roll-card').first()).toContainText(o.reason);
-}
-
-/** The defender's controller answers the prompt with an aspect, a strategy and rolls. */
-async function defend(page: Page, defender: string, aspect: string, strategy: Strategy) {
-  const prompt = page.getByRole('group', { name: `${defender}'s defence` });
-  await expect(prompt).toBeVisible();
-  await pick(prompt.locator('select[name="defence-skill"]'), aspect);
-  await prompt.locator('select[name="defence-strategy"]').selectOption(strategy);
-  await prompt.getByRole('button', { name: 'Roll defence' }).click();
-  await expect(prompt).toHaveCount(0);
-}
-
-/**
- * The roller deals the outcome of their latest exchange. Returns who was hit and for how many
- * shifts (the winner hurts the loser, attacker or defender [NAR-CONFLICT-3]), or null on no
- * winner.
- */
-async function dealOutcome(page: Page): Promise<{ target: string; shifts: number } | null> {
-  await openTab(page, 'Dice');
-  const card = page.getByTestId('roll-card').first();
-  await expect(card.getByTestId('roll-outcome')).toBeVisible();
-  // No winner, no hit: the card offers nothing to deal.
-  const result = (await card.getByTestId('roll-outcome').textContent()) ?? '';
-  const deal = card.getByRole('button', { name: 'Deal the hit' });
-  if (/^Tie/.test(result.trim())) {
-    await expect(deal).toHaveCount(0);
-    return null;
-  }
-  await deal.click();
-  await expect(deal).toHaveCount(0);
-  const hit = card.getByTestId('hit');
-  if ((await hit.count()) === 0) return null;
-  const m = /Hit on (.+) for (\d+) shifts?/.exec(await hit.innerText());
-  if (!m) return null;
-  return { target: m[1]!, shifts: Number(m[2]) };
-}
-
-/**
- * The hit's taker spreads it: the steppers place shifts on the highest aspects first, never
- * below Poor; a hit as big as what is left, or bigger, takes the character out [NAR-INCAP-1].
- * Returns whether they were taken out.
- */
-async function absorb(page: Page, name: string, shifts: number): Promise<boolean> {
-  await openTab(page, 'Dice');
-  const panel = page.getByRole('form', { name: new RegExp(`on ${name}$`) });
-  await expect(panel).toBeVisible();
-  const out = panel.getByRole('button', { name: 'Taken out', exact: true });
-  if (await out.isVisible()) {
-    await expect(panel).toContainText(`${name} is taken out`);
-    await out.click();
-    await expect(panel).toHaveCount(0);
-    return true;
-  }
-  const steps = panel.getByTestId('damage-step');
-  const rated: { i: number; rating: number }[] = [];
-  for (let i = 0; i < (await steps.count()); i++) {
-    rated.push({ i, rating: Number(await steps.nth(i).getAttribute('data-rating')) });
-  }
-  rated.sort((a, b) => b.rating - a.rating);
-  let left = shifts;
-  for (const { i, rating } of rated) {
-    const n = Math.min(left, rating + 1);
-    for (let k = 0; k < n; k++) {
-      await steps
-        .nth(i)
-        .getByRole('button', { name: /^One shift more/ })
-        .click();
-    }
-    await expect(steps.nth(i).locator('output')).toHaveText(String(n));
-    left -= n;
-  }
-  await expect(panel.getByTestId('shifts-left')).toContainText(`All ${shifts} shift`);
-  await expect(panel.getByTestId('split-problem')).toHaveCount(0);
-  await panel.getByRole('button', { name: 'Absorb' }).click();
-  await expect(panel).toHaveCount(0);
-  // A spread that leaves every aspect at Poor incapacitates too [NAR-INCAP-1].
-  return shifts === rated.reduce((sum, { rating }) => sum + rating + 1, 0);
-}
 
 test('narrative: a whole session — characters, scene, a three-exchange conflict, concession, incapacitation, recovery', async ({
   browser,
@@ -269,7 +120,7 @@ test('narrative: a whole session — characters, scene, a three-exchange conflic
       await expect(characterCard(page, who)).toBeVisible();
     }
   }
-  expect(await ratings(gm, 'Mara Quill')).toEqual({
+  expect(await aspectRatings(gm, 'Mara Quill')).toEqual({
     'Ballroom Dance': 1,
     'Speed-reading': 2,
     Conversationalist: 3,
@@ -281,7 +132,7 @@ test('narrative: a whole session — characters, scene, a three-exchange conflic
     'Charmingly Effusive': 2,
     'Mad Scientist': 3,
   };
-  expect(await ratings(kim.page, 'Vera Kell')).toEqual(veraBase);
+  expect(await aspectRatings(kim.page, 'Vera Kell')).toEqual(veraBase);
   await shot(gm, 'nar-05-gm-characters');
   await shot(kim.page, 'nar-05-phone-characters');
   await shot(spectator, 'nar-05-spectator-characters');
@@ -462,10 +313,10 @@ test('narrative: a whole session — characters, scene, a three-exchange conflic
     veraOut = await absorb(kim.page, 'Vera Kell', shifts1);
   }
   // Every screen shows her lowered aspects (or her out).
-  const veraAfter1 = await ratings(gm, 'Vera Kell');
-  expect(sum(veraBase) - sum(veraAfter1)).toBe(Math.min(shifts1, 12));
+  const veraAfter1 = await aspectRatings(gm, 'Vera Kell');
+  expect(ratingTotal(veraBase) - ratingTotal(veraAfter1)).toBe(Math.min(shifts1, 12));
   for (const page of [dee.page, spectator]) {
-    expect(await ratings(page, 'Vera Kell')).toEqual(veraAfter1);
+    expect(await aspectRatings(page, 'Vera Kell')).toEqual(veraAfter1);
     // Each lowered aspect says what it was.
     await expect(characterCard(page, 'Vera Kell').getByTestId('base-rating').first()).toHaveText(
       /^was \+\d$/,
@@ -506,7 +357,7 @@ test('narrative: a whole session — characters, scene, a three-exchange conflic
     // Incapacitated: his one aspect at Poor, on every screen [NAR-INCAP-1].
     for (const page of [gm, dee.page, spectator]) {
       await expect(characterCard(page, 'Dockside Thug')).toContainText('Taken out');
-      expect(await ratings(page, 'Dockside Thug')).toEqual({ 'Intimidating Guy': -1 });
+      expect(await aspectRatings(page, 'Dockside Thug')).toEqual({ 'Intimidating Guy': -1 });
     }
     await openTab(kim.page, 'Characters');
     await expect(characterCard(kim.page, 'Dockside Thug')).toContainText('Taken out');
@@ -605,8 +456,8 @@ test('narrative: a whole session — characters, scene, a three-exchange conflic
   // Lost levels come back as the conflict ends [NAR-RECOVER-1]: the GM says, for each who lost
   // some, all back, half or none yet [NAR-RECOVER-4]. Zhao is still at large, so Vera gets half
   // back; the thug's beating was physical, so his wait for healing; the rest get all back.
-  const veraHurt = await ratings(gm, 'Vera Kell');
-  const lost = sum(veraBase) - sum(veraHurt);
+  const veraHurt = await aspectRatings(gm, 'Vera Kell');
+  const lost = ratingTotal(veraBase) - ratingTotal(veraHurt);
   expect(lost).toBeGreaterThan(0);
   const half = Math.floor(lost / 2);
   await gm.getByTestId('conflict').getByRole('button', { name: 'End conflict' }).click();
@@ -632,8 +483,8 @@ test('narrative: a whole session — characters, scene, a three-exchange conflic
 
   // Half back while the situation remains, at the conflict's end, on every screen.
   await expect
-    .poll(async () => sum(await ratings(spectator, 'Vera Kell')))
-    .toBe(sum(veraHurt) + half);
+    .poll(async () => ratingTotal(await aspectRatings(spectator, 'Vera Kell')))
+    .toBe(ratingTotal(veraHurt) + half);
   await expect(spectator.getByTestId('log')).toContainText(
     `Vera Kell got back ${half} lost level${half === 1 ? '' : 's'} (half, while the situation remains).`,
   );
@@ -685,7 +536,7 @@ test('narrative: a whole session — characters, scene, a three-exchange conflic
   }
   for (const page of [gm, dee.page, spectator, kim.page]) {
     await openTab(page, 'Characters');
-    await expect.poll(async () => ratings(page, 'Vera Kell')).toEqual(veraBase);
+    await expect.poll(async () => aspectRatings(page, 'Vera Kell')).toEqual(veraBase);
   }
   await shot(kim.page, 'nar-26-phone-recovered');
   await shot(gm, 'nar-26-gm-recovered');

@@ -1,18 +1,7 @@
 /// <reference lib="dom" />
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import {
-  KAI,
-  PHONE,
-  SCREENSHOTS,
-  VEX,
-  characterCard,
-  createTable,
-  joinAndCreate,
-  openAs,
-  openHeldOverlay,
-  shot,
-} from './helpers';
+import { PHONE, SCREENSHOTS, characterCard, openGroup, shot, usualGroup } from './helpers';
 import { characterIdOf, connectBot, dealHit } from './bot';
 
 // What a group missed because nothing said it: the turn order reaching Kim on her phone, a
@@ -100,16 +89,11 @@ test('silent moments: your turn, harm, new links on the GM’s other device, the
 }) => {
   // Six browsers on two shared cores.
   test.setTimeout(600_000);
-  const { gm, links, context } = await createTable(browser, 'Harbour fire', 'fate-core');
-  const dee = await joinAndCreate(browser, links.player, 'Dee', VEX);
-  const kim = await joinAndCreate(browser, links.player, 'Kim', KAI, PHONE);
-  const watcher = await openAs(browser, links.spectator);
-  const overlay = await openHeldOverlay(browser, links.spectator);
-  await expect(
-    overlay.page.getByRole('main', { name: 'Harbour fire: stream overlay' }),
-  ).toBeVisible();
-  await overlay.hold();
-  const contexts = [context, dee.context, kim.context, watcher.context, overlay.context];
+  const group = await openGroup(browser, usualGroup('Harbour fire', { overlay: { held: true } }));
+  const { gm, links, spectator: watcher, overlay, holdOverlay, contexts } = group;
+  const [dee, kim] = group.players;
+  await expect(overlay.getByRole('main', { name: 'Harbour fire: stream overlay' })).toBeVisible();
+  await holdOverlay();
   const bot = await connectBot(baseURL!, links.gm);
   const vex = await characterIdOf(baseURL!, links.gm, 'Vex');
   const kai = await characterIdOf(baseURL!, links.gm, 'Kai');
@@ -144,43 +128,41 @@ test('silent moments: your turn, harm, new links on the GM’s other device, the
   for (let i = 0; i < 2; i++) await bot.send({ type: 'countdown.tick', countdownId, by: 1 });
 
   // 1. The GM starts the conflict: Vex, Kai, then the brute. Dee's turn first: she is told.
-  await kim.page.getByRole('tab', { name: /^Dice/ }).click();
+  await kim.getByRole('tab', { name: /^Dice/ }).click();
   await bot.send({ type: 'conflict.start', order: [vex, kai, brute] });
-  await expect(toast(dee.page).filter({ hasText: 'Your turn' })).toHaveText(
-    /Your turn: Vex acts\./,
-  );
+  await expect(toast(dee).filter({ hasText: 'Your turn' })).toHaveText(/Your turn: Vex acts\./);
   const acting = (page: Page) => page.getByTestId('conflict').locator('[aria-current="step"]');
-  await expect(acting(dee.page)).toContainText('Vex');
-  await expect(acting(dee.page).getByTestId('turn-badge')).toHaveText('Your turn');
-  await expect(acting(watcher.page).getByTestId('turn-badge')).toHaveText('Their turn');
-  await expect(toast(kim.page)).toHaveCount(0);
+  await expect(acting(dee)).toContainText('Vex');
+  await expect(acting(dee).getByTestId('turn-badge')).toHaveText('Your turn');
+  await expect(acting(watcher).getByTestId('turn-badge')).toHaveText('Their turn');
+  await expect(toast(kim)).toHaveCount(0);
 
   // Dee ends her turn: the order reaches Kai, and Kim, on the Dice tab, is told.
-  await dee.page.getByTestId('conflict').getByRole('button', { name: 'End my turn' }).click();
-  const kimToast = toast(kim.page).filter({ hasText: 'Your turn' });
+  await dee.getByTestId('conflict').getByRole('button', { name: 'End my turn' }).click();
+  const kimToast = toast(kim).filter({ hasText: 'Your turn' });
   await expect(kimToast).toHaveText(/Your turn: Kai acts\./);
-  const sceneTab = kim.page.getByRole('tab', { name: /^Scene/ });
+  const sceneTab = kim.getByRole('tab', { name: /^Scene/ });
   await expect(sceneTab.getByTestId('tab-badge')).toHaveText(/^1/);
-  await shot(kim.page, 'silent-moments-1-phone-your-turn', { fullPage: false });
-  await expect(acting(dee.page).getByTestId('turn-badge')).toHaveText('Their turn');
-  for (const page of [dee.page, watcher.page])
+  await shot(kim, 'silent-moments-1-phone-your-turn', { fullPage: false });
+  await expect(acting(dee).getByTestId('turn-badge')).toHaveText('Their turn');
+  for (const page of [dee, watcher])
     await expect(toast(page).filter({ hasText: 'Kai acts' })).toHaveCount(0);
   // One tap on the toast: the Scene tab, the acting row saying so, the badge gone.
   await kimToast.getByRole('button', { name: 'Show' }).click();
   await expect(sceneTab).toHaveAttribute('aria-selected', 'true');
-  await expect(acting(kim.page)).toContainText('Kai');
-  await expect(acting(kim.page).getByTestId('turn-badge')).toHaveText('Your turn');
-  await expect(acting(kim.page)).toBeInViewport();
+  await expect(acting(kim)).toContainText('Kai');
+  await expect(acting(kim).getByTestId('turn-badge')).toHaveText('Your turn');
+  await expect(acting(kim)).toBeInViewport();
   await expect(sceneTab.getByTestId('tab-badge')).toHaveCount(0);
-  await shot(kim.page, 'silent-moments-2-phone-scene-your-turn', { fullPage: false });
+  await shot(kim, 'silent-moments-2-phone-scene-your-turn', { fullPage: false });
 
   // Kim ends hers: the brute's turn comes from a player's, so the GM is told.
-  await kim.page.getByTestId('conflict').getByRole('button', { name: 'End my turn' }).click();
+  await kim.getByTestId('conflict').getByRole('button', { name: 'End my turn' }).click();
   await expect(toast(gm).filter({ hasText: 'Your turn' })).toHaveText(
     /Your turn: Harbour brute acts\./,
   );
   await expect(acting(gm).getByTestId('turn-badge')).toHaveText('Your turn');
-  await expect(acting(kim.page).getByTestId('turn-badge')).toHaveText('Their turn');
+  await expect(acting(kim).getByTestId('turn-badge')).toHaveText('Their turn');
 
   // 2. The brute hits Vex; the GM takes the hit for Dee with a moderate consequence, named.
   await dealHit(
@@ -193,25 +175,23 @@ test('silent moments: your turn, harm, new links on the GM’s other device, the
   await panel.getByLabel('Name the moderate consequence').fill('Cracked Ribs');
   await panel.getByRole('button', { name: 'Absorb' }).click();
   await expect(panel).toHaveCount(0);
-  const harm = toast(dee.page).filter({ hasText: 'Cracked Ribs' });
+  const harm = toast(dee).filter({ hasText: 'Cracked Ribs' });
   await expect(harm).toHaveText(/The GM gave Vex a moderate consequence: “Cracked Ribs”\./);
-  await shot(dee.page, 'silent-moments-3-desk-harm', { fullPage: false });
+  await shot(dee, 'silent-moments-3-desk-harm', { fullPage: false });
   await harm.getByRole('button', { name: 'Show' }).click();
-  await expect(characterCard(dee.page, 'Vex').locator('.consequences')).toContainText(
-    'Cracked Ribs',
-  );
-  for (const page of [kim.page, watcher.page, gm]) {
+  await expect(characterCard(dee, 'Vex').locator('.consequences')).toContainText('Cracked Ribs');
+  for (const page of [kim, watcher, gm]) {
     await expect(toast(page).filter({ hasText: 'Cracked Ribs' })).toHaveCount(0);
   }
 
   // 3. The overlay. What it showed so far passes; the GM gives Kai a fate point for the fire,
   // Dee rolls to get past it, then attacks the brute, who must defend.
-  const o = overlay.page;
+  const o = overlay;
   await o.clock.runFor(6_500);
   await expect(o.getByTestId('overlay-event')).toHaveCount(0);
   await gm.getByRole('button', { name: 'Give Kai a fate point' }).click();
   await expect(o.getByTestId('overlay-event').filter({ hasText: 'gave Kai' })).toHaveCount(1);
-  const tray = dee.page.getByRole('form', { name: 'Roll the dice' });
+  const tray = dee.getByRole('form', { name: 'Roll the dice' });
   await tray.getByRole('button', { name: /^Roll 4dF/ }).click();
   const results = o.getByTestId('overlay-roll-result');
   const events = o.getByTestId('overlay-event');
@@ -286,8 +266,8 @@ test('silent moments: your turn, harm, new links on the GM’s other device, the
   await firstPanel.scrollIntoViewIfNeeded();
   await shot(gm, 'silent-moments-5-first-device-new-links', { fullPage: false });
   // Dee and Kim, seated, stay at the table.
-  await expect(dee.page.getByTestId('table-name')).toHaveText('Harbour fire');
+  await expect(dee.getByTestId('table-name')).toHaveText('Harbour fire');
 
   bot.close();
-  for (const c of contexts) await c.close();
+  await group.close();
 });

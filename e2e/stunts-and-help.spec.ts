@@ -1,15 +1,13 @@
 /// <reference lib="dom" />
 import { test, expect as baseExpect, type Page } from '@playwright/test';
 import {
-  KAI_SKILLS,
   PHONE,
-  VEX_SKILLS,
-  createTable,
-  openAs,
-  openOverlay,
+  createCharacter,
+  guardAcrossTheRooftops,
+  openGroup,
+  rooftopKai,
+  rooftopVex,
   shot,
-  takeSeat,
-  fillSheet,
 } from './helpers';
 
 // A stunt's +2 and a friend's +1 on a Fate Core roll, as a group uses them: the GM and Dee at
@@ -31,65 +29,36 @@ test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defen
   browser,
 }) => {
   test.setTimeout(300_000);
-  const { gm, links, context } = await createTable(browser, 'Rooftops of Varn', 'fate-core');
-  const contexts = [context];
-  const deeJoin = await takeSeat(browser, links.player, 'Dee');
-  const kimJoin = await takeSeat(browser, links.player, 'Kim', PHONE);
-  const watcher = await openAs(browser, links.spectator);
-  contexts.push(deeJoin.context, kimJoin.context, watcher.context);
-  const dee = deeJoin.page;
-  const kim = kimJoin.page;
-  const spectator = watcher.page;
-  const onStream = await openOverlay(browser, links.spectator, 'stunts');
-  contexts.push(onStream.context);
-  const overlay = onStream.page;
-  const overlayShot = onStream.shot;
+  const group = await openGroup(browser, {
+    table: 'Rooftops of Varn',
+    ruleset: 'fate-core',
+    players: [{ player: 'Dee' }, { player: 'Kim', viewport: PHONE }],
+    spectator: true,
+    overlay: { shots: 'stunts' },
+  });
+  const {
+    gm,
+    players: [dee, kim],
+    spectator,
+    overlay,
+    overlayShot,
+  } = group;
 
   // ── Full pyramids; Vex with two stunts, Kai (on the phone) with one.
-  await fillSheet(dee.getByTestId('editor'), {
-    name: 'Vex',
-    aspects: [
-      'Cat Burglar of the Upper City',
-      'Can’t Resist a Locked Door',
-      'My Sister Keeps the Bell Tower',
-      'Light Fingers, Lighter Feet',
-      'The Watch Captain Knows My Face',
-    ],
-    skills: VEX_SKILLS,
-    stunts: [
+  await createCharacter(
+    dee,
+    rooftopVex([
       ['Dirty Fighter', '+2 to Fight when you attack someone who is off balance.'],
       ['Roofrunner', '+2 to Athletics to climb, leap or run across the rooftops.'],
-    ],
-  });
-  await dee.getByRole('button', { name: 'Create character' }).click();
-  await expect(dee.getByTestId('table-name')).toBeVisible();
-  await fillSheet(kim.getByTestId('editor'), {
-    name: 'Kai',
-    aspects: [
-      'Retired Sergeant of the Lantern Guard',
-      'A Bad Knee in Cold Weather',
-      'Vex Picked My Pocket Once',
-      'Knows Every Guard by Name',
-      'The Bell Ringer Is My Cousin',
-    ],
-    skills: KAI_SKILLS,
-    stunts: [['Shield Wall', '+2 to Fight to defend when an ally stands beside you.']],
-  });
-  await kim.getByRole('button', { name: 'Create character' }).click();
-  await expect(kim.getByTestId('table-name')).toBeVisible();
+    ]),
+  );
+  await createCharacter(
+    kim,
+    rooftopKai([['Shield Wall', '+2 to Fight to defend when an ally stands beside you.']]),
+  );
 
   // The GM's thug: Great Fight, Average Athletics.
-  await gm.getByRole('button', { name: 'Close invite links' }).click();
-  await gm.getByRole('button', { name: 'Add an NPC' }).click();
-  const npcEditor = gm.getByTestId('editor');
-  await npcEditor.getByLabel('Character name').fill('Bell Tower Guard');
-  await npcEditor.locator('input[name^="aspect-high-concept"]').fill('Paid to Look the Other Way');
-  await npcEditor.locator('select[name="skill-fight"]').selectOption('4');
-  await npcEditor.locator('select[name="skill-athletics"]').selectOption('1');
-  await gm.getByRole('button', { name: 'Create NPC' }).click();
-  await gm.getByLabel('Scene name').fill('Across the rooftops');
-  await gm.getByRole('button', { name: 'Start a scene' }).click();
-  await expect(gm.getByRole('button', { name: 'End the scene' })).toBeVisible();
+  await guardAcrossTheRooftops(gm);
 
   // ── Dee's tray: Athletics Good (+3), her second stunt, and Kai's help (Fair Athletics).
   const deeTray = dee.getByRole('form', { name: 'Roll the dice' });
@@ -189,5 +158,5 @@ test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defen
   await shot(gm, 'stunts-3-gm');
   await shot(kim, 'stunts-3-kim-phone');
 
-  for (const c of contexts) await c.close();
+  await group.close();
 });

@@ -1,15 +1,13 @@
 /// <reference lib="dom" />
 import { test, expect as baseExpect, type Page } from '@playwright/test';
 import {
-  KAI_SKILLS,
   PHONE,
-  VEX_SKILLS,
-  createTable,
-  fillSheet,
-  openAs,
-  openOverlay,
+  createCharacter,
+  guardAcrossTheRooftops,
+  openGroup,
+  rooftopKai,
+  rooftopVex,
   shot,
-  takeSeat,
 } from './helpers';
 
 // Help is given, never taken; a restored seat goes back to its player only. The GM and Dee at
@@ -32,58 +30,36 @@ test('fate-core: help asked, declined and given; a restored table’s seats go b
   browser,
 }) => {
   test.setTimeout(420_000);
-  const { gm, links, context } = await createTable(browser, 'Rooftops of Varn', 'fate-core');
-  const contexts = [context];
-  const deeJoin = await takeSeat(browser, links.player, 'Dee');
-  const kimJoin = await takeSeat(browser, links.player, 'Kim', PHONE);
-  const watcher = await openAs(browser, links.spectator);
-  const onStream = await openOverlay(browser, links.spectator, 'teamwork');
-  contexts.push(deeJoin.context, kimJoin.context, watcher.context, onStream.context);
-  const [dee, kim, spectator, overlay] = [deeJoin.page, kimJoin.page, watcher.page, onStream.page];
+  const group = await openGroup(browser, {
+    table: 'Rooftops of Varn',
+    ruleset: 'fate-core',
+    players: [{ player: 'Dee' }, { player: 'Kim', viewport: PHONE }],
+    spectator: true,
+    overlay: { shots: 'teamwork' },
+  });
+  const {
+    gm,
+    links,
+    players: [dee, kim],
+    spectator,
+    overlay,
+    overlayShot,
+    contexts,
+  } = group;
 
-  await fillSheet(dee.getByTestId('editor'), {
-    name: 'Vex',
-    aspects: [
-      'Cat Burglar of the Upper City',
-      'Can’t Resist a Locked Door',
-      'My Sister Keeps the Bell Tower',
-      'Light Fingers, Lighter Feet',
-      'The Watch Captain Knows My Face',
-    ],
-    skills: VEX_SKILLS,
-    stunts: [
+  await createCharacter(
+    dee,
+    rooftopVex([
       ['Dirty Fighter', '+2 to Fight when you attack someone who is off balance.'],
       ['Roofrunner', '+2 to Athletics to climb, leap or run across the rooftops.'],
-    ],
-  });
-  await dee.getByRole('button', { name: 'Create character' }).click();
-  await expect(dee.getByTestId('table-name')).toBeVisible();
-  await fillSheet(kim.getByTestId('editor'), {
-    name: 'Kai',
-    aspects: [
-      'Retired Sergeant of the Lantern Guard',
-      'A Bad Knee in Cold Weather',
-      'Vex Picked My Pocket Once',
-      'Knows Every Guard by Name',
-      'The Bell Ringer Is My Cousin',
-    ],
-    skills: KAI_SKILLS,
-    stunts: [['Shield Wall', '+2 to Fight to defend when an ally stands beside you.']],
-  });
-  await kim.getByRole('button', { name: 'Create character' }).click();
-  await expect(kim.getByTestId('table-name')).toBeVisible();
+    ]),
+  );
+  await createCharacter(
+    kim,
+    rooftopKai([['Shield Wall', '+2 to Fight to defend when an ally stands beside you.']]),
+  );
 
-  await gm.getByRole('button', { name: 'Close invite links' }).click();
-  await gm.getByRole('button', { name: 'Add an NPC' }).click();
-  const npcEditor = gm.getByTestId('editor');
-  await npcEditor.getByLabel('Character name').fill('Bell Tower Guard');
-  await npcEditor.locator('input[name^="aspect-high-concept"]').fill('Paid to Look the Other Way');
-  await npcEditor.locator('select[name="skill-fight"]').selectOption('4');
-  await npcEditor.locator('select[name="skill-athletics"]').selectOption('1');
-  await gm.getByRole('button', { name: 'Create NPC' }).click();
-  await gm.getByLabel('Scene name').fill('Across the rooftops');
-  await gm.getByRole('button', { name: 'Start a scene' }).click();
-  await expect(gm.getByRole('button', { name: 'End the scene' })).toBeVisible();
+  await guardAcrossTheRooftops(gm);
 
   // ── Dee asks Kai to help her leap (Athletics Good, Roofrunner +2).
   const deeTray = dee.getByRole('form', { name: 'Roll the dice' });
@@ -138,7 +114,7 @@ test('fate-core: help asked, declined and given; a restored table’s seats go b
   await expect(overlay.getByTestId('overlay-roll-total-bonuses').first()).toHaveText(
     'Roofrunner (stunt) +2, help from Kai +1',
   );
-  await onStream.shot('1-helped-roll');
+  await overlayShot('1-helped-roll');
   // The yes was for that roll: Kim's prompt is gone, and the next roll asks again.
   await expect(kim.getByTestId('help-prompt')).toHaveCount(0);
   await expect(kaiRow).toContainText('+1 if their player agrees');
@@ -200,7 +176,7 @@ test('fate-core: help asked, declined and given; a restored table’s seats go b
   await who.screenshot({ path: 'e2e/screenshots/teamwork-5-gm-who-is-here-claims.png' });
 
   // Kim, on the plain player link on her phone: told what waits and what to ask.
-  const kimBack = await kimJoin.context.newPage();
+  const kimBack = await kim.context().newPage();
   await kimBack.goto(player2);
   const waiting = kimBack.getByTestId('restored-seats');
   await expect(waiting).toContainText('These seats wait for their players');
@@ -210,7 +186,7 @@ test('fate-core: help asked, declined and given; a restored table’s seats go b
   await shot(kimBack, 'teamwork-6-kim-phone-plain-link');
 
   // Dee, through her claim link: welcomed back to her seat, and Vex is hers again.
-  const deeBack = await deeJoin.context.newPage();
+  const deeBack = await dee.context().newPage();
   await deeBack.goto(claimLinks.Dee!);
   const welcome = deeBack.getByTestId('claim-seat');
   await expect(welcome).toContainText('your seat waits for you: Dee (Vex)');
@@ -241,5 +217,5 @@ test('fate-core: help asked, declined and given; a restored table’s seats go b
   await expect(stranger.getByTestId('claim-gone')).toBeVisible();
   await expect(stranger.getByTestId('claim-seat')).toHaveCount(0);
 
-  for (const c of contexts) await c.close();
+  await group.close();
 });

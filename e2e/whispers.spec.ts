@@ -1,18 +1,15 @@
 /// <reference lib="dom" />
 import { join } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import {
-  KAI,
-  PHONE,
-  VEX,
+  SCREENSHOTS,
   chat,
   chatMessage as message,
   chatSay as say,
-  createTable,
-  joinAndCreate,
+  usualGroup,
   openChat,
+  openGroup,
   recordFrames,
-  SCREENSHOTS,
   shot,
 } from './helpers';
 
@@ -31,40 +28,37 @@ test('whispers between players: secret from everyone else, the GM reads them onl
 }) => {
   // Four browsers on two shared cores.
   test.setTimeout(600_000);
-  const { gm, links, context } = await createTable(browser, 'Maré Alta', 'fate-core');
-  const dee = await joinAndCreate(browser, links.player, 'Dee', VEX);
-  const kim = await joinAndCreate(browser, links.player, 'Kim', KAI, PHONE);
-  const watcherContext = await browser.newContext();
-  const watcher = await watcherContext.newPage();
-  const watcherFrames = recordFrames(watcher);
+  let watcherFrames = (): string => '';
+  // The spectator's frames are recorded from before the page loads.
+  const spectator = { beforeLoad: (page: Page) => (watcherFrames = recordFrames(page)) };
+  const group = await openGroup(browser, usualGroup('Maré Alta', { spectator }));
+  const { gm, spectator: watcher } = group;
+  const [dee, kim] = group.players;
   const gmFrames = recordFrames(gm);
-  await watcher.goto(links.spectator);
-  await expect(watcher.getByTestId('table-name')).toBeVisible();
-  const contexts = [context, dee.context, kim.context, watcherContext];
   // The GM's page was open before its frames were recorded: reload it so every frame counts.
   await gm.reload();
   await expect(gm.getByTestId('table-name')).toBeVisible();
-  for (const page of [gm, dee.page, kim.page, watcher]) await openChat(page);
+  for (const page of [gm, dee, kim, watcher]) await openChat(page);
 
   // Dee may whisper to the GM or to Kim, never to herself; Kim likewise to the GM or Dee.
   const options = async (page: typeof gm) =>
     (await chat(page).getByTestId('chat-to').locator('option').allTextContents()).map((t) =>
       t.trim(),
     );
-  expect(await options(dee.page)).toEqual(['Everyone', 'GM only', 'Kim']);
-  expect(await options(kim.page)).toEqual(['Everyone', 'GM only', 'Dee']);
+  expect(await options(dee)).toEqual(['Everyone', 'GM only', 'Kim']);
+  expect(await options(kim)).toEqual(['Everyone', 'GM only', 'Dee']);
   const gmOptions = await options(gm);
   expect(gmOptions[0]).toBe('Everyone');
   expect(gmOptions.slice(1).sort()).toEqual(['Dee', 'Kim']);
 
   // 1. Dee passes Kim a note: the picker says who reads it.
-  await chat(dee.page).getByTestId('chat-to').selectOption({ label: 'Kim' });
-  await expect(chat(dee.page).getByTestId('chat-whisper-hint')).toHaveText('Only Kim reads it.');
-  await say(dee.page, NOTE, 'Kim');
-  await expect(message(dee.page, NOTE).getByTestId('chat-whisper')).toHaveText('whisper to Kim');
-  await expect(message(kim.page, NOTE).getByTestId('chat-whisper')).toHaveText('whisper from Dee');
+  await chat(dee).getByTestId('chat-to').selectOption({ label: 'Kim' });
+  await expect(chat(dee).getByTestId('chat-whisper-hint')).toHaveText('Only Kim reads it.');
+  await say(dee, NOTE, 'Kim');
+  await expect(message(dee, NOTE).getByTestId('chat-whisper')).toHaveText('whisper to Kim');
+  await expect(message(kim, NOTE).getByTestId('chat-whisper')).toHaveText('whisper from Dee');
   await say(gm, PUBLIC, 'Everyone');
-  for (const page of [dee.page, kim.page, watcher]) {
+  for (const page of [dee, kim, watcher]) {
     await expect(message(page, PUBLIC)).toBeVisible();
   }
   // Neither the GM nor the spectator got it: not on screen, not in a frame.
@@ -79,17 +73,15 @@ test('whispers between players: secret from everyone else, the GM reads them onl
   // 2. The GM lets the table know the GM reads whispers between players; every player sees it.
   await expect(chat(gm).getByTestId('chat-gm-reads')).not.toBeChecked();
   await chat(gm).getByTestId('chat-gm-reads').check();
-  for (const page of [dee.page, kim.page]) {
+  for (const page of [dee, kim]) {
     await expect(chat(page).getByTestId('chat-gm-reads-note')).toHaveText(
       'The GM reads whispers between players.',
     );
   }
-  await chat(kim.page).getByTestId('chat-to').selectOption({ label: 'Dee' });
-  await expect(chat(kim.page).getByTestId('chat-whisper-hint')).toHaveText(
-    'Dee and the GM read it.',
-  );
-  await say(kim.page, ANSWER, 'Dee');
-  await expect(message(dee.page, ANSWER).getByTestId('chat-whisper')).toHaveText(
+  await chat(kim).getByTestId('chat-to').selectOption({ label: 'Dee' });
+  await expect(chat(kim).getByTestId('chat-whisper-hint')).toHaveText('Dee and the GM read it.');
+  await say(kim, ANSWER, 'Dee');
+  await expect(message(dee, ANSWER).getByTestId('chat-whisper')).toHaveText(
     'whisper from Kim (the GM reads it too)',
   );
   await expect(message(gm, ANSWER).getByTestId('chat-whisper')).toHaveText(
@@ -100,18 +92,18 @@ test('whispers between players: secret from everyone else, the GM reads them onl
   await watcher.waitForTimeout(1000);
   expect(watcherFrames()).not.toContain('imediato');
   expect(await watcher.content()).not.toContain('imediato');
-  await expect(message(kim.page, NOTE)).toBeVisible();
+  await expect(message(kim, NOTE)).toBeVisible();
 
   // 3. The GM's tools say what the table holds on disk, against its ceiling.
   await expect(gm.getByTestId('gm-storage')).toContainText(
     /On disk: [\d.,]+ kB of 64 MB \([\d.]+%\)/,
   );
 
-  await shot(kim.page, 'whispers-phone-kim');
-  await shot(dee.page, 'whispers-desk-dee');
+  await shot(kim, 'whispers-phone-kim');
+  await shot(dee, 'whispers-desk-dee');
   await shot(gm, 'whispers-gm');
   // The GM's chat (the switch, the whispers) and tools (the disk line), close up.
   await chat(gm).screenshot({ path: join(SCREENSHOTS, 'whispers-gm-chat.png') });
   await gm.getByTestId('gm-tools').screenshot({ path: join(SCREENSHOTS, 'whispers-gm-tools.png') });
-  for (const c of contexts) await c.close();
+  await group.close();
 });

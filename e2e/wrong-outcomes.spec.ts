@@ -1,16 +1,18 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import {
+  KAI,
+  PHONE,
+  VEX,
+  aspectRatings,
   characterCard,
   createTable,
   joinAndCreate,
-  KAI,
   openAs,
   openHeldOverlay,
-  PHONE,
+  ratingTotal,
   shot,
   takeSeat,
-  VEX,
 } from './helpers';
 import { characterIdOf, connectBot, type Bot } from './bot';
 
@@ -260,22 +262,6 @@ async function shiftsOf(card: Locator): Promise<number> {
   return Number(/\(([+\-−]?\d+)\)/.exec(said)?.[1]?.replace('−', '-') ?? 'NaN');
 }
 
-/** A character's rated aspects as the card shows them: text → rating. */
-async function ratings(page: Page, name: string): Promise<Record<string, number>> {
-  const card = characterCard(page, name);
-  const more = card.getByRole('button', { name: 'Full sheet' });
-  if (await more.isVisible()) await more.click();
-  const rows = card.locator('.aspects li');
-  const out: Record<string, number> = {};
-  for (let i = 0; i < (await rows.count()); i++) {
-    const slot = await rows.nth(i).locator('.slot').innerText();
-    const text = (await rows.nth(i).locator('.atext').innerText()).trim();
-    out[text] = Number(/·\s*([+\-−]?\d+)/.exec(slot)?.[1]?.replace('−', '-'));
-  }
-  return out;
-}
-const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
-
 test('narrative: ending the conflict gives the lost levels back, half while the situation remains', async ({
   browser,
   baseURL,
@@ -345,9 +331,11 @@ test('narrative: ending the conflict gives the lost levels back, half while the 
     'Charmingly effusive': 2,
     'Mad scientist': 1,
   };
-  await expect.poll(async () => sum(await ratings(kim.page, 'Vera Kell'))).toBeLessThan(sum(whole));
-  const hurt = await ratings(gm, 'Vera Kell');
-  const levels = sum(whole) - sum(hurt);
+  await expect
+    .poll(async () => ratingTotal(await aspectRatings(kim.page, 'Vera Kell')))
+    .toBeLessThan(ratingTotal(whole));
+  const hurt = await aspectRatings(gm, 'Vera Kell');
+  const levels = ratingTotal(whole) - ratingTotal(hurt);
   const half = Math.floor(levels / 2);
   // While it runs, her sheet says when they come back.
   await expect(
@@ -371,9 +359,13 @@ test('narrative: ending the conflict gives the lost levels back, half while the 
   for (const page of [gm, dee.page, watcher.page]) {
     await expect(logOf(page)).toContainText('The conflict ended.');
     await expect(logOf(page)).toContainText(said);
-    await expect.poll(async () => sum(await ratings(page, 'Vera Kell'))).toBe(sum(hurt) + half);
+    await expect
+      .poll(async () => ratingTotal(await aspectRatings(page, 'Vera Kell')))
+      .toBe(ratingTotal(hurt) + half);
   }
-  await expect.poll(async () => sum(await ratings(kim.page, 'Vera Kell'))).toBe(sum(hurt) + half);
+  await expect
+    .poll(async () => ratingTotal(await aspectRatings(kim.page, 'Vera Kell')))
+    .toBe(ratingTotal(hurt) + half);
   // The rest is the GM's to give back, and Kim's sheet says so.
   if (levels - half > 0) {
     await expect(characterCard(kim.page, 'Vera Kell').getByTestId('recover-when')).toHaveText(
@@ -387,7 +379,7 @@ test('narrative: ending the conflict gives the lost levels back, half while the 
   if (levels - half > 0) {
     await gmVera.getByRole('button', { name: 'Recover lost ratings' }).click();
   }
-  await expect.poll(async () => ratings(watcher.page, 'Vera Kell')).toEqual(whole);
+  await expect.poll(async () => aspectRatings(watcher.page, 'Vera Kell')).toEqual(whole);
   await shot(watcher.page, 'wrong-outcomes-6-spectator-recovered');
 
   gmBot.close();

@@ -1,0 +1,24 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The chat panel of a page (on a phone, after opening its tab: openChat). */
+export const chat = (page: Page) => page.getByTestId('chat');
+
+export async function openChat(page: Page): Promise<void> {
+  const tab = page.getByRole('tab', { name: /^Chat/ });
+  if (await tab.isVisible()) await tab.click();
+  await expect(chat(page)).toBeVisible();
+}
+
+export async function chatSay(page: Page, text: string, to?: string): Promise<void> {
+  const panel = chat(page);
+  if (to !== undefined) await panel.getByTestId('chat-to').selectOption({ label: to });
+  await panel.getByTestId('chat-input').fill(text);
+  // Enter sends.
+  await panel.getByTestId('chat-input').press('Enter');
+  // The field empties as the message leaves; it is sent once it shows in the sender's own list.
+  await expect(panel.getByTestId('chat-input')).toHaveValue('');
+  await expect(panel.getByTestId('chat-message').filter({ hasText: text }).last()).toBeVisible();
+}
+
+export const chatMessage = (page: Page, text: string) =>
+  chat(page).getByTestId('chat-message').filter({ hasText: text });
