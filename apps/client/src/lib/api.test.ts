@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  earlySummaryRole,
-  takeEarlySummary,
   ApiError,
   addFariScene,
   exportTable,
@@ -252,30 +250,5 @@ describe('fetchSummary and the summary asked for as the page started', () => {
       Promise.resolve(Response.json({ code: 'forbidden', message: 'No.' }, { status: 403 })),
     );
     await expect(fetchSummary('t1', 'tok')).rejects.toBeInstanceOf(ApiError);
-  });
-});
-
-describe('earlySummaryRole', () => {
-  const holder = globalThis as { fateboardEarlySummary?: unknown };
-  afterEach(() => delete holder.fateboardEarlySummary);
-
-  it('reads the role from the early answer and leaves the answer for the summary', async () => {
-    const body = { you: { role: 'player', seatId: 's1' } };
-    holder.fateboardEarlySummary = {
-      tableId: 't1',
-      token: 'tok',
-      response: Promise.resolve(new Response(JSON.stringify(body))),
-    };
-    expect(await earlySummaryRole()).toBe('player');
-    const response = await takeEarlySummary('t1', 'tok');
-    expect(await response?.json()).toEqual(body);
-  });
-
-  it('answers nothing without an early answer, or with a refusal', async () => {
-    expect(await earlySummaryRole()).toBeUndefined();
-    holder.fateboardEarlySummary = {
-      response: Promise.resolve(new Response('{"error":"no"}', { status: 403 })),
-    };
-    expect(await earlySummaryRole()).toBeUndefined();
   });
 });

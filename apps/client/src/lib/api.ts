@@ -47,21 +47,6 @@ export interface TableSummary {
 }
 
 /**
- * The role the early summary's answer gives (see takeEarlySummary), without taking it:
- * undefined when there is none or it cannot be read. Read before anything takes the answer
- * (main.ts), so that socket.io's chunk starts loading with the app's modules.
- */
-export async function earlySummaryRole(): Promise<string | undefined> {
-  const early = (globalThis as { fateboardEarlySummary?: { response?: unknown } })
-    .fateboardEarlySummary;
-  if (!(early?.response instanceof Promise)) return undefined;
-  const response = (await early.response) as Response;
-  if (!response.ok) return undefined;
-  const body = (await response.clone().json()) as { you?: { role?: unknown } };
-  return typeof body.you?.role === 'string' ? body.you.role : undefined;
-}
-
-/**
  * The summary request public/early-summary.js sent as the page started, when it is for this
  * table and token; taken once (a later open asks again).
  */

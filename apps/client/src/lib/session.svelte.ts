@@ -8,6 +8,7 @@ import { PROTOCOL_VERSION, controls, playedBy } from '@fateboard/table';
 import { docParams, docProvider, reconnectDocs } from './doc-provider';
 import { wireTableSocket, worstStatus, type LinkStatus } from './session-socket';
 import { watchAwareness } from './awareness-read';
+import { nextTask } from './next-task';
 import type { Actor, CommandOf, CommandType } from '@fateboard/table';
 import type { Presence, Role } from './api';
 import { i18n } from './i18n';
@@ -77,10 +78,12 @@ export class TableSession {
   ) {
     this.seatId = seatId;
     this.gmDoc = role === 'gm' ? new Y.Doc() : null;
+    // The documents' sockets first: their handshake and sync take round trips, and reading
+    // the (still empty) table below is tens of milliseconds on a phone that need not delay
+    // them. No message can arrive before this constructor has returned.
+    this.#openDocs();
     this.table = new TableState(this.pubDoc);
     this.gm = this.gmDoc ? new GmState(this.gmDoc) : null;
-
-    this.#openDocs();
 
     if (role === 'spectator') {
       // Spectators hold no socket.io connection: read-only documents only.
@@ -112,8 +115,17 @@ export class TableSession {
         this.#update();
       },
       synced: () => {
-        this.loaded = true;
-        this.#update();
+        // The table is drawn in a task of its own, not in the one that applied the
+        // document's first sync: on a phone the two together made one long freeze.
+        if (this.loaded) {
+          this.#update();
+          return;
+        }
+        void nextTask().then(() => {
+          if (this.#destroyed) return;
+          this.loaded = true;
+          this.#update();
+        });
       },
       rebuilt: () => this.#reloadDocs(),
       // The first reason wins: socket.io's `closed` notice may have said it better already.

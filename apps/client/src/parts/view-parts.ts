@@ -6,7 +6,7 @@ import { partGroup } from './part-group';
 // what sits below the scene (declarations, the conflict, compels), the characters, the
 // countdowns and a pushed handout over the table, who is here, the recent rolls and the
 // prompts to help beside the dice tray (itself a chunk of its own), as one chunk (table-parts.ts)
-// that main.ts starts loading with the app's modules, once the page knows it opens a table;
+// that the table's page starts loading once its session has opened its sockets (TablePage);
 // the scene board, a chunk of its own, when its tab or column is drawn.
 const part = partGroup(() => import('./table-parts'));
 export const viewParts = {
