@@ -11,8 +11,9 @@ import {
   takeSeat,
 } from './helpers';
 
-// Dice you can watch. A roll new to a page lands die by die (four dice ~140 ms apart),
-// then the total, its ladder name and the outcome show; Skip (or a click on the dice) shows
+// Dice you can watch. A roll new to a page lands die by die (four dice ~140 ms apart: all four
+// are in the page at once, each tumbling in after a CSS delay, so the page changes twice, not
+// once a die), then the total, its ladder name and the outcome show; Skip (or a click on the dice) shows
 // them at once; under reduced motion there is no landing at all. playwright.config.ts reduces
 // motion for every page; the pages here that watch the landing turn it back on.
 
@@ -24,20 +25,36 @@ const motion = (page: Page) => page.emulateMedia({ reducedMotion: 'no-preference
 /**
  * From now on, notes each state the newest roll card passes through: its number of dice,
  * `T` once its total is shown, `L` while it is landing. A state is noted once when it changes,
- * so a landing reads `0L 1L 2L 3L 4T` and a roll shown at once just `4T`.
+ * so a landing reads `4L 4T` and a roll shown at once just `4T`. While a card lands, also notes
+ * once how each die comes in: its animation's delay and fill (`140/backwards`: hidden for
+ * 140 ms, then tumbling in).
  */
 async function recordNewestCard(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { diceLog: string[] };
+    const w = window as unknown as { diceLog: string[]; lastState?: string };
     w.diceLog = [];
+    w.lastState = undefined;
     const note = () => {
       const card = document.querySelector('[data-testid="roll-card"]');
       if (!card) return;
-      const dice = card.querySelectorAll('[data-testid="die"]').length;
+      const dice = Array.from(card.querySelectorAll('[data-testid="die"]'));
       const total = card.querySelector('[data-testid="roll-total"]') ? 'T' : '';
       const landing = card.querySelector('[data-landing]') ? 'L' : '';
-      const state = `${dice}${total}${landing}`;
-      if (w.diceLog.at(-1) !== state) w.diceLog.push(state);
+      const state = `${dice.length}${total}${landing}`;
+      if (w.lastState === state) return;
+      w.lastState = state;
+      w.diceLog.push(state);
+      if (!landing) return;
+      const entries = dice.map((d) =>
+        d
+          .getAnimations()
+          .map((a) => {
+            const timing = a.effect?.getTiming();
+            return `${String(timing?.delay)}/${String(timing?.fill)}`;
+          })
+          .join('+'),
+      );
+      w.diceLog.push(`in ${entries.join(' ')}`);
     };
     note();
     new MutationObserver(note).observe(document.body, {
@@ -51,15 +68,18 @@ async function recordNewestCard(page: Page): Promise<void> {
 const diceLog = (page: Page) =>
   page.evaluate(() => (window as unknown as { diceLog: string[] }).diceLog);
 
-/** The newest card went from fewer than four dice, to four, and only then showed its total. */
+/**
+ * The newest card landed its four dice one after the other (each hidden until its turn, 140 ms
+ * after the one before), and only then showed its total.
+ */
 async function expectLanded(page: Page, before: string[]): Promise<void> {
   await expect(page.getByTestId('roll-card').first().getByTestId('roll-outcome')).toBeVisible();
   const log = (await diceLog(page)).slice(before.length);
-  const partial = log.findIndex((s) => /^[123]L$/.test(s));
-  expect(partial, `a partial landing in ${log.join(' ')}`).toBeGreaterThanOrEqual(0);
-  expect(log.at(-1)).toBe('4T');
-  // Never a total (nor an outcome) over a partial row of dice.
-  expect(log.filter((s) => s.includes('T') && !s.startsWith('4'))).toEqual([]);
+  expect(log, log.join(', ')).toEqual([
+    '4L',
+    'in 0/backwards 140/backwards 280/backwards 420/backwards',
+    '4T',
+  ]);
 }
 
 test('dice: a new roll lands die by die, Skip shows it at once, and the dice animation skipped under reduced motion', async ({
@@ -132,6 +152,8 @@ test('dice: a new roll lands die by die, Skip shows it at once, and the dice ani
   await kimTray.getByRole('button', { name: /^Roll 4dF/ }).click();
   const kimCard = kim.page.getByTestId('roll-card').first();
   await expect(kimCard.locator('[data-landing]')).toHaveCount(1);
+  await kimCard.scrollIntoViewIfNeeded();
+  await shot(kim.page, 'dice-2-kim-phone-landing', { fullPage: false });
   await kimCard.getByRole('button', { name: 'Skip' }).click();
   await expect(kimCard.getByRole('button', { name: 'Skip' })).toHaveCount(0, { timeout: 1_000 });
   await expect(kimCard.getByTestId('die')).toHaveCount(4, { timeout: 1_000 });

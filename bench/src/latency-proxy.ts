@@ -22,8 +22,40 @@ export interface LinkShape {
 export interface ProxyCounters {
   /** Bytes sent to the browser on WebSocket connections, by path prefix (`yjs`, `socket.io`). */
   down: Map<string, number>;
-  /** When the proxy last handed a WebSocket frame's bytes to the browser (performance.timeOrigin-based epoch ms). */
-  lastDelivery: number;
+  /** The latest chunks handed to the browser on WebSocket connections, oldest first. */
+  deliveries: Delivery[];
+}
+
+/** A chunk the server sent towards the browser: when the proxy read it and when it passed it on. */
+export interface Delivery {
+  /** The connection's path prefix (`yjs`, `socket.io`). */
+  kind: string;
+  /** performance.timeOrigin-based epoch ms, both. */
+  readAt: number;
+  deliveredAt: number;
+}
+
+/** How many deliveries the counters keep (a roll's are looked up within seconds). */
+const KEPT_DELIVERIES = 500;
+
+/** Chunks read this close after a message's first are taken as the rest of it. */
+const BURST_MS = 5;
+
+/**
+ * When the browser had the first message of `kind` the server sent at or after `since`
+ * (epoch ms), with the chunks read with it (a message may span several): the last of them
+ * delivered. `undefined` if none came.
+ */
+export function deliveredAfter(
+  counters: ProxyCounters,
+  kind: string,
+  since: number,
+): number | undefined {
+  const sent = counters.deliveries.filter((d) => d.kind === kind && d.readAt >= since);
+  const first = sent[0];
+  if (!first) return undefined;
+  const burst = sent.filter((d) => d.readAt - first.readAt <= BURST_MS);
+  return Math.max(...burst.map((d) => d.deliveredAt));
 }
 
 export interface LatencyProxy {
@@ -60,7 +92,7 @@ export async function startLatencyProxy(targetPort: number): Promise<LatencyProx
   const state: { link: LinkShape | undefined } = { link: undefined };
   const downPipe = new Pipe(state);
   const upPipe = new Pipe(state);
-  const counters: ProxyCounters = { down: new Map(), lastDelivery: 0 };
+  const counters: ProxyCounters = { down: new Map(), deliveries: [] };
   const sockets = new Set<Socket>();
 
   // Delivers `chunk` to `to` at its due time, in order after what was queued before it.
@@ -119,10 +151,12 @@ export async function startLatencyProxy(targetPort: number): Promise<LatencyProx
       }
       const name = kind;
       counters.down.set(name, (counters.down.get(name) ?? 0) + rest.length);
+      const readAt = epochNow();
       const at = downPipe.due(rest.length, (l) => l.downBytesPerSecond);
       later(client, toClient, rest, at);
       toClient.last = toClient.last.then(() => {
-        counters.lastDelivery = epochNow();
+        counters.deliveries.push({ kind: name, readAt, deliveredAt: epochNow() });
+        if (counters.deliveries.length > KEPT_DELIVERIES) counters.deliveries.shift();
       });
     });
     const end = () => {

@@ -19,6 +19,7 @@ import { repeated, round, sleep } from './stats';
 // with the roll feed open, and "Load older" in the log and the feed. docs: BENCHMARKS.md.
 
 import type { LoadFigures, PhoneConfig, PhoneResults } from './phone-figures';
+import { msOr, olderText } from './phone-figures';
 import { measureHistory, measureRolls } from './phone-measures';
 
 export type { PhoneConfig, PhoneResults } from './phone-figures';
@@ -230,14 +231,14 @@ export async function runPhone(
           results.rolls[`long ${device.name}`] = rolls;
           say(
             `  roll on the long table, ${device.name}: main thread ${round(rolls.busyMs.median, 0)} ms, card ${round(rolls.cardMs.median, 0)} ms ` +
-              `after the broadcast (${round(rolls.cardAfterDeliveryMs.median, 0)} ms after delivery), feed row ${round(rolls.feedRowMs.median, 0)} ms, ` +
+              `after the broadcast (${msOr(rolls.cardAfterDeliveryMs, 'no delivery seen')} after delivery), feed row ${round(rolls.feedRowMs.median, 0)} ms, ` +
               `longest task ${round(rolls.longestTaskMs, 0)} ms`,
           );
           if (device !== PHONE) continue;
           results.history = await measureHistory(page, config.olderPages);
           const h = results.history;
           say(
-            `  history on the phone: log "Load older" ${round(h.logOlderMs.median, 0)} ms, feed ${round(h.feedOlderMs.median, 0)} ms; ` +
+            `  history on the phone: "Load older" ${olderText(h)}; ` +
               `${h.logRows} log rows (${h.logNodes} nodes) and ${h.feedRows} feed rows (${h.feedNodes} nodes) in the page, ` +
               `${h.elements} elements, heap ${round(h.heapBytes / 2 ** 20, 1)} MB`,
           );

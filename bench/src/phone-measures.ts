@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { performance } from 'node:perf_hooks';
 import { ArrivalLog, Receiver, docUrl } from './clients';
+import { deliveredAfter } from './latency-proxy';
 import type { LatencyProxy } from './latency-proxy';
 import type { BenchPage } from './phone-page';
 import type { PhoneTable } from './phone-tables';
@@ -71,9 +72,13 @@ export async function measureRolls(
     const after = await page.record();
     const broadcast = performance.timeOrigin + log.lastArrival[0]!;
     const newCard = after.cards[before.cards.length];
+    // The roll's update as the page's document socket got it: the first message the server
+    // sent it after Bob's command (not the proxy's latest delivery, which by now is whatever
+    // came in the two seconds after the card, and made this figure negative).
+    const delivery = deliveredAfter(proxy.counters, 'yjs', sentAt);
     if (newCard) {
       card.push(newCard[1] - broadcast);
-      delivered.push(newCard[1] - proxy.counters.lastDelivery);
+      if (delivery !== undefined) delivered.push(newCard[1] - delivery);
     }
     const newRow = after.feedRows[before.feedRows.length];
     if (newRow) feed.push(newRow[1] - broadcast);
