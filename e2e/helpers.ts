@@ -1,10 +1,12 @@
 // The specs' helpers, one module under support/ for each thing they do; specs import them
 // from here.
 export { expectAccessible, expectActive } from './support/accessibility';
+export { addZone, boardAspect, defendAs, drag, showHandout, zoneItem } from './support/board';
 export { KAI, KAI_SKILLS, VEX, VEX_SKILLS } from './support/characters';
 export { chat, chatMessage, chatSay, openChat } from './support/chat';
 export { attackWithTray, concede, defendWithLowest } from './support/dice';
 export { englishOn } from './support/english';
+export { adjust } from './support/gm-tools';
 export { HD, openHeldOverlay, openOverlay } from './support/overlay';
 export {
   createCharacter,
@@ -32,6 +34,15 @@ export {
   type Build,
   type SheetPicks,
 } from './support/sheets';
+export {
+  aspectOn,
+  consequenceOn,
+  logOf,
+  newRollCard,
+  openTab,
+  shiftsOf,
+  totalOf,
+} from './support/play';
 export { SCREENSHOTS, shot } from './support/shots';
 export {
   deeAndKim,
@@ -45,4 +56,4 @@ export {
   type TwoPlayerTable,
   type WatchedTable,
 } from './support/table-group';
-export { pngPicture, recordFrames } from './support/wire';
+export { commandByHand, pngPicture, recordFrames } from './support/wire';

@@ -11,7 +11,8 @@ import {
   shot,
   takeSeat,
 } from './helpers';
-import { absorb, aspectRow, attack, dealOutcome, defend, openTab } from './session-narrative';
+import { absorb, aspectRow, attack, dealOutcome, defend } from './stories/narrative';
+import { openTab } from './helpers';
 
 // A whole `narrative` session (text 003) as a group plays it. The GM at a desk, Dee
 // at a desk, Kim on a 390x844 phone, a spectator and the stream overlay (1920x1080), all at

@@ -18,12 +18,12 @@ import {
   defend,
   invokeUntilHit,
   latestRoll,
-  openTab,
   outcomeOf,
   writeSheet,
   expect,
   type Pirate,
-} from './session-pirates';
+} from './stories/pirates';
+import { openTab } from './helpers';
 
 // A whole `pirates` session (text 000) as a group plays it, through the UI. The GM at
 // a desk, Dee (Marisol) at a desk, Kim (Tern) on a 390x844 phone, a spectator, and the stream
