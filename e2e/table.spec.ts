@@ -9,6 +9,8 @@ import {
   expectAccessible,
   type Links,
   defendWithLowest,
+  adjust,
+  commandByHand,
 } from './helpers';
 
 /**
@@ -26,6 +28,7 @@ const contexts: BrowserContext[] = [];
 const everyone = () => [gm, p1, p2, spectator];
 
 const card = characterCard;
+const NO_CHANCE = 'No dice left to chance in the test';
 const fatePoints = (page: Page, name: string) => card(page, name).getByTestId('fate-points');
 
 test.beforeAll(async ({ browser }) => {
@@ -185,22 +188,12 @@ test('an attack lands and the defender absorbs it through the options shown', as
   // Physique to Superb (+5). Landon defends with an untrained skill (+0), so even −4 on Zird's
   // dice (+5) beats +4 on Landon's: the attack hits. The hit is at most 9+4+4 = 17 shifts, and
   // Superb Physique (4 stress boxes, an extra mild consequence) absorbs up to 4+2+2+4+6 = 18.
-  const tools = gm.getByTestId('gm-tools');
-  const setSkill = async (character: string, skillId: string, rating: number) => {
-    await tools.locator('select[name="adjust-what"]').selectOption('skill');
-    await tools.locator('select[name="adjust-character"]').selectOption({ label: character });
-    await tools.locator('select[name="adjust-skill"]').selectOption(skillId);
-    await tools.locator('input[name="adjust-value"]').fill(String(rating));
-    await tools.locator('input[name="adjust-reason"]').fill('No dice left to chance in the test');
-    await tools.getByRole('button', { name: /^Adjust/ }).click();
-    await expect(tools.getByRole('button', { name: `Adjust (currently ${rating})` })).toBeVisible();
-  };
   const skill = tray.locator('select[name="skill"]');
   const skillId = await skill.inputValue();
   const rating = /\(\+?(-?\d+)\)/.exec((await skill.locator('option:checked').textContent()) ?? '');
   const original = Number(rating?.[1]);
-  await setSkill('Landon', 'physique', 5);
-  await setSkill('Zird', skillId, 9);
+  await adjust(gm, 'skill', 'Landon', { value: 'physique' }, 5, NO_CHANCE);
+  await adjust(gm, 'skill', 'Zird', { value: skillId }, 9, NO_CHANCE);
   await expect(skill.locator('option:checked')).toHaveText(/\(\+9\)/);
   const theirSkill = tray.getByLabel('Their skill');
   await expect(theirSkill.locator('option').first()).toHaveText(/\(\+5\)/);
@@ -234,7 +227,7 @@ test('an attack lands and the defender absorbs it through the options shown', as
     );
   }
   // Zird's sheet goes back to its skill pyramid (the next test edits it).
-  await setSkill('Zird', skillId, original);
+  await adjust(gm, 'skill', 'Zird', { value: skillId }, original, NO_CHANCE);
   const landon = card(gm, 'Landon');
   const checked = landon.locator('.box.checked');
   const taken = landon.locator('.consequences li.taken');
@@ -257,28 +250,7 @@ test('the spectator has no controls, and a hand-sent command is refused', async 
   await expectAccessible(spectator, 'spectator table');
 
   const token = new URL(links.spectator).hash.replace('#token=', '');
-  // Speak socket.io's wire protocol by hand from the spectator's page.
-  const answer = await spectator.evaluate(async (token) => {
-    return await new Promise<string>((resolve) => {
-      const ws = new WebSocket(
-        `${location.origin.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`,
-      );
-      const done = (s: string) => {
-        ws.close();
-        resolve(s);
-      };
-      ws.onmessage = (e) => {
-        const data = String(e.data);
-        if (data.startsWith('0')) ws.send(`40${JSON.stringify({ token })}`);
-        else if (data.startsWith('40')) {
-          ws.send(`421${JSON.stringify(['command', { id: 'hand-made-1', type: 'scene.end' }])}`);
-        } else if (data.startsWith('44')) done(data);
-        else if (data.startsWith('431')) done(data);
-        else if (data === '2') ws.send('3');
-      };
-      setTimeout(() => done('timeout'), 8000);
-    });
-  }, token);
+  const answer = await commandByHand(spectator, token, { id: 'hand-made-1', type: 'scene.end' });
   expect(answer).toMatch(/"ok":false/);
   expect(answer).toContain('forbidden');
   await expect(gm.getByText('Between scenes')).toHaveCount(0);
