@@ -86,7 +86,7 @@ export async function vexTurn(t: SaltMarket, f: Fight): Promise<void> {
           await expect(aspect.getByTestId('free-invoke-holder')).toHaveCount(0);
         }
       }
-      await beat('8-vex-f.invokes');
+      await beat('8-vex-invokes');
       outcome = await outcomeOf(dee);
     }
     if (isHit(outcome)) {

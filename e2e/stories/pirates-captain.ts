@@ -108,9 +108,9 @@ export async function captainAttacks(h: Heron, f: Fight): Promise<void> {
   }
   // Then the GM's pool, while the attack still misses.
   await invokeUntilHit(gm, /Ruthless f.captain/, 2);
-  await shot(overlay, `pirates-14-overlay-f.captain-${f.captain}`);
+  await shot(overlay, `pirates-14-overlay-captain-${f.captain}`);
   const { outcome, shifts } = await outcomeOf(gm);
-  // A miss needs nothing applied; a tie gives the f.captain a boost.
+  // A miss needs nothing applied; a tie gives the captain a boost.
   if (outcome === 'Fail') return;
   await applyOutcome(gm, 'Tern is cornered');
   if (outcome === 'Tie') return;
