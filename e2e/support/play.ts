@@ -49,3 +49,11 @@ export const consequenceOn = (page: Page, who: string, text: string) =>
 
 /** The log panel. */
 export const logOf = (page: Page) => page.getByTestId('log');
+
+/**
+ * On a phone (`phone`), opens the tab that holds a section, which must be there; a desk shows
+ * every section at once.
+ */
+export async function openOnPhone(page: Page, phone: boolean, tab: string): Promise<void> {
+  if (phone) await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+}
