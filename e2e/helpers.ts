@@ -6,12 +6,15 @@ export { KAI, KAI_SKILLS, VEX, VEX_SKILLS } from './support/characters';
 export { chat, chatMessage, chatSay, openChat } from './support/chat';
 export { attackWithTray, concede, defendWithLowest } from './support/dice';
 export { englishOn } from './support/english';
+export { fixture } from './support/fixtures';
 export { adjust } from './support/gm-tools';
-export { HD, openHeldOverlay, openOverlay } from './support/overlay';
+export { HD, openHeldOverlay, openOverlay, spectatorAndHeldOverlay } from './support/overlay';
 export {
   createCharacter,
   guardAcrossTheRooftops,
+  rooftopCrew,
   rooftopKai,
+  rooftopsOfVarn,
   rooftopVex,
 } from './support/rooftops';
 export {
@@ -28,18 +31,22 @@ export {
 export {
   aspectRatings,
   characterCard,
+  createTheCharacter,
   fillSheet,
   fillTemplate,
   ratingTotal,
   type Build,
   type SheetPicks,
 } from './support/sheets';
+export { heights, onFirstScreen, uncovered } from './support/layout';
 export {
   aspectOn,
   consequenceOn,
   logOf,
   newRollCard,
+  openOnPhone,
   openTab,
+  patientExpect,
   shiftsOf,
   totalOf,
 } from './support/play';

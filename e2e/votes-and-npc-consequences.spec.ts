@@ -13,7 +13,8 @@ import {
   logOf,
   shiftsOf,
 } from './helpers';
-import { characterIdOf, connectBot, type Bot } from './bot';
+import { characterIdOf, connectBot, createNpc, type Bot } from './bot';
+import { askTheTable, openTheVote } from './stories/edgerunner';
 
 // Two outcomes a group playing a whole Edgerunner session found wrong, played again as the group
 // did, at a table with a GM at a desk, a player at a desk, a player on a 390x844 phone, a
@@ -47,22 +48,17 @@ test('edgerunner: the table votes on each declaration, and a consequence lands o
   const contexts = [context, dee.context, kim.context, watcher.context, overlay.context];
   const vex = await characterIdOf(baseURL!, links.gm, 'Vex');
   const kai = await characterIdOf(baseURL!, links.gm, 'Kai');
-  const { result } = await gmBot.send({
-    type: 'character.create',
-    npc: true,
-    character: {
-      name: 'Ganger',
-      aspects: [
-        { id: 'hc', slot: 'high-concept', text: 'Knife in every pocket' },
-        { id: 'tr', slot: 'trouble', text: 'Owes the Tigers' },
-      ],
-      skills: [
-        { id: 'fight', rating: 2 },
-        { id: 'athletics', rating: 1 },
-      ],
-    },
+  const ganger = await createNpc(gmBot, {
+    name: 'Ganger',
+    aspects: [
+      { id: 'hc', slot: 'high-concept', text: 'Knife in every pocket' },
+      { id: 'tr', slot: 'trouble', text: 'Owes the Tigers' },
+    ],
+    skills: [
+      { id: 'fight', rating: 2 },
+      { id: 'athletics', rating: 1 },
+    ],
   });
-  const ganger = String(result?.characterId);
   // A scene with everyone in it: the GM's pool holds a point per player.
   await gmBot.send({
     type: 'scene.start',
@@ -73,11 +69,7 @@ test('edgerunner: the table votes on each declaration, and a consequence lands o
   // ── Dee puts a fact to the table's vote from her desk ─────────────────────────────────
   const fact = 'The old subway tunnel is still open';
   const deeTray = dee.page.getByRole('form', { name: 'Roll the dice' });
-  await deeTray.locator('select[name="action"]').selectOption('create-advantage');
-  await deeTray.getByLabel('Aspect action').selectOption('declaration');
-  await deeTray.getByLabel('The fact you declare').fill(fact);
-  await deeTray.locator('select[name="declaration-target"]').selectOption({ label: 'The scene' });
-  await deeTray.getByRole('button', { name: 'Ask the table' }).click();
+  await askTheTable(deeTray, fact, 'The scene');
   const mine = deeTray.getByTestId('my-declaration');
   await expect(mine.getByTestId('declaration-tally')).toContainText(
     '0 supporting, 0 opposing, 0 abstaining',
@@ -88,12 +80,7 @@ test('edgerunner: the table votes on each declaration, and a consequence lands o
   ).toBeDisabled();
 
   // Kim's phone: a toast takes her to the prompt, with the fact's words and three buttons.
-  const call = kim.page.getByRole('status').filter({ hasText: `Vex declares “${fact}”` });
-  await expect(call).toBeVisible();
-  await call.getByRole('button', { name: 'Vote' }).click();
-  const kimPrompt = kim.page.getByTestId('declaration').filter({ hasText: fact });
-  const kimVote = kimPrompt.getByRole('group', { name: 'Your vote' });
-  await expect(kimVote.getByRole('button')).toHaveText(['Support', 'Oppose', 'Abstain']);
+  const { prompt: kimPrompt, choices: kimVote } = await openTheVote(kim.page, 'Vex', fact);
   await shot(kim.page, 'wrong-outcomes-1-phone-vote-prompt');
   await kimVote.getByRole('button', { name: 'Support' }).click();
   await expect(kimVote).toHaveCount(0);
@@ -151,11 +138,7 @@ test('edgerunner: the table votes on each declaration, and a consequence lands o
   const rumour = 'The Ganger owes the Tigers a favour';
   await openTab(kim.page, 'Dice');
   const kimTray = kim.page.getByRole('form', { name: 'Roll the dice' });
-  await kimTray.locator('select[name="action"]').selectOption('create-advantage');
-  await kimTray.getByLabel('Aspect action').selectOption('declaration');
-  await kimTray.getByLabel('The fact you declare').fill(rumour);
-  await kimTray.locator('select[name="declaration-target"]').selectOption({ label: 'Ganger' });
-  await kimTray.getByRole('button', { name: 'Ask the table' }).click();
+  await askTheTable(kimTray, rumour, 'Ganger');
   await dee.page
     .getByTestId('declaration')
     .filter({ hasText: rumour })

@@ -10,6 +10,7 @@ import {
   takeForBonus,
   applyOutcome,
   takeTheHit,
+  setAdvantage,
 } from './edgerunner';
 import { gattoAttacks, type Edgerunners } from './edgerunner-table';
 
@@ -36,11 +37,7 @@ export function firstExchange(t: Edgerunners, { declared, declaredShifts }: Decl
    * Burglary +4, +2 and +1 meet Good whatever the dice.
    */
   const jadeManeuvers = async () => {
-    await deeTray.locator('select[name="action"]').selectOption('create-advantage');
-    await deeTray.getByLabel('Aspect action').selectOption('maneuver');
-    await deeTray.locator('select[name="skill"]').selectOption('burglary');
-    await deeTray.getByLabel('A difficulty').check();
-    await deeTray.locator('select[name="difficulty"]').selectOption('3');
+    await setAdvantage(deeTray, 'maneuver', 'burglary', '3');
     const card = await newRollCard(dee, () =>
       deeTray.getByRole('button', { name: /^Roll 4dF \+4 vs Good/ }).click(),
     );
@@ -80,11 +77,7 @@ export function firstExchange(t: Edgerunners, { declared, declaredShifts }: Decl
   const harganCorners = async () => {
     await openTab(kim, 'Dice');
     for (let tries = 0; corneredInvokes === 0 && tries < 5; tries++) {
-      await kimTray.locator('select[name="action"]').selectOption('create-advantage');
-      await kimTray.getByLabel('Aspect action').selectOption('maneuver');
-      await kimTray.locator('select[name="skill"]').selectOption('provoke');
-      await kimTray.getByLabel('A difficulty').check();
-      await kimTray.locator('select[name="difficulty"]').selectOption('1');
+      await setAdvantage(kimTray, 'maneuver', 'provoke', '1');
       const card = await newRollCard(kim, () =>
         kimTray.getByRole('button', { name: /^Roll 4dF \+2 vs Average/ }).click(),
       );

@@ -3,7 +3,7 @@ import { expect as baseExpect, type Page } from '@playwright/test';
 // Five browsers share two cores with other runs: a slow answer is not a wrong one.
 const expect = baseExpect.configure({ timeout: 20_000 });
 import { characterCard, concede, newRollCard, openTab, shiftsOf, shot } from '../helpers';
-import { applyOutcome, invokeFree, takeForBonus, takeTheHit } from './edgerunner';
+import { applyOutcome, invokeFree, setAdvantage, takeForBonus, takeTheHit } from './edgerunner';
 import { gattoAttacks, type Edgerunners } from './edgerunner-table';
 
 // The Edgerunner conflict's second exchange on: Hargan assesses Gatto's cigar, Dee concedes
@@ -22,11 +22,7 @@ export function laterExchanges(t: Edgerunners, cornered: string) {
     await openTab(kim, 'Dice');
     let assessed = false;
     for (let tries = 0; !assessed && tries < 5; tries++) {
-      await kimTray.locator('select[name="action"]').selectOption('create-advantage');
-      await kimTray.getByLabel('Aspect action').selectOption('assessment');
-      await kimTray.locator('select[name="skill"]').selectOption('empathy');
-      await kimTray.getByLabel('A difficulty').check();
-      await kimTray.locator('select[name="difficulty"]').selectOption('2');
+      await setAdvantage(kimTray, 'assessment', 'empathy', '2');
       const card = await newRollCard(kim, () =>
         kimTray.getByRole('button', { name: /^Roll 4dF \+4 vs Fair/ }).click(),
       );

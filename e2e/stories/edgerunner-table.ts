@@ -9,6 +9,7 @@ import {
 const expect = baseExpect.configure({ timeout: 20_000 });
 import {
   characterCard,
+  createTheCharacter,
   createTable,
   fillSheet,
   newRollCard,
@@ -138,8 +139,7 @@ export async function seatTheEdgerunners(browser: Browser): Promise<Edgerunners>
   );
   await expect(dee.getByTestId('sheet-problems')).toHaveCount(0);
   await shot(dee, 'session-edgerunner-01-dee-editor');
-  await dee.getByRole('button', { name: 'Create character' }).click();
-  await expect(dee.getByTestId('table-name')).toBeVisible();
+  await createTheCharacter(dee);
 
   // Kim builds Hargan on her phone.
   const kimJoin = await takeSeat(browser, links.player, 'Kim', PHONE);
@@ -156,8 +156,7 @@ export async function seatTheEdgerunners(browser: Browser): Promise<Edgerunners>
   );
   expect(sideways).toBeLessThanOrEqual(0);
   await shot(kim, 'session-edgerunner-02-phone-editor');
-  await kim.getByRole('button', { name: 'Create character' }).click();
-  await expect(kim.getByTestId('table-name')).toBeVisible();
+  await createTheCharacter(kim);
 
   // The spectator at a desk, and the stream overlay at 1080p on its own paused clock, so each
   // moment stays for its check and screenshot until the spec lets the seconds pass.

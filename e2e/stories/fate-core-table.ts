@@ -1,14 +1,8 @@
-import {
-  expect as baseExpect,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 
-// Five browsers and a server on two cores shared with other runs: a step may take a while.
-export const expect = baseExpect.configure({ timeout: 30_000 });
 import {
   characterCard,
+  createTheCharacter,
   concede,
   createTable,
   fillSheet,
@@ -19,7 +13,11 @@ import {
   shot,
   takeSeat,
   VEX_SKILLS,
+  patientExpect,
 } from '../helpers';
+
+/** Five browsers and a server on two cores shared with other runs: a step may take a while. */
+export const expect = patientExpect;
 
 // The people at e2e/session-fate-core.spec.ts's table (the Salt Market) and what they all
 // look at: the GM and Dee at desks, Kim on a 390x844 phone, a spectator and the overlay.
@@ -144,8 +142,7 @@ export async function seatTheSaltMarket(browser: Browser): Promise<SaltMarket> {
   await expect(deeEditor.getByTestId('derived-refresh')).toContainText('3');
   await expect(dee.page.getByTestId('sheet-problems')).toHaveCount(0);
   await shot(dee.page, 'session-fc-1-dee-editor');
-  await dee.page.getByRole('button', { name: 'Create character' }).click();
-  await expect(dee.page.getByTestId('table-name')).toBeVisible();
+  await createTheCharacter(dee.page);
 
   // Kim, on her phone: Great Physique gives 3- and 4-point boxes; four stunts cost a refresh.
   await fillSheet(kim.page.getByTestId('editor'), {
@@ -171,8 +168,7 @@ export async function seatTheSaltMarket(browser: Browser): Promise<SaltMarket> {
   await expect(kimEditor.getByTestId('derived-refresh')).toContainText('2');
   await expect(kim.page.getByTestId('sheet-problems')).toHaveCount(0);
   await shot(kim.page, 'session-fc-1-kim-phone-editor');
-  await kim.page.getByRole('button', { name: 'Create character' }).click();
-  await expect(kim.page.getByTestId('table-name')).toBeVisible();
+  await createTheCharacter(kim.page);
 
   // The GM makes an NPC in the same editor: a thug with Great Fight and only a high concept.
   await gm.page.getByRole('button', { name: 'Close invite links' }).click();

@@ -1,11 +1,13 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { characterCard, openOnPhone, shot } from '../helpers';
+import { test, type Page } from '@playwright/test';
+import { characterCard, openOnPhone, shot, patientExpect } from '../helpers';
 import { heights, onFirstScreen, uncovered } from '../support/layout';
+
+/** Five browsers and a server on two cores shared with other runs: a step may take a while. */
+export const expect = patientExpect;
 
 // The chapters of e2e/friction.spec.ts, each a thing a group tripped on, played again at the
 // Bell Tower: the GM and Dee at 1280x800 desks, Kim on a 390x844 touch phone, a spectator.
 
-export const expect = baseExpect.configure({ timeout: 30_000 });
 export const DESK = { width: 1280, height: 800 };
 
 /** The Bell Tower's screens. */

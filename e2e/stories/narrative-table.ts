@@ -2,9 +2,9 @@ import { expect, type Browser, type BrowserContext, type Page } from '@playwrigh
 import {
   aspectRatings,
   characterCard,
+  createTheCharacter,
   createTable,
-  openAs,
-  openHeldOverlay,
+  spectatorAndHeldOverlay,
   openTab,
   PHONE,
   shot,
@@ -65,8 +65,7 @@ export async function seatTheJadeLantern(browser: Browser): Promise<JadeLantern>
     .getByLabel('Stunt 1 text')
     .fill('+1 to Conversationalist when she interviews a witness.');
   await shot(deeSeat.page, 'nar-02-dee-editor');
-  await deeSeat.page.getByRole('button', { name: 'Create character' }).click();
-  await expect(deeSeat.page.getByTestId('table-name')).toBeVisible();
+  await createTheCharacter(deeSeat.page);
 
   // Kim, on her phone, starts from the third ready-made character and makes her her own.
   const kimSeat = await takeSeat(browser, links.player, 'Kim', PHONE);
@@ -80,19 +79,17 @@ export async function seatTheJadeLantern(browser: Browser): Promise<JadeLantern>
   await aspectRow(kimSeat.page, 'Mind aspect', 'Computer Programming', 1);
   await expect(kimSeat.page.getByTestId('sheet-problems')).toHaveCount(0);
   await shot(kimSeat.page, 'nar-03-phone-editor');
-  await kimSeat.page.getByRole('button', { name: 'Create character' }).click();
-  await expect(kimSeat.page.getByTestId('table-name')).toBeVisible();
+  await createTheCharacter(kimSeat.page);
 
-  const watcher = await openAs(browser, links.spectator);
-  contexts.push(watcher.context);
-  const spectator = watcher.page;
-  const held = await openHeldOverlay(browser, links.spectator);
-  contexts.push(held.context);
-  const overlay = held.page;
+  const { spectator, overlay, hold } = await spectatorAndHeldOverlay(
+    browser,
+    links.spectator,
+    contexts,
+  );
   await expect(
     overlay.getByRole('main', { name: 'The Jade Lantern: stream overlay' }),
   ).toBeAttached();
-  await held.hold();
+  await hold();
   const clearOverlay = async () => {
     await overlay.clock.runFor(6_500);
     await expect(overlay.getByTestId('overlay-event')).toHaveCount(0);

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import {
   characterCard,
+  createTheCharacter,
   createTable,
-  openAs,
-  openHeldOverlay,
+  spectatorAndHeldOverlay,
   openTab,
   PHONE,
   shot,
@@ -123,8 +123,7 @@ export async function seatTheHeron(browser: Browser): Promise<Heron> {
   await expect(editor.getByTestId('derived-refresh')).toContainText('2');
   await expect(deeSeat.page.getByTestId('sheet-problems')).toHaveCount(0);
   await shot(deeSeat.page, 'pirates-02-dee-editor-derived');
-  await deeSeat.page.getByRole('button', { name: 'Create character' }).click();
-  await expect(deeSeat.page.getByTestId('table-name')).toBeVisible();
+  await createTheCharacter(deeSeat.page);
 
   const kimSeat = await takeSeat(browser, links.player, 'Kim', PHONE);
   contexts.push(kimSeat.context);
@@ -135,19 +134,17 @@ export async function seatTheHeron(browser: Browser): Promise<Heron> {
   );
   await expect(kimSeat.page.getByTestId('sheet-problems')).toHaveCount(0);
   await shot(kimSeat.page, 'pirates-03-phone-editor');
-  await kimSeat.page.getByRole('button', { name: 'Create character' }).click();
-  await expect(kimSeat.page.getByTestId('table-name')).toBeVisible();
+  await createTheCharacter(kimSeat.page);
 
-  const watcher = await openAs(browser, links.spectator);
-  contexts.push(watcher.context);
-  const spectator = watcher.page;
-  const held = await openHeldOverlay(browser, links.spectator);
-  contexts.push(held.context);
-  const overlay = held.page;
+  const { spectator, overlay, hold } = await spectatorAndHeldOverlay(
+    browser,
+    links.spectator,
+    contexts,
+  );
   await expect(
     overlay.getByRole('main', { name: 'The Gilded Heron: stream overlay' }),
   ).toBeVisible();
-  await held.hold();
+  await hold();
   const overlayEvent = (kind: string) =>
     overlay.locator(`[data-testid="overlay-event"][data-kind="${kind}"]`);
 

@@ -1,17 +1,22 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {
-  expect as baseExpect,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
-import { characterCard, englishOn, HD, KAI_SKILLS, PHONE, shot, VEX_SKILLS } from '../helpers';
+  characterCard,
+  englishOn,
+  HD,
+  KAI_SKILLS,
+  PHONE,
+  shot,
+  VEX_SKILLS,
+  patientExpect,
+} from '../helpers';
+
+/** Five browsers and a server on two cores shared with other runs: a step may take a while. */
+export const expect = patientExpect;
 
 // The table of e2e/pt-br-session.spec.ts, where every browser speaks pt-BR: the GM creates it
 // from the landing page, Dee joins at a desk and Kim on a 390x844 phone, a spectator and the
 // stream overlay watch; Dee and Kim write full characters in Portuguese. At each step every
 // screen is checked for English words.
-
-export const expect = baseExpect.configure({ timeout: 30_000 });
 
 export interface Screen {
   who: string;

@@ -57,3 +57,9 @@ export const logOf = (page: Page) => page.getByTestId('log');
 export async function openOnPhone(page: Page, phone: boolean, tab: string): Promise<void> {
   if (phone) await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
 }
+
+/**
+ * `expect` for a table of five browsers and a server on two cores shared with other runs,
+ * where a step may take a while: 30 s before a check gives up.
+ */
+export const patientExpect = expect.configure({ timeout: 30_000 });
