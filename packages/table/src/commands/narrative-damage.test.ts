@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../doc/views';
-import {
-  GM,
-  TestTable,
-  charOf,
-  narrativeTable,
-  refused,
-  rollOf,
-  validSheet,
-} from '../test/harness';
+import { GM, TestTable, charOf, refused, rollOf, validSheet } from '../test/harness';
 import { loadDice } from '../test/dice';
+import { bodyAttack, narrativeTable } from '../test/narrative';
 
 // Narrative at the table: damage lowers ratings, incapacitation, recovery and healing on 3dF.
 
@@ -20,14 +13,7 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 function nineShiftsOnMinion() {
   const { t, ann, zira, minion } = narrativeTable();
   t.ok(GM, { type: 'conflict.start', order: [zira, minion] });
-  loadDice(t, [1, 1, 1, -1, -1, -1]);
-  const r = t.ok(ann, {
-    type: 'roll',
-    characterId: zira,
-    aspectId: 'body',
-    action: 'attack',
-    opposition: { characterId: minion, aspectId: 'body' },
-  }).rollId!;
+  const r = bodyAttack(t, ann, zira, minion, [1, 1, 1, -1, -1, -1]);
   t.ok(ann, { type: 'outcome.apply', rollId: r });
   return { t, ann, zira, minion, r };
 }
@@ -44,14 +30,7 @@ describe('narrative at the table', () => {
     // The Brute's Good body goes before Zira's Fair mind [NAR-INIT-1].
     expect(readTable(t.docs.pub).conflict.order).toEqual([brute, zira, minion]);
     // Zira 3 + 1 beats the Brute's 3 − 1: a degree of 2 for the Brute to absorb.
-    loadDice(t, [1, 0, 0, -1, 0, 0]);
-    const blow = t.ok(ann, {
-      type: 'roll',
-      characterId: zira,
-      aspectId: 'body',
-      action: 'attack',
-      opposition: { characterId: brute, aspectId: 'body' },
-    }).rollId!;
+    const blow = bodyAttack(t, ann, zira, brute, [1, 0, 0, -1, 0, 0]);
     t.ok(ann, { type: 'outcome.apply', rollId: blow });
     expect(rollOf(t, blow).hit).toEqual({ characterId: brute, shifts: 2 });
     // Only the Brute absorbs it; the roll gives the levels.
@@ -64,14 +43,7 @@ describe('narrative at the table', () => {
     expect(rollOf(t, blow).hit).toBeUndefined();
 
     // The minion has one level above Poor: losing by one incapacitates it.
-    loadDice(t, [0, 0, 0, 1, 1, 0]);
-    const last = t.ok(ann, {
-      type: 'roll',
-      characterId: zira,
-      aspectId: 'body',
-      action: 'attack',
-      opposition: { characterId: minion, aspectId: 'body' },
-    }).rollId!;
+    const last = bodyAttack(t, ann, zira, minion, [0, 0, 0, 1, 1, 0]);
     t.ok(ann, { type: 'outcome.apply', rollId: last });
     t.ok(GM, { type: 'absorb', characterId: minion, rollId: last, option: 0 });
     expect(ratings(t, minion)).toEqual([-1, -1]);
@@ -126,14 +98,7 @@ describe('narrative at the table', () => {
     const { t, ann, zira, brute, minion } = narrativeTable();
     t.ok(GM, { type: 'conflict.start', order: [zira, brute, minion] });
     // Zira 3 + 3 against the Brute's 3 − 3: six levels for the Brute, who has nine to give.
-    loadDice(t, [1, 1, 1, -1, -1, -1]);
-    const blow = t.ok(ann, {
-      type: 'roll',
-      characterId: zira,
-      aspectId: 'body',
-      action: 'attack',
-      opposition: { characterId: brute, aspectId: 'body' },
-    }).rollId!;
+    const blow = bodyAttack(t, ann, zira, brute, [1, 1, 1, -1, -1, -1]);
     t.ok(ann, { type: 'outcome.apply', rollId: blow });
     const whole = ratings(t, brute);
     t.ok(GM, { type: 'absorb', characterId: brute, rollId: blow, option: 0 });

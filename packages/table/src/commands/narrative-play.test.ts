@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../doc/views';
-import { GM, TestTable, narrativeTable, player, rollOf, validSheet } from '../test/harness';
+import { GM, TestTable, player, rollOf, validSheet } from '../test/harness';
 import { loadDice } from '../test/dice';
+import { bodyAttack, narrativeTable } from '../test/narrative';
 
 // Narrative at the table: simple, complex and conflict actions, the order, what it lacks.
 
@@ -17,33 +18,18 @@ describe('narrative at the table', () => {
 
   it('[NAR-SIMPLE-1] [NAR-COMPLEX-1] a simple action rolls no dice; a complex one succeeds at the difficulty', () => {
     const { t, ann, zira } = narrativeTable();
-    const simple = t.ok(ann, {
-      type: 'roll',
-      characterId: zira,
-      aspectId: 'body',
-      action: 'overcome',
-      difficulty: 2,
-    }).rollId!;
+    const overcome = (aspectId: string) =>
+      t.ok(ann, { type: 'roll', characterId: zira, aspectId, action: 'overcome', difficulty: 2 })
+        .rollId!;
+    const simple = overcome('body');
     expect(rollOf(t, simple)).toMatchObject({ simple: true, outcome: 'success' });
     expect(rollOf(t, simple).actor.faces).toEqual([]);
     loadDice(t, [1, 0, 0]);
-    const complex = t.ok(ann, {
-      type: 'roll',
-      characterId: zira,
-      aspectId: 'professional',
-      action: 'overcome',
-      difficulty: 2,
-    }).rollId!;
+    const complex = overcome('professional');
     expect(rollOf(t, complex).actor.faces).toHaveLength(3);
     expect(rollOf(t, complex)).toMatchObject({ outcome: 'success', shifts: 0 });
     loadDice(t, [0, 0, 0]);
-    const failed = t.ok(ann, {
-      type: 'roll',
-      characterId: zira,
-      aspectId: 'professional',
-      action: 'overcome',
-      difficulty: 2,
-    }).rollId!;
+    const failed = overcome('professional');
     expect(rollOf(t, failed)).toMatchObject({ outcome: 'fail', shifts: -1 });
   });
 
@@ -106,14 +92,7 @@ describe('narrative at the table', () => {
 
   it('[NAR-CONFLICT-3] a defender who wins hurts the aggressor', () => {
     const { t, ann, zira, brute } = narrativeTable();
-    loadDice(t, [-1, -1, 0, 1, 0, 0]);
-    const r = t.ok(ann, {
-      type: 'roll',
-      characterId: zira,
-      aspectId: 'body',
-      action: 'attack',
-      opposition: { characterId: brute, aspectId: 'body' },
-    }).rollId!;
+    const r = bodyAttack(t, ann, zira, brute, [-1, -1, 0, 1, 0, 0]);
     expect(rollOf(t, r)).toMatchObject({ outcome: 'fail', shifts: -3 });
     t.ok(ann, { type: 'outcome.apply', rollId: r });
     expect(rollOf(t, r).hit).toEqual({ characterId: zira, shifts: 3 });

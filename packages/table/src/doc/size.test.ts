@@ -3,7 +3,8 @@ import * as Y from 'yjs';
 import { LOG_LIMIT, ROLL_LIMIT } from './schema';
 import { compactTableDocs } from './compact';
 import { readGm, readTable } from './views';
-import { GM, TestTable, player, validSheet } from '../test/harness';
+import type { TestTable } from '../test/harness';
+import { GM, seatedWithBrute } from '../test/harness';
 
 /** The bytes of the update one command produces, as the server would store and relay it. */
 function updateBytes(t: TestTable, run: () => void): number {
@@ -17,22 +18,7 @@ function updateBytes(t: TestTable, run: () => void): number {
 
 describe('document size over a long campaign', () => {
   it('stays small after thousands of commands', () => {
-    const t = new TestTable('fate-core', 11);
-    const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-    const bob = player(t.ok(player(), { type: 'join', name: 'Bob' }).seatId);
-    const a = t.ok(ann, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Zira'),
-    }).characterId!;
-    const b = t.ok(bob, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Tam'),
-    }).characterId!;
-    const npc = t.ok(GM, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Brute'),
-      npc: true,
-    }).characterId!;
+    const { t, ann, bob, a, b, npc } = seatedWithBrute(11);
 
     const sizes: Record<string, number> = {};
     let commands = 0;

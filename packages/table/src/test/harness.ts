@@ -109,8 +109,8 @@ export const VOLLEY = {
   zoneAttack: true,
 };
 
-/** A table (fate-core unless named) with two seated players, their characters, an NPC and a running scene. */
-export function sceneTable(seed = 3, ruleset: RulesetId = 'fate-core') {
+/** A table (fate-core unless named) where Ann's seat plays Zira (`a`) and Bob's plays Tam (`b`). */
+export function seatedPair(seed = 3, ruleset: RulesetId = 'fate-core') {
   const t = new TestTable(ruleset, seed);
   const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
   const bob = player(t.ok(player(), { type: 'join', name: 'Bob' }).seatId);
@@ -122,13 +122,25 @@ export function sceneTable(seed = 3, ruleset: RulesetId = 'fate-core') {
     type: 'character.create',
     character: sampleSheet(ruleset, 'Tam'),
   }).characterId!;
-  const npc = t.ok(GM, {
+  return { t, ann, bob, a, b };
+}
+
+/** seatedPair and the GM's NPC, the Brute (`npc`); no scene. */
+export function seatedWithBrute(seed = 3, ruleset: RulesetId = 'fate-core') {
+  const s = seatedPair(seed, ruleset);
+  const npc = s.t.ok(GM, {
     type: 'character.create',
     character: sampleSheet(ruleset, 'Brute'),
     npc: true,
   }).characterId!;
-  t.ok(GM, { type: 'scene.start', name: 'Docks', characterIds: [a, b, npc] });
-  return { t, ann, bob, a, b, npc };
+  return { ...s, npc };
+}
+
+/** A table (fate-core unless named) with two seated players, their characters, an NPC and a running scene. */
+export function sceneTable(seed = 3, ruleset: RulesetId = 'fate-core') {
+  const s = seatedWithBrute(seed, ruleset);
+  s.t.ok(GM, { type: 'scene.start', name: 'Docks', characterIds: [s.a, s.b, s.npc] });
+  return s;
 }
 
 /** sceneTable with a situation aspect, On Fire, the GM holds one free invoke on. */
@@ -141,33 +153,6 @@ export function sceneWithAspect() {
     freeInvokes: 1,
   }).aspectId!;
   return { ...s, aspectId };
-}
-
-/** A narrative table: Ann's Zira, the GM's Brute and a Minion one level above Poor; no scene. */
-export function narrativeTable() {
-  const t = new TestTable('narrative', 5);
-  const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-  const zira = t.ok(ann, {
-    type: 'character.create',
-    character: sampleSheet('narrative', 'Zira'),
-  }).characterId!;
-  const brute = t.ok(GM, {
-    type: 'character.create',
-    npc: true,
-    character: sampleSheet('narrative', 'Brute'),
-  }).characterId!;
-  const minion = t.ok(GM, {
-    type: 'character.create',
-    npc: true,
-    character: {
-      name: 'Minion',
-      aspects: [
-        { id: 'body', slot: 'other', text: 'Wiry', rating: 0 },
-        { id: 'mind', slot: 'other', text: 'Dull', rating: -1 },
-      ],
-    },
-  }).characterId!;
-  return { t, ann, zira, brute, minion };
 }
 
 /**
