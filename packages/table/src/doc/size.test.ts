@@ -4,7 +4,7 @@ import { LOG_LIMIT, ROLL_LIMIT } from './schema';
 import { compactTableDocs } from './compact';
 import { readGm, readTable } from './views';
 import type { TestTable } from '../test/harness';
-import { GM, seatedWithBrute } from '../test/harness';
+import { GM, seatedWithBrute, paidInvoke } from '../test/harness';
 
 /** The bytes of the update one command produces, as the server would store and relay it. */
 function updateBytes(t: TestTable, run: () => void): number {
@@ -107,15 +107,7 @@ describe('document size over a long campaign', () => {
         difficulty: 2,
       }).rollId!;
     });
-    sizes.invoke = updateBytes(t, () =>
-      t.ok(ann, {
-        type: 'invoke',
-        rollId,
-        ref: { characterId: a, aspectId: 'hc' },
-        free: false,
-        effect: '+2',
-      }),
-    );
+    sizes.invoke = updateBytes(t, () => paidInvoke(t, ann, rollId, a));
     sizes.freeInvoke = updateBytes(t, () =>
       t.ok(GM, {
         type: 'invoke',

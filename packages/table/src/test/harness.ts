@@ -93,6 +93,16 @@ export function lastLogIds(t: TestTable): string[] {
   return ids;
 }
 
+/** `actor` pays a fate point to invoke `characterId`'s aspect (its High Concept unless named). */
+export const paidInvoke = (
+  t: TestTable,
+  actor: Actor,
+  rollId: string | undefined,
+  characterId: string,
+  aspectId = 'hc',
+  effect = '+2',
+) => t.ok(actor, { type: 'invoke', rollId, ref: { characterId, aspectId }, free: false, effect });
+
 export const GM: Actor = { role: 'gm' };
 export const SPECTATOR: Actor = { role: 'spectator' };
 export const player = (seatId?: string): Actor =>

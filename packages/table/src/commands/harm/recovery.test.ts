@@ -23,16 +23,19 @@ function hurt(ruleset: 'fate-core' | 'pirates' = 'fate-core') {
   return s;
 }
 
+/** The roll `healer` makes with `skillId` to recover Zira's (`a`'s) consequence in `slotId`. */
+const recoveryRoll = (a: string, healer: string, skillId: string, slotId = 'moderate') => ({
+  type: 'roll',
+  characterId: healer,
+  skillId,
+  recovers: { characterId: a, slotId },
+});
+
 describe('the recovery roll', () => {
   it('[FC-RECOVER-1] [FC-RECOVER-3] Tam treats Zira against Great; Zira’s player names it; starred', () => {
     const { t, ann, bob, a, b } = hurt();
     loadDice(t, [1, 1, 1, 0]);
-    const { rollId } = t.ok(bob, {
-      type: 'roll',
-      characterId: b,
-      skillId: 'lore',
-      recovers: { characterId: a, slotId: 'moderate' },
-    });
+    const { rollId } = t.ok(bob, recoveryRoll(a, b, 'lore'));
     expect(rollOf(t, rollId!)).toMatchObject({
       action: 'overcome',
       difficulty: 4,
@@ -62,12 +65,7 @@ describe('the recovery roll', () => {
     const { t, ann, a } = hurt();
     loadDice(t, [1, 0, 0, 0]);
     // Fight +4 + 1 = Superb (+5) against Fantastic (+6): a failure, until Zira invokes.
-    const { rollId } = t.ok(ann, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'fight',
-      recovers: { characterId: a, slotId: 'moderate' },
-    });
+    const { rollId } = t.ok(ann, recoveryRoll(a, a, 'fight'));
     expect(rollOf(t, rollId!)).toMatchObject({ difficulty: 6, outcome: 'fail' });
     expect(lastLogText(t)).toContain('their own “Cracked Ribs” (two steps harder on yourself)');
     t.ok(ann, {
@@ -88,12 +86,7 @@ describe('the recovery roll', () => {
   it('[FC-RECOVER-3] a failed roll leaves the consequence as it was, logged, and gives no name', () => {
     const { t, ann, a } = hurt();
     loadDice(t, [-1, -1, -1, -1]);
-    const { rollId } = t.ok(ann, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'lore',
-      recovers: { characterId: a, slotId: 'moderate' },
-    });
+    const { rollId } = t.ok(ann, recoveryRoll(a, a, 'lore'));
     refused(t, ann, { type: 'outcome.apply', rollId, rename: 'Mended' }, 'rename-needs-success');
     t.ok(ann, { type: 'outcome.apply', rollId });
     expect(slotOf(t, a, 'moderate').taken).toEqual({ text: 'Cracked Ribs', recovering: false });
@@ -105,12 +98,7 @@ describe('the recovery roll', () => {
     const recoverMild = () => {
       t.ok(GM, { type: 'consequence.take', characterId: a, slotId: 'mild', text: 'Bruised' });
       loadDice(t, [1, 1, 1, 1]);
-      const { rollId } = t.ok(ann, {
-        type: 'roll',
-        characterId: a,
-        skillId: 'fight',
-        recovers: { characterId: a, slotId: 'mild' },
-      });
+      const { rollId } = t.ok(ann, recoveryRoll(a, a, 'fight', 'mild'));
       t.ok(ann, { type: 'outcome.apply', rollId });
     };
     const nextScene = () => {
@@ -132,12 +120,7 @@ describe('the recovery roll', () => {
   it('[PIR-RECOVER-2] pirates: a failed roll still starts recovery', () => {
     const { t, ann, a } = hurt('pirates');
     loadDice(t, [-1, -1, -1, -1]);
-    const { rollId } = t.ok(ann, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'savvy',
-      recovers: { characterId: a, slotId: 'moderate' },
-    });
+    const { rollId } = t.ok(ann, recoveryRoll(a, a, 'savvy'));
     expect(rollOf(t, rollId!)).toMatchObject({ difficulty: 4, outcome: 'fail' });
     t.ok(ann, { type: 'outcome.apply', rollId });
     expect(slotOf(t, a, 'moderate').taken).toMatchObject({
@@ -148,34 +131,19 @@ describe('the recovery roll', () => {
 
   it('[PIR-RECOVER-1] pirates: treating yourself is no harder, and the log says no surcharge', () => {
     const { t, ann, bob, a, b } = hurt('pirates');
-    const own = t.ok(ann, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'savvy',
-      recovers: { characterId: a, slotId: 'moderate' },
-    }).rollId!;
+    const own = t.ok(ann, recoveryRoll(a, a, 'savvy')).rollId!;
     expect(lastLogText(t)).toContain('to recover from their own “Cracked Ribs” [');
     expect(lastLogText(t)).not.toContain('harder');
     expect(lastLogIds(t)).toContain('purposeRecoverSelf');
     // The same difficulty as when someone else treats it (Great for a moderate).
-    const other = t.ok(bob, {
-      type: 'roll',
-      characterId: b,
-      skillId: 'savvy',
-      recovers: { characterId: a, slotId: 'moderate' },
-    }).rollId!;
+    const other = t.ok(bob, recoveryRoll(a, b, 'savvy')).rollId!;
     expect(rollOf(t, own).difficulty).toBe(4);
     expect(rollOf(t, other).difficulty).toBe(4);
   });
 
   it('[FC-RECOVER-3] refused and unchanged: empty slot, already recovering, nobody it is theirs to roll', () => {
     const { t, ann, bob, a, b } = hurt();
-    const recover = (slotId: string, by = a) => ({
-      type: 'roll',
-      characterId: by,
-      skillId: 'lore',
-      recovers: { characterId: a, slotId },
-    });
+    const recover = (slotId: string, by = a) => recoveryRoll(a, by, 'lore', slotId);
     refused(t, ann, recover('mild'), 'slot-empty');
     refused(t, ann, recover('nowhere'), 'not-found');
     // Bob controls neither Zira nor, as the healer, the character he names.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
-import { GM, charOf, refused, rollOf, sceneWithAspect } from '../../test/harness';
+import { GM, charOf, refused, rollOf, sceneWithAspect, paidInvoke } from '../../test/harness';
 
 // A stored roll and what an invoke on it costs: whose point, whose free invoke, held or paid.
 
@@ -39,13 +39,7 @@ describe('rolls and invokes', () => {
       action: 'overcome',
     });
     const fp = charOf(t, a).fatePoints;
-    t.ok(ann, {
-      type: 'invoke',
-      rollId,
-      ref: { characterId: a, aspectId: 'hc' },
-      free: false,
-      effect: '+2',
-    });
+    paidInvoke(t, ann, rollId, a);
     expect(charOf(t, a).fatePoints).toBe(fp - 1);
     // Once per roll with a fate point [CORE-INVOKE-4].
     refused(
@@ -99,13 +93,7 @@ describe('rolls and invokes', () => {
       skillId: 'fight',
       action: 'overcome',
     });
-    t.ok(GM, {
-      type: 'invoke',
-      rollId,
-      ref: { characterId: npc, aspectId: 'hc' },
-      free: false,
-      effect: '+2',
-    });
+    paidInvoke(t, GM, rollId, npc);
     expect(readTable(t.docs.pub).gmPool).toBe(pool - 1);
     expect(charOf(t, npc).fatePoints).toBe(0);
   });
@@ -120,13 +108,7 @@ describe('rolls and invokes', () => {
       opposition: { characterId: b, skillId: 'athletics' },
     });
     const bobFp = charOf(t, b).fatePoints;
-    t.ok(ann, {
-      type: 'invoke',
-      rollId,
-      ref: { characterId: b, aspectId: 'tr' },
-      free: false,
-      effect: '+2',
-    });
+    paidInvoke(t, ann, rollId, b, 'tr');
     expect(charOf(t, b)).toMatchObject({ fatePoints: bobFp, owed: 1 });
     t.ok(GM, { type: 'scene.end' });
     expect(charOf(t, b)).toMatchObject({ fatePoints: bobFp + 1, owed: 0 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
-import { GM, charOf, refused, sceneWithAspect } from '../../test/harness';
+import { GM, charOf, refused, sceneWithAspect, paidInvoke } from '../../test/harness';
 
 // Turn order, session refresh, the GM's logged adjustments and a consequence's life.
 
@@ -28,13 +28,7 @@ describe('time, conflict and GM adjustments', () => {
       skillId: 'fight',
       action: 'overcome',
     });
-    t.ok(ann, {
-      type: 'invoke',
-      rollId,
-      ref: { characterId: a, aspectId: 'hc' },
-      free: false,
-      effect: '+2',
-    });
+    paidInvoke(t, ann, rollId, a);
     expect(charOf(t, a).fatePoints).toBe(charOf(t, a).refresh - 1);
     t.ok(GM, { type: 'session.start' });
     expect(charOf(t, a).fatePoints).toBe(charOf(t, a).refresh);
