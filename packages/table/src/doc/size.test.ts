@@ -16,6 +16,16 @@ function updateBytes(t: TestTable, run: () => void): number {
   return bytes;
 }
 
+/** The GM spends the free invoke on `aspectId` for the opposition of `rollId`. */
+const gmFreeInvoke = (rollId: string, aspectId: string) => ({
+  type: 'invoke',
+  rollId,
+  ref: { aspectId },
+  free: true,
+  effect: '+2',
+  side: 'opposition',
+});
+
 describe('document size over a long campaign', () => {
   it('stays small after thousands of commands', () => {
     const { t, ann, bob, a, b, npc } = seatedWithBrute(11);
@@ -56,14 +66,7 @@ describe('document size over a long campaign', () => {
             free: false,
             effect: '+2',
           });
-          send(GM, {
-            type: 'invoke',
-            rollId,
-            ref: { aspectId },
-            free: true,
-            effect: '+2',
-            side: 'opposition',
-          });
+          send(GM, gmFreeInvoke(rollId, aspectId));
         }
         const c = send(GM, { type: 'compel.offer', characterId: b, text: 'Complications' });
         if (c.ok)
@@ -108,16 +111,7 @@ describe('document size over a long campaign', () => {
       }).rollId!;
     });
     sizes.invoke = updateBytes(t, () => paidInvoke(t, ann, rollId, a));
-    sizes.freeInvoke = updateBytes(t, () =>
-      t.ok(GM, {
-        type: 'invoke',
-        rollId,
-        ref: { aspectId },
-        free: true,
-        effect: '+2',
-        side: 'opposition',
-      }),
-    );
+    sizes.freeInvoke = updateBytes(t, () => t.ok(GM, gmFreeInvoke(rollId, aspectId)));
     sizes.give = updateBytes(t, () =>
       t.ok(ann, { type: 'fate-point.give', fromCharacterId: a, toCharacterId: b }),
     );

@@ -93,15 +93,26 @@ export function lastLogIds(t: TestTable): string[] {
   return ids;
 }
 
-/** `actor` pays a fate point to invoke `characterId`'s aspect (its High Concept unless named). */
+/**
+ * `actor` pays a fate point for +2 from `characterId`'s aspect (its High Concept unless named),
+ * on the roll's actor side or its opposition's.
+ */
 export const paidInvoke = (
   t: TestTable,
   actor: Actor,
   rollId: string | undefined,
   characterId: string,
   aspectId = 'hc',
-  effect = '+2',
-) => t.ok(actor, { type: 'invoke', rollId, ref: { characterId, aspectId }, free: false, effect });
+  side?: 'opposition',
+) =>
+  t.ok(actor, {
+    type: 'invoke',
+    rollId,
+    ref: { characterId, aspectId },
+    free: false,
+    effect: '+2',
+    ...(side ? { side } : {}),
+  });
 
 export const GM: Actor = { role: 'gm' };
 export const SPECTATOR: Actor = { role: 'spectator' };
