@@ -236,7 +236,7 @@ test('an attack lands and the defender absorbs it through the options shown', as
   // Zird's sheet goes back to its skill pyramid (the next test edits it).
   await setSkill('Zird', skillId, original);
   const landon = card(gm, 'Landon');
-  const checked = landon.locator('.box.checked');
+  const checked = landon.locator('.tick-box.on');
   const taken = landon.locator('.consequences li.taken');
   expect((await checked.count()) + (await taken.count())).toBeGreaterThan(0);
 });
