@@ -6,7 +6,8 @@ import { GmState, TableState } from './table-state.svelte';
 import type { Toasts } from '../components/shell/toasts.svelte';
 import { PROTOCOL_VERSION, controls, playedBy } from '@fateboard/table';
 import { docParams, docProvider, reconnectDocs } from './doc-provider';
-import { wireTableSocket, worstStatus, type LinkStatus } from './session-socket';
+import { wireTableSocket, type LinkStatus } from './session-socket';
+import { LinkState, watchBrowserNetwork } from './link-status.svelte';
 import { watchAwareness } from './awareness-read';
 import { nextTask } from './next-task';
 import type { Actor, CommandOf, CommandType } from '@fateboard/table';
@@ -19,9 +20,6 @@ export const messages = i18n('lib/session', {
   spectatorsWatch: 'Spectators watch only: there is nothing to send.',
 });
 
-/** How long a deliberate reconnection (a new seat token) may take before it counts as a drop. */
-const SWITCH_GRACE_MS = 5000;
-
 /** A command's fields as the client writes them: the id and type are added on sending. */
 export type CommandPayload<T extends CommandType> = Omit<CommandOf<T>, 'id' | 'type'>;
 
@@ -29,15 +27,12 @@ export type CommandPayload<T extends CommandType> = Omit<CommandOf<T>, 'id' | 't
  * One open table: the public document (and the GM's, for the GM) synced read-only over
  * y-websocket, and, for GM and players, a socket.io connection for commands and presence.
  * Both reconnect by themselves; y-websocket's sync step 1 on reconnection fetches exactly
- * the updates missed while away, so the table catches up without a reload.
+ * the updates missed while away, so the table catches up without a reload. What the banner
+ * makes of their statuses is link-status's.
  */
 export class TableSession {
-  /** Worst of the live connections: what the banner shows. */
-  status = $state<LinkStatus>('connecting');
   /** The public document has synced at least once. */
   loaded = $state(false);
-  /** Was online before, so a drop is a "reconnecting" rather than a first "connecting". */
-  wasOnline = $state(false);
   /** A reason we cannot go on (token refused or rotated); shown instead of the table. */
   fatal = $state<string | null>(null);
   presence = $state<Presence>({ participants: [], spectators: 0, overlays: 0 });
@@ -60,10 +55,7 @@ export class TableSession {
   /** GM and players: their socket.io connection, once its chunk has loaded (lib/socket). */
   #socket: LazySocket | null = null;
   #destroyed = false;
-  #socketStatus = $state<LinkStatus>('connecting');
-  #docStatus = $state<LinkStatus>('connecting');
-  /** While adoptToken's reconnections run: see #update. */
-  #switching: ReturnType<typeof setTimeout> | undefined;
+  readonly #link: LinkState;
   #cleanup: (() => void)[] = [];
   #awarenessCleanup: (() => void)[] = [];
 
@@ -77,6 +69,10 @@ export class TableSession {
     private readonly overlay = false,
   ) {
     this.seatId = seatId;
+    this.#link = new LinkState(
+      () => this.loaded,
+      () => toasts.push('success', messages.get().backOnline),
+    );
     this.gmDoc = role === 'gm' ? new Y.Doc() : null;
     // The documents' sockets first: their handshake and sync take round trips, and reading
     // the (still empty) table below is tens of milliseconds on a phone that need not delay
@@ -88,43 +84,47 @@ export class TableSession {
     if (role === 'spectator') {
       // Spectators hold no socket.io connection: read-only documents only.
       this.commands = null;
-      this.#socketStatus = 'online';
+      this.#link.set({ socket: 'online' });
     } else {
       this.#socket = new LazySocket();
       this.commands = new CommandClient(socketTransport(this.#socket), toasts);
       this.#openSocket(this.#socket);
     }
 
-    // The browser knows about a lost network before the sockets time out.
-    const offline = () => this.#goOffline();
-    const online = () => this.#goOnline();
-    window.addEventListener('offline', offline);
-    window.addEventListener('online', online);
-    this.#cleanup.push(() => {
-      window.removeEventListener('offline', offline);
-      window.removeEventListener('online', online);
-    });
+    this.#cleanup.push(
+      watchBrowserNetwork(
+        () => this.#goOffline(),
+        () => this.#goOnline(),
+      ),
+    );
+  }
+
+  /** Worst of the live connections: what the banner shows. */
+  get status(): LinkStatus {
+    return this.#link.status;
+  }
+
+  /** Was online before, so a drop is a "reconnecting" rather than a first "connecting". */
+  get wasOnline(): boolean {
+    return this.#link.wasOnline;
   }
 
   #openDocs(): void {
     const params = docParams(this.token, this.overlay);
     const room = `table/${this.tableId}`;
     const primary = docProvider(room, this.pubDoc, params, {
-      status: (status) => {
-        this.#docStatus = status;
-        this.#update();
-      },
+      status: (status) => this.#link.set({ docs: status }),
       synced: () => {
         // The table is drawn in a task of its own, not in the one that applied the
         // document's first sync: on a phone the two together made one long freeze.
         if (this.loaded) {
-          this.#update();
+          this.#link.update();
           return;
         }
         void nextTask().then(() => {
           if (this.#destroyed) return;
           this.loaded = true;
-          this.#update();
+          this.#link.update();
         });
       },
       rebuilt: () => this.#reloadDocs(),
@@ -184,10 +184,7 @@ export class TableSession {
         if (this.#destroyed) return;
         const socket = tableSocket(socketIo, this.token);
         wireTableSocket(socket, {
-          status: (status) => {
-            this.#socketStatus = status;
-            this.#update();
-          },
+          status: (status) => this.#link.set({ socket: status }),
           fatal: (message) => (this.fatal = message),
           rotated: () => (this.fatal ??= messages.get().rotated),
           presence: (presence) => (this.presence = presence),
@@ -197,37 +194,16 @@ export class TableSession {
       },
       () => {
         if (this.#destroyed) return;
-        this.#socketStatus = 'offline';
-        this.#update();
+        this.#link.set({ socket: 'offline' });
         setTimeout(() => this.#openSocket(lazy), 2000);
       },
     );
   }
 
-  #update(): void {
-    const next = worstStatus([this.#docStatus, this.#socketStatus]);
-    // A reconnection made on purpose (adoptToken) is no drop: the table stays online for the
-    // person, with no banner and no "back online", unless it takes past SWITCH_GRACE_MS.
-    if (this.#switching !== undefined) {
-      if (next !== 'online') return;
-      clearTimeout(this.#switching);
-      this.#switching = undefined;
-    }
-    if (next === 'online' && this.loaded) this.wasOnline = true;
-    if (this.status !== next) {
-      if (next === 'online' && this.status === 'offline' && this.wasOnline) {
-        this.toasts.push('success', messages.get().backOnline);
-      }
-      this.status = next;
-    }
-  }
-
   #goOffline(): void {
     for (const p of this.#providers) p.disconnect();
     this.#socket?.current?.disconnect();
-    this.#docStatus = 'offline';
-    this.#socketStatus = this.#socket ? 'offline' : 'online';
-    this.#update();
+    this.#link.set({ docs: 'offline', socket: this.#socket ? 'offline' : 'online' });
   }
 
   #goOnline(): void {
@@ -261,11 +237,7 @@ export class TableSession {
     this.token = token;
     if (seatId) this.seatId = seatId;
     // A player who just took a seat was never offline: the reconnections below are quiet.
-    clearTimeout(this.#switching);
-    this.#switching = setTimeout(() => {
-      this.#switching = undefined;
-      this.#update();
-    }, SWITCH_GRACE_MS);
+    this.#link.switching();
     reconnectDocs(this.#providers, token, () => ({ role: this.role, seatId: this.seatId }));
     // The commands' connection too: opened with the shared player link, it would be dropped
     // when the GM replaces that link, although this person now has a seat of their own.
@@ -301,7 +273,7 @@ export class TableSession {
     for (const fn of this.#cleanup) fn();
     for (const fn of this.#awarenessCleanup) fn();
     this.#destroyed = true;
-    clearTimeout(this.#switching);
+    this.#link.destroy();
     this.commands?.destroy();
     this.#socket?.current?.disconnect();
     for (const p of this.#providers) p.destroy();

@@ -1,55 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../doc/views';
-import { GM, TestTable, player, refused, validSheet } from '../test/harness';
+import type { TestTable } from '../test/harness';
+import { GM, charOf, edgerunnerTable, refused, rollOf } from '../test/harness';
 import { loadDice } from '../test/dice';
 
-/** Edgerunner at the table: the seed's aspect actions, removal and voluntary consequences. */
-function setUp() {
-  const t = new TestTable('edgerunner', 3);
-  const lydia = player(t.ok(player(), { type: 'join', name: 'Lydia' }).seatId);
-  const william = player(t.ok(player(), { type: 'join', name: 'William' }).seatId);
-  const jon = player(t.ok(player(), { type: 'join', name: 'Jon' }).seatId);
-  const jade = t.ok(lydia, {
-    type: 'character.create',
-    character: validSheet('edgerunner', 'Jade'),
-  }).characterId!;
-  const hargan = t.ok(william, {
-    type: 'character.create',
-    character: validSheet('edgerunner', 'Hargan'),
-  }).characterId!;
-  const sw = t.ok(jon, {
-    type: 'character.create',
-    character: validSheet('edgerunner', 'Switch'),
-  }).characterId!;
-  const gatto = t.ok(GM, {
-    type: 'character.create',
-    npc: true,
-    character: {
-      name: 'Gatto',
-      aspects: [{ id: 'cigar', slot: 'other', text: 'Never without a cigar' }],
-      skills: [{ id: 'stealth', rating: 2 }],
-    },
-  }).characterId!;
-  const guard = t.ok(GM, {
-    type: 'character.create',
-    npc: true,
-    character: { name: 'Guard', skills: [{ id: 'notice', rating: 2 }] },
-  }).characterId!;
-  t.ok(GM, { type: 'scene.start', name: 'The pillbox', characterIds: [jade, hargan, sw, gatto] });
-  return { t, lydia, william, jon, jade, hargan, sw, gatto, guard };
-}
+// Edgerunner at the table: the seed's aspect actions, their removal and passing invokes.
 
-const rollOf = (t: TestTable, id: string) => readTable(t.docs.pub).rolls.find((r) => r.id === id)!;
 const aspectOf = (t: TestTable, id: string) =>
   readTable(t.docs.pub).aspects.find((a) => a.id === id);
-const charOf = (t: TestTable, id: string) =>
-  readTable(t.docs.pub).characters.find((c) => c.id === id)!;
 
 /**
  * Lydia puts a declaration for Jade to the table's vote: Jon and Selena (the GM) second it,
  * William opposes, as in the text's example [ER-DECLARE-4].
  */
-function lydiasVote(s: ReturnType<typeof setUp>, text: string): string {
+function lydiasVote(s: ReturnType<typeof edgerunnerTable>, text: string): string {
   const { declarationId } = s.t.ok(s.lydia, {
     type: 'declaration.propose',
     characterId: s.jade,
@@ -62,7 +26,7 @@ function lydiasVote(s: ReturnType<typeof setUp>, text: string): string {
 }
 
 /** Lydia declares for Jade with two supporters and one opposer, rolls +1, and places it. */
-function lydiaDeclares(s: ReturnType<typeof setUp>, text: string) {
+function lydiaDeclares(s: ReturnType<typeof edgerunnerTable>, text: string) {
   const declarationId = lydiasVote(s, text);
   loadDice(s.t, [1, 1, 0, -1]);
   const { rollId } = s.t.ok(s.lydia, {
@@ -77,7 +41,7 @@ function lydiaDeclares(s: ReturnType<typeof setUp>, text: string) {
 
 describe('edgerunner at the table', () => {
   it('[ER-DECLARE-1] [ER-DECLARE-4] [ER-INVOKES-2] Lydia declares with +1 from the vote, rolls +1: persistence 2, one free invoke', () => {
-    const s = setUp();
+    const s = edgerunnerTable();
     const { t, lydia, jade } = s;
     const declarationId = lydiasVote(s, 'Extensive pharmacology collection');
     loadDice(t, [1, 1, 0, -1]);
@@ -133,7 +97,7 @@ describe('edgerunner at the table', () => {
   });
 
   it('[ER-INVOKES-2] Hargan assesses Gatto: Empathy 1 + 2 against Stealth 2, one free invoke on the cigar', () => {
-    const { t, william, hargan, gatto } = setUp();
+    const { t, william, hargan, gatto } = edgerunnerTable();
     loadDice(t, [1, 1, 1, -1]);
     const { rollId } = t.ok(william, {
       type: 'roll',
@@ -158,7 +122,7 @@ describe('edgerunner at the table', () => {
   });
 
   it('[ER-DECLARE-2] [ER-INVOKES-1] [ER-REMOVE-1] Switch digs in; the guard rolls against its persistence to remove it', () => {
-    const { t, jon, sw, guard } = setUp();
+    const { t, jon, sw, guard } = edgerunnerTable();
     loadDice(t, [0, 0, 0, 0]);
     const { rollId } = t.ok(jon, {
       type: 'roll',
@@ -201,91 +165,8 @@ describe('edgerunner at the table', () => {
     expect(aspectOf(t, aspectId!)).toBeUndefined();
   });
 
-  it('[ER-CONSEQ-1] [ER-CONSEQ-2] a voluntary moderate consequence gives +2 on one roll', () => {
-    const { t, lydia, william, jade } = setUp();
-    loadDice(t, [0, 0, 0, 0]);
-    const { rollId } = t.ok(lydia, {
-      type: 'roll',
-      characterId: jade,
-      skillId: 'lore',
-      action: 'overcome',
-      difficulty: 2,
-    });
-    expect(rollOf(t, rollId!)).toMatchObject({ shifts: -1, outcome: 'fail' });
-    const moderate = charOf(t, jade).consequences.find((s) => s.severity === 'moderate')!.id;
-    // Only the controlling player takes one.
-    const before = t.state();
-    expect(
-      t.send(william, {
-        type: 'consequence.take',
-        characterId: jade,
-        slotId: moderate,
-        text: 'Tired and confused',
-        rollId,
-      }),
-    ).toMatchObject({ ok: false, code: 'forbidden' });
-    expect(t.state()).toEqual(before);
-    t.ok(lydia, {
-      type: 'consequence.take',
-      characterId: jade,
-      slotId: moderate,
-      text: 'Tired and confused',
-      rollId,
-    });
-    const roll = rollOf(t, rollId!);
-    expect(roll.actor.total).toBe(3);
-    expect(roll).toMatchObject({ shifts: 1, outcome: 'success' });
-    expect(charOf(t, jade).consequences.find((s) => s.id === moderate)?.taken?.text).toBe(
-      'Tired and confused',
-    );
-    // The slot stays full: a second one is refused [ER-CONSEQ-3].
-    expect(
-      t.send(lydia, { type: 'consequence.take', characterId: jade, slotId: moderate, text: 'x' }),
-    ).toMatchObject({ ok: false, code: 'rules' });
-    // And there is no recovery action for it.
-    expect(
-      t.send(lydia, { type: 'consequence.recover', characterId: jade, slotId: moderate }),
-    ).toMatchObject({ ok: false, code: 'rules' });
-  });
-
-  it('[ER-CONSEQ-3] the clocks at the table: a new session between scenes is no scene, a refresh clears the moderate', () => {
-    const { t, lydia, jade, hargan, sw, gatto } = setUp();
-    const slotOf = (severity: string) =>
-      charOf(t, jade).consequences.find((s) => s.severity === severity)!;
-    for (const [severity, text] of [
-      ['mild', 'Burned synapses'],
-      ['moderate', 'Tired and confused'],
-      ['severe', 'Owes the syndicate a life'],
-    ] as const) {
-      t.ok(lydia, {
-        type: 'consequence.take',
-        characterId: jade,
-        slotId: slotOf(severity).id,
-        text,
-      });
-    }
-    t.ok(GM, { type: 'scene.end' });
-    // A session starts only between scenes: the scene that ended was counted when it ended.
-    t.ok(GM, { type: 'session.start' });
-    expect(slotOf('mild').taken?.text).toBe('Burned synapses');
-    expect(slotOf('moderate').taken).toBeUndefined();
-    expect(slotOf('severe').taken?.text).toBe('Owes the syndicate a life');
-    // The next scene is played: the mild clears when it ends; the severe waits a session more.
-    t.ok(GM, {
-      type: 'scene.start',
-      name: 'The safehouse',
-      characterIds: [jade, hargan, sw, gatto],
-    });
-    expect(slotOf('mild').taken?.text).toBe('Burned synapses');
-    t.ok(GM, { type: 'scene.end' });
-    expect(slotOf('mild').taken).toBeUndefined();
-    expect(slotOf('severe').taken?.text).toBe('Owes the syndicate a life');
-    t.ok(GM, { type: 'session.start' });
-    expect(slotOf('severe').taken).toBeUndefined();
-  });
-
   it('[ER-DECLARE-3] invokes and consequences boost a roll until its outcome is applied, not after', () => {
-    const table = setUp();
+    const table = edgerunnerTable();
     const { t, lydia, jade } = table;
     const { rollId, aspectId } = lydiaDeclares(table, 'Extensive pharmacology collection');
     // The aspect is placed: its free invoke would raise a total that grants nothing more.
@@ -311,7 +192,7 @@ describe('edgerunner at the table', () => {
   });
 
   it('[CORE-INVOKE-3] a free invoke is passed by its holder to another character', () => {
-    const table = setUp();
+    const table = edgerunnerTable();
     const { t, lydia, jon, jade, sw } = table;
     const { aspectId } = lydiaDeclares(table, 'Library');
     const before = t.state();

@@ -1,60 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../doc/views';
-import { GM, TestTable, player, refused, validSheet } from '../test/harness';
+import { GM, TestTable, player, rollOf, validSheet } from '../test/harness';
 import { loadDice } from '../test/dice';
+import { bodyAttack, narrativeTable } from '../test/narrative';
 
-/** Narrative at the table: simple, complex and conflict actions, damage and recovery on 3dF. */
-function setUp() {
-  const t = new TestTable('narrative', 5);
-  const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-  const zira = t.ok(ann, {
-    type: 'character.create',
-    character: validSheet('narrative', 'Zira'),
-  }).characterId!;
-  const brute = t.ok(GM, {
-    type: 'character.create',
-    npc: true,
-    character: validSheet('narrative', 'Brute'),
-  }).characterId!;
-  const minion = t.ok(GM, {
-    type: 'character.create',
-    npc: true,
-    character: {
-      name: 'Minion',
-      aspects: [
-        { id: 'body', slot: 'other', text: 'Wiry', rating: 0 },
-        { id: 'mind', slot: 'other', text: 'Dull', rating: -1 },
-      ],
-    },
-  }).characterId!;
-  return { t, ann, zira, brute, minion };
-}
-
-const rollOf = (t: TestTable, id: string) => readTable(t.docs.pub).rolls.find((r) => r.id === id)!;
-const charOf = (t: TestTable, id: string) =>
-  readTable(t.docs.pub).characters.find((c) => c.id === id)!;
-const ratings = (t: TestTable, id: string) => charOf(t, id).aspects.map((a) => a.rating ?? 0);
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-
-/** In a conflict, Zira 3 + 3 against the minion's 0 − 3: nine shifts, where it has one level left. */
-function nineShiftsOnMinion() {
-  const { t, ann, zira, minion } = setUp();
-  t.ok(GM, { type: 'conflict.start', order: [zira, minion] });
-  loadDice(t, [1, 1, 1, -1, -1, -1]);
-  const r = t.ok(ann, {
-    type: 'roll',
-    characterId: zira,
-    aspectId: 'body',
-    action: 'attack',
-    opposition: { characterId: minion, aspectId: 'body' },
-  }).rollId!;
-  t.ok(ann, { type: 'outcome.apply', rollId: r });
-  return { t, ann, zira, minion, r };
-}
+// Narrative at the table: simple, complex and conflict actions, the order, what it lacks.
 
 describe('narrative at the table', () => {
   it('ends a scene without speaking of stress, which narrative has none of', () => {
-    const { t, zira } = setUp();
+    const { t, zira } = narrativeTable();
     t.ok(GM, { type: 'scene.start', name: 'Tea house', characterIds: [zira] });
     const ended = t.ok(GM, { type: 'scene.end' });
     expect(ended.log?.[0]?.text).toBe(
@@ -63,39 +17,24 @@ describe('narrative at the table', () => {
   });
 
   it('[NAR-SIMPLE-1] [NAR-COMPLEX-1] a simple action rolls no dice; a complex one succeeds at the difficulty', () => {
-    const { t, ann, zira } = setUp();
-    const simple = t.ok(ann, {
-      type: 'roll',
-      characterId: zira,
-      aspectId: 'body',
-      action: 'overcome',
-      difficulty: 2,
-    }).rollId!;
+    const { t, ann, zira } = narrativeTable();
+    const overcome = (aspectId: string) =>
+      t.ok(ann, { type: 'roll', characterId: zira, aspectId, action: 'overcome', difficulty: 2 })
+        .rollId!;
+    const simple = overcome('body');
     expect(rollOf(t, simple)).toMatchObject({ simple: true, outcome: 'success' });
     expect(rollOf(t, simple).actor.faces).toEqual([]);
     loadDice(t, [1, 0, 0]);
-    const complex = t.ok(ann, {
-      type: 'roll',
-      characterId: zira,
-      aspectId: 'professional',
-      action: 'overcome',
-      difficulty: 2,
-    }).rollId!;
+    const complex = overcome('professional');
     expect(rollOf(t, complex).actor.faces).toHaveLength(3);
     expect(rollOf(t, complex)).toMatchObject({ outcome: 'success', shifts: 0 });
     loadDice(t, [0, 0, 0]);
-    const failed = t.ok(ann, {
-      type: 'roll',
-      characterId: zira,
-      aspectId: 'professional',
-      action: 'overcome',
-      difficulty: 2,
-    }).rollId!;
+    const failed = overcome('professional');
     expect(rollOf(t, failed)).toMatchObject({ outcome: 'fail', shifts: -1 });
   });
 
   it('[NAR-SIMPLE-1] the aspect alone decides whether an action is simple; modifiers change only the roll', () => {
-    const { t, ann, zira } = setUp();
+    const { t, ann, zira } = narrativeTable();
     // Professional is +1: not higher than a difficulty of 1, so it is rolled, even though a
     // fitting tool and a creative description bring the total to +3.
     loadDice(t, [-1, -1, 0]);
@@ -113,7 +52,7 @@ describe('narrative at the table', () => {
   });
 
   it('[NAR-CONFLICT-1] [NAR-STRATEGY-1] [NAR-CREATIVITY-1] [NAR-TOOLS-1] an exchange below Poor has no winner', () => {
-    const { t, ann, zira, brute } = setUp();
+    const { t, ann, zira, brute } = narrativeTable();
     // Zira: Average 1 − 3 = −2; the Brute, aggressive while defending: 1 − 3 − 1 = −3.
     loadDice(t, [-1, -1, -1, -1, -1, -1]);
     const low = t.ok(ann, {
@@ -141,199 +80,8 @@ describe('narrative at the table', () => {
     }).rollId!;
     expect(rollOf(t, high)).toMatchObject({ outcome: 'success', shifts: 2 });
   });
-
-  it('[NAR-DAMAGE-1] [NAR-INCAP-1] [NAR-RECOVER-1] damage lowers ratings, all at Poor incapacitates, recovery gives levels back', () => {
-    const { t, ann, zira, brute, minion } = setUp();
-    t.ok(GM, {
-      type: 'conflict.start',
-      order: [zira, brute, minion],
-      initiative: 'aspect',
-      aspects: { [zira]: 'mind', [brute]: 'body', [minion]: 'body' },
-    });
-    // The Brute's Good body goes before Zira's Fair mind [NAR-INIT-1].
-    expect(readTable(t.docs.pub).conflict.order).toEqual([brute, zira, minion]);
-    // Zira 3 + 1 beats the Brute's 3 − 1: a degree of 2 for the Brute to absorb.
-    loadDice(t, [1, 0, 0, -1, 0, 0]);
-    const blow = t.ok(ann, {
-      type: 'roll',
-      characterId: zira,
-      aspectId: 'body',
-      action: 'attack',
-      opposition: { characterId: brute, aspectId: 'body' },
-    }).rollId!;
-    t.ok(ann, { type: 'outcome.apply', rollId: blow });
-    expect(rollOf(t, blow).hit).toEqual({ characterId: brute, shifts: 2 });
-    // Only the Brute absorbs it; the roll gives the levels.
-    expect(
-      t.send(GM, { type: 'absorb', characterId: zira, rollId: blow, option: 0 }),
-    ).toMatchObject({ ok: false, code: 'invalid' });
-    const before = sum(ratings(t, brute));
-    t.ok(GM, { type: 'absorb', characterId: brute, rollId: blow, option: 0 });
-    expect(sum(ratings(t, brute))).toBe(before - 2);
-    expect(rollOf(t, blow).hit).toBeUndefined();
-
-    // The minion has one level above Poor: losing by one incapacitates it.
-    loadDice(t, [0, 0, 0, 1, 1, 0]);
-    const last = t.ok(ann, {
-      type: 'roll',
-      characterId: zira,
-      aspectId: 'body',
-      action: 'attack',
-      opposition: { characterId: minion, aspectId: 'body' },
-    }).rollId!;
-    t.ok(ann, { type: 'outcome.apply', rollId: last });
-    t.ok(GM, { type: 'absorb', characterId: minion, rollId: last, option: 0 });
-    expect(ratings(t, minion)).toEqual([-1, -1]);
-    expect(charOf(t, minion).takenOut).toBe(true);
-    expect(readTable(t.docs.pub).conflict.order).not.toContain(minion);
-
-    // The conflict ends while the situation remains for the Brute: half back at once
-    // [NAR-RECOVER-4]; the minion, not named, gets all of its level back.
-    t.ok(GM, { type: 'conflict.end', recovery: { [brute]: 'half' } });
-    expect(sum(ratings(t, brute))).toBe(before - 1);
-    expect(ratings(t, minion)).toEqual([0, -1]);
-    expect(charOf(t, minion).takenOut).toBe(false);
-    const log = readTable(t.docs.pub).log.slice(-3);
-    expect(log.map((e) => e.text)).toEqual([
-      'The conflict ended.',
-      'Brute got back 1 lost level (half, while the situation remains).',
-      'Minion got back 1 lost level.',
-    ]);
-    expect(log[1]?.msg).toEqual({
-      id: 'levelsBack',
-      params: { name: 'Brute', count: 1, half: { id: 'levelsBackHalf' } },
-    });
-    // "until the GM announces otherwise": the GM's recovery gives the rest.
-    t.ok(GM, { type: 'consequence.recover', characterId: brute });
-    expect(sum(ratings(t, brute))).toBe(before);
-  });
-
-  it('[NAR-INCAP-1] [NAR-RECOVER-1] a hit bigger than what is left: taken out with every aspect at Poor, recovered after', () => {
-    const { t, minion, r } = nineShiftsOnMinion();
-    expect(rollOf(t, r).hit).toEqual({ characterId: minion, shifts: 9 });
-    t.ok(GM, { type: 'taken-out', characterId: minion });
-    expect(ratings(t, minion)).toEqual([-1, -1]);
-    expect(charOf(t, minion).takenOut).toBe(true);
-    expect(rollOf(t, r).hit).toBeUndefined();
-    expect(readTable(t.docs.pub).conflict.order).not.toContain(minion);
-    // Not while the conflict runs: the levels come back once it is over [NAR-RECOVER-1].
-    const during = t.state();
-    expect(t.send(GM, { type: 'consequence.recover', characterId: minion })).toMatchObject({
-      ok: false,
-      code: 'rules',
-    });
-    expect(t.state()).toEqual(during);
-    // Ending the conflict gives the level the Wiry aspect lost back, and with it the minion
-    // is no longer out: nobody has to ask for it [NAR-RECOVER-1].
-    t.ok(GM, { type: 'conflict.end' });
-    expect(ratings(t, minion)).toEqual([0, -1]);
-    expect(charOf(t, minion).takenOut).toBe(false);
-    expect(readTable(t.docs.pub).log.at(-1)?.text).toBe('Minion got back 1 lost level.');
-  });
-
-  it('[NAR-RECOVER-1] [NAR-RECOVER-4] the conflict’s end gives back every lost level unless the GM says otherwise', () => {
-    const { t, ann, zira, brute, minion } = setUp();
-    t.ok(GM, { type: 'conflict.start', order: [zira, brute, minion] });
-    // Zira 3 + 3 against the Brute's 3 − 3: six levels for the Brute, who has nine to give.
-    loadDice(t, [1, 1, 1, -1, -1, -1]);
-    const blow = t.ok(ann, {
-      type: 'roll',
-      characterId: zira,
-      aspectId: 'body',
-      action: 'attack',
-      opposition: { characterId: brute, aspectId: 'body' },
-    }).rollId!;
-    t.ok(ann, { type: 'outcome.apply', rollId: blow });
-    const whole = ratings(t, brute);
-    t.ok(GM, { type: 'absorb', characterId: brute, rollId: blow, option: 0 });
-    const lost = sum(whole) - sum(ratings(t, brute));
-    expect(lost).toBe(6);
-    // Refused, changing nothing: a character not at the table, the recovery outside narrative.
-    refused(t, GM, { type: 'conflict.end', recovery: { nobody: 'all' } }, 'not-found');
-    refused(t, ann, { type: 'conflict.end' }, 'forbidden');
-    // Half while the situation remains: three of six.
-    t.ok(GM, { type: 'conflict.end', recovery: { [brute]: 'half', [zira]: 'none' } });
-    expect(sum(whole) - sum(ratings(t, brute))).toBe(3);
-    // The rest is the GM's to give back: a player asking for it is refused, even half again.
-    refused(t, ann, { type: 'consequence.recover', characterId: zira }, 'forbidden');
-    refused(
-      t,
-      ann,
-      { type: 'consequence.recover', characterId: zira, situationRemains: true },
-      'forbidden',
-    );
-    // Zira lost nothing: nothing is said of her.
-    expect(readTable(t.docs.pub).log.some((e) => /^Zira.+lost level/.test(e.text))).toBe(false);
-    // A later conflict, ended with the damage called physical: it stays until healed.
-    t.ok(GM, { type: 'conflict.start', order: [zira, brute] });
-    t.ok(GM, { type: 'conflict.end', recovery: { [brute]: 'none' } });
-    expect(sum(whole) - sum(ratings(t, brute))).toBe(3);
-    expect(readTable(t.docs.pub).log.at(-1)?.text).toBe(
-      "Brute's 3 lost levels stay until they are healed.",
-    );
-    // And one more: this time the situation is over.
-    t.ok(GM, { type: 'conflict.start', order: [zira, brute] });
-    t.ok(GM, { type: 'conflict.end' });
-    expect(ratings(t, brute)).toEqual(whole);
-  });
-
-  it('[NAR-RECOVER-4] other games give nothing back as a conflict ends, and refuse to be told to', () => {
-    const t = new TestTable('fate-core', 2);
-    const id = t.ok(GM, {
-      type: 'character.create',
-      npc: true,
-      character: validSheet('fate-core', 'Tam'),
-    }).characterId!;
-    t.ok(GM, { type: 'conflict.start', order: [id] });
-    refused(t, GM, { type: 'conflict.end', recovery: { [id]: 'all' } }, 'invalid');
-    t.ok(GM, { type: 'conflict.end' });
-    expect(readTable(t.docs.pub).log.at(-1)?.text).toBe('The conflict ended.');
-  });
-
-  it('[NAR-RECOVER-2] physical damage comes back only after a successful healing roll, which heals once', () => {
-    const { t, ann, zira, minion, r } = nineShiftsOnMinion();
-    t.ok(GM, { type: 'taken-out', characterId: minion });
-    // The GM ends the conflict saying the minion's damage was physical: it waits for healing.
-    t.ok(GM, { type: 'conflict.end', recovery: { [minion]: 'none' } });
-    const hurt = ratings(t, minion);
-    expect(hurt).toEqual([-1, -1]);
-    const recover = { type: 'consequence.recover', characterId: minion, physical: true };
-    // No healing yet, a failed one, a simple action, or an attack: refused, nothing changes.
-    refused(t, GM, recover, 'rules');
-    const heal = {
-      type: 'roll',
-      characterId: zira,
-      aspectId: 'mind',
-      action: 'overcome',
-      heals: minion,
-      reason: 'Bandage the minion',
-    };
-    loadDice(t, [-1, -1, -1]);
-    const missed = t.ok(ann, { ...heal, difficulty: 4 }).rollId!;
-    expect(rollOf(t, missed).outcome).toBe('fail');
-    refused(t, GM, { ...recover, healRollId: missed }, 'rules');
-    refused(t, GM, { ...recover, healRollId: r }, 'rules');
-    refused(t, GM, { ...recover, healRollId: 'no-such-roll' }, 'not-found');
-    // Healing is an overcome against a difficulty, nothing else.
-    refused(t, ann, { ...heal, action: 'attack', difficulty: 1 }, 'invalid');
-    refused(t, ann, heal, 'invalid');
-    expect(ratings(t, minion)).toEqual(hurt);
-    // Zira patches the minion up: a complex action that succeeds. Her Mind (+2) is above the
-    // difficulty, which would make it a simple action, but healing is always rolled.
-    loadDice(t, [1, 1, 1]);
-    const healing = t.ok(ann, { ...heal, difficulty: 1 }).rollId!;
-    expect(rollOf(t, healing)).toMatchObject({ heals: minion, outcome: 'success-with-style' });
-    expect(rollOf(t, healing).simple).toBeUndefined();
-    expect(readTable(t.docs.pub).log.at(-1)?.text).toMatch(/^Zira rolled to heal Minion \[/);
-    t.ok(GM, { ...recover, healRollId: healing });
-    expect(ratings(t, minion)).toEqual([0, -1]);
-    expect(rollOf(t, healing).healed).toBe(true);
-    // The same roll heals no one else.
-    refused(t, GM, { ...recover, healRollId: healing }, 'rules');
-  });
-
   it('the last to act in an exchange leaving the order starts the next exchange', () => {
-    const { t, brute, minion } = setUp();
+    const { t, brute, minion } = narrativeTable();
     t.ok(GM, { type: 'conflict.start', order: [brute, minion] });
     t.ok(GM, { type: 'conflict.next' });
     expect(readTable(t.docs.pub).conflict).toMatchObject({ turn: 1, round: 1 });
@@ -343,22 +91,15 @@ describe('narrative at the table', () => {
   });
 
   it('[NAR-CONFLICT-3] a defender who wins hurts the aggressor', () => {
-    const { t, ann, zira, brute } = setUp();
-    loadDice(t, [-1, -1, 0, 1, 0, 0]);
-    const r = t.ok(ann, {
-      type: 'roll',
-      characterId: zira,
-      aspectId: 'body',
-      action: 'attack',
-      opposition: { characterId: brute, aspectId: 'body' },
-    }).rollId!;
+    const { t, ann, zira, brute } = narrativeTable();
+    const r = bodyAttack(t, ann, zira, brute, [-1, -1, 0, 1, 0, 0]);
     expect(rollOf(t, r)).toMatchObject({ outcome: 'fail', shifts: -3 });
     t.ok(ann, { type: 'outcome.apply', rollId: r });
     expect(rollOf(t, r).hit).toEqual({ characterId: zira, shifts: 3 });
   });
 
   it('[NAR-ACTION-1] refuses what narrative lacks, changing nothing; fate-core refuses its modifiers', () => {
-    const { t, ann, zira } = setUp();
+    const { t, ann, zira } = narrativeTable();
     const before = t.state();
     expect(
       t.send(ann, { type: 'roll', characterId: zira, aspectAction: 'maneuver', aspectId: 'body' }),
@@ -385,7 +126,7 @@ describe('narrative at the table', () => {
   });
 
   it('[CORE-FP-2] the GM removes a character: seat freed, order left, points back to the bank', () => {
-    const { t, ann, zira, brute } = setUp();
+    const { t, ann, zira, brute } = narrativeTable();
     t.ok(GM, { type: 'conflict.start', order: [zira, brute] });
     expect(t.send(ann, { type: 'character.remove', characterId: zira })).toMatchObject({
       ok: false,

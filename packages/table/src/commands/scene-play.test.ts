@@ -4,7 +4,7 @@ import { RULESET_IDS } from '@fateboard/rules';
 import { rulesetById } from '@fateboard/rules';
 import { readTable } from '../doc/views';
 import type { TableView } from '../doc/views';
-import { GM, TestTable, attackWith, player, validSheet } from '../test/harness';
+import { GM, attackWith, seatedWithBrute } from '../test/harness';
 
 /** Points outside the bank: balances, the GM pool, points held until the scene ends. */
 function inPlay(v: TableView): number {
@@ -24,22 +24,7 @@ function fromBank(v: TableView): number {
 }
 
 function setUp(ruleset: RulesetId) {
-  const t = new TestTable(ruleset, 7);
-  const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-  const bob = player(t.ok(player(), { type: 'join', name: 'Bob' }).seatId);
-  const annChar = t.ok(ann, {
-    type: 'character.create',
-    character: validSheet(ruleset, 'Zira'),
-  }).characterId!;
-  const bobChar = t.ok(bob, {
-    type: 'character.create',
-    character: validSheet(ruleset, 'Tam'),
-  }).characterId!;
-  const npc = t.ok(GM, {
-    type: 'character.create',
-    character: validSheet(ruleset, 'Brute'),
-    npc: true,
-  }).characterId!;
+  const { t, ann, bob, a: annChar, b: bobChar, npc } = seatedWithBrute(7, ruleset);
   return { t, ann, bob, annChar, bobChar, npc };
 }
 

@@ -3,7 +3,8 @@ import * as Y from 'yjs';
 import { LOG_LIMIT, ROLL_LIMIT } from './schema';
 import { compactTableDocs } from './compact';
 import { readGm, readTable } from './views';
-import { GM, TestTable, player, validSheet } from '../test/harness';
+import type { TestTable } from '../test/harness';
+import { GM, seatedWithBrute, paidInvoke } from '../test/harness';
 
 /** The bytes of the update one command produces, as the server would store and relay it. */
 function updateBytes(t: TestTable, run: () => void): number {
@@ -15,24 +16,19 @@ function updateBytes(t: TestTable, run: () => void): number {
   return bytes;
 }
 
+/** The GM spends the free invoke on `aspectId` for the opposition of `rollId`. */
+const gmFreeInvoke = (rollId: string, aspectId: string) => ({
+  type: 'invoke',
+  rollId,
+  ref: { aspectId },
+  free: true,
+  effect: '+2',
+  side: 'opposition',
+});
+
 describe('document size over a long campaign', () => {
   it('stays small after thousands of commands', () => {
-    const t = new TestTable('fate-core', 11);
-    const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-    const bob = player(t.ok(player(), { type: 'join', name: 'Bob' }).seatId);
-    const a = t.ok(ann, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Zira'),
-    }).characterId!;
-    const b = t.ok(bob, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Tam'),
-    }).characterId!;
-    const npc = t.ok(GM, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Brute'),
-      npc: true,
-    }).characterId!;
+    const { t, ann, bob, a, b, npc } = seatedWithBrute(11);
 
     const sizes: Record<string, number> = {};
     let commands = 0;
@@ -70,14 +66,7 @@ describe('document size over a long campaign', () => {
             free: false,
             effect: '+2',
           });
-          send(GM, {
-            type: 'invoke',
-            rollId,
-            ref: { aspectId },
-            free: true,
-            effect: '+2',
-            side: 'opposition',
-          });
+          send(GM, gmFreeInvoke(rollId, aspectId));
         }
         const c = send(GM, { type: 'compel.offer', characterId: b, text: 'Complications' });
         if (c.ok)
@@ -121,25 +110,8 @@ describe('document size over a long campaign', () => {
         difficulty: 2,
       }).rollId!;
     });
-    sizes.invoke = updateBytes(t, () =>
-      t.ok(ann, {
-        type: 'invoke',
-        rollId,
-        ref: { characterId: a, aspectId: 'hc' },
-        free: false,
-        effect: '+2',
-      }),
-    );
-    sizes.freeInvoke = updateBytes(t, () =>
-      t.ok(GM, {
-        type: 'invoke',
-        rollId,
-        ref: { aspectId },
-        free: true,
-        effect: '+2',
-        side: 'opposition',
-      }),
-    );
+    sizes.invoke = updateBytes(t, () => paidInvoke(t, ann, rollId, a));
+    sizes.freeInvoke = updateBytes(t, () => t.ok(GM, gmFreeInvoke(rollId, aspectId)));
     sizes.give = updateBytes(t, () =>
       t.ok(ann, { type: 'fate-point.give', fromCharacterId: a, toCharacterId: b }),
     );

@@ -4,7 +4,7 @@ import { foldSummary, readLog, type LogMemo } from './log';
 import { LOG_KEEP, LOG_LIMIT, pubRoots } from '../doc/schema';
 import type { LogEntry } from '../doc/views';
 import { readTable, readTableFields } from '../doc/views';
-import { GM, TestTable, annAndTam, player, sceneTable, validSheet } from '../test/harness';
+import { GM, annAndTam, sceneTable, seatedPair } from '../test/harness';
 
 describe('the public log', () => {
   it('keeps compact rows that read back as the entries the commands returned', () => {
@@ -62,17 +62,7 @@ describe('the public log', () => {
   });
 
   it('stays bounded and keeps the session summary across cuts', () => {
-    const t = new TestTable('fate-core', 4);
-    const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-    const bob = player(t.ok(player(), { type: 'join', name: 'Bob' }).seatId);
-    const a = t.ok(ann, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Zira'),
-    }).characterId!;
-    const b = t.ok(bob, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Tam'),
-    }).characterId!;
+    const { t, ann, bob, a, b } = seatedPair(4);
     let session: LogEntry[] = [];
     const keep = (out: { log?: LogEntry[] }) => {
       for (const e of out.log ?? []) {

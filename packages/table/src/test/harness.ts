@@ -7,6 +7,7 @@ import { applyCommand } from '../commands/reducer';
 import { parseCommand } from '../commands/parse';
 import { createTableDocs, type TableDocs } from '../doc/schema';
 import { sampleSheet } from '../sheets/sample-sheets';
+import { readTable } from '../doc/views';
 import { checkTableDocs } from '../check/check-table';
 import { problemSaid } from '../check/problem';
 
@@ -62,6 +63,57 @@ export class TestTable {
   }
 }
 
+/** A character of the public document, by id (the test fails on a missing one). */
+export const charOf = (t: TestTable, id: string) =>
+  readTable(t.docs.pub).characters.find((c) => c.id === id)!;
+
+/** A roll of the public document, by id. */
+export const rollOf = (t: TestTable, id: string) =>
+  readTable(t.docs.pub).rolls.find((r) => r.id === id)!;
+
+/** A character's consequence slot, by id. */
+export const slotOf = (t: TestTable, id: string, slotId: string) =>
+  charOf(t, id).consequences.find((s) => s.id === slotId)!;
+
+/** The newest log entry's text ('' when the log is empty). */
+export const lastLogText = (t: TestTable) => readTable(t.docs.pub).log.at(-1)?.text ?? '';
+
+/** The newest entry's message id and nested ids, as another language's reader gets them. */
+export function lastLogIds(t: TestTable): string[] {
+  const ids: string[] = [];
+  const walk = (p: unknown): void => {
+    if (Array.isArray(p)) p.forEach(walk);
+    else if (typeof p === 'object' && p !== null && 'id' in p) {
+      const m = p as { id: string; params?: Record<string, unknown> };
+      ids.push(m.id);
+      Object.values(m.params ?? {}).forEach(walk);
+    }
+  };
+  walk(readTable(t.docs.pub).log.at(-1)?.msg);
+  return ids;
+}
+
+/**
+ * `actor` pays a fate point for +2 from `characterId`'s aspect (its High Concept unless named),
+ * on the roll's actor side or its opposition's.
+ */
+export const paidInvoke = (
+  t: TestTable,
+  actor: Actor,
+  rollId: string | undefined,
+  characterId: string,
+  aspectId = 'hc',
+  side?: 'opposition',
+) =>
+  t.ok(actor, {
+    type: 'invoke',
+    rollId,
+    ref: { characterId, aspectId },
+    free: false,
+    effect: '+2',
+    ...(side ? { side } : {}),
+  });
+
 export const GM: Actor = { role: 'gm' };
 export const SPECTATOR: Actor = { role: 'spectator' };
 export const player = (seatId?: string): Actor =>
@@ -78,8 +130,8 @@ export const VOLLEY = {
   zoneAttack: true,
 };
 
-/** A table (fate-core unless named) with two seated players, their characters, an NPC and a running scene. */
-export function sceneTable(seed = 3, ruleset: RulesetId = 'fate-core') {
+/** A table (fate-core unless named) where Ann's seat plays Zira (`a`) and Bob's plays Tam (`b`). */
+export function seatedPair(seed = 3, ruleset: RulesetId = 'fate-core') {
   const t = new TestTable(ruleset, seed);
   const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
   const bob = player(t.ok(player(), { type: 'join', name: 'Bob' }).seatId);
@@ -91,13 +143,76 @@ export function sceneTable(seed = 3, ruleset: RulesetId = 'fate-core') {
     type: 'character.create',
     character: sampleSheet(ruleset, 'Tam'),
   }).characterId!;
-  const npc = t.ok(GM, {
+  return { t, ann, bob, a, b };
+}
+
+/** seatedPair and the GM's NPC, the Brute (`npc`); no scene. */
+export function seatedWithBrute(seed = 3, ruleset: RulesetId = 'fate-core') {
+  const s = seatedPair(seed, ruleset);
+  const npc = s.t.ok(GM, {
     type: 'character.create',
     character: sampleSheet(ruleset, 'Brute'),
     npc: true,
   }).characterId!;
-  t.ok(GM, { type: 'scene.start', name: 'Docks', characterIds: [a, b, npc] });
-  return { t, ann, bob, a, b, npc };
+  return { ...s, npc };
+}
+
+/** A table (fate-core unless named) with two seated players, their characters, an NPC and a running scene. */
+export function sceneTable(seed = 3, ruleset: RulesetId = 'fate-core') {
+  const s = seatedWithBrute(seed, ruleset);
+  s.t.ok(GM, { type: 'scene.start', name: 'Docks', characterIds: [s.a, s.b, s.npc] });
+  return s;
+}
+
+/** sceneTable with a situation aspect, On Fire, the GM holds one free invoke on. */
+export function sceneWithAspect() {
+  const s = sceneTable();
+  const aspectId = s.t.ok(GM, {
+    type: 'aspect.add',
+    kind: 'situation',
+    text: 'On Fire',
+    freeInvokes: 1,
+  }).aspectId!;
+  return { ...s, aspectId };
+}
+
+/**
+ * An edgerunner table in a scene at the pillbox: Lydia's Jade, William's Hargan, Jon's Switch,
+ * the GM's Gatto in the scene and a Guard outside it.
+ */
+export function edgerunnerTable() {
+  const t = new TestTable('edgerunner', 3);
+  const lydia = player(t.ok(player(), { type: 'join', name: 'Lydia' }).seatId);
+  const william = player(t.ok(player(), { type: 'join', name: 'William' }).seatId);
+  const jon = player(t.ok(player(), { type: 'join', name: 'Jon' }).seatId);
+  const jade = t.ok(lydia, {
+    type: 'character.create',
+    character: sampleSheet('edgerunner', 'Jade'),
+  }).characterId!;
+  const hargan = t.ok(william, {
+    type: 'character.create',
+    character: sampleSheet('edgerunner', 'Hargan'),
+  }).characterId!;
+  const sw = t.ok(jon, {
+    type: 'character.create',
+    character: sampleSheet('edgerunner', 'Switch'),
+  }).characterId!;
+  const gatto = t.ok(GM, {
+    type: 'character.create',
+    npc: true,
+    character: {
+      name: 'Gatto',
+      aspects: [{ id: 'cigar', slot: 'other', text: 'Never without a cigar' }],
+      skills: [{ id: 'stealth', rating: 2 }],
+    },
+  }).characterId!;
+  const guard = t.ok(GM, {
+    type: 'character.create',
+    npc: true,
+    character: { name: 'Guard', skills: [{ id: 'notice', rating: 2 }] },
+  }).characterId!;
+  t.ok(GM, { type: 'scene.start', name: 'The pillbox', characterIds: [jade, hargan, sw, gatto] });
+  return { t, lydia, william, jon, jade, hargan, sw, gatto, guard };
 }
 
 /** A fate-core table where Ann's seat plays Zira (`a`) and the GM plays Tam (`b`); no scene. */

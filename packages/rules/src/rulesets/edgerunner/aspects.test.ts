@@ -3,6 +3,10 @@ import { checkAspectChange } from './aspects';
 import { applyEconomy } from '../../core/economy';
 import { edgerunner } from './ruleset';
 
+/** A player's change to a temporary aspect, of something they control or not. */
+const temporaryChange = (change: 'add' | 'remove' | 'modify', actorControlsTarget: boolean) =>
+  checkAspectChange({ actor: 'player', actorControlsTarget, change, permanent: false });
+
 describe('edgerunner permanent and temporary aspects', () => {
   it('[ER-ASPECTS-2] the GM assigns both kinds at will to what he controls', () => {
     for (const permanent of [true, false]) {
@@ -70,41 +74,13 @@ describe('edgerunner permanent and temporary aspects', () => {
   });
 
   it('[ER-ASPECTS-6] players place temporary aspects with a declaration, assessment or maneuver', () => {
-    expect(
-      checkAspectChange({
-        actor: 'player',
-        actorControlsTarget: false,
-        change: 'add',
-        permanent: false,
-      }),
-    ).toEqual({ ok: true, value: 'aspect-action' });
-    expect(
-      checkAspectChange({
-        actor: 'player',
-        actorControlsTarget: true,
-        change: 'add',
-        permanent: false,
-      }),
-    ).toEqual({ ok: true, value: 'aspect-action' });
-    expect(
-      checkAspectChange({
-        actor: 'player',
-        actorControlsTarget: true,
-        change: 'remove',
-        permanent: false,
-      }),
-    ).toEqual({ ok: true, value: 'none' });
+    expect(temporaryChange('add', false)).toEqual({ ok: true, value: 'aspect-action' });
+    expect(temporaryChange('add', true)).toEqual({ ok: true, value: 'aspect-action' });
+    expect(temporaryChange('remove', true)).toEqual({ ok: true, value: 'none' });
   });
 
   it('[ER-REMOVE-1] removing a temporary aspect from something you do not control takes a roll', () => {
-    expect(
-      checkAspectChange({
-        actor: 'player',
-        actorControlsTarget: false,
-        change: 'remove',
-        permanent: false,
-      }),
-    ).toEqual({ ok: true, value: 'removal-roll' });
+    expect(temporaryChange('remove', false)).toEqual({ ok: true, value: 'removal-roll' });
   });
 });
 

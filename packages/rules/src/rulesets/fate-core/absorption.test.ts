@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { fateCore } from './ruleset';
-import { fateCoreRecoveryDifficulty, startFateCoreRecovery } from './recovery';
 import { blank, check, labels, landon, mental, physical, take, withSkills } from './test-sheets';
+
+// Fate Core's stress boxes and consequences absorbing a hit; the extreme consequence is in
+// extreme.test.ts.
+
+/** An option checking one stress box and no consequence; `absorbs` defaults to the box. */
+const boxOption = (trackId: string, boxIndex: number, value: number, absorbs = value) => ({
+  consequences: [] as string[],
+  stress: { trackId, boxIndex, value },
+  absorbs,
+  label: '',
+});
+
 describe('fate-core stress', () => {
   it('[FC-STRESS-1] two tracks, physical and mental, each with a 1- and a 2-point box by default', () => {
     expect(blank.stress.map((t) => [t.kind, t.boxes.map((b) => b.value)])).toEqual([
@@ -188,42 +199,22 @@ describe('fate-core consequences', () => {
   });
 
   it('[FC-ABSORB-1] refuses an option that is not valid', () => {
-    const wasteful = {
-      consequences: ['mild'],
-      stress: { trackId: 'physical', boxIndex: 3, value: 4 },
-      absorbs: 6,
-      label: '',
-    };
+    const wasteful = { ...boxOption('physical', 3, 4, 6), consequences: ['mild'] };
     expect(fateCore.applyAbsorption(landon, physical(3), wasteful, { mild: 'x' })).toMatchObject({
       ok: false,
       code: 'not-minimal',
     });
-    const checked = {
-      consequences: [],
-      stress: { trackId: 'physical', boxIndex: 2, value: 3 },
-      absorbs: 3,
-      label: '',
-    };
+    const checked = boxOption('physical', 2, 3);
     expect(fateCore.applyAbsorption(landon, physical(3), checked, {})).toMatchObject({
       ok: false,
       code: 'box-checked',
     });
-    const short = {
-      consequences: [],
-      stress: { trackId: 'physical', boxIndex: 1, value: 2 },
-      absorbs: 2,
-      label: '',
-    };
+    const short = boxOption('physical', 1, 2);
     expect(fateCore.applyAbsorption(landon, physical(3), short, {})).toMatchObject({
       ok: false,
       code: 'not-enough',
     });
-    const wrong = {
-      consequences: [],
-      stress: { trackId: 'mental', boxIndex: 1, value: 2 },
-      absorbs: 2,
-      label: '',
-    };
+    const wrong = boxOption('mental', 1, 2);
     expect(fateCore.applyAbsorption(landon, physical(2), wrong, {})).toMatchObject({
       ok: false,
       code: 'wrong-track',
@@ -247,90 +238,5 @@ describe('fate-core consequences', () => {
     expect(fateCore.absorptionOptions(blank, physical(0))).toEqual([
       { consequences: [], absorbs: 0, label: 'nothing to absorb' },
     ]);
-  });
-});
-
-describe('fate-core extreme consequence', () => {
-  const opt = () =>
-    fateCore
-      .absorptionOptions(blank, physical(8))
-      .find((o) => o.consequences.join() === 'extreme')!;
-
-  it('[FC-EXTREME-1] absorbs 8 and replaces an aspect other than the High Concept', () => {
-    const noAspect = fateCore.applyAbsorption(blank, physical(8), opt(), { extreme: 'Haunted' });
-    expect(noAspect).toMatchObject({ ok: false, code: 'extreme-needs-aspect' });
-    const hc = fateCore.applyAbsorption(
-      blank,
-      physical(8),
-      { ...opt(), replacesAspectId: 'high-concept' },
-      { extreme: 'Haunted' },
-    );
-    expect(hc).toMatchObject({ ok: false, code: 'extreme-aspect-invalid' });
-    const r = fateCore.applyAbsorption(
-      blank,
-      physical(8),
-      { ...opt(), replacesAspectId: 'aspect-3' },
-      { extreme: 'Haunted' },
-    );
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    expect(r.value.character.aspects.find((a) => a.id === 'aspect-3')?.text).toBe('Haunted');
-    expect(
-      r.value.character.consequences.find((s) => s.id === 'extreme')?.taken?.replacesAspectId,
-    ).toBe('aspect-3');
-    expect(r.value.grants.freeInvokes).toHaveLength(1);
-  });
-
-  it('[FC-EXTREME-2] only once between major milestones', () => {
-    const r = fateCore.applyAbsorption(
-      blank,
-      physical(8),
-      { ...opt(), replacesAspectId: 'trouble' },
-      { extreme: 'Haunted' },
-    );
-    if (!r.ok) throw new Error(r.message);
-    const freed = {
-      ...r.value.character,
-      consequences: r.value.character.consequences.map(({ taken: _t, ...s }) => s),
-    };
-    expect(freed.extremeUsed).toBe(true);
-    expect(
-      fateCore
-        .absorptionOptions(freed, physical(8))
-        .some((o) => o.consequences.includes('extreme')),
-    ).toBe(false);
-    const later = fateCore.passTime(r.value.character, 'major-milestone');
-    expect(later.extremeUsed).toBe(false);
-    expect(later.consequences.find((s) => s.id === 'extreme')?.taken).toBeUndefined();
-    expect(later.aspects.find((a) => a.id === 'trouble')?.text).toBe('Haunted');
-    expect(
-      fateCore
-        .absorptionOptions(later, physical(8))
-        .some((o) => o.consequences.includes('extreme')),
-    ).toBe(true);
-  });
-
-  it('[FC-EXTREME-3] no recovery roll and no clearing by time', () => {
-    expect(fateCoreRecoveryDifficulty('extreme', false)).toMatchObject({
-      ok: false,
-      code: 'no-recovery-roll',
-    });
-    const c = take(blank, 'extreme');
-    expect(startFateCoreRecovery(c, 'extreme')).toMatchObject({
-      ok: false,
-      code: 'no-recovery-roll',
-    });
-    let t = c;
-    for (const m of [
-      'scene-end',
-      'session-end',
-      'scenario-end',
-      'scene-end',
-      'session-end',
-      'scenario-end',
-    ] as const) {
-      t = fateCore.passTime(t, m);
-    }
-    expect(t.consequences.find((s) => s.id === 'extreme')?.taken).toBeDefined();
   });
 });

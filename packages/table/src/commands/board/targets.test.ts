@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
-import { GM, VOLLEY, sceneTable } from '../../test/harness';
+import { GM, VOLLEY, refused, sceneTable } from '../../test/harness';
+import { docks, view } from '../../test/board';
 import { boardTargets } from './targets';
 
 /**
@@ -111,5 +112,46 @@ describe('boardTargets [CORE-TARGET-1] [CORE-TARGET-2]', () => {
         }
       }
     }
+  });
+});
+
+describe('an attack on everyone in a zone [CORE-TARGET-1] [CORE-TARGET-2]', () => {
+  it('rolls once and asks each character there for a defence', () => {
+    const { t, ann, a, b, npc, pier, shed } = docks();
+    t.ok(GM, { type: 'board.move', characterId: npc, zoneId: pier, override: true });
+    t.ok(GM, { type: 'board.move', characterId: a, zoneId: shed, override: true });
+    t.ok(GM, { type: 'board.move', characterId: b, zoneId: shed, override: true });
+    const attack = { type: 'roll', characterId: npc, skillId: 'shoot', action: 'attack' } as const;
+    // Without a stunt that does it, an attack names one defender [CORE-TARGET-2].
+    refused(t, GM, { ...attack, zone: shed }, 'rules');
+    // A stunt that does something else is not one.
+    t.ok(GM, {
+      type: 'character.update',
+      characterId: npc,
+      changes: { stunts: [{ ...VOLLEY, zoneAttack: false }] },
+    });
+    refused(t, GM, { ...attack, zone: shed }, 'rules');
+    t.ok(GM, { type: 'character.update', characterId: npc, changes: { stunts: [VOLLEY] } });
+    expect(view({ t }).characters.find((c) => c.id === npc)?.stunts).toEqual([VOLLEY]);
+    refused(t, GM, { ...attack, zone: pier }, 'invalid');
+    const out = t.ok(GM, {
+      type: 'roll',
+      characterId: npc,
+      skillId: 'shoot',
+      action: 'attack',
+      zone: shed,
+    });
+    const ids = (out as { rollIds?: string[] }).rollIds!;
+    expect(ids).toHaveLength(2);
+    const rolls = view({ t }).rolls.filter((r) => ids.includes(r.id));
+    expect(rolls.map((r) => r.defence?.characterId).sort()).toEqual([a, b].sort());
+    expect(new Set(rolls.map((r) => r.actor.total)).size).toBe(1);
+    // Each copy names the stunt that allowed it, for its roll card.
+    expect(rolls.map((r) => r.zoneAttack?.stunt)).toEqual([VOLLEY.name, VOLLEY.name]);
+    t.ok(ann, {
+      type: 'defend',
+      rollId: rolls.find((r) => r.defence?.characterId === a)!.id,
+      skillId: 'athletics',
+    });
   });
 });

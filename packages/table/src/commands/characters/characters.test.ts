@@ -3,13 +3,18 @@ import { RULESET_IDS } from '@fateboard/rules';
 import type { Sheet } from '../schemas';
 import { readyMadeSheets } from '../../sheets/ready-made';
 import { FAIR_PHYSIQUE_PYRAMID } from '../../sheets/sample-sheets';
-import { readTable } from '../../doc/views';
-import { GM, TestTable, player, refused, validSheet } from '../../test/harness';
+import {
+  GM,
+  TestTable,
+  charOf,
+  player,
+  refused,
+  sceneWithAspect,
+  validSheet,
+} from '../../test/harness';
 
-const char = (t: TestTable, id: string) =>
-  readTable(t.docs.pub).characters.find((c) => c.id === id)!;
 const boxes = (t: TestTable, id: string) =>
-  Object.fromEntries(char(t, id).stress.map((s) => [s.id, s.boxes.map((b) => b.value)]));
+  Object.fromEntries(charOf(t, id).stress.map((s) => [s.id, s.boxes.map((b) => b.value)]));
 
 /** What a player types: a full pyramid with Physique Fair (+2) and Will Average (+1). */
 function typed(ruleset: 'fate-core' | 'edgerunner', name: string): Sheet {
@@ -35,7 +40,7 @@ describe('[CORE-SHEET-1] character.create derives what the sheet does not carry'
       character: typed('fate-core', 'Ann'),
     }).characterId!;
     expect(boxes(t, id)).toEqual({ physical: [1, 2, 3], mental: [1, 2, 3] });
-    expect(char(t, id).owner).toBe(ann.seatId);
+    expect(charOf(t, id).owner).toBe(ann.seatId);
   });
 
   it('[FC-CHAR-3] a refresh the sheet sends that does not fit its stunts is recomputed, not refused', () => {
@@ -45,8 +50,8 @@ describe('[CORE-SHEET-1] character.create derives what the sheet does not carry'
       type: 'character.create',
       character: { ...typed('fate-core', 'Ann'), stunts, refresh: 3 },
     }).characterId!;
-    expect(char(t, id).refresh).toBe(2);
-    expect(char(t, id).fatePoints).toBe(2);
+    expect(charOf(t, id).refresh).toBe(2);
+    expect(charOf(t, id).fatePoints).toBe(2);
   });
 
   it('[ER-STRESS-1] edgerunner: Physique above zero creates, with its boxes derived', () => {
@@ -77,10 +82,10 @@ describe('a character the GM prepares for a player', () => {
       type: 'character.create',
       character: validSheet('fate-core', 'Tam'),
     }).characterId!;
-    expect(char(t, id)).toMatchObject({ npc: false });
-    expect(char(t, id).owner).toBeUndefined();
+    expect(charOf(t, id)).toMatchObject({ npc: false });
+    expect(charOf(t, id).owner).toBeUndefined();
     t.ok(bob, { type: 'character.claim', characterId: id });
-    expect(char(t, id).owner).toBe(bob.seatId);
+    expect(charOf(t, id).owner).toBe(bob.seatId);
     const before = t.state();
     refused(t, ann, { type: 'character.claim', characterId: id }, 'already-claimed');
     expect(t.state()).toEqual(before);
@@ -117,7 +122,7 @@ describe('ready-made characters', () => {
         type: 'character.create',
         character: { ...sheet, name },
       }).characterId!;
-      expect(char(t, id).name).toBe(name);
+      expect(charOf(t, id).name).toBe(name);
     }
   });
 
@@ -130,5 +135,46 @@ describe('ready-made characters', () => {
     const landon = readyMadeSheets('fate-core').find((s) => s.name === 'Landon')!;
     const id = t.ok(GM, { type: 'character.create', character: landon }).characterId!;
     expect(boxes(t, id).physical).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('characters', () => {
+  it('refuses a sheet the ruleset finds invalid, with its messages', () => {
+    const t = new TestTable();
+    const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
+    const before = t.state();
+    const out = t.send(ann, { type: 'character.create', character: { name: 'Blank' } });
+    expect(out).toMatchObject({ ok: false, code: 'invalid' });
+    if (!out.ok) expect(out.message).toMatch(/High Concept|Trouble/);
+    expect(t.state()).toEqual(before);
+  });
+
+  it('lets the GM make a pregenerated character that a player claims', () => {
+    const t = new TestTable();
+    const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
+    const id = t.ok(GM, {
+      type: 'character.create',
+      character: validSheet('fate-core', 'Pregen'),
+    }).characterId!;
+    expect(charOf(t, id).owner).toBeUndefined();
+    t.ok(ann, { type: 'character.claim', characterId: id });
+    expect(charOf(t, id).owner).toBe(ann.seatId);
+    refused(t, ann, { type: 'character.claim', characterId: id }, 'invalid');
+  });
+
+  it('updates a sheet and rebuilds stress from Physique', () => {
+    const { t, ann, a } = sceneWithAspect();
+    t.ok(ann, { type: 'character.update', characterId: a, changes: { name: 'Zira Vel' } });
+    expect(charOf(t, a).name).toBe('Zira Vel');
+    refused(
+      t,
+      ann,
+      {
+        type: 'character.update',
+        characterId: a,
+        changes: { skills: [{ id: 'fight', rating: 9 }] },
+      },
+      'invalid',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ladderLabel, rulesetById } from '@fateboard/rules';
 import { readTable } from '../../doc/views';
-import { GM, refused, sceneTable } from '../../test/harness';
+import { GM, refused, sceneTable, paidInvoke } from '../../test/harness';
 
 /** Active defence, conceding and the conflict an attack starts (docs/PROTOCOL.md `defend`). */
 
@@ -83,14 +83,7 @@ describe('an attack awaits the defender’s own roll', () => {
     const id = attack(t, npc, a);
     t.ok(ann, { type: 'defend', rollId: id, skillId: 'athletics' });
     const before = rollOf(t, id);
-    t.ok(ann, {
-      type: 'invoke',
-      rollId: id,
-      ref: { aspectId: 'hc', characterId: a },
-      free: false,
-      effect: '+2',
-      side: 'opposition',
-    });
+    paidInvoke(t, ann, id, a, 'hc', 'opposition');
     const after = rollOf(t, id);
     expect(after.opposition!.total).toBe(before.opposition!.total + 2);
     expect(after.shifts).toBe(before.shifts - 2);
@@ -112,14 +105,7 @@ describe('an attack awaits the defender’s own roll', () => {
       action: 'overcome',
       difficulty: 2,
     }).rollId!;
-    t.ok(GM, {
-      type: 'invoke',
-      rollId: id,
-      ref: { aspectId: 'hc', characterId: a },
-      free: false,
-      effect: '+2',
-      side: 'opposition',
-    });
+    paidInvoke(t, GM, id, a, 'hc', 'opposition');
     const roll = rollOf(t, id);
     expect(roll.difficultyBonus).toBe(2);
     expect(readTable(t.docs.pub).log.at(-1)!.text).toMatch(
