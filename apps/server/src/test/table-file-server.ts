@@ -1,10 +1,9 @@
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { seededRng } from '@fateboard/rules';
 import { TestServer, api, connectSocket, createTable, unlimitedCommands } from './harness';
 import type { CreatedTable, Participant } from './harness';
 import { validSheet } from './sheets';
+import { rowCount } from './sqlite-rows';
 
 // The table-file tests' server (http/table-files*.test.ts): one per test file, its traffic
 // not throttled, with what they read of it: an export, a restore, the SQLite file's rows.
@@ -14,14 +13,8 @@ export function tableFileServer() {
     server: undefined as unknown as TestServer,
 
     /** Rows of a table in the SQLite file, read by the test itself. */
-    countRows(table: 'tables' | 'tokens' | 'commands'): number {
-      const db = new Database(join(fx.server.dataDir, 'fateboard.sqlite'), { readonly: true });
-      try {
-        return (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-      } finally {
-        db.close();
-      }
-    },
+    countRows: (table: 'tables' | 'tokens' | 'commands'): number =>
+      rowCount(fx.server.dataDir, table),
 
     /** The table's file as the GM downloads it, checked to be a no-store attachment. */
     async exportOf(tableId: string, token: string) {
