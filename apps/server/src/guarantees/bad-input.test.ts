@@ -18,8 +18,8 @@ const ROUNDS = sized(3, 20);
 
 // Guarantee 7: bad input of every kind is refused with its code or the connection is
 // closed; the process stays up; other tables keep their command latency (measured here
-// and printed as JSON). Complements ../bad-input.test.ts, which covers the command-level
-// refusals one by one.
+// and printed as JSON). Complements bad-commands.test.ts and bad-connections.test.ts,
+// which cover the refusals one request at a time.
 
 let server: TestServer;
 const cleanup: (() => void)[] = [];
