@@ -62,7 +62,7 @@ describe('GET /api/tables/:id/images/:hash', () => {
     expect((await fx.read(face.body.hash, fx.table.tokens.spectator)).status).toBe(200);
   });
 
-  it('another fx.table’s token, a bad hash and an unknown one read nothing', async () => {
+  it('another table’s token, a bad hash and an unknown one read nothing', async () => {
     const mine = await fx.upload(await picture(100, 90), { kind: 'map' });
     await fx.gm.ok({ type: 'board.map', hash: mine.body.hash });
     const other = await createTable(fx.server.url, 'fate-core', 'Other');
@@ -79,7 +79,7 @@ describe('GET /api/tables/:id/images/:hash', () => {
   });
 });
 
-describe('pictures in the fx.table file', () => {
+describe('pictures in the table file', () => {
   it('export carries the named pictures; restore checks them and serves them again', async () => {
     const map = await fx.upload(await picture(900, 600), { kind: 'map' });
     await fx.gm.ok({ type: 'board.map', hash: map.body.hash });
@@ -106,7 +106,7 @@ describe('pictures in the fx.table file', () => {
     expect(again.status).toBe(200);
     const bytes = new Uint8Array(await again.arrayBuffer());
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(map.body.hash);
-    // The prepared handout stays the GM's at the new fx.table too.
+    // The prepared handout stays the GM's at the new table too.
     const asPlayer = await fetch(`${fx.server.url}/api/tables/${id}/images/${letter.body.hash}`, {
       headers: { authorization: `Bearer ${tokenOfLink(links.player)}` },
     });
