@@ -1,15 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { RULESET_IDS } from '@fateboard/rules';
 import { applyCommand, createTableDocs, parseCommand, readGm, readTable } from '@fateboard/table';
 import type { Actor } from '@fateboard/table';
-import {
-  TestServer,
-  connectSocket,
-  createTable,
-  testRandom,
-  unlimitedCommands,
-} from '../test/harness';
+import { createTable, testRandom, unlimitedCommands } from '../test/harness';
 import type { Participant } from '../test/harness';
 import { validSheet } from '../test/sheets';
 import type { Ack } from '@fateboard/table';
@@ -23,26 +17,18 @@ import {
   unauthorised,
 } from '@fateboard/table/testing';
 import type { ActorKey, Cast } from '@fateboard/table/testing';
+import { serverPerTest } from '../test/per-test';
 import { readStored } from './stored';
 import { sized } from './support';
 
-// Guarantee 4: the fate point economy. Random command sequences from random senders, in
-// every ruleset: no balance or pool goes negative, points enter or leave play only through
-// the bank (refresh, scene pools, compels, invokes, GM adjustments, all logged), every
-// unauthorised command is refused and a refusal changes nothing; and through the real
-// server, the stored state equals a replay of the stored command log.
-// Through the reducer alone: economy.test.ts.
+// Guarantee 4 through the real server: the same random sequences over socket.io keep the
+// economy's invariants (economy.test.ts runs them through the reducer alone), and replaying
+// the stored command log gives the stored documents.
 const SERVER_RUNS = sized(1, 6); // per ruleset
 const STEPS = 30;
 
 describe('economy through the real server, and the stored log replays to the stored state', () => {
-  let server: TestServer | undefined;
-  const cleanup: (() => void)[] = [];
-  afterEach(async () => {
-    while (cleanup.length > 0) cleanup.pop()!();
-    await server?.stop();
-    server = undefined;
-  });
+  const t = serverPerTest();
 
   for (const ruleset of RULESET_IDS) {
     it(`${ruleset}: ${SERVER_RUNS} sequence(s) over socket.io; replaying the commands table gives the documents`, async () => {
@@ -60,17 +46,19 @@ describe('economy through the real server, and the stored log replays to the sto
         map.set(current, list);
         return value;
       };
-      server = await TestServer.start({
+      const server = await t.start({
         rng: () => push(draws, seedRng()),
         newId: () => push(ids, `id-${++counter}`),
         clock: () => now,
         limits: unlimitedCommands(1000),
       });
+      /** This run's connections, closed at its end. */
+      const opened: Participant[] = [];
       for (let run = 0; run < SERVER_RUNS; run++) {
         const table = await createTable(server.url, ruleset);
         const connect = async (token: string, name: string) => {
-          const p = await connectSocket(server!.url, token, name);
-          cleanup.push(() => p.close());
+          const p = await t.connect(token, name);
+          opened.push(p);
           return p;
         };
         const gm = await connect(table.tokens.gm, 'gm');
@@ -166,8 +154,7 @@ describe('economy through the real server, and the stored log replays to the sto
         }
         expect(readTable(docs.pub)).toEqual(readTable(stored.pub));
         expect(readGm(docs.gm)).toEqual(readGm(stored.gm));
-        cleanup.forEach((f) => f());
-        cleanup.length = 0;
+        opened.splice(0).forEach((p) => p.close());
       }
     }, 300_000);
   }

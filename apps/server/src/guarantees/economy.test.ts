@@ -20,9 +20,8 @@ import { sized } from './support';
 // Guarantee 4: the fate point economy. Random command sequences from random senders, in
 // every ruleset: no balance or pool goes negative, points enter or leave play only through
 // the bank (refresh, scene pools, compels, invokes, GM adjustments, all logged), every
-// unauthorised command is refused and a refusal changes nothing; and through the real
-// server, the stored state equals a replay of the stored command log.
-// Through the real server: economy-server.test.ts.
+// unauthorised command is refused and a refusal changes nothing. Here through the reducer;
+// through the real server, with the stored log's replay: economy-server.test.ts.
 const REDUCER_RUNS = sized(500, 5000); // per ruleset
 const STEPS = 30;
 

@@ -3,7 +3,7 @@ import { checkTableDocs, readGm, readTable } from '@fateboard/table';
 import { DEFAULT_LIMITS } from '../limits/limits';
 import { TestServer, api, createTable, storedDocs } from '../test/harness';
 import type { CreatedTable } from '../test/harness';
-import { rowCount } from '../test/sqlite-rows';
+import { rowCount } from '../test/row-count';
 
 // docs/GUARANTEES.md, "A Fari scene is added whole": a card the table would refuse (a title of
 // one invisible or combining character) refuses the scene with 400 naming the card, and no

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGm, readTable } from '@fateboard/table';
 import { TestServer, api, createTable, openReplica, storedDocs, waitFor } from '../test/harness';
 import type { CreatedTable } from '../test/harness';
-import { rowCount } from '../test/sqlite-rows';
+import { rowCount } from '../test/row-count';
 
 /**
  * A Fari scene added to a table over real HTTP, on a real SQLite file: public index cards

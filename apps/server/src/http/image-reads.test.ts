@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readTable } from '@fateboard/table';
 import { TestServer, api, createTable, openReplica, tokenOfLink, waitFor } from '../test/harness';
 import { picture, pictureTable } from '../test/picture-table';
-import { rowCount } from '../test/sqlite-rows';
+import { rowCount } from '../test/row-count';
 
 /**
  * Reading pictures over real HTTP on a real SQLite file: served by hash under the table's

@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { TestServer, api, connectSocket, createTable } from './harness';
 import type { CreatedTable, Participant } from './harness';
 import { validSheet } from './sheets';
-import { rowCount } from './sqlite-rows';
+import { rowCount } from './row-count';
 
 // The picture tests' table (http/image-*.test.ts): a server whose picture budget a test's own
 // uploads stay under, a fate-core table with its GM and Ann seated (her character Vex, the

@@ -3,7 +3,7 @@ import { seededRng } from '@fateboard/rules';
 import { TestServer, api, connectSocket, createTable, unlimitedCommands } from './harness';
 import type { CreatedTable, Participant } from './harness';
 import { validSheet } from './sheets';
-import { rowCount } from './sqlite-rows';
+import { rowCount } from './row-count';
 
 // The table-file tests' server (http/table-files*.test.ts): one per test file, its traffic
 // not throttled, with what they read of it: an export, a restore, the SQLite file's rows.
