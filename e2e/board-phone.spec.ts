@@ -1,18 +1,20 @@
 /// <reference lib="dom" />
 import { test, expect, type CDPSession, type Page } from '@playwright/test';
 import {
-  KAI_SKILLS,
-  PHONE,
-  TOUCH,
   characterCard,
   createTable,
   englishOn,
   expectAccessible,
   fillTemplate,
   joinAndCreate,
+  KAI_SKILLS,
   openAs,
+  PHONE,
   pngPicture,
   shot,
+  showHandout,
+  TOUCH,
+  zoneItem,
 } from './helpers';
 import { characterIdOf, connectBot } from './bot';
 
@@ -52,9 +54,6 @@ async function shownWidth(page: Page): Promise<number> {
   const box = await page.getByTestId('board-svg').getAttribute('viewBox');
   return Number(box!.split(' ')[2]);
 }
-
-const zoneItem = (page: Page, zone: string) =>
-  page.getByTestId('board-zone-item').and(page.locator(`[data-zone="${zone}"]`));
 
 test('pt-BR on a phone: the zone list, a pinch-zoomed board, a handout and a portrait, no English; axe light and dark', async ({
   browser,
@@ -166,16 +165,7 @@ test('pt-BR on a phone: the zone list, a pinch-zoomed board, a handout and a por
   expect(await englishOn(kim), 'English on the board').toEqual([]);
 
   // 3. A handout reaches her phone in Portuguese controls.
-  const pictures = gm.getByTestId('gm-pictures');
-  await pictures.getByLabel('Title').fill('Mapa do contrabandista');
-  await pictures
-    .getByTestId('handout-file')
-    .setInputFiles(pngPicture(600, 800, [230, 220, 190], [40, 70, 120]));
-  await pictures
-    .getByTestId('gm-handout')
-    .filter({ hasText: 'Mapa do contrabandista' })
-    .getByRole('button', { name: 'Show everyone' })
-    .click();
+  await showHandout(gm, 'Mapa do contrabandista', [230, 220, 190], [40, 70, 120]);
   const handout = kim.getByTestId('handout-stage');
   await expect(handout).toContainText('Mapa do contrabandista');
   await shot(kim, 'board-phone-pt-handout', { fullPage: false });

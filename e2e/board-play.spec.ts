@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-import { test, expect, type Page } from '@playwright/test';
-import { expectAccessible, openGroup, shot, usualGroup } from './helpers';
+import { test, expect } from '@playwright/test';
+import { defendAs, expectAccessible, openGroup, shot, usualGroup, zoneItem } from './helpers';
 import { characterIdOf, connectBot } from './bot';
 
 // A fight played on the board: Pier – Warehouse – Roof, a locked iron door on the
@@ -9,20 +9,6 @@ import { characterIdOf, connectBot } from './bot';
 // crosses the door with an overcome from the dice tray, the GM waves Kai through. A desk
 // pans and zooms with the keys, a phone zooms on demand, the spectator and the 1080p overlay
 // (the GM shows the board there) watch; axe in light and dark.
-
-/** `name`'s player rolls their defence with the lowest option listed; the prompt goes. */
-async function defendAs(page: Page, name: string, attacker: string): Promise<void> {
-  const prompt = page.getByRole('group', { name: `${name}'s defence` });
-  await expect(prompt).toContainText(`${name} must defend against ${attacker}`);
-  const select = prompt.locator('select[name="defence-skill"]');
-  const last = await select.locator('option').last().getAttribute('value');
-  await select.selectOption(last ?? '');
-  await prompt.getByRole('button', { name: 'Roll defence' }).click();
-  await expect(prompt).toHaveCount(0);
-}
-
-const zoneItem = (page: Page, zone: string) =>
-  page.getByTestId('board-zone-item').and(page.locator(`[data-zone="${zone}"]`));
 
 test('a fight across three zones: defenders from the board, a move that needs an overcome', async ({
   browser,
@@ -101,8 +87,8 @@ test('a fight across three zones: defenders from the board, a move that needs an
   await tray.getByRole('button', { name: /^Roll 4dF .* vs everyone in Warehouse/ }).click();
   await expect(gm.getByTestId('log')).toContainText('against everyone in Warehouse');
   await kim.getByRole('tab', { name: 'Dice' }).click();
-  await defendAs(dee, 'Vex', 'Brute');
-  await defendAs(kim, 'Kai', 'Brute');
+  await defendAs(dee, 'Vex', 'Brute', 'last');
+  await defendAs(kim, 'Kai', 'Brute', 'last');
 
   // 2. The Lookout shoots from the Roof: the tray offers the Warehouse, then who is in it; the
   // GM picks the second listed, not the first.
@@ -118,7 +104,7 @@ test('a fight across three zones: defenders from the board, a move that needs an
   await tray.locator('select[name="opponent"]').selectOption({ label: second });
   await tray.getByRole('button', { name: /^Roll 4dF/ }).click();
   const target = second === 'Vex' ? dee : kim;
-  await defendAs(target, second, 'Lookout');
+  await defendAs(target, second, 'Lookout', 'last');
 
   // 3. Dee drags Vex toward the Roof: the locked door asks for an overcome in the dice tray.
   const vex = dee.locator('[data-testid="board-token"][data-name="Vex"]');

@@ -1,18 +1,20 @@
 /// <reference lib="dom" />
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import {
-  KAI,
-  KAI_SKILLS,
-  PHONE,
-  VEX,
+  addZone,
+  boardAspect,
   createTable,
+  defendAs,
+  drag,
   joinAndCreate,
   openAs,
   openOverlay,
-  pngPicture,
+  PHONE,
   shot,
-  type SheetPicks,
+  showHandout,
+  zoneItem,
 } from './helpers';
+import { BOARD_GAMES } from './stories/board-games';
 import { connectBot } from './bot';
 
 // The board as a group plays it, once per game: the GM lays out the Quay and the Warehouse
@@ -23,265 +25,9 @@ import { connectBot } from './bot';
 // roll, each defends on their own screen. A handout goes up on every screen; a spectator and
 // the 1080p overlay (the GM shows the board there) watch throughout.
 
-interface Game {
-  ruleset: string;
-  /** Dee's and Kim's sheets: full spreads as the game wants them, varied picks. */
-  vex: SheetPicks & { name: string };
-  kai: SheetPicks & { name: string };
-  /** What Vex rolls to move when the game offers a choice (narrative: a rated aspect). */
-  climb?: string;
-  /** The ambushers' sheets: what this game rolls to attack. */
-  crossbowman: Record<string, unknown>;
-  lookout: Record<string, unknown>;
-}
-
-const stunt = {
-  id: 'volley',
-  name: 'Rain of Bolts',
-  text: 'Once per scene, I shoot at everyone in a zone.',
-};
-
-/** `ratings` given to `ids` in order: a spread written out skill by skill. */
-const spread = (ratings: number[], ids: string[]): Record<string, number> =>
-  Object.fromEntries(ids.map((id, i) => [id, ratings[i]!]));
-
-/** The pyramid (one Great, two Good, three Fair, four Average) [FC-CHAR-2] [ER-SHEET-1]. */
-const PYRAMID = [4, 3, 3, 2, 2, 2, 1, 1, 1, 1];
-/** The pirates' fixed spread over their six skills [PIR-SKILLS-1]. */
-const PIRATES = [3, 2, 2, 1, 1, 0];
-
-const skilled = (name: string, skills: Record<string, number>) => ({
-  name,
-  skills: Object.entries(skills).map(([id, rating]) => ({ id, rating })),
-  stunts: name === 'Crossbowman' ? [{ ...stunt, zoneAttack: true }] : [],
-});
-
-const rated = (name: string, ratings: number[]) => ({
-  name,
-  // One aspect per category [NAR-SHEET-1].
-  aspects: [
-    ['body', 'Wiry and patient'],
-    ['mind', 'Counts the bolts'],
-    ['social', 'Owes the Guild'],
-    ['professional', 'Sharp eyes'],
-  ].map(([id, text], i) => ({ id, slot: 'other', text, rating: ratings[i] })),
-  stunts: name === 'Crossbowman' ? [{ ...stunt, zoneAttack: true }] : [],
-});
-
-// Vex is no climber: his movement skill (Athletics, the pirates' Explore) is his lowest, so
-// the door's three invokes against him fail his overcome whatever the dice say.
-const GAMES: Game[] = [
-  {
-    ruleset: 'fate-core',
-    vex: {
-      ...VEX,
-      skills: spread(PYRAMID, [
-        'fight',
-        'notice',
-        'stealth',
-        'burglary',
-        'deceive',
-        'empathy',
-        'contacts',
-        'investigate',
-        'rapport',
-        'shoot',
-      ]),
-    },
-    kai: { ...KAI, skills: KAI_SKILLS },
-    crossbowman: skilled(
-      'Crossbowman',
-      spread(PYRAMID, [
-        'shoot',
-        'notice',
-        'stealth',
-        'athletics',
-        'physique',
-        'will',
-        'fight',
-        'provoke',
-        'burglary',
-        'lore',
-      ]),
-    ),
-    lookout: skilled(
-      'Lookout',
-      spread(PYRAMID, [
-        'notice',
-        'shoot',
-        'stealth',
-        'empathy',
-        'athletics',
-        'will',
-        'contacts',
-        'fight',
-        'physique',
-        'rapport',
-      ]),
-    ),
-  },
-  {
-    ruleset: 'pirates',
-    vex: {
-      ...VEX,
-      skills: spread(PIRATES, ['sneak', 'parley', 'savvy', 'swashbuckle', 'jury-rig', 'explore']),
-    },
-    kai: {
-      ...KAI,
-      skills: spread(PIRATES, ['swashbuckle', 'explore', 'jury-rig', 'savvy', 'sneak', 'parley']),
-    },
-    crossbowman: skilled(
-      'Crossbowman',
-      spread(PIRATES, ['swashbuckle', 'sneak', 'savvy', 'explore', 'parley', 'jury-rig']),
-    ),
-    lookout: skilled(
-      'Lookout',
-      spread(PIRATES, ['savvy', 'swashbuckle', 'sneak', 'explore', 'jury-rig', 'parley']),
-    ),
-  },
-  {
-    ruleset: 'edgerunner',
-    vex: {
-      ...VEX,
-      skills: spread(PYRAMID, [
-        'shoot',
-        'stealth',
-        'contacts',
-        'notice',
-        'deceive',
-        'medical',
-        'burglary',
-        'drive',
-        'empathy',
-        'survival',
-      ]),
-    },
-    kai: {
-      ...KAI,
-      skills: spread(PYRAMID, [
-        'physique',
-        'fight',
-        'athletics',
-        'will',
-        'notice',
-        'survival',
-        'provoke',
-        'drive',
-        'crafts',
-        'medical',
-      ]),
-    },
-    crossbowman: skilled(
-      'Crossbowman',
-      spread(PYRAMID, [
-        'shoot',
-        'notice',
-        'athletics',
-        'stealth',
-        'physique',
-        'will',
-        'drive',
-        'fight',
-        'survival',
-        'contacts',
-      ]),
-    ),
-    lookout: skilled(
-      'Lookout',
-      spread(PYRAMID, [
-        'notice',
-        'shoot',
-        'survival',
-        'stealth',
-        'athletics',
-        'empathy',
-        'will',
-        'physique',
-        'medical',
-        'drive',
-      ]),
-    ),
-  },
-  {
-    ruleset: 'narrative',
-    // The spread (one Good, two Fair, one Average) in another order on each sheet.
-    vex: { ...VEX, ratings: [2, 1, 3, 2] },
-    // His Average Mind equals the door's difficulty: a roll, not a simple action [NAR-SIMPLE-1].
-    climb: 'mind',
-    kai: { ...KAI, ratings: [1, 2, 2, 3] },
-    crossbowman: rated('Crossbowman', [3, 2, 2, 1]),
-    lookout: rated('Lookout', [2, 3, 1, 2]),
-  },
-];
-
-const zoneItem = (page: Page, zone: string) =>
-  page.getByTestId('board-zone-item').and(page.locator(`[data-zone="${zone}"]`));
-
-/** The GM adds a zone with the board tools: its name, place and size; hidden when prepared. */
-async function addZone(gm: Page, name: string, x: number, hidden = false) {
-  const tools = gm.getByTestId('board-gm');
-  await tools.getByTestId('zone-name').fill(name);
-  for (const [field, value] of [
-    ['zone-x', x],
-    ['zone-y', 0],
-    ['zone-w', 4],
-    ['zone-h', 3],
-  ] as const) {
-    await tools.getByTestId(field).fill(String(value));
-  }
-  await tools.getByLabel('Prepare hidden').setChecked(hidden);
-  await tools.getByRole('button', { name: 'Add zone' }).click();
-  await expect(tools.getByTestId('zone-name')).toHaveValue('');
-}
-
-/** The GM marks a border and, optionally, puts an aspect on a zone or border. */
-async function boardAspect(gm: Page, place: string, text: string, invokes = 0) {
-  const tools = gm.getByTestId('board-gm');
-  await tools.getByTestId('board-aspect-place').selectOption({ label: place });
-  await tools.getByTestId('board-aspect-text').fill(text);
-  await tools.getByLabel('Free invokes').fill(String(invokes));
-  await tools.getByRole('button', { name: 'Add aspect' }).click();
-  await expect(tools.getByTestId('board-aspect-text')).toHaveValue('');
-}
-
-/** `name`'s player rolls a defence with the second option listed (the first when alone). */
-async function defendAs(page: Page, name: string, attacker: string): Promise<void> {
-  const prompt = page.getByRole('group', { name: `${name}'s defence` });
-  await expect(prompt).toContainText(`${name} must defend against ${attacker}`);
-  const options = prompt.locator('select[name="defence-skill"] option');
-  const pick = await options.nth(Math.min(1, (await options.count()) - 1)).getAttribute('value');
-  await prompt.locator('select[name="defence-skill"]').selectOption(pick ?? '');
-  await prompt.getByRole('button', { name: 'Roll defence' }).click();
-  await expect(prompt).toHaveCount(0);
-}
-
-/**
- * Drags a token onto a zone with the mouse, as a desk does. Halfway, each of `watching` sees
- * the token carried live (over awareness, before any command); after the drop, no longer.
- */
-async function drag(page: Page, who: string, zone: string, watching: Page[] = []) {
-  const tokenOn = (p: Page) => p.locator(`[data-testid="board-token"][data-name="${who}"]`);
-  const token = tokenOn(page);
-  const target = page.locator(`[data-testid="board-zone"][data-zone="${zone}"] rect`).first();
-  await token.scrollIntoViewIfNeeded();
-  const from = (await token.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
-  const end = { x: to.x + to.width / 2, y: to.y + to.height / 3 };
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  await page.mouse.move((start.x + end.x) / 2, (start.y + end.y) / 2, { steps: 6 });
-  for (const p of watching) {
-    await expect(tokenOn(p)).toHaveClass(/\bdragged\b/);
-  }
-  await page.mouse.move(end.x, end.y, { steps: 6 });
-  await page.mouse.up();
-  for (const p of watching) await expect(tokenOn(p)).not.toHaveClass(/\bdragged\b/);
-}
-
 const AMBUSH = ['Loft', 'Crossbows in the Rafters', 'Crossbowman', 'Lookout'];
 
-for (const game of GAMES) {
+for (const game of BOARD_GAMES) {
   test(`${game.ruleset}: an ambush on the board, a door forced, a volley, a handout`, async ({
     browser,
     baseURL,
@@ -307,7 +53,7 @@ for (const game of GAMES) {
     await gm.getByTestId('board-layout').click();
     await addZone(gm, 'Quay', 0);
     await addZone(gm, 'Warehouse', 4);
-    await addZone(gm, 'Loft', 8, true);
+    await addZone(gm, 'Loft', 8, 0, true);
     const tools = gm.getByTestId('board-gm');
     for (const [a, b] of [
       ['Quay', 'Warehouse'],
@@ -454,16 +200,7 @@ for (const game of GAMES) {
     await defendAs(kim.page, 'Kai', 'Crossbowman');
 
     // 6. A handout on every screen: the phone's, the spectator's and the overlay's too.
-    const pictures = gm.getByTestId('gm-pictures');
-    await pictures.getByLabel('Title').fill('A smuggler’s manifest');
-    await pictures
-      .getByTestId('handout-file')
-      .setInputFiles(pngPicture(600, 800, [230, 220, 190], [90, 40, 20]));
-    await pictures
-      .getByTestId('gm-handout')
-      .filter({ hasText: 'A smuggler’s manifest' })
-      .getByRole('button', { name: 'Show everyone' })
-      .click();
+    await showHandout(gm, 'A smuggler’s manifest', [230, 220, 190], [90, 40, 20]);
     for (const page of others) {
       await expect(page.getByTestId('handout-stage')).toContainText('A smuggler’s manifest');
     }

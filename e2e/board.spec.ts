@@ -1,26 +1,11 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
-import { openGroup, shot, usualGroup } from './helpers';
+import { addZone, openGroup, shot, usualGroup, zoneItem } from './helpers';
 
 // The scene board as a group uses it: the GM lays out zones (one prepared hidden), marks
 // borders and a zone aspect, reveals the prepared zone, places the tokens; a player at a desk
 // drags their token across a border, a player on a phone moves by the zone list; a spectator
 // watches, read-only.
-
-const zoneItem = (page: Page, zone: string) =>
-  page.getByTestId('board-zone-item').and(page.locator(`[data-zone="${zone}"]`));
-
-async function addZone(gm: Page, name: string, x: number, y: number, hidden = false) {
-  const tools = gm.getByTestId('board-gm');
-  await tools.getByTestId('zone-name').fill(name);
-  await tools.getByTestId('zone-x').fill(String(x));
-  await tools.getByTestId('zone-y').fill(String(y));
-  await tools.getByTestId('zone-w').fill('4');
-  await tools.getByTestId('zone-h').fill('3');
-  await tools.getByLabel('Prepare hidden').setChecked(hidden);
-  await tools.getByRole('button', { name: 'Add zone' }).click();
-  await expect(tools.getByTestId('zone-name')).toHaveValue('');
-}
 
 async function border(gm: Page, a: string, b: string) {
   const tools = gm.getByTestId('board-gm');

@@ -118,3 +118,9 @@ export async function dealHit(
   }
   throw new Error(`no roll matching ${String(wanted)} in ${tries} tries`);
 }
+
+/** The GM's bot creates an NPC from `character` (a sheet as the command takes it); its id. */
+export async function createNpc(bot: Bot, character: Record<string, unknown>): Promise<string> {
+  const { result } = await bot.send({ type: 'character.create', npc: true, character });
+  return String(result?.characterId);
+}

@@ -9,6 +9,7 @@ import {
   VEX,
 } from './helpers';
 import { connectBot, characterIdOf, type Bot } from './bot';
+import { openTheVote } from './stories/edgerunner';
 
 // Edgerunner's aspect actions through the real server, seen on every screen. The GM's
 // adjustments and the people who only need a seat come from the command API (./bot), so
@@ -82,12 +83,7 @@ test('edgerunner: the table votes on a declaration, each voter on their own scre
   await expect(rollButton).toBeDisabled();
 
   // Max, on his phone, is asked: a toast takes him to the prompt, with the words.
-  const toast = max.page.getByRole('status').filter({ hasText: `Vex declares “${fact}”` });
-  await expect(toast).toBeVisible();
-  await toast.getByRole('button', { name: 'Vote' }).click();
-  const prompt = max.page.getByTestId('declaration').filter({ hasText: fact });
-  const choices = prompt.getByRole('group', { name: 'Your vote' });
-  await expect(choices.getByRole('button')).toHaveText(['Support', 'Oppose', 'Abstain']);
+  const { prompt, choices } = await openTheVote(max.page, 'Vex', fact);
   await shot(max.page, 'edgerunner-declaration-vote-phone');
   await choices.getByRole('button', { name: 'Oppose' }).click();
   // One vote, final: the choices go, his vote shows on his own screen and on Dee's.

@@ -1,15 +1,20 @@
 // The specs' helpers, one module under support/ for each thing they do; specs import them
 // from here.
 export { expectAccessible, expectActive } from './support/accessibility';
+export { addZone, boardAspect, defendAs, drag, showHandout, zoneItem } from './support/board';
 export { KAI, KAI_SKILLS, VEX, VEX_SKILLS } from './support/characters';
 export { chat, chatMessage, chatSay, openChat } from './support/chat';
 export { attackWithTray, concede, defendWithLowest } from './support/dice';
 export { englishOn } from './support/english';
-export { HD, openHeldOverlay, openOverlay } from './support/overlay';
+export { fixture } from './support/fixtures';
+export { adjust } from './support/gm-tools';
+export { HD, openHeldOverlay, openOverlay, spectatorAndHeldOverlay } from './support/overlay';
 export {
   createCharacter,
   guardAcrossTheRooftops,
+  rooftopCrew,
   rooftopKai,
+  rooftopsOfVarn,
   rooftopVex,
 } from './support/rooftops';
 export {
@@ -26,12 +31,25 @@ export {
 export {
   aspectRatings,
   characterCard,
+  createTheCharacter,
   fillSheet,
   fillTemplate,
   ratingTotal,
   type Build,
   type SheetPicks,
 } from './support/sheets';
+export { heights, onFirstScreen, uncovered } from './support/layout';
+export {
+  aspectOn,
+  consequenceOn,
+  logOf,
+  newRollCard,
+  openOnPhone,
+  openTab,
+  patientExpect,
+  shiftsOf,
+  totalOf,
+} from './support/play';
 export { SCREENSHOTS, shot } from './support/shots';
 export {
   deeAndKim,
@@ -45,4 +63,4 @@ export {
   type TwoPlayerTable,
   type WatchedTable,
 } from './support/table-group';
-export { pngPicture, recordFrames } from './support/wire';
+export { commandByHand, pngPicture, recordFrames } from './support/wire';

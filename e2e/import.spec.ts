@@ -1,7 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { characterCard, createTable, openAs, shot, takeSeat, PHONE } from './helpers';
+import { characterCard, createTable, openAs, shot, takeSeat, PHONE, fixture } from './helpers';
 
 // Players bring their characters from Fari. Dee joins a Fate Core table with a Fate
 // Accelerated character (approaches): the preview says how the approaches became skills, the
@@ -11,9 +10,6 @@ import { characterCard, createTable, openAs, shot, takeSeat, PHONE } from './hel
 // spectator see both characters as the files had them. Dee then downloads Jory as a Fateboard
 // file and as a Fari file; the GM imports her Fateboard file as an NPC twin, and the sheet comes
 // back as it left.
-
-const fixture = (path: string) =>
-  fileURLToPath(new URL(`../packages/interop/fixtures/${path}`, import.meta.url));
 
 test('fate-core: players join by importing Fari characters, checked and fixed before creating', async ({
   browser,

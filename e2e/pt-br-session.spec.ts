@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
-import { test, expect as baseExpect, type Browser, type Page } from '@playwright/test';
-import { HD, KAI_SKILLS, PHONE, VEX_SKILLS, characterCard, englishOn, shot } from './helpers';
+import { test } from '@playwright/test';
+import { characterCard } from './helpers';
+import { expect, openTheTableInPortuguese, writeTheCharacters, type Screen } from './stories/pt-br';
 
 // A whole Fate Core session played in Brazilian Portuguese by a group: every browser speaks
 // pt-BR. The GM creates the table (Fate Básico), Dee joins at a desk and Kim on a 390x844
@@ -16,153 +17,25 @@ import { HD, KAI_SKILLS, PHONE, VEX_SKILLS, characterCard, englishOn, shot } fro
 // english-words.test.ts). Text marked `translate="no"` (content as written, like the book's
 // ready-made characters) is not interface. The checks are soft, so one run lists every English
 // word it met.
+//
+// The table, its people and the characters they write are in stories/pt-br.ts.
 
-const expect = baseExpect.configure({ timeout: 30_000 });
 // A control that never turns up fails the step rather than waiting out the whole test.
 test.use({ actionTimeout: 30_000 });
-
-interface Screen {
-  who: string;
-  page: Page;
-  phone: boolean;
-}
 
 test('pt-BR: a whole Fate Básico session in Portuguese, with no English on any screen', async ({
   browser,
 }) => {
   test.setTimeout(900_000);
-  const contexts: Awaited<ReturnType<Browser['newContext']>>[] = [];
-  const newPage = async (viewport?: { width: number; height: number }) => {
-    const context = await browser.newContext({
-      locale: 'pt-BR',
-      ...(viewport ? { viewport } : {}),
-      permissions: ['clipboard-read', 'clipboard-write'],
-    });
-    contexts.push(context);
-    return context.newPage();
-  };
-  const screens: Screen[] = [];
-  const findings: string[] = [];
-
-  /** Screenshots of every screen at a step, and the English found on each. */
-  const step = async (name: string) => {
-    for (const s of screens) {
-      await shot(s.page, `pt-br-${name}-${s.who}`);
-      const english = await englishOn(s.page);
-      for (const w of english) findings.push(`${name} / ${s.who}: ${w}`);
-      expect.soft(english, `English on ${s.who}'s screen at "${name}"`).toEqual([]);
-    }
-  };
-  /** On a phone, the tab that holds a part; desks show every part at once. */
-  const open = async (s: Screen, tab: 'Cena' | 'Personagens' | 'Dados' | 'Registro' | 'Chat') => {
-    if (s.phone) await s.page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
-  };
-
-  // ── The GM creates a Fate Básico table from the landing page.
-  const gmPage = await newPage();
-  const gm: Screen = { who: 'gm', page: gmPage, phone: false };
-  screens.push(gm);
-  await gmPage.goto('/');
-  await expect(gmPage.getByRole('button', { name: 'Criar mesa' })).toBeVisible();
-  await step('01-landing');
-  await gmPage.getByLabel('Nome da mesa').fill('Noite de sexta no Mercado de Sal');
-  await gmPage.locator('input[name="ruleset"][value="fate-core"]').check();
-  await gmPage.getByRole('button', { name: 'Criar mesa' }).click();
-  await expect(gmPage.getByTestId('table-name')).toHaveText('Noite de sexta no Mercado de Sal');
-  const invites = gmPage.getByTestId('invites');
-  await expect(invites).toBeVisible();
-  const playerLink = await invites.getByLabel('Link de jogador', { exact: true }).inputValue();
-  const spectatorLink = await invites
-    .getByLabel('Link de espectador', { exact: true })
-    .inputValue();
-  await step('02-table-created');
-
-  // ── Dee at a desk, Kim on her phone take seats; a spectator and the overlay open the table.
-  const join = async (who: string, name: string, viewport?: typeof PHONE) => {
-    const page = await newPage(viewport);
-    const s: Screen = { who, page, phone: viewport !== undefined };
-    screens.push(s);
-    await page.goto(playerLink);
-    await expect(page.getByRole('heading', { name: 'Sente-se à mesa' })).toBeVisible();
-    await page.getByLabel('Seu nome (como a mesa vai ver)').fill(name);
-    await page.getByRole('button', { name: 'Entrar na mesa' }).click();
-    await expect(page.getByTestId('editor')).toBeVisible();
-    return s;
-  };
-  const dee = await join('dee', 'Dee');
-  const kim = await join('kim-phone', 'Kim', PHONE);
-  const spectatorPage = await newPage();
-  await spectatorPage.goto(spectatorLink);
-  await expect(spectatorPage.getByTestId('table-name')).toBeVisible();
-  const spectator: Screen = { who: 'spectator', page: spectatorPage, phone: false };
-  screens.push(spectator);
-  const overlayPage = await newPage(HD);
-  const overlayUrl = new URL(spectatorLink);
-  overlayUrl.searchParams.set('overlay', '1');
-  await overlayPage.goto(overlayUrl.toString());
-  await expect(
-    overlayPage.getByRole('main', {
-      name: 'Noite de sexta no Mercado de Sal: overlay da transmissão',
-    }),
-  ).toBeVisible();
-  screens.push({ who: 'overlay', page: overlayPage, phone: false });
-  await step('03-joined');
+  // ── The GM creates a Fate Básico table; Dee at a desk, Kim on her phone take seats; a
+  // spectator and the overlay open the table.
+  const m = await openTheTableInPortuguese(browser);
+  const { gm, dee, kim, spectator, step, open, findings, contexts } = m;
+  const gmPage = gm.page;
+  const spectatorPage = spectator.page;
 
   // ── Full characters, typed in Portuguese: five aspects, the skill pyramid, a stunt.
-  const writeSheet = async (
-    s: Screen,
-    sheet: { name: string; aspects: string[]; skills: Record<string, number>; stunt: string[] },
-  ) => {
-    const editor = s.page.getByTestId('editor');
-    await editor.getByLabel('Nome do personagem').fill(sheet.name);
-    const [hc, trouble, ...others] = sheet.aspects;
-    await editor.locator('input[name^="aspect-high-concept"]').fill(hc!);
-    await editor.locator('input[name^="aspect-trouble"]').fill(trouble!);
-    const rest = editor.locator('input[name^="aspect-other"]');
-    await expect(rest).toHaveCount(others.length);
-    for (let i = 0; i < others.length; i++) await rest.nth(i).fill(others[i]!);
-    for (const [id, rating] of Object.entries(sheet.skills)) {
-      await editor.locator(`select[name="skill-${id}"]`).selectOption(String(rating));
-    }
-    await editor.getByRole('button', { name: 'Adicionar uma façanha' }).click();
-    await editor.getByLabel('Nome da façanha 1').fill(sheet.stunt[0]!);
-    await editor.getByLabel('Texto da façanha 1').fill(sheet.stunt[1]!);
-    await expect(s.page.getByTestId('sheet-problems')).toHaveCount(0);
-  };
-  await writeSheet(dee, {
-    name: 'Vex',
-    aspects: [
-      'Contrabandista esperta do Mercado de Sal',
-      'Favores demais devidos',
-      'Minha irmã pilota a balsa noturna',
-      'Nunca sem uma segunda faca',
-      'A Guarda do Porto me deve uma',
-    ],
-    skills: VEX_SKILLS,
-    stunt: ['Briga suja', '+2 em Lutar ao atacar alguém desequilibrado.'],
-  });
-  await writeSheet(kim, {
-    name: 'Kai',
-    aspects: [
-      'Velho soldado calado das Guerras da Fronteira',
-      'Pesadelos do cerco',
-      'Deve a vida a Vex',
-      'Mãos marcadas, mira firme',
-      'Ninguém ouve o velho sargento',
-    ],
-    skills: KAI_SKILLS,
-    stunt: ['Muralha de escudos', '+2 em Vigor para defender um aliado ao seu lado.'],
-  });
-  await step('04-sheets-written');
-  for (const s of [dee, kim]) {
-    await s.page.getByRole('button', { name: 'Criar personagem' }).click();
-    await expect(s.page.getByTestId('table-name')).toBeVisible();
-  }
-  for (const s of [gm, dee, kim, spectator]) {
-    await open(s, 'Personagens');
-    for (const name of ['Vex', 'Kai']) await expect(characterCard(s.page, name)).toBeVisible();
-  }
-  await step('05-characters');
+  await writeTheCharacters(m);
 
   // ── The GM sets the scene, with two situation aspects.
   await gmPage.getByRole('button', { name: 'Fechar os links de convite' }).click();

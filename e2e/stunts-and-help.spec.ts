@@ -1,12 +1,11 @@
 /// <reference lib="dom" />
-import { test, expect as baseExpect, type Page } from '@playwright/test';
+import { test, expect as baseExpect } from '@playwright/test';
 import {
-  PHONE,
-  createCharacter,
   guardAcrossTheRooftops,
   openGroup,
-  rooftopKai,
-  rooftopVex,
+  openOnPhone,
+  rooftopCrew,
+  rooftopsOfVarn,
   shot,
 } from './helpers';
 
@@ -20,22 +19,12 @@ import {
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-/** On a phone, opens the tab that holds a section; desks show every section at once. */
-async function open(page: Page, phone: boolean, tab: 'Dice' | 'Log'): Promise<void> {
-  if (phone) await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
-}
-
 test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defence, seen on every screen', async ({
   browser,
 }) => {
   test.setTimeout(300_000);
-  const group = await openGroup(browser, {
-    table: 'Rooftops of Varn',
-    ruleset: 'fate-core',
-    players: [{ player: 'Dee' }, { player: 'Kim', viewport: PHONE }],
-    spectator: true,
-    overlay: { shots: 'stunts' },
-  });
+  const group = await openGroup(browser, rooftopsOfVarn('stunts'));
+
   const {
     gm,
     players: [dee, kim],
@@ -45,17 +34,7 @@ test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defen
   } = group;
 
   // ── Full pyramids; Vex with two stunts, Kai (on the phone) with one.
-  await createCharacter(
-    dee,
-    rooftopVex([
-      ['Dirty Fighter', '+2 to Fight when you attack someone who is off balance.'],
-      ['Roofrunner', '+2 to Athletics to climb, leap or run across the rooftops.'],
-    ]),
-  );
-  await createCharacter(
-    kim,
-    rooftopKai([['Shield Wall', '+2 to Fight to defend when an ally stands beside you.']]),
-  );
+  await rooftopCrew(dee, kim);
 
   // The GM's thug: Great Fight, Average Athletics.
   await guardAcrossTheRooftops(gm);
@@ -74,7 +53,7 @@ test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defen
   await expect(bonuses).toContainText('Kai, Fair (+2): +1 if their player agrees');
   await bonuses.getByRole('checkbox', { name: /Roofrunner/ }).check();
   await bonuses.getByRole('button', { name: 'Ask Kai to help' }).click();
-  await open(kim, true, 'Dice');
+  await openOnPhone(kim, true, 'Dice');
   await kim.getByTestId('help-prompt').getByRole('button', { name: 'Help (+1)' }).click();
   await expect(bonuses).toContainText('Kai agreed to help: +1');
   await expect(
@@ -99,7 +78,7 @@ test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defen
     [kim, true],
     [spectator, false],
   ] as const) {
-    await open(page, phone, 'Dice');
+    await openOnPhone(page, phone, 'Dice');
     const card = page.getByTestId('roll-card').first();
     await expect(card.getByTestId('roll-modifiers')).toHaveText(said);
   }
@@ -127,7 +106,7 @@ test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defen
   await expect(gmTray.getByTestId('bonuses').locator('input[name="helper"]')).toHaveCount(1);
   await expect(gmTray.getByTestId('bonuses')).not.toContainText('Kai');
   await gmTray.getByRole('button', { name: /^Roll 4dF \+4$/ }).click();
-  await open(kim, true, 'Dice');
+  await openOnPhone(kim, true, 'Dice');
   const prompt = kim.getByTestId('defence');
   await expect(prompt).toContainText('Kai must defend against Bell Tower Guard');
   await prompt.locator('select[name="defence-skill"]').selectOption('fight');
@@ -142,7 +121,7 @@ test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defen
     [kim, true],
     [spectator, false],
   ] as const) {
-    await open(page, phone, 'Dice');
+    await openOnPhone(page, phone, 'Dice');
     await expect(page.getByTestId('roll-card').first().getByTestId('roll-modifiers')).toHaveText(
       'Kai: Shield Wall (stunt) +2',
     );
@@ -150,7 +129,7 @@ test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defen
   await expect(overlay.getByTestId('overlay-roll-against-bonuses').first()).toHaveText(
     'Shield Wall (stunt) +2',
   );
-  await open(kim, true, 'Log');
+  await openOnPhone(kim, true, 'Log');
   await expect(kim.getByTestId('log')).toContainText(
     /Kai rolled to defend \[[-+0 ]+; Shield Wall \(stunt\) \+2\]/,
   );

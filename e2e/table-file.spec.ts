@@ -1,6 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import {
   KAI,
   PHONE,
@@ -11,6 +10,7 @@ import {
   joinAndCreate,
   openAs,
   shot,
+  fixture,
 } from './helpers';
 
 // A campaign moves house. The GM of "The Sunken Abbey" brings a Fari scene onto the
@@ -19,9 +19,6 @@ import {
 // another browser (as if on another server) she restores it: a new table with the same
 // characters, aspects, prep and log; Kim, on her phone, opens the claim link the GM hands her
 // and takes her seat, and Kai, back. A file of another kind is refused and creates nothing.
-
-const fixture = (path: string) =>
-  fileURLToPath(new URL(`../packages/interop/fixtures/${path}`, import.meta.url));
 
 const SCENE_ASPECTS = ['On Fire', 'Slippery Deck', 'Crates Everywhere', 'Momentum'];
 const PREP = ['The Captain Is a Spy', 'Ambush Ready'];

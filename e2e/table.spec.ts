@@ -3,13 +3,21 @@ import { test, expect, type Page, type BrowserContext } from '@playwright/test';
 import {
   characterCard,
   createTable,
-  joinAndCreate,
-  openAs,
   shot,
   expectAccessible,
   type Links,
   defendWithLowest,
+  adjust,
+  commandByHand,
 } from './helpers';
+import {
+  annOpensTheEditor,
+  invokeForFree,
+  makeTheHitCertain,
+  NO_CHANCE,
+  offerZirdACompel,
+  seatZirdAndLandon,
+} from './stories/sunken-abbey';
 
 /**
  * One table, four browsers at once: a GM, two players and a spectator, against the real
@@ -49,38 +57,10 @@ test('the GM lands on the table with three invite links and copy buttons', async
 });
 
 test('players join by link and create characters with live validation', async ({ browser }) => {
-  const context = await browser.newContext();
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(links.player);
-  await page.getByLabel('Your name').fill('Ann');
-  await shot(page, 'player-join');
-  await expectAccessible(page, 'player join');
-  await page.getByRole('button', { name: 'Join the table' }).click();
-  await expect(page.getByTestId('sheet-problems')).toContainText('skill pyramid');
-  await shot(page, 'player-character-editor');
-  await expectAccessible(page, 'character editor');
-  await page.close();
-  await context.close();
-  contexts.pop();
+  // Ann looks at the editor first: it says what the sheet still lacks.
+  await annOpensTheEditor(browser, links);
 
-  const a = await joinAndCreate(browser, links.player, 'Ann', {
-    name: 'Zird',
-    highConcept: 'Arcane scholar of the deep',
-    trouble: 'Rivals everywhere',
-  });
-  p1 = a.page;
-  contexts.push(a.context);
-  const b = await joinAndCreate(browser, links.player, 'Ben', {
-    name: 'Landon',
-    highConcept: 'Wandering swordsman',
-    trouble: 'Owes everyone money',
-  });
-  p2 = b.page;
-  contexts.push(b.context);
-  const s = await openAs(browser, links.spectator);
-  spectator = s.page;
-  contexts.push(s.context);
+  ({ p1, p2, spectator } = await seatZirdAndLandon(browser, links, contexts));
 
   for (const page of everyone()) {
     await expect(card(page, 'Zird')).toBeVisible();
@@ -133,14 +113,7 @@ test('a player creates an advantage, invokes it, and totals update everywhere', 
   const marks = (page: Page) =>
     page.getByTestId('aspect-card').filter({ hasText: 'Pinned in the fog' }).locator('.mark');
   const freeBefore = await marks(p1).count();
-  const pick = roll.locator('select[name="invoke-aspect"]');
-  const value = await pick
-    .locator('option', { hasText: 'Pinned in the fog' })
-    .first()
-    .getAttribute('value');
-  await pick.selectOption(value ?? '');
-  await expect(roll.locator('select[name="invoke-pay"]')).toHaveValue('free');
-  await roll.getByRole('button', { name: '+2' }).click();
+  await invokeForFree(roll, 'Pinned in the fog');
   const after = `${before + 2 >= 0 ? '+' : ''}${before + 2}`;
   for (const page of everyone()) {
     await expect(page.getByTestId('roll-card').first().getByTestId('roll-total')).toHaveText(after);
@@ -151,13 +124,7 @@ test('a player creates an advantage, invokes it, and totals update everywhere', 
 });
 
 test('a compel is accepted, another refused, and balances change everywhere', async () => {
-  const offer = async (text: string) => {
-    const form = gm.getByRole('form', { name: 'Offer a compel' });
-    await form.getByLabel('Compel').selectOption({ label: 'Zird' });
-    await form.getByLabel('What happens').fill(text);
-    await form.getByRole('button', { name: 'Offer the compel' }).click();
-    await expect(p1.getByTestId('compel').filter({ hasText: text })).toBeVisible();
-  };
+  const offer = (text: string) => offerZirdACompel(gm, p1, text);
   const start = Number(await fatePoints(gm, 'Zird').locator('.fp-value').textContent());
 
   await offer('Your rivals arrive at the worst moment');
@@ -181,32 +148,8 @@ test('an attack lands and the defender absorbs it through the options shown', as
   await tray.getByLabel('Action').selectOption('attack');
   await tray.getByLabel('An opposing character').check();
   await tray.getByLabel('Opponent').selectOption({ label: 'Landon' });
-  // No dice are left to chance. The GM sets by hand: Zird's skill to Superb+4 (+9), Landon's
-  // Physique to Superb (+5). Landon defends with an untrained skill (+0), so even −4 on Zird's
-  // dice (+5) beats +4 on Landon's: the attack hits. The hit is at most 9+4+4 = 17 shifts, and
-  // Superb Physique (4 stress boxes, an extra mild consequence) absorbs up to 4+2+2+4+6 = 18.
-  const tools = gm.getByTestId('gm-tools');
-  const setSkill = async (character: string, skillId: string, rating: number) => {
-    await tools.locator('select[name="adjust-what"]').selectOption('skill');
-    await tools.locator('select[name="adjust-character"]').selectOption({ label: character });
-    await tools.locator('select[name="adjust-skill"]').selectOption(skillId);
-    await tools.locator('input[name="adjust-value"]').fill(String(rating));
-    await tools.locator('input[name="adjust-reason"]').fill('No dice left to chance in the test');
-    await tools.getByRole('button', { name: /^Adjust/ }).click();
-    await expect(tools.getByRole('button', { name: `Adjust (currently ${rating})` })).toBeVisible();
-  };
-  const skill = tray.locator('select[name="skill"]');
-  const skillId = await skill.inputValue();
-  const rating = /\(\+?(-?\d+)\)/.exec((await skill.locator('option:checked').textContent()) ?? '');
-  const original = Number(rating?.[1]);
-  await setSkill('Landon', 'physique', 5);
-  await setSkill('Zird', skillId, 9);
-  await expect(skill.locator('option:checked')).toHaveText(/\(\+9\)/);
-  const theirSkill = tray.getByLabel('Their skill');
-  await expect(theirSkill.locator('option').first()).toHaveText(/\(\+5\)/);
-  const last = await theirSkill.locator('option').last().getAttribute('value');
-  await theirSkill.selectOption(last ?? '');
-  await expect(theirSkill.locator('option:checked')).toHaveText(/\(\+0\)/);
+  // No dice are left to chance: the attack hits, and Landon can absorb it.
+  const { skillId, original } = await makeTheHitCertain(gm, tray);
   const count = await p1.getByTestId('roll-card').count();
   await tray.getByRole('button', { name: /^Roll 4dF \+9/ }).click();
   await expect(p1.getByTestId('roll-card')).toHaveCount(Math.min(count + 1, 6));
@@ -234,9 +177,9 @@ test('an attack lands and the defender absorbs it through the options shown', as
     );
   }
   // Zird's sheet goes back to its skill pyramid (the next test edits it).
-  await setSkill('Zird', skillId, original);
+  await adjust(gm, 'skill', 'Zird', { value: skillId }, original, NO_CHANCE);
   const landon = card(gm, 'Landon');
-  const checked = landon.locator('.box.checked');
+  const checked = landon.locator('.tick-box.on');
   const taken = landon.locator('.consequences li.taken');
   expect((await checked.count()) + (await taken.count())).toBeGreaterThan(0);
 });
@@ -257,28 +200,7 @@ test('the spectator has no controls, and a hand-sent command is refused', async 
   await expectAccessible(spectator, 'spectator table');
 
   const token = new URL(links.spectator).hash.replace('#token=', '');
-  // Speak socket.io's wire protocol by hand from the spectator's page.
-  const answer = await spectator.evaluate(async (token) => {
-    return await new Promise<string>((resolve) => {
-      const ws = new WebSocket(
-        `${location.origin.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`,
-      );
-      const done = (s: string) => {
-        ws.close();
-        resolve(s);
-      };
-      ws.onmessage = (e) => {
-        const data = String(e.data);
-        if (data.startsWith('0')) ws.send(`40${JSON.stringify({ token })}`);
-        else if (data.startsWith('40')) {
-          ws.send(`421${JSON.stringify(['command', { id: 'hand-made-1', type: 'scene.end' }])}`);
-        } else if (data.startsWith('44')) done(data);
-        else if (data.startsWith('431')) done(data);
-        else if (data === '2') ws.send('3');
-      };
-      setTimeout(() => done('timeout'), 8000);
-    });
-  }, token);
+  const answer = await commandByHand(spectator, token, { id: 'hand-made-1', type: 'scene.end' });
   expect(answer).toMatch(/"ok":false/);
   expect(answer).toContain('forbidden');
   await expect(gm.getByText('Between scenes')).toHaveCount(0);

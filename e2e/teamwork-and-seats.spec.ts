@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
-import { test, expect as baseExpect, type Page } from '@playwright/test';
+import { test, expect as baseExpect } from '@playwright/test';
 import {
-  PHONE,
-  createCharacter,
   guardAcrossTheRooftops,
   openGroup,
-  rooftopKai,
-  rooftopVex,
+  openOnPhone,
+  PHONE,
+  rooftopCrew,
+  rooftopsOfVarn,
   shot,
 } from './helpers';
 
@@ -21,22 +21,12 @@ import {
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-/** On a phone, opens the tab that holds a section; desks show every section at once. */
-async function open(page: Page, phone: boolean, tab: 'Dice' | 'Log'): Promise<void> {
-  if (phone) await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
-}
-
 test('fate-core: help asked, declined and given; a restored table’s seats go back to their players', async ({
   browser,
 }) => {
   test.setTimeout(420_000);
-  const group = await openGroup(browser, {
-    table: 'Rooftops of Varn',
-    ruleset: 'fate-core',
-    players: [{ player: 'Dee' }, { player: 'Kim', viewport: PHONE }],
-    spectator: true,
-    overlay: { shots: 'teamwork' },
-  });
+  const group = await openGroup(browser, rooftopsOfVarn('teamwork'));
+
   const {
     gm,
     links,
@@ -47,17 +37,7 @@ test('fate-core: help asked, declined and given; a restored table’s seats go b
     contexts,
   } = group;
 
-  await createCharacter(
-    dee,
-    rooftopVex([
-      ['Dirty Fighter', '+2 to Fight when you attack someone who is off balance.'],
-      ['Roofrunner', '+2 to Athletics to climb, leap or run across the rooftops.'],
-    ]),
-  );
-  await createCharacter(
-    kim,
-    rooftopKai([['Shield Wall', '+2 to Fight to defend when an ally stands beside you.']]),
-  );
+  await rooftopCrew(dee, kim);
 
   await guardAcrossTheRooftops(gm);
 
@@ -79,7 +59,7 @@ test('fate-core: help asked, declined and given; a restored table’s seats go b
 
   // Kim's phone: told, and the question on her Dice tab with the skill and the +1.
   await expect(kim.getByText('Vex asks Kai to help: answer it.')).toBeVisible();
-  await open(kim, true, 'Dice');
+  await openOnPhone(kim, true, 'Dice');
   const prompt = kim.getByTestId('help-prompt');
   await expect(prompt).toHaveText(/Dee asks Kai to help Vex with Athletics: \+1 to the roll\./);
   await shot(kim, 'teamwork-1-kim-phone-help-prompt', { fullPage: false });
@@ -106,7 +86,7 @@ test('fate-core: help asked, declined and given; a restored table’s seats go b
     [kim, true],
     [spectator, false],
   ] as const) {
-    await open(page, phone, 'Dice');
+    await openOnPhone(page, phone, 'Dice');
     await expect(page.getByTestId('roll-card').first().getByTestId('roll-modifiers')).toHaveText(
       said,
     );
@@ -136,7 +116,7 @@ test('fate-core: help asked, declined and given; a restored table’s seats go b
   await expect(gm.getByTestId('roll-card').first().getByTestId('roll-modifiers')).toHaveText(
     'Bell Tower Guard: help from Vex +1',
   );
-  await open(kim, true, 'Dice');
+  await openOnPhone(kim, true, 'Dice');
   await kim.getByTestId('defence').getByRole('button', { name: 'Roll defence' }).click();
 
   // ── The GM downloads the table and restores it, as if on another server.

@@ -21,8 +21,9 @@ const here = import.meta.dirname;
  * throughput rounds alone, with these many tables, seconds and rounds (what the nodes' CPU per
  * command needs: quick mode's 6 tables for half a second are too few to compare two versions);
  * with `routed`, every connection of a table on its writer (`spread`: round the nodes, the
- * default); `warm`: commands each server process stores unmeasured first (10,000 by default:
- * see ClusterConfig's `warmCommands`).
+ * default); `warm`: commands each server process stores unmeasured first (30,000 by default:
+ * after 10,000 an idle machine's cluster figure still fell by a quarter over four rounds; see
+ * ClusterConfig's `warmCommands`).
  */
 function costOnly():
   { tables: number; seconds: number; reps: number; routed: boolean; warm: number } | undefined {
@@ -31,7 +32,7 @@ function costOnly():
   const fields = raw.split(',');
   const [tables, seconds, reps] = fields.slice(0, 3).map(Number);
   const routed = fields[3];
-  const warm = fields[4] === undefined ? 10_000 : Number(fields[4]);
+  const warm = fields[4] === undefined ? 30_000 : Number(fields[4]);
   if (
     !(tables! >= 1 && seconds! > 0 && reps! >= 1 && warm >= 0) ||
     ![undefined, 'routed', 'spread'].includes(routed) ||

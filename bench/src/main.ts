@@ -27,11 +27,14 @@ const sizes = process.env.BENCH_SIZES?.split(',').map(Number);
 // BENCH_PHONE_DEVICES=desk,phone runs the browser case on those devices (the quick mode's
 // phone only, the full mode's both).
 const devices = process.env.BENCH_PHONE_DEVICES?.split(',') as ('desk' | 'phone')[] | undefined;
+// BENCH_PHONE_ROLLS=8 measures that many incoming rolls (the quick mode's two give a noisy
+// median on a shared machine).
+const rolls = Number(process.env.BENCH_PHONE_ROLLS) || undefined;
 const preset = quick ? QUICK : FULL;
 const config = {
   ...preset,
   ...(sizes ? { fanoutSizes: sizes, idleAt: Math.max(...sizes) } : {}),
-  ...(devices ? { phone: { ...preset.phone, devices } } : {}),
+  phone: { ...preset.phone, ...(devices ? { devices } : {}), ...(rolls ? { rolls } : {}) },
 };
 const here = import.meta.dirname;
 const started = Date.now();

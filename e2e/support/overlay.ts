@@ -1,6 +1,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { SCREENSHOTS } from './shots';
+import { openAs } from './seats';
 
 /** The stream overlay's screen: a 1080p broadcast canvas. */
 export const HD = { width: 1920, height: 1080 };
@@ -57,4 +58,20 @@ export async function openOverlay(
       await page.evaluate(() => document.documentElement.style.removeProperty('background'));
     },
   };
+}
+
+/**
+ * A spectator at a desk and the stream overlay on its own clock (openHeldOverlay), both on the
+ * spectator link; their contexts join `contexts`. `hold()` once the overlay has loaded.
+ */
+export async function spectatorAndHeldOverlay(
+  browser: Browser,
+  spectatorLink: string,
+  contexts: BrowserContext[],
+): Promise<{ spectator: Page; overlay: Page; hold: () => Promise<void> }> {
+  const watcher = await openAs(browser, spectatorLink);
+  contexts.push(watcher.context);
+  const held = await openHeldOverlay(browser, spectatorLink);
+  contexts.push(held.context);
+  return { spectator: watcher.page, overlay: held.page, hold: held.hold };
 }

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { KAI_SKILLS, VEX_SKILLS } from './characters';
-import { fillSheet, type Build } from './sheets';
+import { createTheCharacter, fillSheet, type Build } from './sheets';
+import { PHONE } from './seats';
 
 // The Bell Tower on the rooftops of Varn: the cast the teamwork, stunt and friction specs play,
 // Vex (Dee's cat burglar) and Kai (Kim's old sergeant) with full pyramids and a guard to fight.
@@ -36,8 +37,7 @@ export const rooftopKai = (stunts: [string, string][]): Build => ({
 /** A seated player fills the editor with `build` and creates the character. */
 export async function createCharacter(page: Page, build: Build): Promise<void> {
   await fillSheet(page.getByTestId('editor'), build);
-  await page.getByRole('button', { name: 'Create character' }).click();
-  await expect(page.getByTestId('table-name')).toBeVisible();
+  await createTheCharacter(page);
 }
 
 /**
@@ -56,4 +56,32 @@ export async function guardAcrossTheRooftops(gm: Page): Promise<void> {
   await gm.getByLabel('Scene name').fill('Across the rooftops');
   await gm.getByRole('button', { name: 'Start a scene' }).click();
   await expect(gm.getByRole('button', { name: 'End the scene' })).toBeVisible();
+}
+
+/**
+ * The rooftops group's plan: a Fate Core table, Dee at a desk, Kim on a phone (both still to
+ * make their characters), a spectator, and the overlay, its screenshots named after `shots`.
+ */
+export const rooftopsOfVarn = (shots: string) =>
+  ({
+    table: 'Rooftops of Varn',
+    ruleset: 'fate-core',
+    players: [{ player: 'Dee' }, { player: 'Kim', viewport: PHONE }],
+    spectator: true,
+    overlay: { shots },
+  }) as const;
+
+/** Dee makes Vex with Dirty Fighter and Roofrunner, Kim makes Kai with Shield Wall. */
+export async function rooftopCrew(dee: Page, kim: Page): Promise<void> {
+  await createCharacter(
+    dee,
+    rooftopVex([
+      ['Dirty Fighter', '+2 to Fight when you attack someone who is off balance.'],
+      ['Roofrunner', '+2 to Athletics to climb, leap or run across the rooftops.'],
+    ]),
+  );
+  await createCharacter(
+    kim,
+    rooftopKai([['Shield Wall', '+2 to Fight to defend when an ally stands beside you.']]),
+  );
 }

@@ -1,5 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { fillTemplate, type SheetPicks } from './sheets';
+import { createTheCharacter, fillTemplate, type SheetPicks } from './sheets';
 
 export interface Links {
   gm: string;
@@ -82,8 +82,7 @@ export async function joinAndCreate(
   const { page, context } = await takeSeat(browser, link, player, viewport, device);
   await page.getByLabel('Character name').fill(character.name);
   await fillTemplate(page, character);
-  await page.getByRole('button', { name: 'Create character' }).click();
-  await expect(page.getByTestId('table-name')).toBeVisible();
+  await createTheCharacter(page);
   return { page, context };
 }
 

@@ -110,3 +110,9 @@ export async function aspectRatings(page: Page, name: string): Promise<Record<st
 /** The sum of a character's aspect ratings. */
 export const ratingTotal = (r: Record<string, number>) =>
   Object.values(r).reduce((a, b) => a + b, 0);
+
+/** The player creates the character the editor holds; the table shows once it is made. */
+export async function createTheCharacter(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Create character' }).click();
+  await expect(page.getByTestId('table-name')).toBeVisible();
+}

@@ -14,11 +14,45 @@ export const messages = i18n('lib/table-state', {
 const text = fromStore(messages);
 
 /**
+ * A document read into Svelte state: `read` reads the whole of it into the view and observes it
+ * for changes, answering the cleanup. A rebind follows a fresh replica (after the server rebuilt
+ * the document) once it holds something; the view stays as it was meanwhile.
+ */
+abstract class DocState {
+  #cleanup: () => void = () => {};
+
+  constructor(protected doc: Y.Doc) {}
+
+  protected abstract read(): () => void;
+
+  /** Reads the document; the subclass calls it once its own fields are set. */
+  protected start(): void {
+    this.#cleanup = this.read();
+  }
+
+  rebind(doc: Y.Doc): void {
+    this.destroy();
+    this.doc = doc;
+    let stop = () => {};
+    const cancel = whenFilled(doc, () => (stop = this.read()));
+    this.#cleanup = () => {
+      cancel();
+      stop();
+    };
+  }
+
+  destroy(): void {
+    this.#cleanup();
+    this.#cleanup = () => {};
+  }
+}
+
+/**
  * The public document as Svelte state. Each root type (PUB_ROOTS) is observed deeply; when one
  * changes, the fields of the view it feeds are re-read with the table package's readers and reconciled into
  * `$state`, so only the values that changed are assigned and only their readers re-render.
  */
-export class TableState {
+export class TableState extends DocState {
   view: TableView = $state(readTable(new Y.Doc()));
   /** Bumped per applied update; handy for "something happened" animations. */
   version = $state(0);
@@ -28,41 +62,16 @@ export class TableState {
   );
   readonly seatById = $derived(new Map<string, SeatView>(this.view.seats.map((s) => [s.id, s])));
 
-  #cleanup: (() => void)[] = [];
-
-  constructor(private doc: Y.Doc) {
-    this.#bind();
+  constructor(doc: Y.Doc) {
+    super(doc);
+    this.start();
   }
 
-  /** Follows a fresh replica (after the server rebuilt the document); the view stays. */
-  rebind(doc: Y.Doc): void {
-    this.destroy();
-    this.doc = doc;
-    this.#cleanup.push(whenFilled(doc, () => this.#bind()));
-  }
-
-  #bind(): void {
+  protected read(): () => void {
     // readTable creates every root type; observe each one afterwards.
     const names = Object.keys(PUB_ROOTS) as (keyof typeof PUB_ROOTS)[];
     this.#refresh(names);
-    const changed = new Set<keyof typeof PUB_ROOTS>();
-    for (const name of names) {
-      const type = this.doc.share.get(name);
-      if (!type) continue;
-      const onChange = () => changed.add(name);
-      type.observeDeep(onChange);
-      this.#cleanup.push(() => type.unobserveDeep(onChange));
-    }
-    // One read of the document per transaction, however many roots it changed: the first
-    // sync changes all twenty of them, a roll four or five, and each read is the whole table.
-    this.#cleanup.push(
-      afterEachTransaction(this.doc, () => {
-        if (changed.size === 0) return;
-        const roots = [...changed];
-        changed.clear();
-        this.#refresh(roots);
-      }),
-    );
+    return watchRoots(this.doc, names, (roots) => this.#refresh(roots));
   }
 
   /** The log's entries by row, while the characters (their names in it) stay the same. */
@@ -121,45 +130,20 @@ export class TableState {
     if (!id) return '';
     return this.characterById.get(id)?.name ?? text.current.unknownCharacter;
   }
-
-  destroy(): void {
-    for (const fn of this.#cleanup) fn();
-    this.#cleanup = [];
-  }
 }
 
 /** The GM-only document as Svelte state, bound the same way. */
-export class GmState {
+export class GmState extends DocState {
   view: GmView = $state(readGm(new Y.Doc()));
-  #cleanup: (() => void)[] = [];
 
-  constructor(private doc: Y.Doc) {
-    this.#bind();
+  constructor(doc: Y.Doc) {
+    super(doc);
+    this.start();
   }
 
-  rebind(doc: Y.Doc): void {
-    this.destroy();
-    this.doc = doc;
-    this.#cleanup.push(whenFilled(doc, () => this.#bind()));
-  }
-
-  #bind(): void {
+  protected read(): () => void {
     this.#refresh();
-    let changed = false;
-    for (const name of Object.keys(GM_ROOTS)) {
-      const type = this.doc.share.get(name);
-      if (!type) continue;
-      const onChange = () => (changed = true);
-      type.observeDeep(onChange);
-      this.#cleanup.push(() => type.unobserveDeep(onChange));
-    }
-    this.#cleanup.push(
-      afterEachTransaction(this.doc, () => {
-        if (!changed) return;
-        changed = false;
-        this.#refresh();
-      }),
-    );
+    return watchRoots(this.doc, Object.keys(GM_ROOTS), () => this.#refresh());
   }
 
   #refresh(): void {
@@ -167,17 +151,39 @@ export class GmState {
     const view = this.view as unknown as Record<string, unknown>;
     for (const [key, value] of Object.entries(next)) view[key] = reconcile(view[key], value);
   }
-
-  destroy(): void {
-    for (const fn of this.#cleanup) fn();
-    this.#cleanup = [];
-  }
 }
 
-/** Runs `fn` after each transaction on `doc`, once its observers have run; answers a cleanup. */
-function afterEachTransaction(doc: Y.Doc, fn: () => void): () => void {
-  doc.on('afterTransaction', fn);
-  return () => doc.off('afterTransaction', fn);
+/**
+ * Observes `roots` of `doc` deeply and calls `refresh` with the ones a transaction changed, once
+ * per transaction after its observers have run: however many roots it changed (the first sync
+ * changes all twenty of the public document's, a roll four or five), the view is read once.
+ * Answers a cleanup.
+ */
+function watchRoots<Root extends string>(
+  doc: Y.Doc,
+  roots: readonly Root[],
+  refresh: (changed: Root[]) => void,
+): () => void {
+  const changed = new Set<Root>();
+  const cleanups: (() => void)[] = [];
+  for (const name of roots) {
+    const type = doc.share.get(name);
+    if (!type) continue;
+    const onChange = () => changed.add(name);
+    type.observeDeep(onChange);
+    cleanups.push(() => type.unobserveDeep(onChange));
+  }
+  const afterTransaction = () => {
+    if (changed.size === 0) return;
+    const names = [...changed];
+    changed.clear();
+    refresh(names);
+  };
+  doc.on('afterTransaction', afterTransaction);
+  cleanups.push(() => doc.off('afterTransaction', afterTransaction));
+  return () => {
+    for (const fn of cleanups) fn();
+  };
 }
 
 /**

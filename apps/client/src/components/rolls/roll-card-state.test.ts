@@ -3,7 +3,7 @@ import { fateCore } from '@fateboard/rules';
 import type { Actor, RollView } from '@fateboard/table';
 import { InvokeChoice, invokeTargets } from '../scene/invoke-choice.svelte';
 import { OutcomeForm } from '../conflict/outcome-form.svelte';
-import { GM, sceneTable, type PlayTable } from '../../lib/test/play';
+import { GM, attack, overcome, sceneTable, type PlayTable } from '../../lib/test/play';
 
 /** The roll card's two state classes over a real table, seen by `me`. */
 function card(t: PlayTable, rollId: string, me: Actor) {
@@ -53,15 +53,7 @@ describe('the invoke controls', () => {
     expect(invokeTargets(t.view(), ann.seatId!)[0]).toMatchObject({ key: fog, free: 1 });
     expect(invokeTargets(t.view(), 'gm').find((x) => x.key === fog)?.free).toBe(0);
 
-    const rollId = String(
-      t.ok(ann, {
-        type: 'roll',
-        characterId: zira,
-        skillId: 'fight',
-        action: 'overcome',
-        difficulty: 2,
-      }).rollId,
-    );
+    const rollId = overcome(t, ann, zira, 2);
     const { invoking } = card(t, rollId, ann);
     expect(invoking.side).toBe('actor');
     expect(invoking.targetKey).toBe(fog);
@@ -83,15 +75,7 @@ describe('the invoke controls', () => {
 
   it('lets the defender invoke for their side; an NPC pays from the GM pool', () => {
     const { t, bob, tam, brute } = sceneTable();
-    const rollId = String(
-      t.ok(GM, {
-        type: 'roll',
-        characterId: brute,
-        skillId: 'fight',
-        action: 'attack',
-        opposition: { characterId: tam, skillId: 'athletics' },
-      }).rollId,
-    );
+    const rollId = attack(t, brute, tam);
     const asBob = card(t, rollId, bob).invoking;
     expect(asBob.side).toBe('opposition');
     expect(asBob.invoker?.id).toBe(tam);
@@ -112,15 +96,7 @@ describe('raising a passive difficulty [CORE-INVOKE-2]', () => {
       t.ok(GM, { type: 'aspect.add', kind: 'situation', text: 'Locked Door', freeInvokes: 1 })
         .aspectId,
     );
-    const rollId = String(
-      t.ok(ann, {
-        type: 'roll',
-        characterId: zira,
-        skillId: 'fight',
-        action: 'overcome',
-        difficulty: 2,
-      }).rollId,
-    );
+    const rollId = overcome(t, ann, zira, 2);
     // The player may only help her own roll: picking the difficulty does not take.
     const asAnn = card(t, rollId, ann).invoking;
     expect(asAnn.mayRaise).toBe(false);

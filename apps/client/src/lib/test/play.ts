@@ -79,18 +79,22 @@ export function sceneTable(ruleset: RulesetId = 'fate-core') {
   return { t, ann, bob, zira, tam, brute };
 }
 
+/** The GM rolls `by`'s Fight to attack `target`, who rolls Athletics; returns the roll's id. */
+export function attack(t: PlayTable, by: string, target: string): string {
+  const result = t.ok(GM, {
+    type: 'roll',
+    characterId: by,
+    skillId: 'fight',
+    action: 'attack',
+    opposition: { characterId: target, skillId: 'athletics' },
+  });
+  return String(result.rollId);
+}
+
 /** Rolls `by`'s attack on `target` until it hits, and applies it: a hit left to absorb. */
 export function landHit(t: PlayTable, by: string, target: string): string {
   for (let i = 0; i < 60; i++) {
-    const rollId = String(
-      t.ok(GM, {
-        type: 'roll',
-        characterId: by,
-        skillId: 'fight',
-        action: 'attack',
-        opposition: { characterId: target, skillId: 'athletics' },
-      }).rollId,
-    );
+    const rollId = attack(t, by, target);
     const roll = t.view().rolls.find((r) => r.id === rollId);
     if (roll && roll.shifts > 0) {
       t.ok(GM, { type: 'outcome.apply', rollId });

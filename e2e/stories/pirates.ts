@@ -1,17 +1,12 @@
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
+import { openTab } from '../support/play';
 
 // Five browsers share two busy cores with other runs: each check may wait longer.
 export const expect = baseExpect.configure({ timeout: 20_000 });
 
-// Spec-only helpers for session-pirates.spec.ts: what a person does at a pirates table,
+// The story helpers of e2e/session-pirates.spec.ts: what a person does at a pirates table,
 // through the UI. The dice are real, so each helper reads what the dice said and lets the
 // spec react as a group would (invoke to turn a miss into a hit, absorb what landed).
-
-/** A phone shows one section at a time: open the tab (its name may carry a badge count). */
-export async function openTab(page: Page, tab: 'Scene' | 'Characters' | 'Dice' | 'Log' | 'Rolls') {
-  const button = page.getByRole('tab', { name: new RegExp(`^${tab}`) });
-  if (await button.isVisible()) await button.click();
-}
 
 /** A pirate as its player writes it in the editor. */
 export interface Pirate {

@@ -2,16 +2,10 @@ import { expect as baseExpect, type Locator, type Page } from '@playwright/test'
 
 // Five browsers share two cores with other runs: a slow answer is not a wrong one.
 const expect = baseExpect.configure({ timeout: 20_000 });
-import { characterCard } from './helpers';
+import { totalOf } from '../support/play';
 
-// Spec-only helpers for e2e/session-edgerunner.spec.ts: what the people at an Edgerunner
+// The story helpers of e2e/session-edgerunner.spec.ts: what the people at an Edgerunner
 // table do through the app, in the words the app shows them.
-
-/** On a phone the sections are tabs; on a desk every section is on screen. */
-export async function openTab(page: Page, name: string): Promise<void> {
-  const tab = page.getByRole('tab', { name: new RegExp(`^${name}`) });
-  if (await tab.isVisible()) await tab.click();
-}
 
 /** Free invokes bought by shifts [ER-INVOKES-1], at least one once placed [ER-INVOKES-2]. */
 export function invokesFor(shifts: number): number {
@@ -20,42 +14,6 @@ export function invokesFor(shifts: number): number {
 }
 
 export const invokeWords = (n: number) => `${n} free invoke${n === 1 ? '' : 's'}`;
-
-/**
- * Rolls (`roll` clicks the button) and returns the new roll's card, the first on the page once
- * it has arrived: until then the first card is the previous roll, whose outcome must not be read.
- */
-export async function newRollCard(page: Page, roll: () => Promise<void>): Promise<Locator> {
-  const cards = page.getByTestId('roll-card');
-  const before = (await cards.count()) > 0 ? await cards.first().elementHandle() : null;
-  await roll();
-  if (before) {
-    await expect.poll(() => cards.first().evaluate((el, old) => el !== old, before)).toBe(true);
-  } else {
-    await expect(cards.first()).toBeVisible();
-  }
-  return cards.first();
-}
-
-/** The number a roll card shows as its total ("+3", "-1", "−1"). */
-export async function totalOf(card: Locator): Promise<number> {
-  const text = (await card.getByTestId('roll-total').textContent()) ?? '';
-  return Number(text.replace('−', '-').replace('+', ''));
-}
-
-/** The shifts a roll card's outcome shows ("Success (+2)"). */
-export async function shiftsOf(card: Locator): Promise<number> {
-  const text = (await card.getByTestId('roll-outcome').textContent()) ?? '';
-  const m = /\(([+−-]?\d+)\)/.exec(text);
-  return Number((m?.[1] ?? 'NaN').replace('−', '-').replace('+', ''));
-}
-
-export const aspectOn = (page: Page, text: string) =>
-  page.getByTestId('aspect-card').filter({ has: page.getByText(text, { exact: true }) });
-
-/** A consequence on a character's card, by its text. */
-export const consequenceOn = (page: Page, who: string, text: string) =>
-  characterCard(page, who).locator('.consequences li.taken').filter({ hasText: text });
 
 /**
  * The roller's side of an attack's outcome, whatever the dice made it: deal the hit, or take
@@ -137,4 +95,48 @@ export async function takeForBonus(
   const before = await totalOf(card);
   await form.getByRole('button', { name: 'Take it for the bonus' }).click();
   await expect(card.getByTestId('roll-total')).toHaveText(new RegExp(`^\\+?${before + bonus}$`));
+}
+
+/**
+ * Sets a dice tray to create an advantage: its aspect action (a maneuver, an assessment), the
+ * skill, and a difficulty to roll against.
+ */
+export async function setAdvantage(
+  tray: Locator,
+  aspectAction: string,
+  skill: string,
+  difficulty: string,
+): Promise<void> {
+  await tray.locator('select[name="action"]').selectOption('create-advantage');
+  await tray.getByLabel('Aspect action').selectOption(aspectAction);
+  await tray.locator('select[name="skill"]').selectOption(skill);
+  await tray.getByLabel('A difficulty').check();
+  await tray.locator('select[name="difficulty"]').selectOption(difficulty);
+}
+
+/** From a dice tray, puts a declared fact about `target` (a character, or the scene) to the table's vote. */
+export async function askTheTable(tray: Locator, fact: string, target: string): Promise<void> {
+  await tray.locator('select[name="action"]').selectOption('create-advantage');
+  await tray.getByLabel('Aspect action').selectOption('declaration');
+  await tray.getByLabel('The fact you declare').fill(fact);
+  await tray.locator('select[name="declaration-target"]').selectOption({ label: target });
+  await tray.getByRole('button', { name: 'Ask the table' }).click();
+}
+
+/**
+ * A voter's toast for `declarer`'s fact takes them to its prompt, with the fact's words and
+ * three buttons; returns the prompt and its group of choices.
+ */
+export async function openTheVote(
+  page: Page,
+  declarer: string,
+  fact: string,
+): Promise<{ prompt: Locator; choices: Locator }> {
+  const toast = page.getByRole('status').filter({ hasText: `${declarer} declares “${fact}”` });
+  await baseExpect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'Vote' }).click();
+  const prompt = page.getByTestId('declaration').filter({ hasText: fact });
+  const choices = prompt.getByRole('group', { name: 'Your vote' });
+  await baseExpect(choices.getByRole('button')).toHaveText(['Support', 'Oppose', 'Abstain']);
+  return { prompt, choices };
 }

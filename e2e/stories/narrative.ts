@@ -1,19 +1,11 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openTab } from '../support/play';
 
-// Spec-only helpers for e2e/session-narrative.spec.ts: what the people at a narrative table
+// The story helpers of e2e/session-narrative.spec.ts: what the people at a narrative table
 // do through the app (write a rated aspect, attack, defend, deal and spread a hit). The dice
 // are real, so each helper reads what the dice said and lets the spec react as a group would.
 
 export type Strategy = 'none' | 'defensive' | 'aggressive';
-
-/** On a phone the panels are tabs: open one (a desk shows them all). */
-export async function openTab(
-  page: Page,
-  name: 'Scene' | 'Characters' | 'Dice' | 'Log',
-): Promise<void> {
-  const tab = page.getByRole('tab', { name: new RegExp(`^${name}`) });
-  if (await tab.isVisible()) await tab.click();
-}
 
 /** Picks the option whose text contains `text` (an aspect's label carries its rating). */
 export async function pick(select: Locator, text: string): Promise<void> {
