@@ -9,12 +9,12 @@ import {
   FAILOVER_MS,
   Journal,
   attempt,
-  balancer,
   checkStored,
   converge,
   failoverTests,
   ms,
 } from '../test/failover-support';
+import { balancer } from '../test/round-robin';
 
 // Failover with the nodes as real processes (test/cluster-nodes.ts, the default 4000 ms lease
 // renewed every second): the owner killed (SIGKILL), with its clients behind a load balancer

@@ -11,6 +11,7 @@ import {
   sleep,
 } from '../test/harness';
 import type { Participant } from '../test/harness';
+import { RawSocketIo } from './raw-socket-io';
 import { readStored } from './stored';
 import { percentile, sized, until as waitFor } from './support';
 
@@ -18,8 +19,8 @@ const ROUNDS = sized(3, 20);
 
 // Guarantee 7: bad input of every kind is refused with its code or the connection is
 // closed; the process stays up; other tables keep their command latency (measured here
-// and printed as JSON). Complements ../bad-input.test.ts, which covers the command-level
-// refusals one by one.
+// and printed as JSON). Complements bad-commands.test.ts and bad-connections.test.ts,
+// which cover the refusals one request at a time.
 
 let server: TestServer;
 const cleanup: (() => void)[] = [];
@@ -27,42 +28,6 @@ afterEach(async () => {
   while (cleanup.length > 0) cleanup.pop()!();
   await server?.stop();
 });
-
-/** engine.io + socket.io spoken by hand, to send what no socket.io client would. */
-class RawSocketIo {
-  readonly received: string[] = [];
-  closed = false;
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data: Buffer) => this.received.push(data.toString()));
-    ws.on('close', () => {
-      this.closed = true;
-    });
-    ws.on('error', () => {
-      this.closed = true;
-    });
-  }
-
-  static async open(url: string, token: string): Promise<RawSocketIo> {
-    const ws = new WebSocket(`${url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`);
-    const raw = new RawSocketIo(ws);
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
-    await waitFor(() => raw.received.some((m) => m.startsWith('0')), 'the engine.io open');
-    ws.send(`40${JSON.stringify({ token })}`);
-    await waitFor(() => raw.received.some((m) => m.startsWith('40')), 'the socket.io connect');
-    return raw;
-  }
-
-  send(frame: string | Buffer): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(frame);
-  }
-
-  close(): void {
-    this.ws.terminate();
-  }
-}
 
 type Outcome = string;
 

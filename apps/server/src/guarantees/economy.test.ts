@@ -1,20 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import * as Y from 'yjs';
-import { RULESET_IDS, seededRng } from '@fateboard/rules';
-import type { RulesetId } from '@fateboard/rules';
-import { applyCommand, createTableDocs, parseCommand, readGm, readTable } from '@fateboard/table';
-import type { Actor, CommandOutcome, TableDocs } from '@fateboard/table';
-import {
-  TestServer,
-  connectSocket,
-  createTable,
-  testRandom,
-  unlimitedCommands,
-} from '../test/harness';
-import type { Participant } from '../test/harness';
+import { RULESET_IDS } from '@fateboard/rules';
+import { readTable } from '@fateboard/table';
+import type { Actor } from '@fateboard/table';
 import { validSheet } from '../test/sheets';
-import type { Ack } from '@fateboard/table';
 import {
   ACTORS,
   characterOf,
@@ -25,54 +14,16 @@ import {
   unauthorised,
 } from '@fateboard/table/testing';
 import type { ActorKey, Cast, Step } from '@fateboard/table/testing';
-import { readStored } from './stored';
+import { ReducerTable } from './reducer-table';
 import { sized } from './support';
 
 // Guarantee 4: the fate point economy. Random command sequences from random senders, in
 // every ruleset: no balance or pool goes negative, points enter or leave play only through
 // the bank (refresh, scene pools, compels, invokes, GM adjustments, all logged), every
-// unauthorised command is refused and a refusal changes nothing; and through the real
-// server, the stored state equals a replay of the stored command log.
+// unauthorised command is refused and a refusal changes nothing. Here through the reducer;
+// through the real server, with the stored log's replay: economy-server.test.ts.
 const REDUCER_RUNS = sized(500, 5000); // per ruleset
-const SERVER_RUNS = sized(1, 6); // per ruleset
 const STEPS = 30;
-
-/** A table driven straight through the reducer. */
-class ReducerTable {
-  readonly docs: TableDocs;
-  private ids = 0;
-  private n = 0;
-  now = 1000;
-  readonly rng: () => number;
-  constructor(ruleset: RulesetId, seed: number) {
-    this.docs = createTableDocs({ id: 't', name: 'Property', ruleset });
-    this.rng = seededRng(seed);
-  }
-  send(actor: Actor, input: Record<string, unknown>): CommandOutcome {
-    const parsed = parseCommand({ id: `c${++this.n}`, ...input });
-    if (!parsed.ok) return parsed;
-    this.now += 1000;
-    return applyCommand({
-      docs: this.docs,
-      actor,
-      command: parsed.command,
-      rng: this.rng,
-      now: this.now,
-      newId: () => `id${++this.ids}`,
-    });
-  }
-  ok(actor: Actor, input: Record<string, unknown>): Record<string, unknown> {
-    const out = this.send(actor, input);
-    if (!out.ok) throw new Error(`${String(input.type)}: ${out.code} ${out.message}`);
-    return (out.result ?? {}) as Record<string, unknown>;
-  }
-  bytes(): string {
-    return Buffer.concat([
-      Y.encodeStateAsUpdate(this.docs.pub),
-      Y.encodeStateAsUpdate(this.docs.gm),
-    ]).toString('hex');
-  }
-}
 
 describe('economy invariants (property)', () => {
   it('found by the property: a reroll of a narrative simple action (no dice) is refused, not thrown', () => {
@@ -201,143 +152,5 @@ describe('economy invariants (property)', () => {
         }),
       );
     }, 600_000);
-  }
-});
-
-describe('economy through the real server, and the stored log replays to the stored state', () => {
-  let server: TestServer | undefined;
-  const cleanup: (() => void)[] = [];
-  afterEach(async () => {
-    while (cleanup.length > 0) cleanup.pop()!();
-    await server?.stop();
-    server = undefined;
-  });
-
-  for (const ruleset of RULESET_IDS) {
-    it(`${ruleset}: ${SERVER_RUNS} sequence(s) over socket.io; replaying the commands table gives the documents`, async () => {
-      // Dice, ids and the clock are recorded per command, so the replay can feed each stored
-      // command exactly what the server gave it.
-      let current = '';
-      const draws = new Map<string, number[]>();
-      const ids = new Map<string, string[]>();
-      const { random: seedRng, seed } = testRandom(`${ruleset} dice`);
-      let counter = 0;
-      let now = 1_000_000;
-      const push = <T>(map: Map<string, T[]>, value: T) => {
-        const list = map.get(current) ?? [];
-        list.push(value);
-        map.set(current, list);
-        return value;
-      };
-      server = await TestServer.start({
-        rng: () => push(draws, seedRng()),
-        newId: () => push(ids, `id-${++counter}`),
-        clock: () => now,
-        limits: unlimitedCommands(1000),
-      });
-      for (let run = 0; run < SERVER_RUNS; run++) {
-        const table = await createTable(server.url, ruleset);
-        const connect = async (token: string, name: string) => {
-          const p = await connectSocket(server!.url, token, name);
-          cleanup.push(() => p.close());
-          return p;
-        };
-        const gm = await connect(table.tokens.gm, 'gm');
-        const ann = await connect(table.tokens.player, 'ann');
-        const bob = await connect(table.tokens.player, 'bob');
-        const spectator = await connect(table.tokens.spectator, 'spec');
-        const seatless = await connect(table.tokens.player, 'seatless');
-        const senders: Record<ActorKey, Participant> = { gm, ann, bob, spectator, seatless };
-        let n = 0;
-        const send = async (key: ActorKey, input: Record<string, unknown>): Promise<Ack> => {
-          current = `${ruleset}-${run}-${++n}`;
-          now += 1000;
-          return senders[key].send({ id: current, ...input });
-        };
-        const must = async (key: ActorKey, input: Record<string, unknown>) => {
-          const ack = await send(key, input);
-          if (!ack.ok) throw new Error(`${String(input.type)}: ${ack.code}`);
-          return ack.result as Record<string, string>;
-        };
-        await must('ann', { type: 'join', name: 'Ann' });
-        await must('bob', { type: 'join', name: 'Bob' });
-        const a = (
-          await must('ann', { type: 'character.create', character: validSheet(ruleset, 'Zira') })
-        ).characterId!;
-        const b = (
-          await must('bob', { type: 'character.create', character: validSheet(ruleset, 'Tam') })
-        ).characterId!;
-        const npc = (
-          await must('gm', {
-            type: 'character.create',
-            npc: true,
-            character: validSheet(ruleset, 'Brute'),
-          })
-        ).characterId!;
-        const cast: Cast = {
-          ruleset,
-          chars: [a, b, npc],
-          owner: { [a]: 'ann', [b]: 'bob', [npc]: 'gm' },
-        };
-
-        const steps = fc.sample(stepArb, { numRuns: STEPS * 2, seed });
-        for (const s of steps) {
-          const key = ACTORS[s.actor]!;
-          const before = readTable(readStored(server.dataDir, table.id).pub);
-          const input = commandFor(before, s, cast);
-          const ack = await send(key, input);
-          const after = readTable(readStored(server.dataDir, table.id).pub);
-          if (unauthorised(key, input, cast))
-            expect(ack, `${key} ${JSON.stringify(input)}`).toMatchObject({ ok: false });
-          if (!ack.ok) expect(after).toEqual(before);
-          const log = ack.ok ? ((ack.result as { log?: [] } | undefined)?.log ?? []) : [];
-          expect(economyProblems(before, after, log), `${key} ${JSON.stringify(input)}`).toEqual(
-            [],
-          );
-          // The GM removed a seat (its sockets were dropped): its player comes back on the link.
-          const removed = ack.ok ? removedPlayer(after, cast) : undefined;
-          if (removed) {
-            senders[removed] = await connect(table.tokens.player, removed);
-            await must(removed, { type: 'join', name: removed });
-            await must(removed, {
-              type: 'character.claim',
-              characterId: characterOf(cast, removed),
-            });
-          }
-        }
-
-        // Replay the stored command log from the table's initial documents.
-        const stored = readStored(server.dataDir, table.id);
-        const docs = createTableDocs({ id: table.id, name: 'Friday night', ruleset });
-        for (const row of stored.commands) {
-          const parsed = parseCommand(row.payload);
-          expect(parsed.ok, row.commandId).toBe(true);
-          if (!parsed.ok) continue;
-          const rolled = [...(draws.get(row.commandId) ?? [])];
-          const made = [...(ids.get(row.commandId) ?? [])];
-          const actor: Actor =
-            row.actor.seatId === undefined
-              ? { role: row.actor.role as Actor['role'] }
-              : { role: row.actor.role as Actor['role'], seatId: row.actor.seatId };
-          const out = applyCommand({
-            docs,
-            actor,
-            command: parsed.command,
-            rng: () => rolled.shift() ?? 0,
-            newId: () => made.shift() ?? 'missing',
-            now: row.created,
-          });
-          expect(out.ok, `${row.commandId} ${row.type}`).toBe(true);
-          const { seatToken: _t, rolls, ...result } = (row.result ?? {}) as Record<string, unknown>;
-          expect(out.ok ? (out.result ?? {}) : undefined, row.commandId).toEqual(result);
-          // The roll history's snapshots replay too: the rolls as the command left them.
-          expect(out.ok ? out.rolls : undefined, row.commandId).toEqual(rolls);
-        }
-        expect(readTable(docs.pub)).toEqual(readTable(stored.pub));
-        expect(readGm(docs.gm)).toEqual(readGm(stored.gm));
-        cleanup.forEach((f) => f());
-        cleanup.length = 0;
-      }
-    }, 300_000);
   }
 });

@@ -1,10 +1,9 @@
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTableDocs, readGm, readTable } from '@fateboard/table';
 import { DEFAULT_LIMITS } from '../limits/limits';
 import { TestServer, api, createTable, storedDocs } from '../test/harness';
 import type { CreatedTable } from '../test/harness';
+import { rowCount } from '../test/row-count';
 
 // docs/GUARANTEES.md, "A Fari scene is added whole": a card the table would refuse (a title of
 // one invisible or combining character) refuses the scene with 400 naming the card, and no
@@ -22,14 +21,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-function commandRows(): number {
-  const db = new Database(join(server.dataDir, 'fateboard.sqlite'), { readonly: true });
-  try {
-    return (db.prepare('SELECT COUNT(*) AS n FROM commands').get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
+const commandRows = () => rowCount(server.dataDir, 'commands');
 
 const scene = (titles: string[]) =>
   JSON.stringify({

@@ -1,20 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sampleAttack, sampleSheet } from '@fateboard/table';
-import {
-  Replica,
-  connectSocket,
-  createTable,
-  openReplica,
-  sleep,
-  testRandom,
-} from '../test/harness';
-import type { CreatedTable } from '../test/harness';
-import { commandCase } from './fuzz-commands';
+import { Replica, createTable, openReplica, sleep, testRandom } from '../test/harness';
 import { RawIo, YjsLane, fingerprint, knownIds } from './fuzz-lanes';
 import type { Answer } from './fuzz-lanes';
-import { Rand, yjsCase } from './fuzz-messages';
+import { Rand } from './fuzz-messages';
+import { describeSent, documentedCodes, drawBatch, furnish } from './fuzz-setup';
+import type { Finding, IoLane, Role, Sent, TableKey } from './fuzz-setup';
 import { RetryingClient, SOAK, childServerForFile, percentile, sized } from './support';
 
 // Guarantee 13: whatever arrives, the process stays up, every table answers, and what is
@@ -25,78 +15,7 @@ const MESSAGES = sized(200, 300);
 const MAX_CRASHES = 3;
 const KNOWN_CODES = documentedCodes();
 
-/**
- * The refusal codes docs/PROTOCOL.md promises: the commands' table ("Error codes") and the
- * server's ("Server-side codes"). An answer with any other code is a finding: either the
- * server says something the protocol does not, or the protocol forgot to say it.
- */
-function documentedCodes(): string[] {
-  const protocol = readFileSync(join(import.meta.dirname, '../../../../docs/PROTOCOL.md'), 'utf8');
-  const tableAfter = (heading: string) => {
-    const start = protocol.indexOf(heading);
-    if (start < 0) throw new Error(`PROTOCOL.md has no "${heading}"`);
-    const rows = protocol
-      .slice(start)
-      .split('\n\n')
-      .find((block) => block.startsWith('| code'));
-    return [...(rows ?? '').matchAll(/^\| `([a-z-]+)`/gm)].map((m) => m[1]!);
-  };
-  const codes = [...tableAfter('### Error codes'), ...tableAfter('Server-side codes')];
-  if (codes.length < 10) throw new Error('PROTOCOL.md lists too few error codes: read wrongly?');
-  return codes;
-}
-
 const { server, dataDir, cleanup } = childServerForFile('fateboard-fuzz-');
-
-type TableKey = 'attack' | 'control';
-type Role = 'gm' | 'player' | 'seatless' | 'spectator';
-/** One message as sent, enough to send it again alone. */
-interface Sent {
-  channel: 'socket.io' | 'y-websocket';
-  table: TableKey;
-  role: Role;
-  doc?: 'pub' | 'gm';
-  kind: string;
-  data: Uint8Array | string;
-  /** y-websocket: the client stops reading after sending it (see YjsLane). */
-  stall?: boolean;
-}
-interface Finding {
-  what: string;
-  seed: number;
-  batch: number;
-  count: number;
-  example: Record<string, unknown>;
-}
-
-function describeSent(s: Sent): Record<string, unknown> {
-  const { data, ...rest } = s;
-  const head = typeof data === 'string' ? data.slice(0, 300) : Buffer.from(data.slice(0, 48));
-  const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
-  return { ...rest, bytes, head: typeof head === 'string' ? head : head.toString('hex') };
-}
-
-/** A seated player with a character, an NPC, an aspect, a roll, a compel, a secret and a note. */
-async function furnish(table: CreatedTable, gm: RetryingClient): Promise<string> {
-  const ann = await connectSocket(server.url, table.tokens.player, 'ann');
-  const joined = await ann.ok({ type: 'join', name: 'Ann' });
-  await ann.ok({ type: 'character.create', character: sampleSheet('fate-core', 'Zira') });
-  ann.close();
-  const ok = async (command: Record<string, unknown>) => {
-    const ack = await gm.send({ id: `setup-${Math.random()}`, ...command });
-    if (!ack.ok) throw new Error(`${String(command.type)}: ${ack.code} ${ack.message}`);
-    return ack;
-  };
-  await ok({ type: 'character.create', npc: true, character: sampleSheet('fate-core', 'Vex') });
-  const ids = knownIds(dataDir, table.id).characters!;
-  await ok({ type: 'aspect.add', kind: 'situation', text: 'On Fire', freeInvokes: 2 });
-  await ok({ type: 'gm.prepare', kind: 'situation', text: 'Trapdoor', note: 'secret' });
-  await ok({ type: 'gm.note', text: 'A note' });
-  await ok({ type: 'scene.start', name: 'The Docks', characterIds: ids });
-  await ok({ type: 'roll', characterId: ids[0], ...sampleAttack('fate-core'), action: 'overcome' });
-  await ok({ type: 'compel.offer', characterId: ids[0], text: 'Trouble finds you' });
-  return (joined.result as { seatToken: string }).seatToken;
-}
 
 describe(`fuzzing (${SOAK ? 'soak' : 'quick'}: ${BATCHES} batches)`, () => {
   it('keeps the process up, every table answering, and refused input changes nothing', async () => {
@@ -116,8 +35,8 @@ describe(`fuzzing (${SOAK ? 'soak' : 'quick'}: ${BATCHES} batches)`, () => {
     };
     cleanup.push(() => Object.values(gms).forEach((c) => c.close()));
     const seats = {
-      attack: await furnish(tables.attack, gms.attack),
-      control: await furnish(tables.control, gms.control),
+      attack: await furnish(server.url, dataDir, tables.attack, gms.attack),
+      control: await furnish(server.url, dataDir, tables.control, gms.control),
     };
     const tokenOf = (table: TableKey, role: Role) =>
       role === 'player'
@@ -237,39 +156,16 @@ describe(`fuzzing (${SOAK ? 'soak' : 'quick'}: ${BATCHES} batches)`, () => {
       };
       // The batch, drawn up front from the seed: commands by lane, y-websocket messages by lane.
       const sent: Sent[] = [];
-      const ioLanes = new Map<
-        string,
-        { table: TableKey; role: Role; cases: { sent: Sent; mustRefuse: boolean }[] }
-      >();
-      for (let i = 0; i < COMMANDS; i++) {
-        const table: TableKey = r.chance(0.4) ? 'control' : 'attack';
-        const c = commandCase(r, ids[table], `fz-${SEED}-${batch}-${i}`);
-        let role = r.pick<Role>(['gm', 'gm', 'gm', 'player', 'player', 'seatless', 'spectator']);
-        if (table === 'control' && !c.mustRefuse) role = 'spectator';
-        if (table === 'control' && role === 'seatless') role = 'gm';
-        const key = `${table}/${role}`;
-        if (!ioLanes.has(key)) ioLanes.set(key, { table, role, cases: [] });
-        const s: Sent = { channel: 'socket.io', table, role, kind: c.kind, data: c.text };
-        ioLanes.get(key)!.cases.push({ sent: s, mustRefuse: c.mustRefuse || role === 'spectator' });
-      }
-      const yjsLanes = new Map<string, Sent[]>();
-      for (let i = 0; i < MESSAGES; i++) {
-        const table: TableKey = r.chance(0.5) ? 'control' : 'attack';
-        const role = r.pick<Role>(['gm', 'player', 'spectator']);
-        const doc = role === 'gm' && r.chance(0.3) ? 'gm' : 'pub';
-        const m = yjsCase(r, clientIds);
-        const key = `${table}/${role}/${doc}`;
-        yjsLanes.set(key, [
-          ...(yjsLanes.get(key) ?? []),
-          { channel: 'y-websocket', table, role, doc, ...m },
-        ]);
-      }
+      const { ioLanes, yjsLanes } = drawBatch(
+        r,
+        ids,
+        `fz-${SEED}-${batch}`,
+        clientIds,
+        COMMANDS,
+        MESSAGES,
+      );
 
-      const runIo = async ({
-        table,
-        role,
-        cases,
-      }: typeof ioLanes extends Map<string, infer V> ? V : never) => {
+      const runIo = async ({ table, role, cases }: IoLane) => {
         let io: RawIo | undefined;
         for (const { sent: s, mustRefuse } of cases) {
           if (!server.running) return;

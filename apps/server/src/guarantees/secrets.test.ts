@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RawYjs, Replica, TestServer, api, connectSocket, createTable } from '../test/harness';
-import type { Participant } from '../test/harness';
 import { readGm, readTable } from '@fateboard/table';
 import { validSheet } from '../test/sheets';
+import { Recorder, SECRETS, recordSocket } from './secret-markers';
 import { until as waitFor } from './support';
 
 // Guarantee 6: the GM's secrets (prepared aspects, NPC drafts, notes, the prepared board:
@@ -17,32 +17,6 @@ afterEach(async () => {
   while (cleanup.length > 0) cleanup.pop()!();
   await server?.stop();
 });
-
-/** Everything one non-GM connection received, as text (Yjs writes strings as UTF-8). */
-class Recorder {
-  private readonly chunks: { at: number; text: string }[] = [];
-  add(data: unknown): void {
-    const text =
-      typeof data === 'string'
-        ? data
-        : Buffer.from(
-            data instanceof ArrayBuffer ? new Uint8Array(data) : (data as Uint8Array),
-          ).toString('utf8');
-    this.chunks.push({ at: performance.now(), text });
-  }
-  /** What arrived before `t` (or in all). */
-  text(before = Infinity): string {
-    return this.chunks
-      .filter((c) => c.at < before)
-      .map((c) => c.text)
-      .join('\n');
-  }
-}
-
-function recordSocket(p: Participant, recorder: Recorder): void {
-  // The raw engine.io frames, below socket.io's parser: events, acks, anything.
-  p.socket.io.engine.on('data', (data: unknown) => recorder.add(data));
-}
 
 describe('secrets', () => {
   it('no byte of GM-only content reaches a player or spectator before its reveal', async () => {
@@ -107,23 +81,8 @@ describe('secrets', () => {
       }
     };
 
-    // The GM's secrets, each with a marker that must not leak.
-    const secret = {
-      revealed: 'SECRET-ASPECT-REVEALED-7f3a',
-      kept: 'SECRET-ASPECT-KEPT-91bc',
-      prepNote: 'SECRET-PREP-NOTE-22de',
-      note: 'SECRET-NOTE-5e10',
-      noteEdit: 'SECRET-NOTE-EDIT-aa01',
-      npc: 'SECRET-NPC-NAME-c4d2',
-      npcAspect: 'SECRET-NPC-ASPECT-0b9e',
-      countdown: 'SECRET-COUNTDOWN-3c7e',
-      countdownTrigger: 'SECRET-COUNTDOWN-TRIGGER-81fa',
-      zone: 'SECRET-ZONE-CELLAR-4b1e',
-      zoneRenamed: 'SECRET-ZONE-RENAMED-9d0c',
-      zoneAspect: 'SECRET-ZONE-ASPECT-e7a2',
-      borderAspect: 'SECRET-BORDER-ASPECT-13f6',
-      ambusher: 'SECRET-AMBUSHER-66c0',
-    };
+    // The GM's secrets, each with a marker that must not leak (secret-markers.ts).
+    const secret = SECRETS;
     // The board's secrets are revealed together by board.reveal, after the other reveals.
     const boardSecrets = [
       secret.zone,

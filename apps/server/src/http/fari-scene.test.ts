@@ -1,10 +1,9 @@
-import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGm, readTable } from '@fateboard/table';
 import { TestServer, api, createTable, openReplica, storedDocs, waitFor } from '../test/harness';
 import type { CreatedTable } from '../test/harness';
+import { rowCount } from '../test/row-count';
 
 /**
  * A Fari scene added to a table over real HTTP, on a real SQLite file: public index cards
@@ -26,14 +25,7 @@ afterAll(async () => {
 const fixture = (path: string) =>
   readFileSync(new URL(`../../../../packages/interop/fixtures/${path}`, import.meta.url), 'utf8');
 
-function commandRows(): number {
-  const db = new Database(join(server.dataDir, 'fateboard.sqlite'), { readonly: true });
-  try {
-    return (db.prepare('SELECT COUNT(*) AS n FROM commands').get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
+const commandRows = () => rowCount(server.dataDir, 'commands');
 
 const addScene = (raw: string, token?: string) =>
   api(server.url, `/api/tables/${table.id}/fari-scene`, { raw, ...(token ? { token } : {}) });

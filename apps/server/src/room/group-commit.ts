@@ -1,21 +1,17 @@
 import { performance } from 'node:perf_hooks';
 import type { Log } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
-import { NotStoredError } from '../storage';
-import type { BatchOutcome, NewChatMessage, Storage, StoredCommand } from '../storage';
+import type { NewChatMessage, Storage } from '../storage';
+import { commitBatch } from './batch-commit';
 import { BatchTimings } from './batch-timings';
 import type { BatchRoom, ChatCommitted, ChatJob, HandledCommand, Job, Prepare } from './batch';
-import {
-  answerAfterCommit,
-  answerChats,
-  answerOnceApplied,
-  applyJobs,
-  chatBatches,
-  failedParts,
-  measured,
-  readPrevious,
-} from './batch-steps';
-import { NOT_IN_TIME, NOT_STORED, UNKNOWN_OUTCOME } from './commit-answers';
+import { answerOnceApplied, readPrevious } from './batch-steps';
+import { NOT_IN_TIME } from './commit-answers';
+
+// The group commit's queue: what is submitted, when a batch starts, the lane that runs batches
+// and exclusive tasks one at a time, each command's deadline, and reads held while the live
+// documents are ahead of storage. What one batch does once started (apply, store, answer,
+// publish) is batch-commit.ts.
 
 export type { BatchRoom, ChatCommitted, HandledCommand, Prepare, Prepared } from './batch';
 export {
@@ -227,7 +223,9 @@ export class GroupCommit {
     const started = performance.now();
     this.dirty = true;
     try {
-      await this.applyAndCommit(jobs, chats, previous, started);
+      const answer = (job: Job, handled: HandledCommand) => this.answer(job, handled);
+      const { storage, log, metrics, recent } = this;
+      await commitBatch({ storage, log, metrics, recent, answer }, jobs, chats, previous, started);
     } finally {
       this.lastBatchEnded = performance.now();
       this.dirty = false;
@@ -235,67 +233,5 @@ export class GroupCommit {
       this.cleanWaiters = [];
       for (const resolve of waiters) resolve();
     }
-  }
-
-  private async applyAndCommit(
-    jobs: Job[],
-    chats: ChatJob[],
-    previous: Map<string, Map<string, StoredCommand> | Error>,
-    started: number,
-  ): Promise<void> {
-    // 2. Apply, in arrival order, and gather each table's writes.
-    const { prepared, parts, stale } = applyJobs(this.log, jobs, previous);
-    const applied = performance.now();
-
-    const chatParts = chatBatches(chats);
-
-    // 3. Store every table's writes in one transaction.
-    const order = [...parts.keys()];
-    const batches = [...parts.values(), ...chatParts.values()];
-    let all: BatchOutcome[];
-    // When the commit threw: whether nothing of it was stored for certain (NotStoredError), or
-    // it may have been (its COMMIT was sent and the answer lost).
-    let thrown: HandledCommand | undefined;
-    try {
-      all = batches.length === 0 ? [] : await this.storage.commit(batches);
-    } catch (error) {
-      thrown = error instanceof NotStoredError ? NOT_STORED : { ack: UNKNOWN_OUTCOME };
-      // A line per table, so that each table's log shows why its commands were refused.
-      for (const tableId of new Set(batches.map((b) => b.tableId))) {
-        this.log('the group commit failed; its commands are refused', error, tableId);
-      }
-      all = batches.map(() => ({ ok: false, fenced: false }));
-    }
-    const outcomes = all.slice(0, order.length);
-    measured(batches, all, [...jobs.map((j) => j.room), ...chats.map((c) => c.room)]);
-    answerChats(this.log, chats, [...chatParts.keys()], all.slice(order.length));
-    const ended = performance.now();
-    this.recent.record(applied - started, ended - applied);
-    const { failed, fenced } = failedParts(this.log, order, outcomes);
-    this.metrics?.commit((ended - started) / 1000, jobs.length, failed.size === 0);
-
-    // 4. Undo what was not stored, then answer in order, then publish.
-    const fencedRooms = new Set(jobs.map((job) => job.room).filter((r) => fenced.has(r.id)));
-    for (const room of fencedRooms) room.fencedOut();
-    for (const [i, job] of jobs.entries()) {
-      const p = prepared[i];
-      if (p?.writes?.length && failed.has(job.room.id)) {
-        p.undo?.();
-        stale.add(job.room);
-      }
-    }
-    await Promise.all([...stale].map((room) => room.reload()));
-    jobs.forEach((job, i) => {
-      this.answer(job, answerAfterCommit(prepared[i], job.room.id, { failed, fenced, thrown }));
-    });
-    // Resolving queued each acknowledgement's continuation as a microtask; the publishes go in
-    // one behind them, so every sender has its ack before the crowd gets the update (the sender
-    // does not wait for hundreds of spectator writes). Microtasks run before any I/O: updates
-    // keep their commit order and nobody joins or leaves in between.
-    queueMicrotask(() => {
-      jobs.forEach((job, i) => {
-        if (!failed.has(job.room.id)) prepared[i]?.publish?.();
-      });
-    });
   }
 }

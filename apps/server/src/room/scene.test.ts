@@ -2,46 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import { RULESETS, RULESET_IDS, seededRng } from '@fateboard/rules';
 import { readTable } from '@fateboard/table';
-import type { TableView } from '@fateboard/table';
+import { bankFlow, inPlay } from '@fateboard/table/testing';
 import { loadDoc } from '../storage';
 import { clusterServices, clusterUnavailable } from '../test/cluster-fixture';
 import type { Cluster } from '../test/cluster-fixture';
-import {
-  TestServer,
-  connectSocket,
-  createTable,
-  openReplica,
-  sameGm,
-  samePub,
-  storedDocs,
-  waitFor,
-} from '../test/harness';
+import { TestServer, createTable, sameGm, samePub, storedDocs, waitFor } from '../test/harness';
 import type { Participant, Replica } from '../test/harness';
-import { attackWith, troubleOf, validSheet } from '../test/sheets';
-
-/** Points outside the bank: balances, the GM pool, points held until the scene ends. */
-function inPlay(v: TableView): number {
-  return v.characters.reduce((s, c) => s + c.fatePoints + c.owed, 0) + v.gmPool;
-}
-
-/** The bank's net outflow, summed from the log's movements. */
-function fromBank(v: TableView): number {
-  let n = 0;
-  for (const e of v.log) {
-    for (const m of e.movements ?? []) {
-      if (m.from.type === 'bank') n += m.amount;
-      if (m.to.type === 'bank') n -= m.amount;
-    }
-  }
-  return n;
-}
+import { sceneCast, slickPlanks } from '../test/scene-cast';
+import type { SceneUrls } from '../test/scene-cast';
+import { attackWith, troubleOf } from '../test/sheets';
 
 const unavailable = clusterUnavailable();
 
 /** Where the scene is played: the server(s) each role connects to, and what they stored. */
 interface Deployment {
   /** The GM's socket and replicas, the players' sockets and replicas, the spectator's replica. */
-  urls: { gm: string; players: string; spectator: string };
+  urls: SceneUrls;
   /** The table's public and GM documents as the storage holds them. */
   stored: (tableId: string) => Promise<{ pub: Y.Doc; gm: Y.Doc }>;
 }
@@ -53,7 +29,6 @@ const playScenes = (deployment: () => Deployment) =>
       const { urls, stored: storedDocsOf } = deployment();
       const cleanup: (() => void)[] = [];
       const table = await createTable(urls.gm, ruleset, `Scene in ${ruleset}`);
-      const name = `table/${table.id}`;
       const keep = <T extends Participant | Replica>(x: T): T => {
         cleanup.push(() => ('socket' in x ? x.close() : x.destroy()));
         return x;
@@ -61,37 +36,12 @@ const playScenes = (deployment: () => Deployment) =>
       try {
         const view = async () => readTable((await storedDocsOf(table.id)).pub);
         const character = async (id: string) => (await view()).characters.find((c) => c.id === id)!;
-        const gm = keep(await connectSocket(urls.gm, table.tokens.gm, 'gm'));
-        const gmPub = keep(await openReplica(urls.gm, name, table.tokens.gm));
-        const gmDoc = keep(await openReplica(urls.gm, `${name}/gm`, table.tokens.gm));
-        const spectator = keep(await openReplica(urls.spectator, name, table.tokens.spectator));
-
-        // Both players join by the link, then come back with their seat tokens.
-        const seated = async (who: string) => {
-          const link = keep(await connectSocket(urls.players, table.tokens.player, who));
-          const { result } = await link.ok({ type: 'join', name: who });
-          link.close();
-          const { seatToken } = result as { seatToken: string };
-          return {
-            socket: keep(await connectSocket(urls.players, seatToken, who)),
-            replica: keep(await openReplica(urls.players, name, seatToken)),
-          };
-        };
-        const ann = await seated('Ann');
-        const bob = await seated('Bob');
-        const created = async (p: Participant, sheet: string, npc = false) =>
-          (
-            (
-              await p.ok({
-                type: 'character.create',
-                character: validSheet(ruleset, sheet),
-                ...(npc ? { npc } : {}),
-              })
-            ).result as { characterId: string }
-          ).characterId;
-        const annChar = await created(ann.socket, 'Zira');
-        const bobChar = await created(bob.socket, 'Tam');
-        const npc = await created(gm, 'Brute', true);
+        const { gm, gmPub, gmDoc, spectator, ann, bob, annChar, bobChar, npc } = await sceneCast(
+          urls,
+          table,
+          ruleset,
+          keep,
+        );
         await gm.ok({ type: 'gm.prepare', kind: 'situation', text: 'Hidden Trapdoor' });
 
         const skill = attackWith(ruleset);
@@ -103,27 +53,7 @@ const playScenes = (deployment: () => Deployment) =>
         expect((await view()).gmPool).toBe(2);
 
         // Create an advantage; roll again until it lands.
-        let aspectId: string | undefined;
-        for (let i = 0; i < 20 && aspectId === undefined; i++) {
-          const { rollId } = (
-            await ann.socket.ok({
-              type: 'roll',
-              characterId: annChar,
-              ...skill,
-              action: 'create-advantage',
-              difficulty: 0,
-            })
-          ).result as { rollId: string };
-          const roll = (await view()).rolls.find((r) => r.id === rollId)!;
-          if (roll.outcome === 'success' || roll.outcome === 'success-with-style') {
-            const applied = await ann.socket.ok({
-              type: 'outcome.apply',
-              rollId,
-              aspect: { text: 'Slick Planks' },
-            });
-            aspectId = (applied.result as { aspectId: string }).aspectId;
-          }
-        }
+        const aspectId = await slickPlanks(ann.socket, annChar, ruleset, view);
         expect(aspectId).toBeDefined();
         await gm.ok({ type: 'spotlight.push', ref: { aspectId } });
         await waitFor(
@@ -277,7 +207,7 @@ const playScenes = (deployment: () => Deployment) =>
         await gm.ok({ type: 'scene.end' });
         const final = await view();
         expect(final.gmPool).toBe(0);
-        expect(inPlay(final)).toBe(fromBank(final));
+        expect(inPlay(final)).toBe(bankFlow(final.log));
 
         // Every replica ends identical to what the server stored.
         const stored = await storedDocsOf(table.id);

@@ -1,5 +1,3 @@
-import { connect as connectTcp, createServer as createTcpServer } from 'node:net';
-import type { AddressInfo, Socket as TcpSocket } from 'node:net';
 import { expect, onTestFailed } from 'vitest';
 import pg from 'pg';
 import type * as Y from 'yjs';
@@ -18,14 +16,13 @@ import {
 } from './harness';
 import type { Replica } from './harness';
 import { LEASE_MS, startClusterNodes } from './cluster-nodes';
-import type { ClusterNode } from './cluster-nodes';
 import { clusterTests, leaseOf, storedPub } from './cluster-fixture';
 import { fateCoreSheet } from './sheets';
 
 // What the failover tests (cluster/failover-*.test.ts) share: node processes on a fresh
 // database, clients that reconnect and retry a command under its id as the app's client does,
 // a journal of what was acknowledged and the check that PostgreSQL holds exactly that, the
-// lease's holder watched over time, and a round-robin TCP load balancer.
+// lease's holder watched over time. The load balancer in front of them: round-robin.ts.
 
 /**
  * Failover must take less than this from the owner's death (docs/SCALING.md): its lease's TTL
@@ -156,43 +153,6 @@ export async function converge(stored: Y.Doc, replicas: Record<string, Replica>)
 }
 
 export const ms = (x: number) => Math.round(x);
-
-/**
- * A load balancer as simple as they come: TCP, round robin over the nodes whose process runs,
- * no stickiness, no health checks beyond that. What the clients of a dead node reconnect to.
- */
-export async function balancer(
-  nodes: ClusterNode[],
-): Promise<{ url: string; close: () => Promise<void> }> {
-  let next = 0;
-  const open = new Set<TcpSocket>();
-  const server = createTcpServer((client) => {
-    const live = nodes.filter((n) => n.running);
-    const node = live[next++ % Math.max(1, live.length)];
-    if (!node) return client.destroy();
-    const upstream = connectTcp(node.port, '127.0.0.1');
-    for (const socket of [client, upstream]) {
-      open.add(socket);
-      socket.on('error', () => {});
-      socket.on('close', () => {
-        open.delete(socket);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of open) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /**
  * What a failover test file sets up: the services (skipped when `unavailable`), `cleanup`, and
