@@ -65,6 +65,26 @@ async function recordNewestCard(page: Page): Promise<void> {
   });
 }
 
+/**
+ * From now on, notes each time the roll feed's number of rows changes, and whether the newest
+ * card was landing its dice then (`1L`) or showing its total (`1T`): the feed holds a new roll's
+ * row back until the card's dice are down, so the list never gives the result away first.
+ */
+async function recordFeed(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { feedLog: string[] };
+    w.feedLog = [];
+    const count = () => document.querySelectorAll('[data-testid="feed-roll"]').length;
+    let rows = count();
+    new MutationObserver(() => {
+      if (count() === rows) return;
+      rows = count();
+      const landing = document.querySelector('[data-testid="roll-card"] [data-landing]');
+      w.feedLog.push(`${String(rows)}${landing ? 'L' : 'T'}`);
+    }).observe(document.body, { childList: true, subtree: true, attributes: true });
+  });
+}
+
 const diceLog = (page: Page) =>
   page.evaluate(() => (window as unknown as { diceLog: string[] }).diceLog);
 
@@ -119,6 +139,9 @@ test('dice: a new roll lands die by die, Skip shows it at once, and the dice ani
   // ── Motion on for Dee, the GM and Kim; the spectator keeps the config's reduced motion.
   for (const page of [dee.page, gm, kim.page]) await motion(page);
   for (const page of [dee.page, gm, watcher.page]) await recordNewestCard(page);
+  await gm.getByRole('button', { name: 'All rolls this session' }).click();
+  await expect(gm.getByTestId('roll-feed').getByText('No rolls this session yet.')).toBeVisible();
+  await recordFeed(gm);
 
   // Dee rolls Fight (Great +4) against Fair (+2).
   const tray = dee.page.getByRole('form', { name: 'Roll the dice' });
@@ -128,6 +151,11 @@ test('dice: a new roll lands die by die, Skip shows it at once, and the dice ani
   await tray.getByRole('button', { name: /^Roll 4dF \+4 vs Fair \(\+2\)/ }).click();
 
   for (const page of [dee.page, gm]) await expectLanded(page, []);
+  // The GM's roll feed showed Dee's roll once her dice were down on the card, not before.
+  await expect(gm.getByTestId('feed-roll')).toHaveCount(1);
+  expect(await gm.evaluate(() => (window as unknown as { feedLog: string[] }).feedLog)).toEqual([
+    '1T',
+  ]);
   const card = dee.page.getByTestId('roll-card').first();
   await expect(card.getByTestId('die')).toHaveCount(4);
   await expect(card.getByTestId('roll-total')).toHaveText(/^[+-]\d$/);

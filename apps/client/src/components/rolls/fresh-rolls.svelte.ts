@@ -16,6 +16,21 @@ export function claimLanding(session: TableSession, id: string): boolean {
   return freshRolls(session).claim(id, live(session), Date.now());
 }
 
+/** The card has landed this roll's dice: what waits for them (the roll feed's row) follows. */
+export function landed(session: TableSession, id: string): void {
+  freshRolls(session).landed(id);
+}
+
+/**
+ * Runs `fn` once the roll's dice have landed on its card (at once if none is landing it): the
+ * roll feed holds a new roll's row back so the list does not give the result away while the
+ * card's dice still tumble, and the row is drawn in the frame that shows the card's total,
+ * not in a layout and paint of its own.
+ */
+export function afterLanding(session: TableSession, id: string, fn: () => void): void {
+  freshRolls(session).afterLanding(id, fn);
+}
+
 /**
  * The table's watch, made on first use. The rolls panel asks for it when it mounts, with the
  * table, so the rolls already there are its baseline and the first roll after them is news.
@@ -40,6 +55,9 @@ export function freshRolls(session: TableSession): RollWatch {
   });
   return created;
 }
+
+/** Between two dice landing: four land in about half a second, the result right after. */
+export const DIE_STEP_MS = 140;
 
 /** The reader asked for no motion: everything shows at once. */
 export function reducedMotion(): boolean {

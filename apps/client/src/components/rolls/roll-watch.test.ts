@@ -56,4 +56,24 @@ describe('RollWatch: which rolls land on this page', () => {
     w.observe(['a'], true, 2000);
     expect(w.claim('a', true, 6500)).toBe(false);
   });
+
+  it('what waits for a roll runs when its card has landed it, or at once if none is', () => {
+    const w = new RollWatch(1000, 4000);
+    w.observe([], true, 0);
+    const ran: string[] = [];
+    // Not landing on any card (old, or no card claimed it): at once.
+    w.afterLanding('old', () => ran.push('old'));
+    expect(ran).toEqual(['old']);
+    // Landing: held until the card says its dice are down, then run once.
+    w.observe(['a'], true, 2000);
+    expect(w.claim('a', true, 2001)).toBe(true);
+    w.afterLanding('a', () => ran.push('a1'));
+    w.afterLanding('a', () => ran.push('a2'));
+    expect(ran).toEqual(['old']);
+    w.landed('a');
+    expect(ran).toEqual(['old', 'a1', 'a2']);
+    w.landed('a');
+    w.afterLanding('a', () => ran.push('a3'));
+    expect(ran).toEqual(['old', 'a1', 'a2', 'a3']);
+  });
 });

@@ -8,6 +8,8 @@ export class RollWatch {
   /** When each roll that arrived live was first seen. */
   #arrived = new Map<string, number>();
   #claimed = new Set<string>();
+  /** Rolls whose dice are landing on a card now, with what waits for them to land. */
+  #landing = new Map<string, (() => void)[]>();
   #liveSince: number | null = null;
 
   constructor(
@@ -41,6 +43,24 @@ export class RollWatch {
     const at = this.#arrived.get(id);
     if (at === undefined || this.#claimed.has(id) || now - at > this.freshForMs) return false;
     this.#claimed.add(id);
+    this.#landing.set(id, []);
     return true;
+  }
+
+  /** The card's dice for this roll have landed (or were skipped, or the card went away). */
+  landed(id: string): void {
+    const waiting = this.#landing.get(id);
+    this.#landing.delete(id);
+    for (const fn of waiting ?? []) fn();
+  }
+
+  /**
+   * Runs `fn` once this roll's dice have landed on its card, in the same task, so what waits
+   * is drawn in the frame that shows the total; at once when no card is landing it.
+   */
+  afterLanding(id: string, fn: () => void): void {
+    const waiting = this.#landing.get(id);
+    if (waiting) waiting.push(fn);
+    else fn();
   }
 }
