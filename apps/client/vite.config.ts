@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { tableChunkHints } from './table-chunk-hints';
 
 interface ModuleInfo {
   isEntry: boolean;
@@ -31,7 +32,15 @@ const server = process.env.FATEBOARD_SERVER ?? 'http://localhost:3000';
 const forward = { target: server, changeOrigin: true, headers: { origin: server } };
 
 export default defineConfig({
-  plugins: [svelte()],
+  plugins: [
+    svelte(),
+    // What a table opens with: the view's parts, the player's tools, the command socket.
+    tableChunkHints([
+      'src/parts/table-parts.ts',
+      'src/parts/player-tools.ts',
+      'socket.io-client/build/esm/index.js',
+    ]),
+  ],
   server: {
     port: 5173,
     proxy: {

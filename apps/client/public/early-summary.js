@@ -14,4 +14,20 @@
   // A failure is reported by fetchSummary when it takes the answer.
   response.catch(() => {});
   Object.assign(window, { fateboardEarlySummary: { tableId: match[1], token, response } });
+  // The chunks the table opens with (named by the build in a meta tag: table-chunk-hints.ts)
+  // start downloading now too, beside the client's own script, where the client would ask for
+  // them only once it has run; its loader then finds them in the cache.
+  const named = document.querySelector('meta[name="fateboard-table-chunks"]');
+  for (const href of named?.getAttribute('content')?.split(' ') ?? []) {
+    if (!/^\/assets\/[\w.-]+\.(js|css)$/.test(href)) continue;
+    const link = document.createElement('link');
+    if (href.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+      // As the client's loader asks for a chunk's styles (CORS mode), or it fetches them again.
+      link.crossOrigin = '';
+    } else link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
 })();
