@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
-import { PHONE, createTable, openAs } from './helpers';
+import { PHONE, createTable, openAs, openOverlay } from './helpers';
 
 // A table's link starts downloading the chunks the table opens with (the view's parts, the
 // player's tools, the command socket) while the client's own script downloads: the build names
@@ -70,6 +70,18 @@ test('a table link fetches the table’s chunks early, once each; the landing pa
     await expect.poll(() => watched.fetched(name), { message: name }).toBe(1);
   }
   for (const name of watched.named) expect(watched.fetched(name), name).toBeLessThanOrEqual(1);
+
+  // The stream overlay (the spectator link with ?overlay=1) draws none of them: no preloads.
+  const overlay = await openOverlay(browser, links.spectator, 'table-chunks');
+  contexts.push(overlay.context);
+  const onStream = await hints(overlay.page, new Map());
+  expect(onStream.named.length).toBeGreaterThan(0);
+  for (const name of onStream.named.filter((n) => /\/(table-parts|player-tools|esm)-/.test(n))) {
+    expect(
+      onStream.links.some((l) => l.endsWith(` ${name}`)),
+      name,
+    ).toBe(false);
+  }
 
   // The landing page (a GM making a table) downloads none of them.
   const landingRequests = new Map<string, number>();

@@ -17,8 +17,11 @@
   // The chunks the table opens with (named by the build in a meta tag: table-chunk-hints.ts)
   // start downloading now too, beside the client's own script, where the client would ask for
   // them only once it has run; its loader then finds them in the cache.
+  // Not for the stream overlay (?overlay=1, src/lib/route.ts), which draws none of them.
+  const overlay = new URLSearchParams(location.search).get('overlay');
   const named = document.querySelector('meta[name="fateboard-table-chunks"]');
-  for (const href of named?.getAttribute('content')?.split(' ') ?? []) {
+  const hrefs = overlay === '1' || overlay === 'true' ? '' : named?.getAttribute('content');
+  for (const href of hrefs?.split(' ') ?? []) {
     if (!/^\/assets\/[\w.-]+\.(js|css)$/.test(href)) continue;
     const link = document.createElement('link');
     if (href.endsWith('.css')) {
