@@ -1,7 +1,15 @@
 // The specs' helpers, one module under support/ for each thing they do; specs import them
 // from here.
 export { expectAccessible, expectActive } from './support/accessibility';
-export { addZone, boardAspect, defendAs, drag, showHandout, zoneItem } from './support/board';
+export {
+  addZone,
+  boardAspect,
+  defendAs,
+  drag,
+  moveWithTheRoll,
+  showHandout,
+  zoneItem,
+} from './support/board';
 export { KAI, KAI_SKILLS, MARA, VEX, VEX_SKILLS } from './support/characters';
 export { chat, chatMessage, chatSay, groupAtChat, openChat } from './support/chat';
 export { attackWithTray, concede, defendWithLowest } from './support/dice';
