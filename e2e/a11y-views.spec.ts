@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { KAI, VEX, createTable, expectAccessible, joinAndCreate, shot } from './helpers';
+import { chat, chatSay, deeAndKim, expectAccessible, openGroup, openTab, shot } from './helpers';
 
 // Views pass axe-core in light and dark, on a 360 px phone and on a desk: the
 // chat panel (public messages and whispers), the session's roll feed (with rolls) and the
@@ -8,21 +8,10 @@ import { KAI, VEX, createTable, expectAccessible, joinAndCreate, shot } from './
 const SMALL = { width: 360, height: 740 };
 const SCHEMES = ['light', 'dark'] as const;
 
-const chat = (page: Page) => page.getByTestId('chat');
-
-/** Opens a phone tab where there are tabs (a desk shows every part at once). */
-async function openTab(page: Page, name: string): Promise<void> {
-  const tab = page.getByRole('tab', { name: new RegExp(`^${name}`) });
-  if (await tab.isVisible()) await tab.click();
-}
-
+/** Says `text` to `to` from the chat, on a phone from its Chat tab. */
 async function say(page: Page, text: string, to: string): Promise<void> {
   await openTab(page, 'Chat');
-  const panel = chat(page);
-  await panel.getByTestId('chat-to').selectOption({ label: to });
-  await panel.getByTestId('chat-input').fill(text);
-  await panel.getByTestId('chat-input').press('Enter');
-  await expect(panel.getByTestId('chat-input')).toHaveValue('');
+  await chatSay(page, text, to);
 }
 
 async function roll(page: Page, skill: string, reason: string): Promise<void> {
@@ -56,25 +45,30 @@ test('the chat, the roll feed and the shortcut sheet are accessible in light and
   browser,
 }) => {
   test.setTimeout(420_000);
-  const { gm, links, context } = await createTable(browser, 'Lanterns on the quay', 'fate-core');
-  const dee = await joinAndCreate(browser, links.player, 'Dee', VEX);
-  const kim = await joinAndCreate(browser, links.player, 'Kim', KAI, SMALL);
+  // Dee with Vex at a desk, Kim with Kai on the smallest phone.
+  const group = await openGroup(browser, {
+    table: 'Lanterns on the quay',
+    ruleset: 'fate-core',
+    players: deeAndKim(SMALL),
+  });
+  const { gm } = group;
+  const [dee, kim] = group.players;
   await gm.getByRole('button', { name: 'Close invite links' }).click();
 
   // Messages and whispers both ways, and a few rolls.
-  await say(kim.page, 'The lantern is a signal, I am sure of it.', 'GM only');
+  await say(kim, 'The lantern is a signal, I am sure of it.', 'GM only');
   await say(gm, 'The fog rolls in over the docks.', 'Everyone');
   await say(gm, 'You recognise the signal: your old crew.', 'Kim');
-  await say(dee.page, 'Can Vex see the boat from here?', 'GM only');
-  await expect(chat(kim.page).getByTestId('chat-whisper')).toHaveCount(2);
-  await expect(chat(dee.page).getByTestId('chat-whisper')).toHaveCount(1);
-  await roll(dee.page, 'athletics', 'Leap onto the barge');
-  await roll(kim.page, 'notice', 'Spot the lantern signal');
-  await roll(dee.page, 'stealth', 'Slip past the guards');
+  await say(dee, 'Can Vex see the boat from here?', 'GM only');
+  await expect(chat(kim).getByTestId('chat-whisper')).toHaveCount(2);
+  await expect(chat(dee).getByTestId('chat-whisper')).toHaveCount(1);
+  await roll(dee, 'athletics', 'Leap onto the barge');
+  await roll(kim, 'notice', 'Spot the lantern signal');
+  await roll(dee, 'stealth', 'Slip past the guards');
 
   for (const [page, size, messages] of [
-    [dee.page, 'desk', 2],
-    [kim.page, '360px', 3],
+    [dee, 'desk', 2],
+    [kim, '360px', 3],
   ] as const) {
     // The chat, with its messages and whispers.
     await openTab(page, 'Chat');
@@ -97,5 +91,5 @@ test('the chat, the roll feed and the shortcut sheet are accessible in light and
     await expect(sheet).toBeHidden();
   }
 
-  for (const c of [context, dee.context, kim.context]) await c.close();
+  await group.close();
 });

@@ -16,7 +16,7 @@ import {
   TOUCH,
   zoneItem,
 } from './helpers';
-import { characterIdOf, connectBot } from './bot';
+import { boardBuilder, characterIdOf, connectBot } from './bot';
 
 // The board on a phone, held by a player who reads Portuguese: Kim's browser speaks pt-BR on a
 // 390x844 touch screen. She reads the zone list, opens the board and pinches it bigger with two
@@ -97,29 +97,15 @@ test('pt-BR on a phone: the zone list, a pinch-zoomed board, a handout and a por
   await gm.getByLabel('Scene name').fill('Chegada ao cais');
   await gm.getByRole('button', { name: 'Start a scene' }).click();
   const bot = await connectBot(baseURL!, links.gm);
-  const zone = async (name: string, x: number) =>
-    (await bot.send({ type: 'zone.add', name, x, y: 1, w: 4, h: 3 })).result?.zoneId as string;
-  const quay = await zone('Cais', 1);
-  const market = await zone('Mercado de Peixe', 5);
-  const gull = await zone('A Gaivota', 9);
-  await bot.send({ type: 'border.add', a: quay, b: market });
-  const stairs = (await bot.send({ type: 'border.add', a: market, b: gull })).result
-    ?.borderId as string;
-  await bot.send({
-    type: 'aspect.add',
-    kind: 'situation',
-    text: 'Escadas Escorregadias',
-    place: stairs,
-  });
-  await bot.send({
-    type: 'aspect.add',
-    kind: 'situation',
-    text: 'Gaivotas por Toda Parte',
-    place: gull,
-  });
+  const prep = boardBuilder(bot);
+  const {
+    zones: [quay, , gull],
+    borders: [, stairs],
+  } = await prep.row(['Cais', 'Mercado de Peixe', 'A Gaivota'], 1, 1);
+  await prep.aspect('Escadas Escorregadias', stairs);
+  await prep.aspect('Gaivotas por Toda Parte', gull);
   for (const name of ['Vex', 'Kai']) {
-    const characterId = await characterIdOf(baseURL!, links.gm, name);
-    await bot.send({ type: 'board.move', characterId, zoneId: quay, override: true });
+    await prep.place(await characterIdOf(baseURL!, links.gm, name), quay);
   }
 
   // 1. The zone list, in Portuguese: who is where, the aspects, and Kai already picked.

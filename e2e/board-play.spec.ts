@@ -1,7 +1,16 @@
 /// <reference lib="dom" />
 import { test, expect } from '@playwright/test';
-import { defendAs, expectAccessible, openGroup, shot, usualGroup, zoneItem } from './helpers';
-import { characterIdOf, connectBot } from './bot';
+import {
+  defendAs,
+  drag,
+  expectAccessible,
+  moveWithTheRoll,
+  openGroup,
+  shot,
+  usualGroup,
+  zoneItem,
+} from './helpers';
+import { boardBuilder, characterIdOf, connectBot } from './bot';
 
 // A fight played on the board: Pier – Warehouse – Roof, a locked iron door on the
 // Warehouse–Roof border. The Brute attacks everyone in the Warehouse (Vex and Kai each
@@ -41,32 +50,19 @@ test('a fight across three zones: defenders from the board, a move that needs an
   }
   await gm.getByRole('button', { name: 'Start a scene' }).click();
   await expect(gm.getByTestId('board')).toBeVisible();
-  const zone = async (name: string, x: number) =>
-    (await bot.send({ type: 'zone.add', name, x, y: 0, w: 4, h: 3 })).result?.zoneId as string;
-  const pier = await zone('Pier', 0);
-  const shed = await zone('Warehouse', 4);
-  const roof = await zone('Roof', 8);
-  await bot.send({ type: 'border.add', a: pier, b: shed });
-  const door = (await bot.send({ type: 'border.add', a: shed, b: roof })).result
-    ?.borderId as string;
-  const locked = String(
-    (
-      await bot.send({
-        type: 'aspect.add',
-        kind: 'situation',
-        text: 'Locked Iron Door',
-        place: door,
-      })
-    ).result?.aspectId,
-  );
-  const id = (name: string) => characterIdOf(baseURL!, links.gm, name);
+  const prep = boardBuilder(bot);
+  const {
+    zones: [pier, shed, roof],
+    borders: [, door],
+  } = await prep.row(['Pier', 'Warehouse', 'Roof'], 0, 0);
+  const locked = await prep.aspect('Locked Iron Door', door);
   for (const [name, zoneId] of [
     ['Brute', pier],
     ['Vex', shed],
     ['Kai', shed],
     ['Lookout', roof],
   ] as const) {
-    await bot.send({ type: 'board.move', characterId: await id(name), zoneId, override: true });
+    await prep.place(await characterIdOf(baseURL!, links.gm, name), zoneId);
   }
   for (const page of [gm, dee, watcher]) {
     await expect(zoneItem(page, 'Warehouse')).toContainText('Vex');
@@ -107,15 +103,7 @@ test('a fight across three zones: defenders from the board, a move that needs an
   await defendAs(target, second, 'Lookout', 'last');
 
   // 3. Dee drags Vex toward the Roof: the locked door asks for an overcome in the dice tray.
-  const vex = dee.locator('[data-testid="board-token"][data-name="Vex"]');
-  const roofZone = dee.locator('[data-testid="board-zone"][data-zone="Roof"] rect');
-  await vex.scrollIntoViewIfNeeded();
-  const from = (await vex.boundingBox())!;
-  const to = (await roofZone.boundingBox())!;
-  await dee.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await dee.mouse.down();
-  await dee.mouse.move(to.x + to.width / 2, to.y + to.height / 3, { steps: 12 });
-  await dee.mouse.up();
+  await drag(dee, 'Vex', 'Roof');
   const asking = dee.getByTestId('board-overcome');
   await expect(asking).toContainText(
     'Vex moves from Warehouse to Roof: an overcome against Average (+1)',
@@ -126,14 +114,7 @@ test('a fight across three zones: defenders from the board, a move that needs an
   await asking.getByRole('button', { name: /^Roll 4dF \+\d vs Average/ }).click();
   // Athletics +4 against +1 fails only on 4dF of −4: either way every screen agrees. With
   // the door in the way the roll waits for Dee to move (the GM may still invoke the door).
-  const held = dee.getByTestId('board-overcome-held');
-  await expect(held.or(dee.getByTestId('board-overcome-failed'))).toBeVisible();
-  if (await held.isVisible()) {
-    await asking.getByRole('button', { name: 'Move with this roll' }).click();
-    await expect(zoneItem(dee, 'Roof')).toContainText('Vex');
-    await expect(zoneItem(watcher, 'Roof')).toContainText('Vex');
-    await expect(gm.getByTestId('log')).toContainText('Vex moves to Roof');
-  }
+  await moveWithTheRoll(dee, 'Vex', 'Roof', { gm, watcher });
 
   // 4. The GM moves Kai across the door by the list: the tray asks, the GM waves it through.
   await gm.getByRole('button', { name: 'Pick Kai to move' }).click();

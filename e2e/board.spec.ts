@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
-import { addZone, openGroup, shot, usualGroup, zoneItem } from './helpers';
+import { addZone, drag, moveWithTheRoll, openGroup, shot, usualGroup, zoneItem } from './helpers';
 
 // The scene board as a group uses it: the GM lays out zones (one prepared hidden), marks
 // borders and a zone aspect, reveals the prepared zone, places the tokens; a player at a desk
@@ -63,15 +63,7 @@ test('the scene board: zones, a hidden zone revealed, tokens dragged and moved b
   }
 
   // 4. Dee drags Vex from the Pier to the Warehouse on the board: one free move, logged.
-  const token = dee.locator('[data-testid="board-token"][data-name="Vex"]');
-  const target = dee.locator('[data-testid="board-zone"][data-zone="Warehouse"] rect');
-  await token.scrollIntoViewIfNeeded();
-  const from = (await token.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await dee.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await dee.mouse.down();
-  await dee.mouse.move(to.x + to.width / 2, to.y + to.height / 3, { steps: 12 });
-  await dee.mouse.up();
+  await drag(dee, 'Vex', 'Warehouse');
   for (const page of [gm, dee, watcher]) {
     await expect(zoneItem(page, 'Warehouse')).toContainText('Vex');
   }
@@ -86,13 +78,7 @@ test('the scene board: zones, a hidden zone revealed, tokens dragged and moved b
   await tools.getByTestId('board-aspect-text').fill('Collapsing Gangway');
   await tools.getByRole('button', { name: 'Add aspect' }).click();
   await expect(dee.getByTestId('board-svg')).toContainText('Collapsing Gangway');
-  const back = dee.locator('[data-testid="board-zone"][data-zone="Pier"] rect');
-  const vexNow = (await token.boundingBox())!;
-  const pier = (await back.boundingBox())!;
-  await dee.mouse.move(vexNow.x + vexNow.width / 2, vexNow.y + vexNow.height / 2);
-  await dee.mouse.down();
-  await dee.mouse.move(pier.x + pier.width / 2, pier.y + pier.height / 3, { steps: 12 });
-  await dee.mouse.up();
+  await drag(dee, 'Vex', 'Pier');
   // The dice tray asks for it: Athletics against Average, the gangway as passive opposition.
   const asking = dee.getByTestId('board-overcome');
   await expect(asking).toContainText(
@@ -104,15 +90,7 @@ test('the scene board: zones, a hidden zone revealed, tokens dragged and moved b
   await asking.getByRole('button', { name: /^Roll 4dF/ }).click();
   // Athletics +4 against +1 fails only on 4dF of −4 (1 in 81): either way the screens agree.
   // With the gangway in the way the roll waits for Dee to move (the GM may still invoke it).
-  const held = dee.getByTestId('board-overcome-held');
-  await expect(held.or(dee.getByTestId('board-overcome-failed'))).toBeVisible();
-  if (await held.isVisible()) {
-    await asking.getByRole('button', { name: 'Move with this roll' }).click();
-    await expect(zoneItem(dee, 'Pier')).toContainText('Vex');
-    await expect(zoneItem(watcher, 'Pier')).toContainText('Vex');
-    await expect(gm.getByTestId('log')).toContainText('Vex moves to Pier');
-    await expect(asking).toHaveCount(0);
-  }
+  await moveWithTheRoll(dee, 'Vex', 'Pier', { gm, watcher });
 
   // 5. Kim, on a phone, opens the Board tab; Kai is picked already: "Move Kai here".
   await kim.getByRole('tab', { name: 'Board' }).click();

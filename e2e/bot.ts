@@ -119,8 +119,53 @@ export async function dealHit(
   throw new Error(`no roll matching ${String(wanted)} in ${tries} tries`);
 }
 
+/** The GM's bot gives a character a consequence in a slot ('mild', 'moderate', …), named `text`. */
+export async function takeConsequence(
+  bot: Bot,
+  characterId: string,
+  slotId: string,
+  text: string,
+): Promise<void> {
+  await bot.send({ type: 'consequence.take', characterId, slotId, text });
+}
+
 /** The GM's bot creates an NPC from `character` (a sheet as the command takes it); its id. */
 export async function createNpc(bot: Bot, character: Record<string, unknown>): Promise<string> {
   const { result } = await bot.send({ type: 'character.create', npc: true, character });
   return String(result?.characterId);
+}
+
+/**
+ * The board tools' commands as the GM's bot sends them, to set a board up quickly: three 4x3
+ * zones in a row from (x, y), each bordering the next (their ids and the two borders'), a
+ * situation aspect on a zone or a border (its id), and a character put in a zone, wherever it
+ * stood.
+ */
+export function boardBuilder(bot: Bot) {
+  const zone = async (name: string, x: number, y: number) =>
+    (await bot.send({ type: 'zone.add', name, x, y, w: 4, h: 3 })).result?.zoneId as string;
+  const border = async (a: string, b: string) =>
+    (await bot.send({ type: 'border.add', a, b })).result?.borderId as string;
+  return {
+    row: async (
+      [first, second, third]: readonly [string, string, string],
+      x: number,
+      y: number,
+    ) => {
+      const zones = [
+        await zone(first, x, y),
+        await zone(second, x + 4, y),
+        await zone(third, x + 8, y),
+      ] as const;
+      const borders = [await border(zones[0], zones[1]), await border(zones[1], zones[2])] as const;
+      return { zones, borders };
+    },
+    aspect: async (text: string, place: string) =>
+      String(
+        (await bot.send({ type: 'aspect.add', kind: 'situation', text, place })).result?.aspectId,
+      ),
+    place: async (characterId: string, zoneId: string) => {
+      await bot.send({ type: 'board.move', characterId, zoneId, override: true });
+    },
+  };
 }

@@ -1,14 +1,6 @@
 /// <reference lib="dom" />
-import { test, expect, type Page } from '@playwright/test';
-import {
-  chat,
-  chatMessage as message,
-  chatSay as say,
-  usualGroup,
-  openChat,
-  openGroup,
-  recordFrames,
-} from './helpers';
+import { test, expect } from '@playwright/test';
+import { chat, chatMessage as message, chatSay as say, groupAtChat } from './helpers';
 
 // Table chat and whispers. A player whispers to the GM: the GM sees it, the
 // other player and the spectator do not, and the spectator's browser never receives its bytes
@@ -29,14 +21,7 @@ test('chat: a whisper reaches the GM only, public chat reaches the spectator unt
 }) => {
   // Four browsers on two shared cores.
   test.setTimeout(600_000);
-  let watcherFrames = (): string => '';
-  // The spectator's frames are recorded from before the page loads.
-  const spectator = { beforeLoad: (page: Page) => (watcherFrames = recordFrames(page)) };
-  const group = await openGroup(browser, usualGroup('Ghost ship', { spectator }));
-  const { gm, spectator: watcher } = group;
-  const [dee, kim] = group.players;
-
-  for (const page of [gm, dee, kim, watcher]) await openChat(page);
+  const { gm, dee, kim, watcher, watcherFrames, close } = await groupAtChat(browser, 'Ghost ship');
   // The spectator reads, and cannot write.
   await expect(chat(watcher).getByTestId('chat-input')).toHaveCount(0);
 
@@ -91,5 +76,5 @@ test('chat: a whisper reaches the GM only, public chat reaches the spectator unt
   expect(await watcher.content()).not.toContain('o mapa é falso');
   expect(watcherFrames()).not.toContain('o mapa');
 
-  await group.close();
+  await close();
 });

@@ -1,15 +1,17 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import {
+  askTheTable,
   createTable,
   expectAccessible,
   joinAndCreate,
   openAs,
+  openTheVote,
   shot,
+  vote,
   watchedTableWithTwoPlayers,
   VEX,
 } from './helpers';
 import { connectBot, characterIdOf, type Bot } from './bot';
-import { openTheVote } from './stories/edgerunner';
 
 // Edgerunner's aspect actions through the real server, seen on every screen. The GM's
 // adjustments and the people who only need a seat come from the command API (./bot), so
@@ -62,12 +64,8 @@ test('edgerunner: the table votes on a declaration, each voter on their own scre
   // Dee puts the fact to the table from her Dice tab: the words, and what it is on.
   await p1.getByRole('tab', { name: 'Dice' }).click();
   const tray = p1.getByRole('form', { name: 'Roll the dice' });
-  await tray.locator('select[name="action"]').selectOption('create-advantage');
-  await tray.getByLabel('Aspect action').selectOption('declaration');
   const fact = 'The library has a pharmacology wing';
-  await tray.getByLabel('The fact you declare').fill(fact);
-  await tray.locator('select[name="declaration-target"]').selectOption({ label: 'The scene' });
-  await tray.getByRole('button', { name: 'Ask the table' }).click();
+  await askTheTable(tray, fact, 'The scene');
 
   // Her card lists everyone else, the GM too, not her; nobody has voted; the roll waits.
   const mine = tray.getByTestId('my-declaration');
@@ -97,11 +95,7 @@ test('edgerunner: the table votes on a declaration, each voter on their own scre
   await louBot.send({ type: 'declaration.vote', declarationId, stance: 'support' });
   await expect(mine.getByTestId('declaration-tally')).toContainText('2 supporting, 1 opposing');
   await expect(rollButton).toBeDisabled();
-  const gmCard = gm.getByTestId('declaration').filter({ hasText: fact });
-  await gmCard
-    .getByRole('group', { name: 'Your vote' })
-    .getByRole('button', { name: 'Abstain' })
-    .click();
+  await vote(gm, 'Abstain', fact);
 
   // The vote is in: +1, on Dee's phone, and the roll may go.
   await expect(mine.getByTestId('declaration-tally')).toContainText(

@@ -1,15 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import {
-  PHONE,
-  createTable,
-  joinAndCreate,
-  openAs,
-  shot,
-  expectAccessible,
-  expectActive,
-  KAI,
-  VEX,
-} from './helpers';
+import { expectAccessible, expectActive, openGroup, shot, usualGroup } from './helpers';
 
 // The table's feel: the session's full roll feed (every roll, newest first, paged
 // past the document's recent window, filtered by character) and the keyboard shortcuts with
@@ -42,14 +32,10 @@ test('the session’s roll feed, filtered and paged, and the keyboard shortcuts'
 }) => {
   // Four browsers and two dozen rolls on shared cores.
   test.setTimeout(420_000);
-  const { gm, links, context } = await createTable(browser, 'Long night at the docks', 'fate-core');
-  const dee = await joinAndCreate(browser, links.player, 'Dee', VEX);
-  const kim = await joinAndCreate(browser, links.player, 'Kim', KAI, PHONE);
-  const watcher = await openAs(browser, links.spectator);
-  const contexts = [context, dee.context, kim.context, watcher.context];
-  const p1 = dee.page;
-  const phone = kim.page;
-  const spectator = watcher.page;
+  // Dee with Vex at a desk, Kim with Kai on the phone, a spectator.
+  const group = await openGroup(browser, usualGroup('Long night at the docks'));
+  const { gm, spectator } = group;
+  const [p1, phone] = group.players;
 
   await gm.getByRole('button', { name: 'Close invite links' }).click();
   await gm.getByRole('button', { name: 'Start a scene' }).click();
@@ -220,5 +206,5 @@ test('the session’s roll feed, filtered and paged, and the keyboard shortcuts'
     spectator.getByRole('status').filter({ hasText: 'no roll for you to make' }),
   ).toBeVisible();
 
-  for (const c of contexts) await c.close();
+  await group.close();
 });

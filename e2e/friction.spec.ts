@@ -12,7 +12,7 @@ import {
   rooftopVex,
   shot,
 } from './helpers';
-import { characterIdOf, connectBot } from './bot';
+import { characterIdOf, connectBot, takeConsequence } from './bot';
 import {
   aCountdownStaysOneLine,
   aSecondKai,
@@ -203,8 +203,8 @@ test('friction: what a group tripped on, at a desk, on a phone and on stream', a
   // the roll card says it is a recovery, not an overcome.
   const archer = await characterIdOf(baseURL!, links.gm, 'Bell Tower Archer');
   const kai = await characterIdOf(baseURL!, links.gm, 'Kai');
-  await bot.send({ type: 'consequence.take', characterId: archer, slotId: 'mild', text: 'Singed' });
-  await bot.send({ type: 'consequence.take', characterId: kai, slotId: 'mild', text: 'Bruised' });
+  await takeConsequence(bot, archer, 'mild', 'Singed');
+  await takeConsequence(bot, kai, 'mild', 'Bruised');
   const archerCard = characterCard(dee, 'Bell Tower Archer');
   await archerCard.getByRole('button', { name: 'Full sheet' }).click();
   await expect(archerCard).toContainText('Singed');

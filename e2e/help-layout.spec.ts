@@ -5,9 +5,11 @@ import {
   VEX,
   attackWithTray,
   characterCard,
+  cleoAlone,
   createTable,
   expectAccessible,
   joinAndCreate,
+  openGroup,
   shot,
 } from './helpers';
 
@@ -27,15 +29,8 @@ test('the rules reference covers a phone’s screen, top to bottom, and scrolls 
   browser,
 }) => {
   test.setTimeout(240_000);
-  const { links, context } = await createTable(browser, 'Help on the phone', 'fate-core');
-  const player = await joinAndCreate(
-    browser,
-    links.player,
-    'Cleo',
-    { name: 'Mara', highConcept: 'Smuggler captain', trouble: 'A price on my head' },
-    PHONE,
-  );
-  const page = player.page;
+  const group = await openGroup(browser, cleoAlone('Help on the phone', 'fate-core', PHONE));
+  const [page] = group.players;
   await page.getByRole('tab', { name: 'Dice' }).click();
   await page.getByRole('button', { name: 'Rules: the actions and their outcomes' }).click();
   const sheet = reference(page);
@@ -63,8 +58,7 @@ test('the rules reference covers a phone’s screen, top to bottom, and scrolls 
 
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
-  await player.context.close();
-  await context.close();
+  await group.close();
 });
 
 test('refresh, consequence and concede explain themselves on hover and on focus', async ({

@@ -1,14 +1,13 @@
 import { test, expect, type Page } from '@playwright/test';
 import { characterIdOf, connectBot, dealHit } from './bot';
 import {
-  KAI,
   PHONE,
-  VEX,
+  cleoAlone,
   createTable,
   expectAccessible,
-  joinAndCreate,
   openGroup,
   shot,
+  tableWithTwoPlayers,
 } from './helpers';
 
 // Help at the table: the rules reference opens from where a rule matters (the dice
@@ -22,15 +21,8 @@ test('pirates: a phone player opens the rules from the dice tray and reads the o
   browser,
 }) => {
   test.setTimeout(240_000);
-  const { links, context } = await createTable(browser, 'Help at sea', 'pirates');
-  const mara = await joinAndCreate(
-    browser,
-    links.player,
-    'Cleo',
-    { name: 'Mara', highConcept: 'Smuggler captain', trouble: 'A price on my head' },
-    PHONE,
-  );
-  const page = mara.page;
+  const group = await openGroup(browser, cleoAlone('Help at sea', 'pirates', PHONE));
+  const [page] = group.players;
   await page.getByRole('tab', { name: 'Dice' }).click();
   const opener = page.getByRole('button', { name: 'Rules: the actions and their outcomes' });
   await opener.click();
@@ -76,8 +68,7 @@ test('pirates: a phone player opens the rules from the dice tray and reads the o
   await expect(sheet).toHaveCount(0);
   await expect(opener).toBeFocused();
 
-  await mara.context.close();
-  await context.close();
+  await group.close();
 });
 
 test('fate-core: a player opens the rules from the hit panel, at stress and consequences', async ({
@@ -85,19 +76,9 @@ test('fate-core: a player opens the rules from the hit panel, at stress and cons
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const group = await openGroup(browser, {
-    table: 'Help in a fight',
-    ruleset: 'fate-core',
-    players: [
-      { player: 'Dee', character: VEX },
-      { player: 'Kim', character: KAI },
-    ],
-  });
-  const {
-    gm,
-    links,
-    players: [, kim],
-  } = group;
+  // Dee with Vex and Kim with Kai, both at desks.
+  const table = await tableWithTwoPlayers(browser, 'Help in a fight', 'fate-core');
+  const { links, p2: kim } = table;
   const bot = await connectBot(baseURL ?? '', links.gm);
   const kai = await characterIdOf(baseURL ?? '', links.gm, 'Kai');
   const vex = await characterIdOf(baseURL ?? '', links.gm, 'Vex');
@@ -130,8 +111,7 @@ test('fate-core: a player opens the rules from the hit panel, at stress and cons
   await expect(panel).toBeVisible();
 
   bot.close();
-  await group.close();
-  void gm;
+  await table.close();
 });
 
 test('a GM hovers and focuses "GM pool" and reads what it is', async ({ browser }) => {
@@ -166,19 +146,14 @@ test('the open reference is accessible in light and dark, at 360 px and on a des
   browser,
 }) => {
   test.setTimeout(300_000);
-  const { gm, links, context } = await createTable(browser, 'Help for all', 'edgerunner');
   const small = { width: 360, height: 740 };
-  const player = await joinAndCreate(
-    browser,
-    links.player,
-    'Cleo',
-    { name: 'Mara', highConcept: 'Smuggler captain', trouble: 'A price on my head' },
-    small,
-  );
+  const group = await openGroup(browser, cleoAlone('Help for all', 'edgerunner', small));
+  const { gm } = group;
+  const [player] = group.players;
   await gm.getByRole('button', { name: 'Close invite links' }).click();
 
   for (const [page, label, phone] of [
-    [player.page, '360 px', true],
+    [player, '360 px', true],
     [gm, 'desktop', false],
   ] as const) {
     if (phone) await page.getByRole('tab', { name: 'Dice' }).click();
@@ -196,6 +171,5 @@ test('the open reference is accessible in light and dark, at 360 px and on a des
     await expect(sheet).toHaveCount(0);
   }
 
-  await player.context.close();
-  await context.close();
+  await group.close();
 });

@@ -1,21 +1,41 @@
 // The specs' helpers, one module under support/ for each thing they do; specs import them
 // from here.
 export { expectAccessible, expectActive } from './support/accessibility';
-export { addZone, boardAspect, defendAs, drag, showHandout, zoneItem } from './support/board';
-export { KAI, KAI_SKILLS, VEX, VEX_SKILLS } from './support/characters';
-export { chat, chatMessage, chatSay, openChat } from './support/chat';
+export {
+  addZone,
+  boardAspect,
+  defendAs,
+  drag,
+  moveWithTheRoll,
+  showHandout,
+  zoneItem,
+} from './support/board';
+export { KAI, KAI_SKILLS, MARA, VEX, VEX_SKILLS } from './support/characters';
+export { chat, chatMessage, chatSay, groupAtChat, openChat } from './support/chat';
 export { attackWithTray, concede, defendWithLowest } from './support/dice';
+export { askTheTable, openTheVote, vote, type Stance } from './support/declarations';
 export { englishOn } from './support/english';
 export { fixture } from './support/fixtures';
 export { adjust } from './support/gm-tools';
-export { HD, openHeldOverlay, openOverlay, spectatorAndHeldOverlay } from './support/overlay';
 export {
+  HD,
+  openHeldOverlay,
+  openOverlay,
+  overlayMoment,
+  spectatorAndHeldOverlay,
+} from './support/overlay';
+export {
+  atTheBellTower,
   createCharacter,
   guardAcrossTheRooftops,
+  guardAttacksKai,
+  helpedLeapOnEveryScreen,
+  leapTray,
   rooftopCrew,
   rooftopKai,
   rooftopsOfVarn,
   rooftopVex,
+  writeTheGuard,
 } from './support/rooftops';
 export {
   createTable,
@@ -52,6 +72,7 @@ export {
 } from './support/play';
 export { SCREENSHOTS, shot } from './support/shots';
 export {
+  cleoAlone,
   deeAndKim,
   openGroup,
   tableWithTwoPlayers,

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
-import { SCREENSHOTS, deeAndKim, openGroup, usualGroup } from './helpers';
+import { SCREENSHOTS, deeAndKim, openGroup, overlayMoment, usualGroup } from './helpers';
 import { connectBot, characterIdOf, dealHit, type Bot } from './bot';
 import { join } from 'node:path';
 
@@ -75,8 +75,7 @@ test('a session on the stream overlay, and the phone player told when needed', a
   );
   expect(paints).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
 
-  const event = (kind: string) =>
-    overlay.locator(`[data-testid="overlay-event"][data-kind="${kind}"]`);
+  const event = (kind: string) => overlayMoment(overlay, kind);
   const toast = (page: Page) => page.locator('.toast.attention');
   // A toast that is not sticky may still be up when the next arrives: each check names its own.
 

@@ -1,6 +1,17 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
-import { createTable, joinAndCreate, openAs, shot, expectAccessible } from './helpers';
+import {
+  MARA,
+  askTheTable,
+  cleoAlone,
+  createTable,
+  expectAccessible,
+  joinAndCreate,
+  openAs,
+  openGroup,
+  shot,
+  vote,
+} from './helpers';
 
 const phone = { width: 360, height: 740 };
 
@@ -9,17 +20,7 @@ test('at phone width the table works in tabs for GM, player and spectator', asyn
   test.setTimeout(360_000);
   const { gm, links, context } = await createTable(browser, 'Couch game', 'pirates', phone);
   await shot(gm, 'phone-gm-new-table');
-  const player = await joinAndCreate(
-    browser,
-    links.player,
-    'Cleo',
-    {
-      name: 'Mara',
-      highConcept: 'Smuggler captain',
-      trouble: 'A price on my head',
-    },
-    phone,
-  );
+  const player = await joinAndCreate(browser, links.player, 'Cleo', MARA, phone);
   const p1 = player.page;
   const spectator = await openAs(browser, links.spectator, phone);
 
@@ -93,29 +94,16 @@ test('at phone width the games’ own dice controls fit and work', async ({ brow
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
   for (const ruleset of ['edgerunner', 'narrative'] as const) {
-    const { gm, links, context } = await createTable(browser, `Pocket ${ruleset}`, ruleset, phone);
-    const player = await joinAndCreate(
-      browser,
-      links.player,
-      'Cleo',
-      { name: 'Mara', highConcept: 'Smuggler captain', trouble: 'A price on my head' },
-      phone,
-    );
-    const p1 = player.page;
+    const group = await openGroup(browser, cleoAlone(`Pocket ${ruleset}`, ruleset, phone, phone));
+    const { gm } = group;
+    const [p1] = group.players;
     await p1.getByRole('tab', { name: 'Dice' }).click();
     const tray = p1.getByRole('form', { name: 'Roll the dice' });
     if (ruleset === 'edgerunner') {
-      await tray.locator('select[name="action"]').selectOption('create-advantage');
-      await tray.getByLabel('Aspect action').selectOption('declaration');
-      await tray.getByLabel('The fact you declare').fill('The ferry runs late tonight');
-      await tray.getByRole('button', { name: 'Ask the table' }).click();
+      await askTheTable(tray, 'The ferry runs late tonight');
       await expect(tray.getByTestId('invoke-table')).toBeVisible();
       // The GM, the only other one at the table, supports it from the phone's Scene tab.
-      await gm
-        .getByTestId('declaration')
-        .getByRole('group', { name: 'Your vote' })
-        .getByRole('button', { name: 'Support' })
-        .click();
+      await vote(gm, 'Support');
       await expect(tray.getByTestId('declaration-skill')).toContainText('rolls at +1');
     } else {
       await tray.locator('select[name="strategy"]').selectOption('defensive');
@@ -129,8 +117,7 @@ test('at phone width the games’ own dice controls fit and work', async ({ brow
     expect(await overflow(p1)).toBeLessThanOrEqual(0);
     await shot(p1, `phone-${ruleset}-dice`);
     await expectAccessible(p1, `phone ${ruleset} dice`);
-    await context.close();
-    await player.context.close();
+    await group.close();
   }
 });
 

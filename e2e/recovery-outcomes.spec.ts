@@ -10,7 +10,7 @@ import {
   shot,
   usualGroup,
 } from './helpers';
-import { characterIdOf, connectBot, createNpc } from './bot';
+import { characterIdOf, connectBot, createNpc, takeConsequence } from './bot';
 
 // Recovery as groups found it went wrong, played again at a table with a GM at a desk, a player
 // at a desk, a player on a 390x844 phone and a spectator:
@@ -163,12 +163,7 @@ test('pirates: recovering from her own consequence is no harder, and the log doe
   await pt.goto(links.spectator);
   await expect(pt.getByTestId('table-name')).toBeVisible();
   const kai = await characterIdOf(baseURL!, links.gm, 'Kai');
-  await gmBot.send({
-    type: 'consequence.take',
-    characterId: kai,
-    slotId: 'moderate',
-    text: 'Cracked Ribs',
-  });
+  await takeConsequence(gmBot, kai, 'moderate', 'Cracked Ribs');
 
   // Kim, on her phone, starts recovery on Kai's own consequence: against Great (+4), the
   // consequence's value, no more for treating herself [PIR-RECOVER-1].

@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { KAI, characterCard, openGroup, shot, usualGroup } from './helpers';
-import { characterIdOf, connectBot } from './bot';
+import { characterIdOf, connectBot, takeConsequence } from './bot';
 
 // Recovery in fate-core, as text 001 says: an overcome in the dice tray against the
 // consequence (Great for a moderate one, two steps harder on yourself), with invokes; a success
@@ -20,18 +20,8 @@ test('fate-core: Kim (phone) treats Vex’s moderate consequence with an invoke;
   const bot = await connectBot(baseURL!, links.gm);
   const vex = await characterIdOf(baseURL!, links.gm, 'Vex');
   const kai = await characterIdOf(baseURL!, links.gm, 'Kai');
-  await bot.send({
-    type: 'consequence.take',
-    characterId: vex,
-    slotId: 'moderate',
-    text: 'Cracked Ribs',
-  });
-  await bot.send({
-    type: 'consequence.take',
-    characterId: kai,
-    slotId: 'moderate',
-    text: 'Shell Shock',
-  });
+  await takeConsequence(bot, vex, 'moderate', 'Cracked Ribs');
+  await takeConsequence(bot, kai, 'moderate', 'Shell Shock');
   // Lore +6 with an invoke's +2 is at least Great (+4) whatever the dice: never a failure.
   // Empathy −4 is at most Mediocre (+0): always short of Fantastic (+6).
   for (const [skillId, rating] of [

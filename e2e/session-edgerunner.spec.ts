@@ -2,7 +2,17 @@ import { test, expect as baseExpect } from '@playwright/test';
 
 // Five browsers share two cores with other runs: a slow answer is not a wrong one.
 const expect = baseExpect.configure({ timeout: 20_000 });
-import { aspectOn, characterCard, newRollCard, openTab, shiftsOf, shot } from './helpers';
+import {
+  askTheTable,
+  aspectOn,
+  characterCard,
+  newRollCard,
+  openTab,
+  overlayMoment,
+  shiftsOf,
+  shot,
+  vote,
+} from './helpers';
 import { invokesFor, invokeWords } from './stories/edgerunner';
 import {
   endTheSceneAndTheSession,
@@ -64,17 +74,10 @@ test('edgerunner: a whole session, from the editor to the next session’s clock
   const deeTray = dee.getByRole('form', { name: 'Roll the dice' });
   let declaredShifts = -1;
   for (let tries = 0; declaredShifts < 0 && tries < 5; tries++) {
-    await deeTray.locator('select[name="action"]').selectOption('create-advantage');
-    await deeTray.getByLabel('Aspect action').selectOption('declaration');
-    await deeTray.getByLabel('The fact you declare').fill(declared);
-    await deeTray.getByRole('button', { name: 'Ask the table' }).click();
+    await askTheTable(deeTray, declared);
     for (const voter of [kim, gm]) {
       await openTab(voter, 'Scene');
-      await voter
-        .getByTestId('declaration')
-        .getByRole('group', { name: 'Your vote' })
-        .getByRole('button', { name: 'Support' })
-        .click();
+      await vote(voter, 'Support');
     }
     await expect(deeTray.getByTestId('declaration-skill')).toContainText('rolls at +2');
     const card = await newRollCard(dee, () =>
@@ -125,9 +128,7 @@ test('edgerunner: a whole session, from the editor to the next session’s clock
     ).toHaveCount(0);
   }
   // Jade's concession may still be on the overlay: its own "out" moment.
-  await expect(
-    overlay.locator('[data-testid="overlay-event"][data-kind="out"]').filter({ hasText: 'Gatto' }),
-  ).toContainText('Gatto');
+  await expect(overlayMoment(overlay, 'out').filter({ hasText: 'Gatto' })).toContainText('Gatto');
   await shot(overlay, 'session-edgerunner-17-overlay-taken-out');
   await shot(gm, 'session-edgerunner-17-gm-taken-out');
   await shot(dee, 'session-edgerunner-17-dee-taken-out');

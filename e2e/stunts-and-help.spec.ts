@@ -1,11 +1,12 @@
 /// <reference lib="dom" />
-import { test, expect as baseExpect } from '@playwright/test';
+import { test } from '@playwright/test';
 import {
-  guardAcrossTheRooftops,
-  openGroup,
+  atTheBellTower,
+  guardAttacksKai,
+  helpedLeapOnEveryScreen,
+  leapTray,
   openOnPhone,
-  rooftopCrew,
-  rooftopsOfVarn,
+  patientExpect as expect,
   shot,
 } from './helpers';
 
@@ -17,34 +18,18 @@ import {
 // on her phone, defends with her stunt. Every screen shows who and what added what.
 // [CORE-STUNT-1] [CORE-TEAMWORK-1] [CORE-TEAMWORK-2]
 
-const expect = baseExpect.configure({ timeout: 30_000 });
-
 test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defence, seen on every screen', async ({
   browser,
 }) => {
   test.setTimeout(300_000);
-  const group = await openGroup(browser, rooftopsOfVarn('stunts'));
-
-  const {
-    gm,
-    players: [dee, kim],
-    spectator,
-    overlay,
-    overlayShot,
-  } = group;
-
-  // ── Full pyramids; Vex with two stunts, Kai (on the phone) with one.
-  await rooftopCrew(dee, kim);
-
-  // The GM's thug: Great Fight, Average Athletics.
-  await guardAcrossTheRooftops(gm);
+  // ── Full pyramids; Vex with two stunts, Kai (on the phone) with one. The GM's guard: Great
+  // Fight, Average Athletics.
+  const group = await atTheBellTower(browser, 'stunts');
+  const { gm, spectator, overlay, overlayShot } = group;
+  const [dee, kim] = group.players;
 
   // ── Dee's tray: Athletics Good (+3), her second stunt, and Kai's help (Fair Athletics).
-  const deeTray = dee.getByRole('form', { name: 'Roll the dice' });
-  await deeTray.locator('select[name="skill"]').selectOption('athletics');
-  await deeTray.locator('select[name="difficulty"]').selectOption('5');
-  await deeTray.getByLabel('What for (optional)').fill('Leap to the bell tower');
-  const bonuses = deeTray.getByTestId('bonuses');
+  const { tray: deeTray, bonuses } = await leapTray(dee);
   await expect(bonuses.locator('input[name="stunt"]')).toHaveCount(2);
   // A player's helpers are the other player characters: Kai, not the GM's guard; Kai helps
   // once Kim says yes.
@@ -71,20 +56,7 @@ test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defen
   await shot(dee, 'stunts-1-dee-tray');
   await deeTray.getByRole('button', { name: /^Roll 4dF \+6/ }).click();
 
-  const said = 'Vex: Roofrunner (stunt) +2, help from Kai +1';
-  for (const [page, phone] of [
-    [gm, false],
-    [dee, false],
-    [kim, true],
-    [spectator, false],
-  ] as const) {
-    await openOnPhone(page, phone, 'Dice');
-    const card = page.getByTestId('roll-card').first();
-    await expect(card.getByTestId('roll-modifiers')).toHaveText(said);
-  }
-  await expect(overlay.getByTestId('overlay-roll-total-bonuses').first()).toHaveText(
-    'Roofrunner (stunt) +2, help from Kai +1',
-  );
+  await helpedLeapOnEveryScreen({ gm, dee, kim, spectator, overlay });
   // The log keeps why the total is what it is, after the card has scrolled away.
   await expect(gm.getByTestId('log')).toContainText(
     /Vex rolled to overcome \[[-+0 ]+; Roofrunner \(stunt\) \+2, help from Kai \+1\]/,
@@ -96,12 +68,7 @@ test('fate-core: a stunt and a friend’s help on a roll, and a stunt on a defen
   await expect(bonuses).toContainText('Kai, Fair (+2): +1 if their player agrees');
 
   // ── The guard attacks Kai; Kim, on her phone, defends with Fight and Shield Wall.
-  const gmTray = gm.getByRole('form', { name: 'Roll the dice' });
-  await gmTray.locator('select[name="roller"]').selectOption({ label: 'Bell Tower Guard' });
-  await gmTray.locator('select[name="skill"]').selectOption('fight');
-  await gmTray.locator('select[name="action"]').selectOption('attack');
-  await gmTray.getByLabel('An opposing character').check();
-  await gmTray.locator('select[name="opponent"]').selectOption({ label: 'Kai' });
+  const gmTray = await guardAttacksKai(gm);
   // The GM adds anyone's help, without asking; never Kai's on the attack against Kai.
   await expect(gmTray.getByTestId('bonuses').locator('input[name="helper"]')).toHaveCount(1);
   await expect(gmTray.getByTestId('bonuses')).not.toContainText('Kai');

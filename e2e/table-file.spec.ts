@@ -5,12 +5,12 @@ import {
   PHONE,
   VEX,
   characterCard,
-  createTable,
   inviteLinks,
-  joinAndCreate,
   openAs,
+  openGroup,
   shot,
   fixture,
+  usualGroup,
 } from './helpers';
 
 // A campaign moves house. The GM of "The Sunken Abbey" brings a Fari scene onto the
@@ -35,11 +35,9 @@ test('fate-core: a Fari scene comes in, the GM downloads the table and restores 
   browser,
 }) => {
   test.setTimeout(360_000);
-  const { gm, links, context } = await createTable(browser, 'The Sunken Abbey', 'fate-core');
-  const dee = await joinAndCreate(browser, links.player, 'Dee', VEX);
-  const kim = await joinAndCreate(browser, links.player, 'Kim', KAI, PHONE);
-  const watcher = await openAs(browser, links.spectator);
-  const contexts = [context, dee.context, kim.context, watcher.context];
+  const group = await openGroup(browser, usualGroup('The Sunken Abbey'));
+  const { gm, links, spectator: watcher, contexts } = group;
+  const [dee, kim] = group.players;
 
   // The Fari scene: four public cards on every screen, two private ones in the GM's prep only.
   const files = gm.getByTestId('table-files');
@@ -49,16 +47,15 @@ test('fate-core: a Fari scene comes in, the GM downloads the table and restores 
   await expect(files.getByTestId('fari-scene-added')).toContainText(
     '4 situation aspects on the table, 2 hidden in your prep',
   );
-  for (const page of [gm, dee.page, watcher.page]) {
+  for (const page of [gm, dee, watcher]) {
     for (const text of SCENE_ASPECTS) await expect(page.getByText(text).first()).toBeVisible();
   }
   for (const text of PREP) {
     await expect(gm.getByTestId('gm-tools')).toContainText(text);
-    for (const page of [dee.page, kim.page, watcher.page])
-      await expect(page.getByText(text)).toHaveCount(0);
+    for (const page of [dee, kim, watcher]) await expect(page.getByText(text)).toHaveCount(0);
   }
   await shot(gm, 'table-file-1-gm-fari-scene');
-  await shot(watcher.page, 'table-file-1-spectator-fari-scene');
+  await shot(watcher, 'table-file-1-spectator-fari-scene');
 
   // A wrong file is refused where it was given, and adds nothing.
   await files

@@ -1,12 +1,13 @@
 /// <reference lib="dom" />
-import { test, expect as baseExpect } from '@playwright/test';
+import { test } from '@playwright/test';
 import {
-  guardAcrossTheRooftops,
-  openGroup,
+  atTheBellTower,
+  guardAttacksKai,
+  helpedLeapOnEveryScreen,
+  leapTray,
   openOnPhone,
+  patientExpect as expect,
   PHONE,
-  rooftopCrew,
-  rooftopsOfVarn,
   shot,
 } from './helpers';
 
@@ -19,34 +20,16 @@ import {
 // back through hers, and Kim, on the plain player link, is told to ask the GM for hers.
 // [CORE-TEAMWORK-1] [CORE-TEAMWORK-2]
 
-const expect = baseExpect.configure({ timeout: 30_000 });
-
 test('fate-core: help asked, declined and given; a restored table’s seats go back to their players', async ({
   browser,
 }) => {
   test.setTimeout(420_000);
-  const group = await openGroup(browser, rooftopsOfVarn('teamwork'));
-
-  const {
-    gm,
-    links,
-    players: [dee, kim],
-    spectator,
-    overlay,
-    overlayShot,
-    contexts,
-  } = group;
-
-  await rooftopCrew(dee, kim);
-
-  await guardAcrossTheRooftops(gm);
+  const group = await atTheBellTower(browser, 'teamwork');
+  const { gm, links, spectator, overlay, overlayShot, contexts } = group;
+  const [dee, kim] = group.players;
 
   // ── Dee asks Kai to help her leap (Athletics Good, Roofrunner +2).
-  const deeTray = dee.getByRole('form', { name: 'Roll the dice' });
-  await deeTray.locator('select[name="skill"]').selectOption('athletics');
-  await deeTray.locator('select[name="difficulty"]').selectOption('5');
-  await deeTray.getByLabel('What for (optional)').fill('Leap to the bell tower');
-  const bonuses = deeTray.getByTestId('bonuses');
+  const { tray: deeTray, bonuses } = await leapTray(dee);
   await bonuses.getByRole('checkbox', { name: /Roofrunner/ }).check();
   // Kai may help once Kim agrees; the GM's guard is never Dee's helper.
   const kaiRow = bonuses.getByTestId('helper');
@@ -79,33 +62,14 @@ test('fate-core: help asked, declined and given; a restored table’s seats go b
   await shot(dee, 'teamwork-3-dee-agreed');
   await deeTray.getByRole('button', { name: /^Roll 4dF \+6 vs Superb \(\+5\)/ }).click();
 
-  const said = 'Vex: Roofrunner (stunt) +2, help from Kai +1';
-  for (const [page, phone] of [
-    [gm, false],
-    [dee, false],
-    [kim, true],
-    [spectator, false],
-  ] as const) {
-    await openOnPhone(page, phone, 'Dice');
-    await expect(page.getByTestId('roll-card').first().getByTestId('roll-modifiers')).toHaveText(
-      said,
-    );
-  }
-  await expect(overlay.getByTestId('overlay-roll-total-bonuses').first()).toHaveText(
-    'Roofrunner (stunt) +2, help from Kai +1',
-  );
+  await helpedLeapOnEveryScreen({ gm, dee, kim, spectator, overlay });
   await overlayShot('1-helped-roll');
   // The yes was for that roll: Kim's prompt is gone, and the next roll asks again.
   await expect(kim.getByTestId('help-prompt')).toHaveCount(0);
   await expect(kaiRow).toContainText('+1 if their player agrees');
 
   // ── The guard attacks Kai: the GM's tray offers Vex's help, never Kai's on Kai.
-  const gmTray = gm.getByRole('form', { name: 'Roll the dice' });
-  await gmTray.locator('select[name="roller"]').selectOption({ label: 'Bell Tower Guard' });
-  await gmTray.locator('select[name="skill"]').selectOption('fight');
-  await gmTray.locator('select[name="action"]').selectOption('attack');
-  await gmTray.getByLabel('An opposing character').check();
-  await gmTray.locator('select[name="opponent"]').selectOption({ label: 'Kai' });
+  const gmTray = await guardAttacksKai(gm);
   const gmHelpers = gmTray.getByTestId('bonuses').getByTestId('helper');
   await expect(gmHelpers).toHaveCount(1);
   await expect(gmHelpers).toContainText('Vex, Great (+4): +1');

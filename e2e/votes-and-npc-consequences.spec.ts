@@ -3,6 +3,7 @@ import {
   KAI,
   PHONE,
   VEX,
+  askTheTable,
   characterCard,
   createTable,
   joinAndCreate,
@@ -11,10 +12,11 @@ import {
   shot,
   openTab,
   logOf,
+  openTheVote,
   shiftsOf,
+  vote,
 } from './helpers';
 import { characterIdOf, connectBot, createNpc, type Bot } from './bot';
-import { askTheTable, openTheVote } from './stories/edgerunner';
 
 // Two outcomes a group playing a whole Edgerunner session found wrong, played again as the group
 // did, at a table with a GM at a desk, a player at a desk, a player on a 390x844 phone, a
@@ -87,12 +89,7 @@ test('edgerunner: the table votes on each declaration, and a consequence lands o
 
   // The GM supports at the desk; the tally moves on every screen, the spectator's too, who
   // has nothing to vote with.
-  await gm
-    .getByTestId('declaration')
-    .filter({ hasText: fact })
-    .getByRole('group', { name: 'Your vote' })
-    .getByRole('button', { name: 'Support' })
-    .click();
+  await vote(gm, 'Support', fact);
   const watched = watcher.page.getByTestId('declaration').filter({ hasText: fact });
   for (const tally of [mine, watched, kimPrompt]) {
     await expect(tally.getByTestId('declaration-tally')).toContainText('2 supporting, 0 opposing');
@@ -139,12 +136,7 @@ test('edgerunner: the table votes on each declaration, and a consequence lands o
   await openTab(kim.page, 'Dice');
   const kimTray = kim.page.getByRole('form', { name: 'Roll the dice' });
   await askTheTable(kimTray, rumour, 'Ganger');
-  await dee.page
-    .getByTestId('declaration')
-    .filter({ hasText: rumour })
-    .getByRole('group', { name: 'Your vote' })
-    .getByRole('button', { name: 'Oppose' })
-    .click();
+  await vote(dee.page, 'Oppose', rumour);
   const gmRumour = gm.getByTestId('declaration').filter({ hasText: rumour });
   await expect(gmRumour.getByTestId('declaration-tally')).toContainText('0 supporting, 1 opposing');
   await gmRumour.getByRole('button', { name: 'Close the vote' }).click();

@@ -1,14 +1,13 @@
 /// <reference lib="dom" />
 import { join } from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import {
   SCREENSHOTS,
   chat,
   chatMessage as message,
   chatSay as say,
-  usualGroup,
+  groupAtChat,
   openChat,
-  openGroup,
   recordFrames,
   shot,
 } from './helpers';
@@ -28,17 +27,12 @@ test('whispers between players: secret from everyone else, the GM reads them onl
 }) => {
   // Four browsers on two shared cores.
   test.setTimeout(600_000);
-  let watcherFrames = (): string => '';
-  // The spectator's frames are recorded from before the page loads.
-  const spectator = { beforeLoad: (page: Page) => (watcherFrames = recordFrames(page)) };
-  const group = await openGroup(browser, usualGroup('Maré Alta', { spectator }));
-  const { gm, spectator: watcher } = group;
-  const [dee, kim] = group.players;
+  const { gm, dee, kim, watcher, watcherFrames, close } = await groupAtChat(browser, 'Maré Alta');
   const gmFrames = recordFrames(gm);
   // The GM's page was open before its frames were recorded: reload it so every frame counts.
   await gm.reload();
   await expect(gm.getByTestId('table-name')).toBeVisible();
-  for (const page of [gm, dee, kim, watcher]) await openChat(page);
+  await openChat(gm);
 
   // Dee may whisper to the GM or to Kim, never to herself; Kim likewise to the GM or Dee.
   const options = async (page: typeof gm) =>
@@ -105,5 +99,5 @@ test('whispers between players: secret from everyone else, the GM reads them onl
   // The GM's chat (the switch, the whispers) and tools (the disk line), close up.
   await chat(gm).screenshot({ path: join(SCREENSHOTS, 'whispers-gm-chat.png') });
   await gm.getByTestId('gm-tools').screenshot({ path: join(SCREENSHOTS, 'whispers-gm-tools.png') });
-  await group.close();
+  await close();
 });

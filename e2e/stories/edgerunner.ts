@@ -1,4 +1,4 @@
-import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, type Locator } from '@playwright/test';
 
 // Five browsers share two cores with other runs: a slow answer is not a wrong one.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -112,31 +112,4 @@ export async function setAdvantage(
   await tray.locator('select[name="skill"]').selectOption(skill);
   await tray.getByLabel('A difficulty').check();
   await tray.locator('select[name="difficulty"]').selectOption(difficulty);
-}
-
-/** From a dice tray, puts a declared fact about `target` (a character, or the scene) to the table's vote. */
-export async function askTheTable(tray: Locator, fact: string, target: string): Promise<void> {
-  await tray.locator('select[name="action"]').selectOption('create-advantage');
-  await tray.getByLabel('Aspect action').selectOption('declaration');
-  await tray.getByLabel('The fact you declare').fill(fact);
-  await tray.locator('select[name="declaration-target"]').selectOption({ label: target });
-  await tray.getByRole('button', { name: 'Ask the table' }).click();
-}
-
-/**
- * A voter's toast for `declarer`'s fact takes them to its prompt, with the fact's words and
- * three buttons; returns the prompt and its group of choices.
- */
-export async function openTheVote(
-  page: Page,
-  declarer: string,
-  fact: string,
-): Promise<{ prompt: Locator; choices: Locator }> {
-  const toast = page.getByRole('status').filter({ hasText: `${declarer} declares “${fact}”` });
-  await baseExpect(toast).toBeVisible();
-  await toast.getByRole('button', { name: 'Vote' }).click();
-  const prompt = page.getByTestId('declaration').filter({ hasText: fact });
-  const choices = prompt.getByRole('group', { name: 'Your vote' });
-  await baseExpect(choices.getByRole('button')).toHaveText(['Support', 'Oppose', 'Abstain']);
-  return { prompt, choices };
 }

@@ -1,4 +1,4 @@
-import { characterCard, concede, shot } from '../helpers';
+import { characterCard, concede, overlayMoment, shot } from '../helpers';
 import { conflictOf, expect, fatePoints, logSays, open, type SaltMarket } from './fate-core-table';
 import { isHit, outcomeOf, type Fight } from './fate-core-vex-turn';
 
@@ -30,7 +30,7 @@ export async function thugTurn(t: SaltMarket, f: Fight): Promise<void> {
       const before = await fatePoints(gm.page, 'Kai');
       await shot(kim.page, 'session-fc-9-kim-phone-concedes');
       await concede(prompt);
-      await expect(overlay.locator('[data-testid="overlay-event"][data-kind="out"]')).toContainText(
+      await expect(overlayMoment(overlay, 'out')).toContainText(
         'Kai conceded the conflict and gets 2 fate points.',
       );
       await overlayShot('9-concession-moment');
@@ -89,9 +89,7 @@ export async function thugTurn(t: SaltMarket, f: Fight): Promise<void> {
         }
         await shot(kim.page, `session-fc-7-kim-phone-absorbs-${f.exchange}`);
         await panel.getByRole('button', { name: 'Absorb' }).click();
-        await expect(
-          overlay.locator('[data-testid="overlay-event"][data-kind="harm"]').last(),
-        ).toContainText('Kai absorbed');
+        await expect(overlayMoment(overlay, 'harm').last()).toContainText('Kai absorbed');
         await overlayShot(`7-kai-hit-${f.exchange}-moment`);
         await logSays(people, `Kai absorbed`);
         if (/box/.test(label)) f.kaiStress = true;

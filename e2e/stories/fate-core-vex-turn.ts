@@ -1,4 +1,4 @@
-import { characterCard, shot } from '../helpers';
+import { characterCard, overlayMoment, shot } from '../helpers';
 import {
   conflictOf,
   expect,
@@ -103,9 +103,7 @@ export async function vexTurn(t: SaltMarket, f: Fight): Promise<void> {
         await panel.getByRole('button', { name: /^(Taken out|Out of the fight instead)/ }).click();
         // Kai's concession may still be on the overlay: its own "out" moment.
         await expect(
-          overlay
-            .locator('[data-testid="overlay-event"][data-kind="out"]')
-            .filter({ hasText: 'Dockside Thug' }),
+          overlayMoment(overlay, 'out').filter({ hasText: 'Dockside Thug' }),
         ).toContainText('Dockside Thug was taken out.');
         await overlayShot('10-taken-out-moment');
         await logSays(people, 'Dockside Thug was taken out.');

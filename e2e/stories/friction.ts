@@ -1,5 +1,5 @@
 import { test, type Page } from '@playwright/test';
-import { characterCard, openOnPhone, shot, patientExpect } from '../helpers';
+import { characterCard, openOnPhone, shot, patientExpect, writeTheGuard } from '../helpers';
 import { heights, onFirstScreen, uncovered } from '../support/layout';
 
 /** Five browsers and a server on two cores shared with other runs: a step may take a while. */
@@ -30,13 +30,7 @@ export const order = (page: Page) =>
  */
 export async function aSecondKai(t: BellTower): Promise<void> {
   const { gm, dee, kim, spectator } = t;
-  await gm.getByRole('button', { name: 'Close invite links' }).click();
-  await gm.getByRole('button', { name: 'Add an NPC' }).click();
-  const npcEditor = gm.getByTestId('editor');
-  await npcEditor.getByLabel('Character name').fill('  KAI ');
-  await npcEditor.locator('input[name^="aspect-high-concept"]').fill('Paid to Look the Other Way');
-  await npcEditor.locator('select[name="skill-fight"]').selectOption('4');
-  await npcEditor.locator('select[name="skill-athletics"]').selectOption('1');
+  const npcEditor = await writeTheGuard(gm, '  KAI ');
   await expect(npcEditor.getByTestId('name-taken')).toHaveText(
     '“Kai” is already a character at this table: give this one another name.',
   );

@@ -1,5 +1,12 @@
 import { expect, type Page } from '@playwright/test';
-import { aspectRatings, characterCard, openTab, ratingTotal, shot } from '../helpers';
+import {
+  aspectRatings,
+  characterCard,
+  openTab,
+  overlayMoment,
+  ratingTotal,
+  shot,
+} from '../helpers';
 import { absorb, attack, dealOutcome, defend } from './narrative';
 import type { JadeLantern } from './narrative-table';
 
@@ -169,11 +176,7 @@ export async function maraTakesOutTheThug(j: JadeLantern): Promise<void> {
   }
   await openTab(kim, 'Characters');
   await expect(characterCard(kim, 'Dockside Thug')).toContainText('Taken out');
-  await expect(
-    overlay
-      .locator('[data-testid="overlay-event"][data-kind="out"]')
-      .filter({ hasText: 'Dockside Thug' }),
-  ).toBeVisible();
+  await expect(overlayMoment(overlay, 'out').filter({ hasText: 'Dockside Thug' })).toBeVisible();
   await shot(overlay, 'nar-17-overlay-thug-out');
   await shot(spectator, 'nar-17-spectator-thug-out');
   await shot(kim, 'nar-17-phone-thug-out');

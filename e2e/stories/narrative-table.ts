@@ -81,15 +81,12 @@ export async function seatTheJadeLantern(browser: Browser): Promise<JadeLantern>
   await shot(kimSeat.page, 'nar-03-phone-editor');
   await createTheCharacter(kimSeat.page);
 
-  const { spectator, overlay, hold } = await spectatorAndHeldOverlay(
+  const { spectator, overlay } = await spectatorAndHeldOverlay(
     browser,
     links.spectator,
     contexts,
+    'The Jade Lantern',
   );
-  await expect(
-    overlay.getByRole('main', { name: 'The Jade Lantern: stream overlay' }),
-  ).toBeAttached();
-  await hold();
   const clearOverlay = async () => {
     await overlay.clock.runFor(6_500);
     await expect(overlay.getByTestId('overlay-event')).toHaveCount(0);

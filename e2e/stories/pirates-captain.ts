@@ -1,4 +1,4 @@
-import { characterCard, concede, openTab, shot } from '../helpers';
+import { characterCard, concede, openTab, overlayMoment, shot } from '../helpers';
 import { CRANE, fatePoints, TERN, type Heron } from './pirates-crew';
 import {
   absorbOptions,
@@ -140,11 +140,7 @@ export async function captainAttacks(h: Heron, f: Fight): Promise<void> {
     await expect(kim.getByTestId('log')).toContainText(
       `absorbed ${shifts} shift${shifts === 1 ? '' : 's'}`,
     );
-    await expect(
-      overlay
-        .locator('[data-testid="overlay-event"][data-kind="harm"]')
-        .filter({ hasText: 'Tern absorbed' }),
-    ).toBeVisible();
+    await expect(overlayMoment(overlay, 'harm').filter({ hasText: 'Tern absorbed' })).toBeVisible();
     await shot(spectator, 'pirates-16-spectator-stress');
     await shot(overlay, 'pirates-16-overlay-stress');
     f.captain = 'consequence';
@@ -161,11 +157,7 @@ export async function captainAttacks(h: Heron, f: Fight): Promise<void> {
       'Pinned to the mast',
     );
   }
-  await expect(
-    overlay
-      .locator('[data-testid="overlay-event"][data-kind="harm"]')
-      .filter({ hasText: 'Tern absorbed' }),
-  ).toBeVisible();
+  await expect(overlayMoment(overlay, 'harm').filter({ hasText: 'Tern absorbed' })).toBeVisible();
   await shot(kim, 'pirates-18-phone-consequence');
   await shot(overlay, 'pirates-18-overlay-consequence');
   f.captain = 'concede';

@@ -5,6 +5,7 @@ import {
   createTable,
   spectatorAndHeldOverlay,
   openTab,
+  overlayMoment,
   PHONE,
   shot,
   takeSeat,
@@ -136,17 +137,13 @@ export async function seatTheHeron(browser: Browser): Promise<Heron> {
   await shot(kimSeat.page, 'pirates-03-phone-editor');
   await createTheCharacter(kimSeat.page);
 
-  const { spectator, overlay, hold } = await spectatorAndHeldOverlay(
+  const { spectator, overlay } = await spectatorAndHeldOverlay(
     browser,
     links.spectator,
     contexts,
+    'The Gilded Heron',
   );
-  await expect(
-    overlay.getByRole('main', { name: 'The Gilded Heron: stream overlay' }),
-  ).toBeVisible();
-  await hold();
-  const overlayEvent = (kind: string) =>
-    overlay.locator(`[data-testid="overlay-event"][data-kind="${kind}"]`);
+  const overlayEvent = (kind: string) => overlayMoment(overlay, kind);
 
   const screens = [gm, deeSeat.page, kimSeat.page, spectator];
   const desks = [gm, deeSeat.page, spectator];

@@ -79,6 +79,29 @@ export async function drag(page: Page, who: string, zone: string, watching: Page
 }
 
 /**
+ * After a player's overcome to move `who` into `zone`, rolled from the board's prompt: the dice
+ * say whether it held (the move waits for the player) or failed. When it held, the player moves
+ * with the roll: `zone` lists `who` on their screen and the watcher's, the GM's log says so,
+ * and the prompt goes.
+ */
+export async function moveWithTheRoll(
+  player: Page,
+  who: string,
+  zone: string,
+  { gm, watcher }: { gm: Page; watcher: Page },
+): Promise<void> {
+  const held = player.getByTestId('board-overcome-held');
+  await expect(held.or(player.getByTestId('board-overcome-failed'))).toBeVisible();
+  if (!(await held.isVisible())) return;
+  const asking = player.getByTestId('board-overcome');
+  await asking.getByRole('button', { name: 'Move with this roll' }).click();
+  await expect(zoneItem(player, zone)).toContainText(who);
+  await expect(zoneItem(watcher, zone)).toContainText(who);
+  await expect(gm.getByTestId('log')).toContainText(`${who} moves to ${zone}`);
+  await expect(asking).toHaveCount(0);
+}
+
+/**
  * The GM uploads a 600x800 handout titled `title` (paper and ink colours given) and shows it
  * on every screen.
  */

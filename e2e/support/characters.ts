@@ -41,3 +41,10 @@ export const KAI = {
   trouble: 'Nightmares of the war',
   aspects: ['The Red Company still owes me', 'Gentle with horses', 'Up before the bugle'],
 };
+
+/** Mara, Cleo's smuggler: only the two aspects a sheet needs, for a spec about one screen. */
+export const MARA = {
+  name: 'Mara',
+  highConcept: 'Smuggler captain',
+  trouble: 'A price on my head',
+};

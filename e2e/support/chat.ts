@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { openGroup, usualGroup } from './table-group';
+import { recordFrames } from './wire';
 
 /** The chat panel of a page (on a phone, after opening its tab: openChat). */
 export const chat = (page: Page) => page.getByTestId('chat');
@@ -22,3 +24,19 @@ export async function chatSay(page: Page, text: string, to?: string): Promise<vo
 
 export const chatMessage = (page: Page, text: string) =>
   chat(page).getByTestId('chat-message').filter({ hasText: text });
+
+/**
+ * The usual group at `table` with every chat open (Kim's on her phone's Chat tab), the
+ * spectator's (`watcher`) WebSocket frames recorded from before its page loads: what a whisper
+ * keeps from the spectator must never reach its browser at all. `watcherFrames()` is the text
+ * of every frame so far.
+ */
+export async function groupAtChat(browser: Browser, table: string) {
+  let frames = (): string => '';
+  const spectator = { beforeLoad: (page: Page) => (frames = recordFrames(page)) };
+  const group = await openGroup(browser, usualGroup(table, { spectator }));
+  const { gm, spectator: watcher, close } = group;
+  const [dee, kim] = group.players;
+  for (const page of [gm, dee, kim, watcher]) await openChat(page);
+  return { gm, dee, kim, watcher, watcherFrames: () => frames(), close };
+}

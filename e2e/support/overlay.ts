@@ -62,16 +62,23 @@ export async function openOverlay(
 
 /**
  * A spectator at a desk and the stream overlay on its own clock (openHeldOverlay), both on the
- * spectator link; their contexts join `contexts`. `hold()` once the overlay has loaded.
+ * spectator link; their contexts join `contexts`. The overlay is held once it shows `table`.
  */
 export async function spectatorAndHeldOverlay(
   browser: Browser,
   spectatorLink: string,
   contexts: BrowserContext[],
-): Promise<{ spectator: Page; overlay: Page; hold: () => Promise<void> }> {
+  table: string,
+): Promise<{ spectator: Page; overlay: Page }> {
   const watcher = await openAs(browser, spectatorLink);
   contexts.push(watcher.context);
   const held = await openHeldOverlay(browser, spectatorLink);
   contexts.push(held.context);
-  return { spectator: watcher.page, overlay: held.page, hold: held.hold };
+  await expect(held.page.getByRole('main', { name: `${table}: stream overlay` })).toBeVisible();
+  await held.hold();
+  return { spectator: watcher.page, overlay: held.page };
 }
+
+/** The overlay's moment of a kind ("out", "harm", "compel"): what it shows for a while. */
+export const overlayMoment = (overlay: Page, kind: string) =>
+  overlay.locator(`[data-testid="overlay-event"][data-kind="${kind}"]`);

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { KAI, VEX } from './characters';
+import { KAI, MARA, VEX } from './characters';
 import { openHeldOverlay, openOverlay } from './overlay';
 import {
   PHONE,
@@ -140,6 +140,23 @@ export const usualGroup = <const M extends Partial<GroupPlan>>(table: string, mo
   spectator: true as const,
   ...(more as M),
 });
+
+/**
+ * A table of one player, for a spec about one person's screen: Cleo with Mara on `viewport`,
+ * the GM on `gmViewport` (a desk's default without either).
+ */
+export const cleoAlone = (
+  table: string,
+  ruleset: string,
+  viewport?: Viewport,
+  gmViewport?: Viewport,
+) =>
+  ({
+    table,
+    ruleset,
+    gmViewport,
+    players: [{ player: 'Cleo', character: MARA, viewport }],
+  }) as const;
 
 /** A table with its GM and two seated players (Dee with Vex, Kim with Kai). */
 export interface TwoPlayerTable {
