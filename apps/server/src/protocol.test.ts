@@ -16,7 +16,7 @@ import {
   SceneAddedSchema,
   TableSummarySchema,
 } from '@fateboard/table';
-import { api, connectSocket, createTable, waitFor } from './test/harness';
+import { api, createTable, waitFor } from './test/harness';
 import { serverPerTest } from './test/per-test';
 
 // What the server sends is what the protocol module (packages/table/src/protocol/protocol.ts) says,
@@ -34,10 +34,8 @@ describe('the wire protocol', () => {
     v.parse(CreatedTableSchema, created.body);
     const table = await createTable(server.url, 'fate-core');
 
-    const gm = await connectSocket(server.url, table.tokens.gm, 'gm');
-    t.later(() => gm.close());
-    const player = await connectSocket(server.url, table.tokens.player, 'ann');
-    t.later(() => player.close());
+    const gm = await t.connect(table.tokens.gm, 'gm');
+    const player = await t.connect(table.tokens.player, 'ann');
     const joined = await player.send({ type: 'join', name: 'Ann' });
     v.parse(AckSchema, joined);
     const refused = await player.send({ type: 'scene.end' });

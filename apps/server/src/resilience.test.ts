@@ -1,15 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import * as encoding from 'lib0/encoding';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { readTable } from '@fateboard/table';
 import { openSqliteFile } from './storage';
 import {
   fillingStorage,
-  RawYjs,
   TestServer,
   connectSocket,
   createTable,
@@ -17,33 +15,26 @@ import {
   samePub,
   storedDocs,
   waitFor,
+  yjsMessage,
 } from './test/harness';
 import { validSheet } from './test/sheets';
+import { serverPerTest } from './test/per-test';
 
-let server: TestServer | undefined;
-const cleanup: (() => void)[] = [];
-afterEach(async () => {
-  while (cleanup.length > 0) cleanup.pop()!();
-  await server?.stop();
-  server = undefined;
-});
+const t = serverPerTest();
 
 describe('storage failure', () => {
   it('refuses with code storage, changes no replica, and recovers when the disk does', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'fateboard-fail-'));
     const { storage, setFull, close } = fillingStorage(dataDir);
-    cleanup.push(() => void close());
-    server = await TestServer.start({ dataDir, storage });
+    t.later(() => void close());
+    const server = await t.start({ dataDir, storage });
     const table = await createTable(server.url);
     const name = `table/${table.id}`;
-    const gm = await connectSocket(server.url, table.tokens.gm, 'gm');
-    cleanup.push(() => gm.close());
-    const spectator = await openReplica(server.url, name, table.tokens.spectator);
-    cleanup.push(() => spectator.destroy());
+    const gm = await t.connect(table.tokens.gm, 'gm');
+    const spectator = await t.replica(name, table.tokens.spectator);
     await gm.ok({ type: 'scene.start', name: 'Before', characterIds: [] });
     await waitFor(() => readTable(spectator.doc).scene.name === 'Before', 'the scene');
-    const frames = await RawYjs.open(server.url, name, table.tokens.spectator);
-    cleanup.push(() => frames.close());
+    const frames = await t.raw(name, table.tokens.spectator);
     await frames.barrier();
     const seen = frames.frames.length;
 
@@ -53,8 +44,7 @@ describe('storage failure', () => {
     await frames.barrier();
     expect(frames.frames.length).toBe(seen);
     // The live document did not keep it: a fresh joiner gets the stored state.
-    const fresh = await openReplica(server.url, name, table.tokens.spectator);
-    cleanup.push(() => fresh.destroy());
+    const fresh = await t.replica(name, table.tokens.spectator);
     expect(readTable(fresh.doc).aspects).toEqual([]);
     expect(samePub(storedDocs(dataDir, table.id).pub, fresh.doc)).toBe(true);
 
@@ -73,7 +63,7 @@ describe('storage failure', () => {
 
 describe('rooms', () => {
   it('unload when idle, compact their history, and load again on use', async () => {
-    server = await TestServer.start({ limits: { idleUnloadMs: 100, compactAfter: 3 } });
+    const server = await t.start({ limits: { idleUnloadMs: 100, compactAfter: 3 } });
     const table = await createTable(server.url);
     const ann = await connectSocket(server.url, table.tokens.player, 'ann');
     await ann.ok({ type: 'join', name: 'Ann' });
@@ -97,15 +87,14 @@ describe('rooms', () => {
     } finally {
       storage.close();
     }
-    const replica = await openReplica(server.url, `table/${table.id}`, table.tokens.gm);
-    cleanup.push(() => replica.destroy());
+    const replica = await t.replica(`table/${table.id}`, table.tokens.gm);
     expect(JSON.stringify(readTable(replica.doc))).toBe(JSON.stringify(readTable(before.pub)));
   });
 });
 
 describe('y-websocket abuse', () => {
   it('refuses a browser upgrade from another origin', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const ws = new WebSocket(
       `${server.url.replace('http', 'ws')}/yjs/table/${table.id}?token=${table.tokens.gm}`,
@@ -119,18 +108,11 @@ describe('y-websocket abuse', () => {
   });
 
   it('a spectator spamming sync requests and junk stays cheap; others are served', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const name = `table/${table.id}`;
-    const spam = await RawYjs.open(server.url, name, table.tokens.spectator);
-    cleanup.push(() => spam.close());
-    const step1 = (() => {
-      const e = encoding.createEncoder();
-      encoding.writeVarUint(e, 0);
-      encoding.writeVarUint(e, 0);
-      encoding.writeVarUint8Array(e, Y.encodeStateVector(new Y.Doc()));
-      return encoding.toUint8Array(e);
-    })();
+    const spam = await t.raw(name, table.tokens.spectator);
+    const step1 = yjsMessage(0, 0, Y.encodeStateVector(new Y.Doc()));
     for (let i = 0; i < 2000; i++) {
       spam.send(step1);
       spam.send(new Uint8Array([0, 2, 3, 0xff, 0xff, 0xff]));
@@ -140,8 +122,7 @@ describe('y-websocket abuse', () => {
     // At most the burst of answers, not one per request.
     expect(spam.frames.length).toBeLessThan(60);
     expect(spam.closed).toBeUndefined();
-    const gm = await connectSocket(server.url, table.tokens.gm, 'gm');
-    cleanup.push(() => gm.close());
+    const gm = await t.connect(table.tokens.gm, 'gm');
     const before = spam.frames.length;
     await gm.ok({ type: 'scene.start', name: 'Still here', characterIds: [] });
     await waitFor(() => spam.frames.length > before, 'the update');
@@ -151,12 +132,12 @@ describe('y-websocket abuse', () => {
 describe('shutdown', () => {
   it('closes every connection and keeps what was acknowledged', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'fateboard-stop-'));
-    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    t.later(() => rmSync(dataDir, { recursive: true, force: true }));
     const first = await TestServer.start({ dataDir });
     const table = await createTable(first.url);
     const gm = await connectSocket(first.url, table.tokens.gm, 'gm');
     const replica = await openReplica(first.url, `table/${table.id}`, table.tokens.gm);
-    cleanup.push(() => replica.destroy());
+    t.later(() => replica.destroy());
     await gm.ok({ type: 'scene.start', name: 'Saved', characterIds: [] });
     await first.server.close();
     await waitFor(() => !gm.socket.connected, 'socket.io to close');

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readTable } from '@fateboard/table';
 import {
   Participant,
   RawYjs,
   Replica,
-  TestServer,
   connectSocket,
   createTable,
   openReplica,
@@ -15,16 +14,12 @@ import {
 } from './test/harness';
 import type { CreatedTable } from './test/harness';
 import { fateCoreSheet } from './test/sheets';
+import { serverPerTest } from './test/per-test';
 
-let server: TestServer;
-const cleanup: (() => void)[] = [];
-afterEach(async () => {
-  while (cleanup.length > 0) cleanup.pop()!();
-  await server?.stop();
-});
+const t = serverPerTest();
 
 function track<T extends Participant | Replica>(x: T): T {
-  cleanup.push(() => (x instanceof Participant ? x.close() : x.destroy()));
+  t.later(() => (x instanceof Participant ? x.close() : x.destroy()));
   return x;
 }
 
@@ -54,7 +49,7 @@ async function seat(
 
 describe('a table end to end', () => {
   it('GM, two players and a spectator: every replica ends identical to the server', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const pubName = `table/${table.id}`;
     const gm = track(await connectSocket(server.url, table.tokens.gm, 'gm'));
@@ -99,7 +94,7 @@ describe('a table end to end', () => {
   });
 
   it('presence counts a stream overlay apart from the people watching', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const gm = track(await connectSocket(server.url, table.tokens.gm, 'gm'));
     const pubName = `table/${table.id}`;
@@ -125,7 +120,7 @@ describe('a table end to end', () => {
   });
 
   it('a player asking for the GM document is refused and gets no byte of it', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const gm = track(await connectSocket(server.url, table.tokens.gm, 'gm'));
     // A player's and a spectator's public connections record every byte they receive.
@@ -134,7 +129,7 @@ describe('a table end to end', () => {
         RawYjs.open(server.url, `table/${table.id}`, t),
       ),
     );
-    cleanup.push(() => listeners.forEach((l) => l.close()));
+    t.later(() => listeners.forEach((l) => l.close()));
     await gm.ok({ type: 'gm.note', text: 'SECRET-NOTE-TEXT' });
     await gm.ok({ type: 'gm.prepare', kind: 'situation', text: 'SECRET-ASPECT-TEXT' });
     await gm.ok({ type: 'scene.start', name: 'Public scene', characterIds: [] });
@@ -157,7 +152,7 @@ describe('a table end to end', () => {
   });
 
   it('a restart keeps every acknowledged command', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const gm = track(await connectSocket(server.url, table.tokens.gm, 'gm'));
     const ann = await seat(server.url, table, 'Ann', 'Zird');
@@ -199,7 +194,7 @@ describe('a table end to end', () => {
   });
 
   it('a retried command id applies once and returns the first result', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const ann = await seat(server.url, table, 'Ann', 'Zird');
     const command = {

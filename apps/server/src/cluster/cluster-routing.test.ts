@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '@fateboard/table';
-import {
-  api,
-  connectSocket,
-  createTable,
-  openReplica,
-  samePub,
-  sleep,
-  waitFor,
-} from '../test/harness';
+import { api, createTable, samePub, sleep, waitFor } from '../test/harness';
 import type { Participant, TestServer } from '../test/harness';
 import { expireLease, leaseOf, storedPub } from '../test/cluster-fixture';
 import { inProcessClusterTests } from '../test/in-process-cluster';
@@ -18,17 +10,24 @@ import { inProcessClusterTests } from '../test/in-process-cluster';
 // writer or cut off before COMMIT; a writer that stops hands the table on; Redis down and back.
 // cluster-serving.test.ts has the everyday cases.
 
-const { unavailable, services, track, startCluster, sqlSession, twoNodesNodeOneWriting } =
-  inProcessClusterTests();
+const {
+  unavailable,
+  services,
+  startCluster,
+  connect,
+  replica,
+  sqlSession,
+  twoNodesNodeOneWriting,
+} = inProcessClusterTests();
 
 describe.skipIf(unavailable)('a cluster of three nodes', () => {
   it('applies a command id retried through another node once', async () => {
     const { nodes, reader } = await startCluster();
     const [one, two, three] = nodes as [TestServer, TestServer, TestServer];
     const table = await createTable(one.url);
-    const viaOne = track(await connectSocket(one.url, table.tokens.gm, 'gm1'));
-    const viaThree = track(await connectSocket(three.url, table.tokens.gm, 'gm3'));
-    const viaTwo = track(await connectSocket(two.url, table.tokens.gm, 'gm2'));
+    const viaOne = await connect(one.url, table.tokens.gm, 'gm1');
+    const viaThree = await connect(three.url, table.tokens.gm, 'gm3');
+    const viaTwo = await connect(two.url, table.tokens.gm, 'gm2');
     const command = { id: 'retry-1', type: 'aspect.add', kind: 'situation', text: 'Once only' };
     const first = await viaTwo.ok(command);
     expect(await viaThree.send(command)).toEqual(first);
@@ -126,9 +125,9 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
     const { nodes } = await startCluster();
     const [one, two, three] = nodes as [TestServer, TestServer, TestServer];
     const table = await createTable(one.url);
-    const player = track(await connectSocket(two.url, table.tokens.player, 'p'));
-    const watcher = track(await connectSocket(three.url, table.tokens.spectator, 's'));
-    const gmPhone = track(await connectSocket(three.url, table.tokens.gm, 'gm-phone'));
+    const player = await connect(two.url, table.tokens.player, 'p');
+    const watcher = await connect(three.url, table.tokens.spectator, 's');
+    const gmPhone = await connect(three.url, table.tokens.gm, 'gm-phone');
     const rotated = await api(one.url, `/api/tables/${table.id}/rotate-links`, {
       method: 'POST',
       token: table.tokens.gm,
@@ -144,11 +143,9 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
     const { nodes, reader } = await startCluster(3, 1000);
     const [one, two, three] = nodes as [TestServer, TestServer, TestServer];
     const table = await createTable(one.url);
-    const gmOnOne = track(await connectSocket(one.url, table.tokens.gm, 'gm1'));
-    const gmOnTwo = track(await connectSocket(two.url, table.tokens.gm, 'gm2'));
-    const spectator = track(
-      await openReplica(three.url, `table/${table.id}`, table.tokens.spectator),
-    );
+    const gmOnOne = await connect(one.url, table.tokens.gm, 'gm1');
+    const gmOnTwo = await connect(two.url, table.tokens.gm, 'gm2');
+    const spectator = await replica(three.url, `table/${table.id}`, table.tokens.spectator);
     // Node 1 writes the table: its command came first.
     const acked = [await gmOnOne.ok({ type: 'aspect.add', kind: 'situation', text: 'First' })];
     acked.push(await gmOnTwo.ok({ type: 'aspect.add', kind: 'situation', text: 'Forwarded' }));
@@ -184,8 +181,8 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
     const { nodes } = await startCluster(2, 1000);
     const [one, two] = nodes as [TestServer, TestServer];
     const table = await createTable(one.url);
-    const gmOnOne = track(await connectSocket(one.url, table.tokens.gm, 'gm1'));
-    const gm = track(await connectSocket(two.url, table.tokens.gm, 'gm'));
+    const gmOnOne = await connect(one.url, table.tokens.gm, 'gm1');
+    const gm = await connect(two.url, table.tokens.gm, 'gm');
     // Node 2 writes the table.
     await gm.ok({ type: 'aspect.add', kind: 'situation', text: 'Before' });
     // Redis goes away for 2.5 s.

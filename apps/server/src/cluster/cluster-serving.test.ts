@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readGm, readTable } from '@fateboard/table';
-import {
-  api,
-  connectSocket,
-  createTable,
-  openReplica,
-  samePub,
-  sleep,
-  waitFor,
-} from '../test/harness';
+import { api, connectSocket, createTable, samePub, sleep, waitFor } from '../test/harness';
 import type { TestServer } from '../test/harness';
 import { counter, storedPub } from '../test/cluster-fixture';
 import { inProcessClusterTests } from '../test/in-process-cluster';
@@ -19,7 +11,7 @@ import { fateCoreSheet } from '../test/sheets';
 // hears every update, and the limits count over all the nodes. failover-*.test.ts kills and
 // stops node processes.
 
-const { unavailable, track, startCluster } = inProcessClusterTests();
+const { unavailable, track, startCluster, connect, replica } = inProcessClusterTests();
 
 describe.skipIf(unavailable)('a cluster of three nodes', () => {
   it('serves one table from every node: forwarded commands, one order, every replica alike', async () => {
@@ -28,10 +20,10 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
     // Made on node 1 (REST), played on node 2 (socket.io), watched on node 3 (y-websocket).
     const table = await createTable(one.url);
     const name = `table/${table.id}`;
-    const gm = track(await connectSocket(one.url, table.tokens.gm, 'gm'));
-    const ann = track(await connectSocket(two.url, table.tokens.player, 'ann'));
-    const spectator = track(await openReplica(three.url, name, table.tokens.spectator));
-    const gmOnTwo = track(await openReplica(two.url, `${name}/gm`, table.tokens.gm));
+    const gm = await connect(one.url, table.tokens.gm, 'gm');
+    const ann = await connect(two.url, table.tokens.player, 'ann');
+    const spectator = await replica(three.url, name, table.tokens.spectator);
+    const gmOnTwo = await replica(two.url, `${name}/gm`, table.tokens.gm);
 
     const seqs: number[] = [];
     const joined = await ann.ok({ type: 'join', name: 'Ann' });
@@ -86,7 +78,7 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
 
     // Awareness spans the nodes too: the GM's replica of the public document on node 2 says
     // it is here; the spectator's replica on node 3 hears it, with the identity node 2 vouched for.
-    const gmPubOnTwo = track(await openReplica(two.url, name, table.tokens.gm));
+    const gmPubOnTwo = await replica(two.url, name, table.tokens.gm);
     gmPubOnTwo.provider.awareness.setLocalStateField('cursor', { aspect: 1 });
     await waitFor(
       () =>
@@ -108,7 +100,7 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
     expect([2, 4]).toContain(forwarded.reduce((a, b) => a + b, 0));
 
     // A replica that joins on yet another node starts from what is stored.
-    const late = track(await openReplica(two.url, name, table.tokens.spectator));
+    const late = await replica(two.url, name, table.tokens.spectator);
     expect(samePub(late.doc, spectator.doc)).toBe(true);
     // Every node answers the table's REST reads.
     for (const node of nodes) {
@@ -127,20 +119,20 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
     const name = `table/${table.id}`;
     // The GM plays on node 1 and says where she is looking; nobody else is at the table yet,
     // so node 1 shares this with no one.
-    const gm = track(await connectSocket(one.url, table.tokens.gm, 'gm'));
-    const gmPub = track(await openReplica(one.url, name, table.tokens.gm));
+    const gm = await connect(one.url, table.tokens.gm, 'gm');
+    const gmPub = await replica(one.url, name, table.tokens.gm);
     gmPub.provider.awareness.setLocalStateField('cursor', { aspect: 2 });
     await waitFor(() => gm.presence?.participants.some((p) => p.role === 'gm') === true, 'gm');
     await sleep(300);
     // Ann opens the table on node 2, a spectator on node 3: their nodes load it now. They
     // hear the GM well before node 1's next renewal (presence 10 s, awareness 15 s).
-    const ann = track(await connectSocket(two.url, table.tokens.player, 'ann'));
+    const ann = await connect(two.url, table.tokens.player, 'ann');
     await waitFor(
       () => ann.presence?.participants.some((p) => p.role === 'gm' && p.connections === 1) === true,
       'the GM on node 1 in the presence node 2 sends',
       2000,
     );
-    const spectator = track(await openReplica(three.url, name, table.tokens.spectator));
+    const spectator = await replica(three.url, name, table.tokens.spectator);
     await waitFor(
       () =>
         [...spectator.provider.awareness.getStates().values()].some(
@@ -170,8 +162,8 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
   it("counts one seat's commands and chat over all the nodes, as one node would", async () => {
     const { nodes } = await startCluster();
     const table = await createTable(nodes[0]!.url);
-    const gm = track(await connectSocket(nodes[0]!.url, table.tokens.gm, 'gm'));
-    const player = track(await connectSocket(nodes[1]!.url, table.tokens.player, 'p'));
+    const gm = await connect(nodes[0]!.url, table.tokens.gm, 'gm');
+    const player = await connect(nodes[1]!.url, table.tokens.player, 'p');
     const joined = await player.ok({ type: 'join', name: 'Spread' });
     const seatToken = (joined.result as { seatToken: string }).seatToken;
     // Seven connections of one seat on each node, every one spending a node's burst at once.
@@ -208,7 +200,7 @@ describe.skipIf(unavailable)('a cluster of three nodes', () => {
   it("holds one seat's commands spread over the nodes for seconds to the shared allowance", async () => {
     const { nodes } = await startCluster();
     const table = await createTable(nodes[0]!.url);
-    const player = track(await connectSocket(nodes[1]!.url, table.tokens.player, 'p'));
+    const player = await connect(nodes[1]!.url, table.tokens.player, 'p');
     const joined = await player.ok({ type: 'join', name: 'Steady' });
     const seatToken = (joined.result as { seatToken: string }).seatToken;
     // Three connections of one seat on each node, each sending about 16 commands a second

@@ -1,16 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import { WebSocket } from 'ws';
-import {
-  RawYjs,
-  TestServer,
-  api,
-  connectError,
-  connectSocket,
-  createTable,
-  sleep,
-} from '../test/harness';
+import { RawYjs, api, connectError, connectSocket, createTable, sleep } from '../test/harness';
 import type { Participant } from '../test/harness';
+import { serverPerTest } from '../test/per-test';
 import { RawSocketIo } from './raw-socket-io';
 import { readStored } from './stored';
 import { percentile, sized, until as waitFor } from './support';
@@ -22,12 +15,7 @@ const ROUNDS = sized(3, 20);
 // and printed as JSON). Complements bad-commands.test.ts and bad-connections.test.ts,
 // which cover the refusals one request at a time.
 
-let server: TestServer;
-const cleanup: (() => void)[] = [];
-afterEach(async () => {
-  while (cleanup.length > 0) cleanup.pop()!();
-  await server?.stop();
-});
+const t = serverPerTest();
 
 type Outcome = string;
 
@@ -40,7 +28,7 @@ describe('bad input', () => {
     // address: more attempts than a person makes. The connection budgets have their own
     // guarantee (19, budgets.test.ts); here they would refuse the cases before they are read.
     const many = 1_000_000;
-    server = await TestServer.start({
+    const server = await t.start({
       limits: {
         connectRate: many,
         connectBurst: many,
@@ -50,8 +38,7 @@ describe('bad input', () => {
     });
     const victim = await createTable(server.url);
     const bystander = await createTable(server.url);
-    const probe = await connectSocket(server.url, bystander.tokens.gm, 'bystander');
-    cleanup.push(() => probe.close());
+    const probe = await t.connect(bystander.tokens.gm, 'bystander');
 
     // The bystander table's command latency: before the attack, then during it.
     // Ten a second: well within the default event rate, so only the attack can slow it.
@@ -76,8 +63,7 @@ describe('bad input', () => {
     const probing = measure(during, () => !attacking);
 
     const outcomes = new Map<string, Outcome>();
-    const gm = await connectSocket(server.url, victim.tokens.gm, 'gm');
-    cleanup.push(() => gm.close());
+    const gm = await t.connect(victim.tokens.gm, 'gm');
 
     // socket.io frames no client library would send.
     const frames: [string, string | Buffer][] = [
@@ -189,7 +175,7 @@ describe('bad input', () => {
       reconnection: false,
       extraHeaders: { origin: 'https://evil.example' },
     });
-    cleanup.push(() => evil.close());
+    t.later(() => evil.close());
     const evilError = await new Promise<string>((resolve) => {
       evil.once('connect', () => resolve('connected'));
       evil.once('connect_error', (e) => resolve(e.message));

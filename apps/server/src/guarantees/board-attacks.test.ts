@@ -9,7 +9,7 @@ import {
   createTable,
   unlimitedCommands,
 } from '../test/harness';
-import { validSheet } from '../test/sheets';
+import { ziraAndBrute } from '../test/characters';
 import { until } from './support';
 
 // The scene board's door under attack, over real sockets: one person's many connections
@@ -32,23 +32,8 @@ async function docks() {
   server = await TestServer.start({ limits: unlimitedCommands(500) });
   const table = await createTable(server.url);
   const name = `table/${table.id}`;
-  const gm = await connectSocket(server.url, table.tokens.gm, 'gm');
-  const ann = await connectSocket(server.url, table.tokens.player, 'ann');
-  const seatToken = ((await ann.ok({ type: 'join', name: 'Ann' })).result as { seatToken: string })
-    .seatToken;
-  const zira = (
-    (await ann.ok({ type: 'character.create', character: validSheet('fate-core', 'Zira') }))
-      .result as { characterId: string }
-  ).characterId;
-  const brute = (
-    (
-      await gm.ok({
-        type: 'character.create',
-        npc: true,
-        character: validSheet('fate-core', 'Brute'),
-      })
-    ).result as { characterId: string }
-  ).characterId;
+  const { gm, ann, seat, zira, brute } = await ziraAndBrute(server.url, table);
+  const { seatToken } = seat;
   await gm.ok({ type: 'scene.start', name: 'Docks', characterIds: [zira, brute] });
   const zone = async (zoneName: string, x: number) =>
     (

@@ -1,29 +1,21 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { TestServer, connectError, connectSocket, createTable, testRandom } from '../test/harness';
+import { connectError, createTable, testRandom } from '../test/harness';
 import type { Participant } from '../test/harness';
 import type { Ack } from '@fateboard/table';
 import { validSheet } from '../test/sheets';
+import { serverPerTest } from '../test/per-test';
 import { readStored } from './stored';
 
 // Guarantee 3: a command id is applied at most once per table. A retry (the same id) gets
 // the first acknowledgement back, whenever and however often it comes: after a reconnect,
 // after a restart, out of order, interleaved with new commands.
 
-let server: TestServer;
-const cleanup: (() => void)[] = [];
-afterEach(async () => {
-  while (cleanup.length > 0) cleanup.pop()!();
-  await server?.stop();
-});
+const t = serverPerTest();
 
-async function connect(token: string, name: string): Promise<Participant> {
-  const p = await connectSocket(server.url, token, name);
-  cleanup.push(() => p.close());
-  return p;
-}
+const connect = (token: string, name: string): Promise<Participant> => t.connect(token, name);
 
 function shuffle<T>(items: T[], random: () => number): T[] {
   const out = [...items];
@@ -45,7 +37,7 @@ const ANN_SECRET = 'ann-secret-0123456789abcdefghij';
 
 /** Seat tokens stored for the table (a replayed join must mint none for a stranger). */
 function seatTokens(tableId: string): number {
-  const db = new Database(join(server.dataDir, 'fateboard.sqlite'), { readonly: true });
+  const db = new Database(join(t.server.dataDir, 'fateboard.sqlite'), { readonly: true });
   try {
     return db
       .prepare<[string], { n: number }>(
@@ -58,7 +50,7 @@ function seatTokens(tableId: string): number {
 }
 
 function fingerprint(tableId: string) {
-  const s = readStored(server.dataDir, tableId);
+  const s = readStored(t.server.dataDir, tableId);
   return {
     rows: s.commands.length,
     pub: Buffer.from(Y.encodeStateVector(s.pub)).toString('hex'),
@@ -69,7 +61,7 @@ function fingerprint(tableId: string) {
 describe('idempotence', () => {
   it('every command replayed twice, out of order, after a reconnect and a restart applies once', async () => {
     const { random } = testRandom('replay order');
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const gm = await connect(table.tokens.gm, 'gm');
     const ann = await connect(table.tokens.player, 'ann');
@@ -192,7 +184,7 @@ describe('idempotence', () => {
 
 describe('a replayed join', () => {
   it('from someone else on the player link is refused; the joiner (its secret, or its seat) gets the seat', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const alice = await connect(table.tokens.player, 'alice');
     const aliceJoin = { id: 'alice-join', type: 'join', name: 'Alice', secret: ANN_SECRET };

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRng } from '@fateboard/rules';
 import { COUNTDOWN_LIMIT, MAX_POINTS, MAX_SEATS, checkTableDocs } from '@fateboard/table';
-import { TestServer, api, connectSocket, createTable, storedDocs } from '../test/harness';
-import { validSheet } from '../test/sheets';
+import { TestServer, api, createTable, storedDocs } from '../test/harness';
+import { ziraAndBrute } from '../test/characters';
 
 // docs/GUARANTEES.md, "Every way in keeps the table's invariants": a table file breaking one
 // that no command would ever break — held points, a roll, a limit, an owner — is refused
@@ -24,28 +24,13 @@ beforeAll(async () => {
     limits: { createTablePerMinute: 600, createTableBurst: 100 },
   });
   const table = await createTable(server.url, 'fate-core', 'Ashes of Kell');
-  const gm = await connectSocket(server.url, table.tokens.gm, 'gm');
-  const ann = await connectSocket(server.url, table.tokens.player, 'ann');
-  const seat = ((await ann.ok({ type: 'join', name: 'Ann' })).result as { seatId: string }).seatId;
-  const zira = (
-    (await ann.ok({ type: 'character.create', character: validSheet('fate-core', 'Zira') }))
-      .result as { characterId: string }
-  ).characterId;
-  const brute = (
-    (
-      await gm.ok({
-        type: 'character.create',
-        character: validSheet('fate-core', 'Brute'),
-        npc: true,
-      })
-    ).result as { characterId: string }
-  ).characterId;
+  const { gm, ann, seat, zira, brute } = await ziraAndBrute(server.url, table);
   await gm.ok({ type: 'scene.start', name: 'The docks', characterIds: [zira, brute] });
   await ann.ok({ type: 'roll', characterId: zira, skillId: 'fight', action: 'overcome' });
   await gm.ok({ type: 'countdown.add', name: 'Tide', boxes: 4, trigger: 'The hold floods' });
   ann.close();
   gm.close();
-  ids = { zira, brute, seat };
+  ids = { zira, brute, seat: seat.seatId };
   const res = await fetch(`${server.url}/api/tables/${table.id}/export`, {
     headers: { authorization: `Bearer ${table.tokens.gm}` },
   });

@@ -1,40 +1,35 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { WebSocket } from 'ws';
 import {
   RawYjs,
   Replica,
-  TestServer,
   api,
   connectError,
   createTable,
   sleep,
   tokenOfLink,
 } from '../test/harness';
+import { serverPerTest } from '../test/per-test';
 import { until as waitFor } from './support';
 
 // Guarantee 10: once the GM rotates the links, everyone on an old player or spectator link
 // is cut off at once and cannot come back with it: not by reconnecting, not over another
 // transport, not by resuming the old engine.io session.
 
-let server: TestServer;
-const cleanup: (() => void)[] = [];
-afterEach(async () => {
-  while (cleanup.length > 0) cleanup.pop()!();
-  await server?.stop();
-});
+const t = serverPerTest();
 
 /** A socket.io client that reconnects by itself, on one transport. */
 function autoSocket(token: string, transport: 'websocket' | 'polling'): Promise<Socket> {
-  const socket = io(server.url, {
+  const socket = io(t.server.url, {
     auth: { token },
     transports: [transport],
     forceNew: true,
     reconnectionDelay: 20,
     reconnectionDelayMax: 50,
   });
-  cleanup.push(() => socket.disconnect());
+  t.later(() => socket.disconnect());
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
@@ -42,7 +37,7 @@ function autoSocket(token: string, transport: 'websocket' | 'polling'): Promise<
 }
 
 async function rotate(tableId: string, gmToken: string) {
-  const rotated = await api(server.url, `/api/tables/${tableId}/rotate-links`, {
+  const rotated = await api(t.server.url, `/api/tables/${tableId}/rotate-links`, {
     method: 'POST',
     token: gmToken,
   });
@@ -53,7 +48,7 @@ async function rotate(tableId: string, gmToken: string) {
 
 describe('link rotation', () => {
   it('cuts off old-link spectators and players on every transport; no way back with the old token', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const name = `table/${table.id}`;
     const old = table.tokens;
@@ -62,7 +57,7 @@ describe('link rotation', () => {
       new Replica(server.url, name, old.spectator),
       new Replica(server.url, name, old.player),
     ];
-    cleanup.push(() => replicas.forEach((r) => r.destroy()));
+    t.later(() => replicas.forEach((r) => r.destroy()));
     await Promise.all(replicas.map((r) => r.synced(20_000)));
     const sockets = await Promise.all([
       autoSocket(old.spectator, 'websocket'),
@@ -138,7 +133,7 @@ describe('link rotation', () => {
       expect((await connectError(server.url, token))?.message).toMatch(/replaced by the GM/);
     }
     const ok = new Replica(server.url, name, newest.spectator);
-    cleanup.push(() => ok.destroy());
+    t.later(() => ok.destroy());
     await ok.synced(20_000);
     expect(await connectError(server.url, newest.player)).toBeUndefined();
   }, 60_000);

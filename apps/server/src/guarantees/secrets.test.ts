@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { RawYjs, Replica, TestServer, api, connectSocket, createTable } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { RawYjs, Replica, api, connectSocket, createTable } from '../test/harness';
 import { readGm, readTable } from '@fateboard/table';
 import { validSheet } from '../test/sheets';
+import { serverPerTest } from '../test/per-test';
 import { Recorder, SECRETS, recordSocket } from './secret-markers';
 import { until as waitFor } from './support';
 
@@ -11,21 +12,16 @@ import { until as waitFor } from './support';
 // frames (events and acknowledgements), REST answers. The GM document refuses any token
 // but the GM's.
 
-let server: TestServer;
-const cleanup: (() => void)[] = [];
-afterEach(async () => {
-  while (cleanup.length > 0) cleanup.pop()!();
-  await server?.stop();
-});
+const t = serverPerTest();
 
 describe('secrets', () => {
   it('no byte of GM-only content reaches a player or spectator before its reveal', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const name = `table/${table.id}`;
     const gm = await connectSocket(server.url, table.tokens.gm, 'gm');
     const gmDoc = new Replica(server.url, `${name}/gm`, table.tokens.gm);
-    cleanup.push(() => gmDoc.destroy());
+    t.later(() => gmDoc.destroy());
 
     // A seated player, a seatless one and a spectator, each recording everything.
     const ann = await connectSocket(server.url, table.tokens.player, 'ann');
@@ -57,7 +53,7 @@ describe('secrets', () => {
     const replicas = [seatToken, table.tokens.spectator].map(
       (t) => new Replica(server.url, name, t),
     );
-    cleanup.push(() => {
+    t.later(() => {
       [ann, seatless, specSocket, gm].forEach((p) => p.close());
       raws.forEach((r) => r.close());
       replicas.forEach((r) => r.destroy());

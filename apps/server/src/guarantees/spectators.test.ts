@@ -1,11 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import { RawYjs, TestServer, connectSocket, createTable, sleep, testRandom } from '../test/harness';
+import { RawYjs, connectSocket, createTable, sleep, testRandom, yjsMessage } from '../test/harness';
 import type { Participant } from '../test/harness';
 import { validSheet } from '../test/sheets';
+import { serverPerTest } from '../test/per-test';
 import { readStored } from './stored';
 import { percentile, sized, until as waitFor } from './support';
 
@@ -16,21 +17,7 @@ import { percentile, sized, until as waitFor } from './support';
 const MESSAGES = sized(3000, 30000);
 const EVENTS = sized(600, 6000);
 
-let server: TestServer;
-const cleanup: (() => void)[] = [];
-afterEach(async () => {
-  while (cleanup.length > 0) cleanup.pop()!();
-  await server?.stop();
-});
-
-function message(...parts: (number | Uint8Array)[]): Uint8Array {
-  const e = encoding.createEncoder();
-  for (const p of parts) {
-    if (typeof p === 'number') encoding.writeVarUint(e, p);
-    else encoding.writeVarUint8Array(e, p);
-  }
-  return encoding.toUint8Array(e);
-}
+const t = serverPerTest();
 
 const ROOTS = [
   'meta',
@@ -82,17 +69,17 @@ const awarenessUpdate = fc
 
 const bytes = fc.uint8Array({ maxLength: 300 });
 
-const yjsMessage: fc.Arbitrary<Uint8Array> = fc.oneof(
-  forgedUpdate.map((u) => message(0, 1, u)), // sync step 2
-  forgedUpdate.map((u) => message(0, 2, u)), // update
-  bytes.map((b) => message(0, 1, b)),
-  bytes.map((b) => message(0, 2, b)),
-  stateVector.map((sv) => message(0, 0, sv)), // sync step 1 (a read: answered, rate-limited)
-  awarenessUpdate.map((u) => message(1, u)),
-  bytes.map((b) => message(1, b)),
-  fc.constant(message(3)), // query awareness
-  bytes.map((b) => message(2, b)), // auth
-  fc.tuple(fc.integer({ min: 4, max: 1000 }), bytes).map(([t, b]) => message(t, b)),
+const anyYjsMessage: fc.Arbitrary<Uint8Array> = fc.oneof(
+  forgedUpdate.map((u) => yjsMessage(0, 1, u)), // sync step 2
+  forgedUpdate.map((u) => yjsMessage(0, 2, u)), // update
+  bytes.map((b) => yjsMessage(0, 1, b)),
+  bytes.map((b) => yjsMessage(0, 2, b)),
+  stateVector.map((sv) => yjsMessage(0, 0, sv)), // sync step 1 (a read: answered, rate-limited)
+  awarenessUpdate.map((u) => yjsMessage(1, u)),
+  bytes.map((b) => yjsMessage(1, b)),
+  fc.constant(yjsMessage(3)), // query awareness
+  bytes.map((b) => yjsMessage(2, b)), // auth
+  fc.tuple(fc.integer({ min: 4, max: 1000 }), bytes).map(([t, b]) => yjsMessage(t, b)),
   bytes,
 );
 
@@ -113,13 +100,13 @@ const socketEvent = fc.record({
 
 describe('read-only spectators', () => {
   it('thousands of random and well-formed messages change nothing, reach nobody, and updates still flow', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const other = await createTable(server.url);
     const name = `table/${table.id}`;
     const gm = await connectSocket(server.url, table.tokens.gm, 'gm');
     const ann = await connectSocket(server.url, table.tokens.player, 'ann');
-    cleanup.push(() => [gm, ann].forEach((p) => p.close()));
+    t.later(() => [gm, ann].forEach((p) => p.close()));
     await ann.ok({ type: 'join', name: 'Ann' });
     await ann.ok({ type: 'character.create', character: validSheet('fate-core', 'Zira') });
     await gm.ok({ type: 'gm.note', text: 'A note' });
@@ -131,15 +118,14 @@ describe('read-only spectators', () => {
       RawYjs.open(server.url, name, table.tokens.spectator),
       RawYjs.open(server.url, `${name}/gm`, table.tokens.gm),
     ]);
-    cleanup.push(() => watchers.forEach((w) => w.close()));
+    t.later(() => watchers.forEach((w) => w.close()));
     await Promise.all(watchers.map((w) => w.barrier()));
     const seen = watchers.map((w) => w.frames.length);
     const presence = { gm: 0 };
     gm.socket.on('presence', () => presence.gm++);
 
     // Responsiveness: another table's GM keeps sending commands during the attack.
-    const otherGm = await connectSocket(server.url, other.tokens.gm, 'other');
-    cleanup.push(() => otherGm.close());
+    const otherGm = await t.connect(other.tokens.gm, 'other');
     // Ten a second: well within the default event rate, so only the attack can slow it.
     const latencies: number[] = [];
     const probeFailures: string[] = [];
@@ -161,7 +147,7 @@ describe('read-only spectators', () => {
     let spectator = await RawYjs.open(server.url, name, table.tokens.spectator);
     let closes = 0;
     const { seed } = testRandom('attack messages');
-    const messages = fc.sample(yjsMessage, { numRuns: MESSAGES, seed });
+    const messages = fc.sample(anyYjsMessage, { numRuns: MESSAGES, seed });
     for (let i = 0; i < messages.length; i++) {
       if (spectator.closed) {
         closes++;
@@ -203,7 +189,7 @@ describe('read-only spectators', () => {
 
     // The spectator still receives the table's updates.
     if (spectator.closed) spectator = await RawYjs.open(server.url, name, table.tokens.spectator);
-    cleanup.push(() => spectator.close());
+    t.later(() => spectator.close());
     await spectator.barrier();
     const had = spectator.frames.length;
     await gm.ok({ type: 'aspect.add', kind: 'situation', text: 'Still live' });

@@ -2,18 +2,18 @@ import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { readTable } from '@fateboard/table';
 import {
   RawYjs,
-  TestServer,
   connectSocket,
   createTable,
   openReplica as openSynced,
   samePub,
 } from '../test/harness';
 import type { Participant, Replica } from '../test/harness';
+import { serverPerTest } from '../test/per-test';
 import { NotStoredError, openSqliteStorage } from '../storage';
 import type { Storage } from '../storage';
 import { readStored } from './stored';
@@ -25,32 +25,26 @@ import { until as waitFor } from './support';
 // the error SQLite gives on a full disk or a read-only file, inside the server's own
 // transaction) and from a storage that fails every call, reads included.
 
-let server: TestServer | undefined;
-const cleanup: (() => void)[] = [];
-afterEach(async () => {
-  while (cleanup.length > 0) cleanup.pop()!();
-  await server?.stop();
-  server = undefined;
-});
+const t = serverPerTest();
 
 /** A replica, synced, with a deadline for a loaded machine. */
 const openReplica = (url: string, name: string, token: string): Promise<Replica> =>
   openSynced(url, name, token, 30_000);
 
 function track<T extends Participant | Replica | RawYjs>(x: T): T {
-  cleanup.push(() => ('destroy' in x ? x.destroy() : x.close()));
+  t.later(() => ('destroy' in x ? x.destroy() : x.close()));
   return x;
 }
 
 /** A second connection to the same file, the way an operator's tool (or a full disk) would. */
 function sqlite(dataDir: string): Database.Database {
   const db = new Database(join(dataDir, 'fateboard.sqlite'));
-  cleanup.push(() => db.close());
+  t.later(() => db.close());
   return db;
 }
 
-async function setUp(options: Parameters<typeof TestServer.start>[0] = {}) {
-  server = await TestServer.start(options);
+async function setUp(options: Parameters<typeof t.start>[0] = {}) {
+  const server = await t.start(options);
   const table = await createTable(server.url);
   const name = `table/${table.id}`;
   const gm = track(await connectSocket(server.url, table.tokens.gm, 'gm'));
@@ -73,8 +67,8 @@ describe('storage failure', () => {
   ] as const) {
     it(`${what}: refused, not acknowledged, nothing seen, then recovered`, async () => {
       const { table, name, gm, replica, frames } = await setUp();
-      const db = sqlite(server!.dataDir);
-      const stored = readStored(server!.dataDir, table.id);
+      const db = sqlite(t.server.dataDir);
+      const stored = readStored(t.server.dataDir, table.id);
       const seen = frames.frames.length;
       db.exec(
         `CREATE TRIGGER guarantees_fail BEFORE INSERT ON ${statement} BEGIN SELECT RAISE(ABORT, '${message}'); END`,
@@ -88,18 +82,18 @@ describe('storage failure', () => {
       expect(refused).toMatchObject({ ok: false, code: 'storage' });
       expect((refused as { message: string }).message).toMatch(/could not be saved/);
       // Also a seat: a join needs its row and its token in the same transaction.
-      const joiner = track(await connectSocket(server!.url, table.tokens.player, 'joiner'));
+      const joiner = track(await connectSocket(t.server.url, table.tokens.player, 'joiner'));
       expect(await joiner.send({ id: 'join-lost', type: 'join', name: 'Nobody' })).toMatchObject({
         ok: false,
         code: 'storage',
       });
       await frames.barrier();
       expect(frames.frames.length).toBe(seen);
-      const after = readStored(server!.dataDir, table.id);
+      const after = readStored(t.server.dataDir, table.id);
       expect(after.commands.length).toBe(stored.commands.length);
       expect(samePub(after.pub, stored.pub)).toBe(true);
       // The live table is what is stored: a fresh replica loads it from the server's memory.
-      const fresh = track(await openReplica(server!.url, name, table.tokens.spectator));
+      const fresh = track(await openReplica(t.server.url, name, table.tokens.spectator));
       expect(samePub(fresh.doc, stored.pub)).toBe(true);
       expect(readTable(replica.doc).aspects.map((a) => a.text)).toEqual(['Before']);
 
@@ -109,10 +103,10 @@ describe('storage failure', () => {
       await joiner.ok({ id: 'join-lost', type: 'join', name: 'Somebody' });
       await waitFor(() => readTable(replica.doc).aspects.length === 2, 'the retried aspect');
       await waitFor(
-        () => samePub(readStored(server!.dataDir, table.id).pub, replica.doc),
+        () => samePub(readStored(t.server.dataDir, table.id).pub, replica.doc),
         'convergence',
       );
-      expect(readStored(server!.dataDir, table.id).commands.map((c) => c.commandId)).toEqual([
+      expect(readStored(t.server.dataDir, table.id).commands.map((c) => c.commandId)).toEqual([
         'before',
         'lost',
         'join-lost',
@@ -127,7 +121,7 @@ describe('storage failure', () => {
     it(`${what}: refused, the process stays up, then recovered`, async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'fateboard-gone-'));
       const real = openSqliteStorage(dataDir);
-      cleanup.push(() => void real.close());
+      t.later(() => void real.close());
       let gone = false;
       const failing =
         <A extends unknown[], R>(f: (...args: A) => Promise<R>, always = reads) =>
@@ -189,12 +183,12 @@ describe('storage failure', () => {
         ]);
       }
       // While the disk is gone, new connections are refused cleanly and the process answers.
-      const raw = track(await RawYjs.open(server!.url, name, table.tokens.spectator));
+      const raw = track(await RawYjs.open(t.server.url, name, table.tokens.spectator));
       await waitFor(() => raw.closed !== undefined, 'the refusal');
       expect(raw.closed?.code).toBe(1013);
-      const health = await fetch(`${server!.url}/healthz`);
+      const health = await fetch(`${t.server.url}/healthz`);
       expect(health.status).toBe(200);
-      const created = await fetch(`${server!.url}/api/tables`, {
+      const created = await fetch(`${t.server.url}/api/tables`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ name: 'x', ruleset: 'fate-core' }),
@@ -204,7 +198,7 @@ describe('storage failure', () => {
 
       gone = false;
       // The replica reconnects by itself; a new connection sends the retry, which applies once.
-      const gmAgain = track(await connectSocket(server!.url, table.tokens.gm, 'gm2'));
+      const gmAgain = track(await connectSocket(t.server.url, table.tokens.gm, 'gm2'));
       await gmAgain.ok({ id: 'x1', type: 'aspect.add', kind: 'situation', text: 'Kept' });
       await waitFor(
         () =>
@@ -218,7 +212,7 @@ describe('storage failure', () => {
       expect(after.commands.map((c) => c.commandId)).toEqual(['before', 'x1']);
       expect(Y.encodeStateVector(after.pub)).not.toEqual(Y.encodeStateVector(stored.pub));
       await waitFor(() => samePub(readStored(dataDir, table.id).pub, replica.doc), 'convergence');
-      const fresh = track(await openReplica(server!.url, name, table.tokens.spectator));
+      const fresh = track(await openReplica(t.server.url, name, table.tokens.spectator));
       expect(samePub(fresh.doc, replica.doc)).toBe(true);
     }, 60_000);
 });

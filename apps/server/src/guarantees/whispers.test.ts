@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RawYjs, createTable } from '../test/harness';
+import { createTable } from '../test/harness';
 import { serverPerTest } from '../test/per-test';
 import { ChatRecorder, TO_GM, TO_TABLE, historyTexts, sayOk, toSeat } from '../test/chat-support';
 import { until as waitFor } from './support';
@@ -26,8 +26,7 @@ describe('whispers', () => {
     const spectator = new ChatRecorder(await t.connect(table.tokens.spectator, 'spectator'));
     const everyone = [gm, ann, bo, seatless, spectator];
     // The spectator's document connection: chat is never document state.
-    const spectatorDoc = await RawYjs.open(server.url, `table/${table.id}`, table.tokens.spectator);
-    t.later(() => spectatorDoc.close());
+    const spectatorDoc = await t.raw(`table/${table.id}`, table.tokens.spectator);
 
     const annWhisper = 'WHISPER-ANN-TO-GM-4e1f: the duke is my father';
     const gmWhisper = 'WHISPER-GM-TO-BO-9c2a: you recognise the tattoo';

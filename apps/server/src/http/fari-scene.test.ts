@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readGm, readTable } from '@fateboard/table';
-import { TestServer, api, createTable, openReplica, storedDocs, waitFor } from '../test/harness';
-import type { CreatedTable } from '../test/harness';
-import { rowCount } from '../test/row-count';
+import { createTable, openReplica, storedDocs, waitFor } from '../test/harness';
+import { fariSceneServer, postScene, sortedAspectTexts } from '../test/fari-scene-server';
 
 /**
  * A Fari scene added to a table over real HTTP, on a real SQLite file: public index cards
@@ -11,30 +10,21 @@ import { rowCount } from '../test/row-count';
  * or anyone but the GM, writes nothing.
  */
 
-let server: TestServer;
-let table: CreatedTable;
-beforeAll(async () => {
-  // More scenes a minute than a table may take: the cases send many to one table.
-  server = await TestServer.start({ limits: { fariSceneBurst: 100 } });
-  table = await createTable(server.url, 'fate-core', 'Docks');
-});
-afterAll(async () => {
-  await server.stop();
-});
+const fx = fariSceneServer();
+const { commandRows, addScene } = fx;
 
 const fixture = (path: string) =>
   readFileSync(new URL(`../../../../packages/interop/fixtures/${path}`, import.meta.url), 'utf8');
 
-const commandRows = () => rowCount(server.dataDir, 'commands');
-
-const addScene = (raw: string, token?: string) =>
-  api(server.url, `/api/tables/${table.id}/fari-scene`, { raw, ...(token ? { token } : {}) });
-
 describe('POST /api/tables/:id/fari-scene', () => {
   it('adds public cards as situation aspects and private ones as hidden prep', async () => {
-    const spectator = await openReplica(server.url, `table/${table.id}`, table.tokens.spectator);
+    const spectator = await openReplica(
+      fx.server.url,
+      `table/${fx.table.id}`,
+      fx.table.tokens.spectator,
+    );
     try {
-      const res = await addScene(fixture('fari-scene/v2-docks.fari.json'), table.tokens.gm);
+      const res = await addScene(fixture('fari-scene/v2-docks.fari.json'), fx.table.tokens.gm);
       expect(res.status).toBe(200);
       const body = res.body as {
         aspects: string[];
@@ -49,7 +39,7 @@ describe('POST /api/tables/:id/fari-scene', () => {
       // what shares a time by its (random) id.
       const byId = <T extends { id: string }>(rows: T[], fields: (row: T) => unknown[]) =>
         Object.fromEntries(rows.map((row) => [row.id, fields(row)]));
-      const stored = storedDocs(server.dataDir, table.id);
+      const stored = storedDocs(fx.server.dataDir, fx.table.id);
       const aspects = readTable(stored.pub).aspects;
       expect(byId(aspects, (a) => [a.kind, a.text, a.freeInvokes])).toEqual({
         [body.aspects[0]!]: ['situation', 'On Fire', { gm: 2 }],
@@ -79,8 +69,8 @@ describe('POST /api/tables/:id/fari-scene', () => {
     const file = fixture('fari-scene/v2-french.fari.json');
     const cases: [string | undefined, number, string][] = [
       [undefined, 401, 'invalid-token'],
-      [table.tokens.player, 403, 'forbidden'],
-      [table.tokens.spectator, 403, 'forbidden'],
+      [fx.table.tokens.player, 403, 'forbidden'],
+      [fx.table.tokens.spectator, 403, 'forbidden'],
     ];
     for (const [token, status, code] of cases) {
       const res = await addScene(file, token);
@@ -109,25 +99,26 @@ describe('POST /api/tables/:id/fari-scene', () => {
     ['an empty body', () => '', 400, 'bad-request'],
   ])('refuses %s and writes nothing', async (_name, body, status, code) => {
     const before = commandRows();
-    const res = await addScene(body(), table.tokens.gm);
+    const res = await addScene(body(), fx.table.tokens.gm);
     expect(res).toMatchObject({ status, body: { code, message: expect.any(String) as string } });
     expect(commandRows()).toBe(before);
   });
 
   it('adds hostile cards as their text only', async () => {
-    const other = await createTable(server.url, 'pirates', 'Hostile');
-    const res = await api(server.url, `/api/tables/${other.id}/fari-scene`, {
-      raw: fixture('fari-scene/hostile-text.fari.json'),
-      token: other.tokens.gm,
-    });
+    const other = await createTable(fx.server.url, 'pirates', 'Hostile');
+    const res = await postScene(
+      fx.server.url,
+      other.id,
+      fixture('fari-scene/hostile-text.fari.json'),
+      other.tokens.gm,
+    );
     expect(res.status).toBe(200);
-    const stored = storedDocs(server.dataDir, other.id);
-    // Sorted: stored at one time, the aspects come in the order of their random ids.
-    expect(
-      readTable(stored.pub)
-        .aspects.map((a) => a.text)
-        .sort(),
-    ).toEqual(['Bridge gnp.exe Out', `Long ${'x'.repeat(195)}`, 'Thick Fog']);
+    const stored = storedDocs(fx.server.dataDir, other.id);
+    expect(sortedAspectTexts(stored.pub)).toEqual([
+      'Bridge gnp.exe Out',
+      `Long ${'x'.repeat(195)}`,
+      'Thick Fog',
+    ]);
     expect(readGm(stored.gm).hidden[0]?.note).toBe('Pit <b> under the rug');
   });
 });

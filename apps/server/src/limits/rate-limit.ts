@@ -26,10 +26,24 @@ export class TokenBucket {
     return this.msUntilNext();
   }
 
-  private refill(): void {
+  /** Adds the tokens earned since the last refill, up to `burst`. */
+  refill(): void {
     const now = this.clock();
     this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.rate);
     this.last = now;
+  }
+
+  /** The tokens as of the last refill: below zero while an overdraft is being paid. */
+  get balance(): number {
+    return this.tokens;
+  }
+
+  /**
+   * Takes `amount` tokens whether or not there are that many: for a cost known only once paid
+   * (the bytes of an answer), the debt delaying what comes next.
+   */
+  overdraw(amount: number): void {
+    this.tokens -= amount;
   }
 
   /** Milliseconds until the next token, after a refused `take` (0 when one is there). */

@@ -1,3 +1,5 @@
+import { TokenBucket } from './rate-limit';
+
 /**
  * What one table's readers may cost the server: every sync answer (which may be the whole
  * document) is paid for in bytes from a per-table bucket. When it is empty, requests wait in
@@ -11,20 +13,19 @@
 const SLICE_BYTES = 256 * 1024;
 
 export class ReadBudget {
-  private tokens: number;
-  private last: number;
+  /** Bytes: an answer may overdraw it (see `request`). */
+  private readonly bucket: TokenBucket;
   private readonly waiting = new Map<object, () => number>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
     /** Bytes a second. */
-    private readonly rate: number,
+    rate: number,
     /** Bytes that may go out at once after a quiet spell. */
-    private readonly burst: number,
-    private readonly clock: () => number,
+    burst: number,
+    clock: () => number,
   ) {
-    this.tokens = burst;
-    this.last = clock();
+    this.bucket = new TokenBucket(rate, burst, clock);
   }
 
   /**
@@ -55,10 +56,10 @@ export class ReadBudget {
   }
 
   private drain(): void {
-    this.refill();
+    this.bucket.refill();
     let sent = 0;
     for (const [who, answer] of this.waiting) {
-      if (this.tokens <= 0) break;
+      if (this.bucket.balance <= 0) break;
       if (sent >= SLICE_BYTES) {
         // Let other tables' commands run between slices of a large burst.
         if (this.timer === undefined) this.timer = setTimeout(() => this.wake(), 0);
@@ -67,10 +68,10 @@ export class ReadBudget {
       this.waiting.delete(who);
       const bytes = answer();
       sent += bytes;
-      this.tokens -= bytes;
+      this.bucket.overdraw(bytes);
     }
     if (this.waiting.size > 0 && this.timer === undefined) {
-      const wait = Math.max(1, Math.ceil(((1 - this.tokens) / this.rate) * 1000));
+      const wait = Math.max(1, this.bucket.msUntilNext());
       this.timer = setTimeout(() => this.wake(), wait);
       this.timer.unref();
     }
@@ -79,11 +80,5 @@ export class ReadBudget {
   private wake(): void {
     this.timer = undefined;
     this.drain();
-  }
-
-  private refill(): void {
-    const now = this.clock();
-    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.rate);
-    this.last = now;
   }
 }

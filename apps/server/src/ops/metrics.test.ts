@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readTable } from '@fateboard/table';
 import { createLogger } from './logger';
 import { SCRAPE_REUSE_MS } from './metrics';
-import { api, createTable, fillingStorage, openReplica, waitFor } from '../test/harness';
+import { api, createTable, fillingStorage, waitFor } from '../test/harness';
 import { serverPerTest } from '../test/per-test';
 
 // Operations: the Prometheus figures at /metrics and the JSON log lines, read from a
@@ -51,8 +51,7 @@ describe('metrics and logs', () => {
     const player = await t.connect(table.tokens.player, 'ann');
     await player.ok({ type: 'join', name: 'Ann' });
     const spectator = await t.connect(table.tokens.spectator, 'watcher');
-    const replica = await openReplica(server.url, `table/${table.id}`, table.tokens.spectator);
-    t.later(() => replica.destroy());
+    const replica = await t.replica(`table/${table.id}`, table.tokens.spectator);
 
     await gm.ok({ type: 'aspect.add', kind: 'situation', text: 'Rain on the docks' });
     await gm.ok({ type: 'aspect.add', kind: 'situation', text: 'Lanterns swaying' });

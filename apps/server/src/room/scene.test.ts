@@ -80,35 +80,24 @@ const playScenes = (deployment: () => Deployment) =>
           ).reduce((a, b) => a + b, 0);
         const held = await freeInvokes();
         expect(held).toBeGreaterThanOrEqual(1);
-        await ann.socket.ok({
+        /** One of the aspect's free invokes spent on the attack, for +2. */
+        const freeInvoke = {
           type: 'invoke',
           rollId: attack,
           ref: { aspectId },
           free: true,
           effect: '+2',
-        });
+        };
+        await ann.socket.ok(freeInvoke);
         const after = (await view()).rolls.find((r) => r.id === attack)!;
         expect(after.actor.total).toBe(before.actor.total + 2);
         expect(await freeInvokes()).toBe(held - 1);
         // Once the free invokes are spent, another free invoke is refused.
-        for (let i = 1; i < held; i++) {
-          await ann.socket.ok({
-            type: 'invoke',
-            rollId: attack,
-            ref: { aspectId },
-            free: true,
-            effect: '+2',
-          });
-        }
-        expect(
-          await ann.socket.send({
-            type: 'invoke',
-            rollId: attack,
-            ref: { aspectId },
-            free: true,
-            effect: '+2',
-          }),
-        ).toMatchObject({ ok: false, code: 'no-free-invokes' });
+        for (let i = 1; i < held; i++) await ann.socket.ok(freeInvoke);
+        expect(await ann.socket.send(freeInvoke)).toMatchObject({
+          ok: false,
+          code: 'no-free-invokes',
+        });
 
         // A compel accepted and one refused.
         const start = (await character(annChar)).fatePoints;

@@ -8,6 +8,7 @@ import { createTableDocs, readTable, type LogEntry } from '@fateboard/table';
 import { openSqliteFile } from './sqlite';
 import type { SqliteFile } from './sqlite';
 import { CHAT_PAGES } from './sqlite-chat';
+import { CHAT_PAGE_INDEXES } from '../test/chat-support';
 import { RESTORE_COMMAND_ID, RESTORE_COMMAND_TYPE, loadDoc } from './storage';
 import type { CommandWrite, NewChatMessage } from './storage';
 import { ROW_BYTES, blobRowBytes, chatRowBytes } from './table-bytes';
@@ -238,13 +239,7 @@ describe('opening a storage file an older server wrote', () => {
     storage.close();
     // Each history on its own index, never a scan of the table's chat.
     const db = new Database(join(dir, 'fateboard.sqlite'), { readonly: true });
-    const indexes = {
-      gm: ['chat_gm'],
-      public: ['chat_public'],
-      spectator: ['chat_spectators'],
-      seat: ['chat_public', 'chat_from_seat', 'chat_to_seat'],
-    };
-    for (const [scope, names] of Object.entries(indexes)) {
+    for (const [scope, names] of Object.entries(CHAT_PAGE_INDEXES)) {
       const plan = db
         .prepare<Record<string, unknown>, { detail: string }>(
           `EXPLAIN QUERY PLAN ${CHAT_PAGES[scope as keyof typeof CHAT_PAGES]}`,

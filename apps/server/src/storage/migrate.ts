@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import * as Y from 'yjs';
 import { claimWriterId, upgradeLog } from '@fateboard/table';
-import { CHAT_READER_INDEXES, CHAT_RETRY_INDEX, CHAT_ROW_BYTES_SQL } from './sqlite-chat';
-import { ROW_BYTES } from './table-bytes';
+import { CHAT_READER_INDEXES, CHAT_RETRY_INDEX, sqliteBytes } from './sqlite-chat';
+import { tableBytesSql } from './table-bytes';
 import { RESTORE_COMMAND_TYPE, loadDoc, logChunks } from './storage';
 import type { DocKey } from '@fateboard/table';
 import type { StoredDocuments } from './storage';
@@ -119,16 +119,6 @@ function indexChatAndMeasureTables(db: Database.Database): void {
   db.exec(`
     UPDATE tables SET
       chat_n = (SELECT COALESCE(MAX(n), 0) FROM chat WHERE chat.table_id = tables.id),
-      stored_bytes =
-        (SELECT COALESCE(SUM(${ROW_BYTES} + length(CAST(payload AS BLOB))
-           + COALESCE(length(CAST(result AS BLOB)), 0)), 0)
-         FROM commands WHERE commands.table_id = tables.id)
-        + (SELECT COALESCE(SUM(${ROW_BYTES} + length(bytes)), 0)
-           FROM updates WHERE updates.table_id = tables.id)
-        + (SELECT COALESCE(SUM(${ROW_BYTES} + length(bytes)), 0)
-           FROM snapshots WHERE snapshots.table_id = tables.id)
-        + (SELECT COALESCE(SUM(${CHAT_ROW_BYTES_SQL}), 0) FROM chat WHERE chat.table_id = tables.id)
-        + (SELECT COALESCE(SUM(${ROW_BYTES} + length(CAST(entries AS BLOB))), 0)
-           FROM restored_log WHERE restored_log.table_id = tables.id)
+      stored_bytes = ${tableBytesSql(sqliteBytes)}
   `);
 }

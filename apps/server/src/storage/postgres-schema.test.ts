@@ -5,6 +5,7 @@ import { appendChat } from './storage';
 import { ROW_BYTES, chatRowBytes } from './table-bytes';
 import { commitCommands, docWith, token, write } from './contract-support';
 import { postgresStorageTests } from '../test/postgres-storage';
+import { CHAT_PAGE_INDEXES } from '../test/chat-support';
 
 // What only a networked database shared by several nodes brings, beyond the storage contract
 // (contract*.test.ts), against a real PostgreSQL (test/postgres-server.ts): its schema made
@@ -79,13 +80,7 @@ describe('the PostgreSQL storage', () => {
     try {
       // A small table is cheaper to scan: the planner must be told not to, to show it can seek.
       await client.query('SET enable_seqscan = off');
-      const indexes = {
-        gm: ['chat_gm'],
-        public: ['chat_public'],
-        spectator: ['chat_spectators'],
-        seat: ['chat_public', 'chat_from_seat', 'chat_to_seat'],
-      };
-      for (const [scope, names] of Object.entries(indexes)) {
+      for (const [scope, names] of Object.entries(CHAT_PAGE_INDEXES)) {
         const sql = CHAT_PAGES[scope as keyof typeof CHAT_PAGES];
         const params = ['T1', 9, 5, ...(scope === 'seat' ? ['ann'] : [])];
         const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);

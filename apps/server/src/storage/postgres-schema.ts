@@ -4,10 +4,14 @@
 // (postgres.ts sets the parser): seqs and times stay far below 2^53. A database made by an
 // older server gets what it lacks when a node opens it (CREATE ... IF NOT EXISTS).
 
-import { ROW_BYTES } from './table-bytes';
+import { chatRowBytesSql, tableBytesSql } from './table-bytes';
+import type { ByteLengthSql } from './table-bytes';
+
+/** PostgreSQL's byte length of a text (as UTF-8) or bytea column. */
+const postgresBytes: ByteLengthSql = (column) => `octet_length(${column})`;
 
 /** A chat row's bytes (table-bytes.ts's chatRowBytes), in SQL. */
-export const CHAT_ROW_BYTES_SQL = `${ROW_BYTES} + octet_length(text) + COALESCE(octet_length(from_name), 0)`;
+export const CHAT_ROW_BYTES_SQL = chatRowBytesSql(postgresBytes);
 
 /**
  * Created on open when absent. JSON columns are text holding JSON.stringify's output, as in
@@ -113,16 +117,7 @@ CREATE TABLE IF NOT EXISTS restored_log (
 -- messages all the GM's to read: whispers between players came later), measured once.
 ALTER TABLE chat ADD COLUMN IF NOT EXISTS gm boolean NOT NULL DEFAULT true;
 ALTER TABLE tables ADD COLUMN IF NOT EXISTS stored_bytes bigint;
-UPDATE tables SET stored_bytes =
-    (SELECT COALESCE(SUM(${ROW_BYTES} + octet_length(payload) + COALESCE(octet_length(result), 0)), 0)
-     FROM commands WHERE commands.table_id = tables.id)
-  + (SELECT COALESCE(SUM(${ROW_BYTES} + octet_length(bytes)), 0)
-     FROM updates WHERE updates.table_id = tables.id)
-  + (SELECT COALESCE(SUM(${ROW_BYTES} + octet_length(bytes)), 0)
-     FROM snapshots WHERE snapshots.table_id = tables.id)
-  + (SELECT COALESCE(SUM(${CHAT_ROW_BYTES_SQL}), 0) FROM chat WHERE chat.table_id = tables.id)
-  + (SELECT COALESCE(SUM(${ROW_BYTES} + octet_length(entries)), 0)
-     FROM restored_log WHERE restored_log.table_id = tables.id)
+UPDATE tables SET stored_bytes = ${tableBytesSql(postgresBytes)}
   WHERE stored_bytes IS NULL;
 ALTER TABLE tables ALTER COLUMN stored_bytes SET DEFAULT 0,
   ALTER COLUMN stored_bytes SET NOT NULL;

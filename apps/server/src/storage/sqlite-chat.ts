@@ -4,7 +4,8 @@ import { whisperReaders } from '@fateboard/table';
 import { toMessage } from './rows';
 import type { ChatRow } from './rows';
 import type { ChatScope, NewChatMessage, StoredChat } from './storage';
-import { ROW_BYTES, chatRowBytes } from './table-bytes';
+import { chatRowBytes, chatRowBytesSql } from './table-bytes';
+import type { ByteLengthSql } from './table-bytes';
 
 // The chat's rows in the SQLite file (sqlite.ts): one row per message, numbered per table.
 
@@ -61,8 +62,11 @@ CREATE INDEX IF NOT EXISTS chat_from_seat ON chat (table_id, from_seat, n)
 CREATE INDEX IF NOT EXISTS chat_to_seat ON chat (table_id, to_seat, n) WHERE to_kind = 'seat';
 `;
 
+/** SQLite's byte length of a text (as UTF-8) or blob column. */
+export const sqliteBytes: ByteLengthSql = (column) => `length(CAST(${column} AS BLOB))`;
+
 /** A chat row's bytes (table-bytes.ts's chatRowBytes), in SQL. */
-export const CHAT_ROW_BYTES_SQL = `${ROW_BYTES} + length(CAST(text AS BLOB)) + COALESCE(length(CAST(from_name AS BLOB)), 0)`;
+export const CHAT_ROW_BYTES_SQL = chatRowBytesSql(sqliteBytes);
 
 const COLUMNS = 'n, at, from_seat, from_name, to_kind, to_seat, text, gm';
 

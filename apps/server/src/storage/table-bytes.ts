@@ -5,7 +5,7 @@ import type { NewChatMessage } from './storage';
 // bytes of its variable columns. Not the database's own page accounting, which would need a
 // scan: a running total kept in the table's row (`stored_bytes`), moved by every write in the
 // same transaction, that a ceiling can be checked against in O(1). The SQL that measures a
-// table from scratch (the migrations) says the same in each dialect.
+// table from scratch (the migrations) is written here once, for each dialect's byte length.
 
 /** What one row costs beyond its variable columns (keys, numbers, the database's own). */
 export const ROW_BYTES = 64;
@@ -38,4 +38,27 @@ export function chatRowBytes(message: NewChatMessage): number {
 /** A restored log's chunk (storage.ts, LogChunk): its entries' JSON text. */
 export function logChunkBytes(chunk: { entries: string }): number {
   return ROW_BYTES + utf8(chunk.entries);
+}
+
+/** How an SQL dialect writes the byte length of a text or blob column (NULL for NULL). */
+export type ByteLengthSql = (column: string) => string;
+
+/** A chat row's bytes (chatRowBytes), in SQL. */
+export const chatRowBytesSql = (bytesOf: ByteLengthSql): string =>
+  `${ROW_BYTES} + ${bytesOf('text')} + COALESCE(${bytesOf('from_name')}, 0)`;
+
+/**
+ * What the table `tables.id` holds, summed from its rows, in SQL (an expression for an
+ * `UPDATE tables`): the measure the migrations give a table made before it was kept.
+ */
+export function tableBytesSql(bytesOf: ByteLengthSql): string {
+  const rows = (table: string, bytes: string) =>
+    `(SELECT COALESCE(SUM(${bytes}), 0) FROM ${table} WHERE ${table}.table_id = tables.id)`;
+  return [
+    rows('commands', `${ROW_BYTES} + ${bytesOf('payload')} + COALESCE(${bytesOf('result')}, 0)`),
+    rows('updates', `${ROW_BYTES} + ${bytesOf('bytes')}`),
+    rows('snapshots', `${ROW_BYTES} + ${bytesOf('bytes')}`),
+    rows('chat', chatRowBytesSql(bytesOf)),
+    rows('restored_log', `${ROW_BYTES} + ${bytesOf('entries')}`),
+  ].join('\n  + ');
 }

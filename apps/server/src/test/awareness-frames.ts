@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import { expect } from 'vitest';
+import { yjsMessage } from './replicas';
 import type { RawYjs } from './replicas';
 
 // Awareness as a hostile client writes it (yjs/awareness.test.ts): a y-websocket awareness
@@ -16,10 +17,7 @@ export function awarenessFrame(clientId: number, clock: number, json: string): U
   encoding.writeVarUint(update, clientId);
   encoding.writeVarUint(update, clock);
   encoding.writeVarString(update, json);
-  const e = encoding.createEncoder();
-  encoding.writeVarUint(e, 1);
-  encoding.writeVarUint8Array(e, encoding.toUint8Array(update));
-  return encoding.toUint8Array(e);
+  return yjsMessage(1, encoding.toUint8Array(update));
 }
 
 /** The awareness states a raw connection has been sent, by client id (latest wins). */

@@ -1,7 +1,19 @@
 import type { ChatMessage, ChatPage, ChatSent, ChatTarget } from '@fateboard/table';
+import type { ChatScope } from '../storage';
 import type { Participant } from './harness';
 
 // What the chat tests share: sending, paging, and what one socket was sent.
+
+/**
+ * The indexes each reader's chat page is read by, the same in SQLite and PostgreSQL: the
+ * storage tests check that each page's query plan uses them rather than a scan.
+ */
+export const CHAT_PAGE_INDEXES: Record<ChatScope['kind'], string[]> = {
+  gm: ['chat_gm'],
+  public: ['chat_public'],
+  spectator: ['chat_spectators'],
+  seat: ['chat_public', 'chat_from_seat', 'chat_to_seat'],
+};
 
 export const TO_TABLE: ChatTarget = { kind: 'table' };
 export const TO_GM: ChatTarget = { kind: 'gm' };

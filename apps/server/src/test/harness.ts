@@ -13,7 +13,7 @@ import { NotStoredError, openSqliteStorage } from '../storage';
 import type { Storage } from '../storage';
 
 export { Participant, connectError, connectSocket, reconnectingSocket } from './participants';
-export { RawYjs, Replica, openReplica, sameGm, samePub, storedDocs } from './replicas';
+export { RawYjs, Replica, openReplica, sameGm, samePub, storedDocs, yjsMessage } from './replicas';
 export { sleep, waitFor } from './waiting';
 
 /** Quiet unless DEBUG_SERVER is set: a test's failures are its assertions, not log lines. */

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { connectSocket, createTable } from './harness';
-import type { TestServer } from './harness';
+import { connectSocket, createTable, openReplica } from './harness';
+import type { Participant, Replica, TestServer } from './harness';
 import { clusterTests } from './cluster-fixture';
 
 // What the in-process cluster tests (cluster/cluster-*.test.ts) share: clusterTests(), and
@@ -8,7 +8,8 @@ import { clusterTests } from './cluster-fixture';
 
 /**
  * clusterTests() with `startCluster` (nodes on one fresh database, each with its own pool, as
- * separate machines would be), `sqlSession` and a table written by node 1 of two.
+ * separate machines would be), clients on any node (`connect`, `replica`), `sqlSession` and a
+ * table written by node 1 of two.
  */
 export function inProcessClusterTests() {
   const shared = clusterTests();
@@ -20,6 +21,14 @@ export function inProcessClusterTests() {
     cleanup.push(() => cluster.close());
     return cluster;
   }
+
+  /** A socket.io participant on the node at `url`, closed after the test. */
+  const connect = async (url: string, token: string, name: string): Promise<Participant> =>
+    track(await connectSocket(url, token, name));
+
+  /** A synced replica of document `name` on the node at `url`, destroyed after the test. */
+  const replica = async (url: string, name: string, token: string): Promise<Replica> =>
+    track(await openReplica(url, name, token));
 
   /** A session of its own on the cluster's database, ended after the test. */
   async function sqlSession(databaseUrl: string): Promise<pg.Client> {
@@ -34,11 +43,11 @@ export function inProcessClusterTests() {
     const { nodes, reader, databaseUrl } = await startCluster(2);
     const [one, two] = nodes as [TestServer, TestServer];
     const table = await createTable(one.url);
-    const viaOne = track(await connectSocket(one.url, table.tokens.gm, 'gm1'));
-    const viaTwo = track(await connectSocket(two.url, table.tokens.gm, 'gm2'));
+    const viaOne = await connect(one.url, table.tokens.gm, 'gm1');
+    const viaTwo = await connect(two.url, table.tokens.gm, 'gm2');
     await viaOne.ok({ type: 'aspect.add', kind: 'situation', text: 'First' });
     return { reader, databaseUrl, table, viaOne, viaTwo };
   }
 
-  return { ...shared, startCluster, sqlSession, twoNodesNodeOneWriting };
+  return { ...shared, startCluster, connect, replica, sqlSession, twoNodesNodeOneWriting };
 }

@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
-import { TestServer, connectSocket } from './harness';
-import type { Participant } from './harness';
+import { RawYjs, TestServer, connectSocket, openReplica } from './harness';
+import type { Participant, Replica } from './harness';
 import type { ServerOptions } from '../server';
 
 /**
@@ -33,6 +33,18 @@ export function serverPerTest() {
       const p = await connectSocket(this.server.url, token, name);
       cleanup.push(() => p.close());
       return p;
+    },
+    /** A y-websocket replica of document `name`, synced, destroyed after the test. */
+    async replica(name: string, token: string): Promise<Replica> {
+      const r = await openReplica(this.server.url, name, token);
+      cleanup.push(() => r.destroy());
+      return r;
+    },
+    /** A raw y-websocket connection to document `name`, closed after the test. */
+    async raw(name: string, token: string): Promise<RawYjs> {
+      const r = await RawYjs.open(this.server.url, name, token);
+      cleanup.push(() => r.close());
+      return r;
     },
   };
 }

@@ -1,3 +1,4 @@
+import * as encoding from 'lib0/encoding';
 import { WebSocket } from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
@@ -95,6 +96,20 @@ export function sameGm(a: Y.Doc, b: Y.Doc): boolean {
     Buffer.from(Y.encodeStateVector(a)).equals(Buffer.from(Y.encodeStateVector(b))) &&
     JSON.stringify(readGm(a)) === JSON.stringify(readGm(b))
   );
+}
+
+/**
+ * A y-websocket message as a client writes it, for a raw connection to send: each number a
+ * varuint (the message type, the sync step), each byte array length-prefixed (an update, a
+ * state vector, an awareness update).
+ */
+export function yjsMessage(...parts: (number | Uint8Array)[]): Uint8Array {
+  const e = encoding.createEncoder();
+  for (const p of parts) {
+    if (typeof p === 'number') encoding.writeVarUint(e, p);
+    else encoding.writeVarUint8Array(e, p);
+  }
+  return encoding.toUint8Array(e);
 }
 
 /** A raw y-websocket connection that records every frame it receives. */

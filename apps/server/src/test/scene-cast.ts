@@ -2,7 +2,8 @@ import type { RulesetId } from '@fateboard/rules';
 import type { TableView } from '@fateboard/table';
 import { connectSocket, openReplica } from './harness';
 import type { CreatedTable, Participant, Replica } from './harness';
-import { attackWith, validSheet } from './sheets';
+import { attackWith } from './sheets';
+import { createCharacter } from './characters';
 
 // The cast of the scripted scene (room/scene.test.ts): the GM with both documents, a
 // spectator, two players seated by the link then back with their seat tokens, their
@@ -43,19 +44,9 @@ export async function sceneCast(
   };
   const ann = await seated('Ann');
   const bob = await seated('Bob');
-  const created = async (p: Participant, sheet: string, npc = false) =>
-    (
-      (
-        await p.ok({
-          type: 'character.create',
-          character: validSheet(ruleset, sheet),
-          ...(npc ? { npc } : {}),
-        })
-      ).result as { characterId: string }
-    ).characterId;
-  const annChar = await created(ann.socket, 'Zira');
-  const bobChar = await created(bob.socket, 'Tam');
-  const npc = await created(gm, 'Brute', true);
+  const annChar = await createCharacter(ann.socket, ruleset, 'Zira');
+  const bobChar = await createCharacter(bob.socket, ruleset, 'Tam');
+  const npc = await createCharacter(gm, ruleset, 'Brute', true);
   return { gm, gmPub, gmDoc, spectator, ann, bob, annChar, bobChar, npc };
 }
 

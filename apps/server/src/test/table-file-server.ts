@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { seededRng } from '@fateboard/rules';
-import { TestServer, api, connectSocket, createTable, unlimitedCommands } from './harness';
+import { TestServer, api, createTable, unlimitedCommands } from './harness';
 import type { CreatedTable, Participant } from './harness';
-import { validSheet } from './sheets';
+import { ziraAndBrute } from './characters';
 import { rowCount } from './row-count';
 
 // The table-file tests' server (http/table-files*.test.ts): one per test file, its traffic
@@ -33,22 +33,8 @@ export function tableFileServer() {
     async playedTable(): Promise<{ table: CreatedTable; gm: Participant }> {
       const url = fx.server.url;
       const table = await createTable(url, 'fate-core', 'Ashes of Kell');
-      const gm = await connectSocket(url, table.tokens.gm, 'gm');
-      const link = await connectSocket(url, table.tokens.player, 'ann');
-      await link.ok({ type: 'join', name: 'Ann' });
-      const { characterId } = (
-        await link.ok({ type: 'character.create', character: validSheet('fate-core', 'Zira') })
-      ).result as { characterId: string };
-      link.close();
-      const npc = (
-        (
-          await gm.ok({
-            type: 'character.create',
-            character: validSheet('fate-core', 'Brute'),
-            npc: true,
-          })
-        ).result as { characterId: string }
-      ).characterId;
+      const { gm, ann, zira: characterId, brute: npc } = await ziraAndBrute(url, table);
+      ann.close();
       await gm.ok({
         type: 'gm.prepare',
         kind: 'situation',

@@ -1,27 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { awarenessFrame, awarenessSeen, rawSocketSending } from '../test/awareness-frames';
-import {
-  RawYjs,
-  TestServer,
-  connectSocket,
-  createTable,
-  openReplica,
-  waitFor,
-} from '../test/harness';
+import { RawYjs, connectSocket, createTable, openReplica, waitFor } from '../test/harness';
 import type { CreatedTable, Replica } from '../test/harness';
+import { serverPerTest } from '../test/per-test';
 
 // Awareness is the one thing a client may write that other clients read: these tests are
 // about what a hostile player can put there (guarantee 9 in docs/GUARANTEES.md).
 
-let server: TestServer;
-const cleanup: (() => void)[] = [];
-afterEach(async () => {
-  while (cleanup.length > 0) cleanup.pop()!();
-  await server?.stop();
-});
+const t = serverPerTest();
 
 function keep<T extends { close(): void } | { destroy(): void }>(thing: T): T {
-  cleanup.push(() => ('close' in thing ? thing.close() : thing.destroy()));
+  t.later(() => ('close' in thing ? thing.close() : thing.destroy()));
   return thing;
 }
 
@@ -29,7 +18,7 @@ async function seatedPlayer(
   table: CreatedTable,
   name: string,
 ): Promise<{ seatId: string; token: string }> {
-  const link = await connectSocket(server.url, table.tokens.player, name);
+  const link = await connectSocket(t.server.url, table.tokens.player, name);
   try {
     const { result } = await link.ok({ type: 'join', name });
     const { seatId, seatToken } = result as { seatId: string; seatToken: string };
@@ -41,7 +30,7 @@ async function seatedPlayer(
 
 describe('awareness is bounded before it is applied', () => {
   it('a state nested 30,000 deep is refused, and the next joiner and the table are fine', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const name = `table/${table.id}`;
     const deep = '['.repeat(30_000) + ']'.repeat(30_000);
@@ -56,7 +45,7 @@ describe('awareness is bounded before it is applied', () => {
       `/yjs/${name}?token=${encodeURIComponent(table.tokens.player)}`,
       awarenessFrame(434343, 1, `{"a":${deep}}`),
     );
-    cleanup.push(() => silent.destroy());
+    t.later(() => silent.destroy());
 
     // The next y-websocket connection encodes everyone's awareness for its first frames:
     // this is where the process used to die.
@@ -70,7 +59,7 @@ describe('awareness is bounded before it is applied', () => {
   });
 
   it('refuses a state too long, too wide or with a prototype key, closing only its sender', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const name = `table/${table.id}`;
     const gm = keep(await RawYjs.open(server.url, name, table.tokens.gm));
@@ -99,7 +88,7 @@ describe('awareness is bounded before it is applied', () => {
 
 describe('presence shows who the server knows', () => {
   it("providers echo every awareness update back: no storm, and an echoed removal claims nobody's id", async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const name = `table/${table.id}`;
     const ann = await seatedPlayer(table, 'Ann');
@@ -136,7 +125,7 @@ describe('presence shows who the server knows', () => {
   });
 
   it('a player who reopens the document with their seat token shows their seat to a spectator', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const name = `table/${table.id}`;
     // As the web client does: open with the player link, join, then reconnect with the seat.
@@ -156,7 +145,7 @@ describe('presence shows who the server knows', () => {
   });
 
   it('relays awareness of players, drops spoofed ids and spectators', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const name = `table/${table.id}`;
     const ann = keep(await openReplica(server.url, name, table.tokens.player));
@@ -184,7 +173,7 @@ describe('presence shows who the server knows', () => {
   });
 
   it("a player's claim to be the GM or someone else is replaced by their own seat", async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const name = `table/${table.id}`;
     const ann = await seatedPlayer(table, 'Ann');
@@ -208,7 +197,7 @@ describe('presence shows who the server knows', () => {
   });
 
   it("a client id belongs to whoever used it first: nobody takes the GM's, even while it reconnects", async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const name = `table/${table.id}`;
     const gm: Replica = keep(await openReplica(server.url, name, table.tokens.gm));

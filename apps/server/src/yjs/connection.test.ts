@@ -1,34 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import * as encoding from 'lib0/encoding';
+import { describe, expect, it } from 'vitest';
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 import { readTable } from '@fateboard/table';
 import {
   RawYjs,
-  TestServer,
-  connectSocket,
   createTable,
   openReplica,
   samePub,
   storedDocs,
   waitFor,
+  yjsMessage,
 } from '../test/harness';
+import { serverPerTest } from '../test/per-test';
 
-let server: TestServer;
-const cleanup: (() => void)[] = [];
-afterEach(async () => {
-  while (cleanup.length > 0) cleanup.pop()!();
-  await server?.stop();
-});
-
-function message(...parts: (number | Uint8Array)[]): Uint8Array {
-  const e = encoding.createEncoder();
-  for (const p of parts) {
-    if (typeof p === 'number') encoding.writeVarUint(e, p);
-    else encoding.writeVarUint8Array(e, p);
-  }
-  return encoding.toUint8Array(e);
-}
+const t = serverPerTest();
 
 /** A well-formed Yjs update that would add a seat, if anyone applied it. */
 function forgedUpdate(): Uint8Array {
@@ -42,25 +27,22 @@ function forgedUpdate(): Uint8Array {
 
 describe('y-websocket connections are read-only', () => {
   it("a spectator's sync step 2 and update messages change nothing and reach nobody", async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const name = `table/${table.id}`;
-    const gmReplica = await openReplica(server.url, name, table.tokens.gm);
-    cleanup.push(() => gmReplica.destroy());
-    const watcher = await RawYjs.open(server.url, name, table.tokens.player);
-    cleanup.push(() => watcher.close());
-    const spectator = await RawYjs.open(server.url, name, table.tokens.spectator);
-    cleanup.push(() => spectator.close());
+    const gmReplica = await t.replica(name, table.tokens.gm);
+    const watcher = await t.raw(name, table.tokens.player);
+    const spectator = await t.raw(name, table.tokens.spectator);
     await watcher.barrier();
     const watcherFrames = watcher.frames.length;
 
     const update = forgedUpdate();
     const garbage = new Uint8Array(2000).fill(0xff);
     for (let i = 0; i < 50; i++) {
-      spectator.send(message(0, 1, update)); // sync step 2
-      spectator.send(message(0, 2, update)); // update
-      spectator.send(message(0, 2, garbage)); // an update no decoder should ever see
-      spectator.send(message(1, garbage)); // awareness from a spectator: dropped
+      spectator.send(yjsMessage(0, 1, update)); // sync step 2
+      spectator.send(yjsMessage(0, 2, update)); // update
+      spectator.send(yjsMessage(0, 2, garbage)); // an update no decoder should ever see
+      spectator.send(yjsMessage(1, garbage)); // awareness from a spectator: dropped
     }
     await spectator.barrier();
     await watcher.barrier();
@@ -70,21 +52,18 @@ describe('y-websocket connections are read-only', () => {
     expect(readTable(storedDocs(server.dataDir, table.id).pub).seats).toEqual([]);
 
     // It still receives what happens, and the server still serves.
-    const gm = await connectSocket(server.url, table.tokens.gm, 'gm');
-    cleanup.push(() => gm.close());
+    const gm = await t.connect(table.tokens.gm, 'gm');
     const before = spectator.frames.length;
     await gm.ok({ type: 'scene.start', name: 'The docks', characterIds: [] });
     await waitFor(() => spectator.frames.length > before, 'the broadcast');
   });
 
   it('a replica of a spectator ends identical even if it writes locally', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const name = `table/${table.id}`;
-    const spectator = await openReplica(server.url, name, table.tokens.spectator);
-    cleanup.push(() => spectator.destroy());
-    const player = await connectSocket(server.url, table.tokens.player, 'ann');
-    cleanup.push(() => player.close());
+    const spectator = await t.replica(name, table.tokens.spectator);
+    const player = await t.connect(table.tokens.player, 'ann');
     // The spectator's provider sends this local write as an update; the server drops it.
     spectator.doc.getMap('meta').set('name', 'Hijacked');
     await player.ok({ type: 'join', name: 'Ann' });
@@ -92,21 +71,20 @@ describe('y-websocket connections are read-only', () => {
     const stored = storedDocs(server.dataDir, table.id);
     expect(readTable(stored.pub).name).toBe('Friday night');
     // A fresh replica loads exactly the stored state.
-    const fresh = await openReplica(server.url, name, table.tokens.spectator);
-    cleanup.push(() => fresh.destroy());
+    const fresh = await t.replica(name, table.tokens.spectator);
     expect(samePub(stored.pub, fresh.doc)).toBe(true);
   });
 
   it('joiners get the same cached full state, and a stale replica only what it missed', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const name = `table/${table.id}`;
     const raws = await Promise.all(
       [0, 1, 2].map(() => RawYjs.open(server.url, name, table.tokens.spectator)),
     );
     for (const raw of raws) {
-      cleanup.push(() => raw.close());
-      raw.send(message(0, 0, Y.encodeStateVector(new Y.Doc())));
+      t.later(() => raw.close());
+      raw.send(yjsMessage(0, 0, Y.encodeStateVector(new Y.Doc())));
     }
     await waitFor(() => raws.every((r) => r.frames.length >= 2), 'sync step 2');
     const step2 = raws.map((r) => r.frames.find((f) => f[0] === 0 && f[1] === 1)!);
@@ -119,16 +97,15 @@ describe('y-websocket connections are read-only', () => {
     decoding.readVarUint(d);
     decoding.readVarUint(d);
     Y.applyUpdate(doc, decoding.readVarUint8Array(d));
-    const uptodate = await RawYjs.open(server.url, name, table.tokens.spectator);
-    cleanup.push(() => uptodate.close());
-    uptodate.send(message(0, 0, Y.encodeStateVector(doc)));
+    const uptodate = await t.raw(name, table.tokens.spectator);
+    uptodate.send(yjsMessage(0, 0, Y.encodeStateVector(doc)));
     await waitFor(() => uptodate.frames.some((f) => f[0] === 0 && f[1] === 1), 'step 2');
     const small = uptodate.frames.find((f) => f[0] === 0 && f[1] === 1)!;
     expect(small.length).toBeLessThan(10);
   });
 
   it('an oversized frame closes the connection; the server keeps serving', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const raw = await RawYjs.open(server.url, `table/${table.id}`, table.tokens.player);
     raw.send(new Uint8Array(65 * 1024));
@@ -140,7 +117,7 @@ describe('y-websocket connections are read-only', () => {
   });
 
   it('a malformed message closes the connection with 4400', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const table = await createTable(server.url);
     const raw = await RawYjs.open(server.url, `table/${table.id}`, table.tokens.player);
     raw.send(new Uint8Array([0, 0, 0xff, 0xff, 0xff])); // a state vector cut short
@@ -149,7 +126,7 @@ describe('y-websocket connections are read-only', () => {
   });
 
   it('refuses unknown tokens, other tables and unknown documents', async () => {
-    server = await TestServer.start();
+    const server = await t.start();
     const a = await createTable(server.url);
     const b = await createTable(server.url);
     const cases: [string, string, number][] = [
