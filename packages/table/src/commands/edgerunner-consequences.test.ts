@@ -10,6 +10,7 @@ import {
   refused,
   rollOf,
   slotOf,
+  skillRoll,
 } from '../test/harness';
 import { loadDice } from '../test/dice';
 
@@ -20,13 +21,7 @@ describe('edgerunner at the table', () => {
   it('[ER-CONSEQ-1] [ER-CONSEQ-2] a voluntary moderate consequence gives +2 on one roll', () => {
     const { t, lydia, william, jade } = edgerunnerTable();
     loadDice(t, [0, 0, 0, 0]);
-    const { rollId } = t.ok(lydia, {
-      type: 'roll',
-      characterId: jade,
-      skillId: 'lore',
-      action: 'overcome',
-      difficulty: 2,
-    });
+    const { rollId } = t.ok(lydia, skillRoll(jade, 'lore', 'overcome', { difficulty: 2 }));
     expect(rollOf(t, rollId!)).toMatchObject({ shifts: -1, outcome: 'fail' });
     const moderate = charOf(t, jade).consequences.find((s) => s.severity === 'moderate')!.id;
     // Only the controlling player takes one.

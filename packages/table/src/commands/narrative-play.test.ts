@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../doc/views';
-import { GM, TestTable, player, rollOf, validSheet } from '../test/harness';
+import { GM, TestTable, player, rollOf, validSheet, skillRoll } from '../test/harness';
 import { loadDice } from '../test/dice';
 import { bodyAttack, narrativeTable } from '../test/narrative';
 
@@ -115,9 +115,10 @@ describe('narrative at the table', () => {
       character: validSheet('fate-core', 'C'),
     }).characterId!;
     const fcBefore = fc.state();
-    expect(
-      fc.send(p, { type: 'roll', characterId: c, skillId: 'fight', action: 'attack', tool: true }),
-    ).toMatchObject({ ok: false, code: 'rules' });
+    expect(fc.send(p, skillRoll(c, 'fight', 'attack', { tool: true }))).toMatchObject({
+      ok: false,
+      code: 'rules',
+    });
     expect(fc.send(GM, { type: 'conflict.start', order: [c], initiative: 'roll' })).toMatchObject({
       ok: false,
       code: 'rules',

@@ -3,7 +3,7 @@ import { rulesetById } from '@fateboard/rules';
 import type { RulesetId } from '@fateboard/rules';
 import { readTable } from '../../doc/views';
 import type { Actor } from '../context';
-import { GM, TestTable, player, refused, validSheet } from '../../test/harness';
+import { GM, TestTable, player, refused, validSheet, skillRoll } from '../../test/harness';
 import { loadDice } from '../../test/dice';
 import { consequenceOffers } from './voluntary';
 
@@ -40,21 +40,9 @@ function table(ruleset: RulesetId = 'edgerunner') {
   }).characterId!;
   t.ok(GM, { type: 'scene.start', name: 'Docks', characterIds: [jade, hargan, gatto, unclaimed] });
   const skill = ruleset === 'pirates' ? 'swashbuckle' : 'fight';
-  const attack = t.ok(lydia, {
-    type: 'roll',
-    characterId: jade,
-    skillId: skill,
-    action: 'attack',
-    defender: gatto,
-  }).rollId!;
+  const attack = t.ok(lydia, skillRoll(jade, skill, 'attack', { defender: gatto })).rollId!;
   t.ok(GM, { type: 'defend', rollId: attack, skillId: skill });
-  const solo = t.ok(GM, {
-    type: 'roll',
-    characterId: unclaimed,
-    skillId: skill,
-    action: 'overcome',
-    difficulty: 2,
-  }).rollId!;
+  const solo = t.ok(GM, skillRoll(unclaimed, skill, 'overcome', { difficulty: 2 })).rollId!;
   return { t, lydia, william, jade, hargan, gatto, unclaimed, rolls: [attack, solo] };
 }
 
@@ -170,13 +158,10 @@ describe('a consequence for a bonus on a roll: the card offers exactly what the 
 
   it('[ER-CONSEQ-2] nothing is offered, and nothing accepted, on a roll awaiting its defence or applied', () => {
     const s = table();
-    const waiting = s.t.ok(s.lydia, {
-      type: 'roll',
-      characterId: s.jade,
-      skillId: 'fight',
-      action: 'attack',
-      defender: s.hargan,
-    }).rollId!;
+    const waiting = s.t.ok(
+      s.lydia,
+      skillRoll(s.jade, 'fight', 'attack', { defender: s.hargan }),
+    ).rollId!;
     for (const [, actor] of actorsOf(s)) expect(offered(s, actor, waiting)).toEqual([]);
     refused(
       s.t,
@@ -186,13 +171,10 @@ describe('a consequence for a bonus on a roll: the card offers exactly what the 
     );
     // A sure failure, applied: settled, so no bonus can change it any more.
     loadDice(s.t, [-1, -1, -1, -1]);
-    const failed = s.t.ok(GM, {
-      type: 'roll',
-      characterId: s.unclaimed,
-      skillId: 'fight',
-      action: 'overcome',
-      difficulty: 8,
-    }).rollId!;
+    const failed = s.t.ok(
+      GM,
+      skillRoll(s.unclaimed, 'fight', 'overcome', { difficulty: 8 }),
+    ).rollId!;
     expect(offered(s, GM, failed)).not.toEqual([]);
     s.t.ok(GM, { type: 'outcome.apply', rollId: failed, choice: 'simply-fail' });
     expect(offered(s, GM, failed)).toEqual([]);
