@@ -6,11 +6,12 @@ import {
   charOf,
   edgerunnerTable,
   lastLogText,
-  player,
   refused,
   rollOf,
   slotOf,
   skillRoll,
+  seat,
+  created,
 } from '../test/harness';
 import { loadDice } from '../test/dice';
 
@@ -99,12 +100,13 @@ describe('edgerunner at the table', () => {
 describe('the recovery roll', () => {
   it('[ER-CONSEQ-4] edgerunner’s roll modifies a consequence against its original bonus', () => {
     const t = new TestTable('edgerunner', 3);
-    const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-    const characterId = t.ok(GM, {
-      type: 'character.create',
-      character: { name: 'Jade', skills: [{ id: 'medical', rating: 2 }] },
-      npc: true,
-    }).characterId!;
+    const ann = seat(t, 'Ann');
+    const characterId = created(
+      t,
+      GM,
+      { name: 'Jade', skills: [{ id: 'medical', rating: 2 }] },
+      'npc',
+    );
     const modify = (slotId: string) =>
       ({
         type: 'roll',

@@ -3,7 +3,7 @@ import { rulesetById } from '@fateboard/rules';
 import type { RulesetId } from '@fateboard/rules';
 import { readTable } from '../../doc/views';
 import type { Actor } from '../context';
-import { GM, TestTable, player, refused, validSheet, skillRoll } from '../../test/harness';
+import { GM, TestTable, refused, validSheet, skillRoll, seat, created } from '../../test/harness';
 import { loadDice } from '../../test/dice';
 import { consequenceOffers } from './voluntary';
 
@@ -19,25 +19,12 @@ import { consequenceOffers } from './voluntary';
  */
 function table(ruleset: RulesetId = 'edgerunner') {
   const t = new TestTable(ruleset, 5);
-  const lydia = player(t.ok(player(), { type: 'join', name: 'Lydia' }).seatId);
-  const william = player(t.ok(player(), { type: 'join', name: 'William' }).seatId);
-  const jade = t.ok(lydia, {
-    type: 'character.create',
-    character: validSheet(ruleset, 'Jade'),
-  }).characterId!;
-  const hargan = t.ok(william, {
-    type: 'character.create',
-    character: validSheet(ruleset, 'Hargan'),
-  }).characterId!;
-  const gatto = t.ok(GM, {
-    type: 'character.create',
-    npc: true,
-    character: validSheet(ruleset, 'Gatto'),
-  }).characterId!;
-  const unclaimed = t.ok(GM, {
-    type: 'character.create',
-    character: validSheet(ruleset, 'Switch'),
-  }).characterId!;
+  const lydia = seat(t, 'Lydia');
+  const william = seat(t, 'William');
+  const jade = created(t, lydia, validSheet(ruleset, 'Jade'));
+  const hargan = created(t, william, validSheet(ruleset, 'Hargan'));
+  const gatto = created(t, GM, validSheet(ruleset, 'Gatto'), 'npc');
+  const unclaimed = created(t, GM, validSheet(ruleset, 'Switch'));
   t.ok(GM, { type: 'scene.start', name: 'Docks', characterIds: [jade, hargan, gatto, unclaimed] });
   const skill = ruleset === 'pirates' ? 'swashbuckle' : 'fight';
   const attack = t.ok(lydia, skillRoll(jade, skill, 'attack', { defender: gatto })).rollId!;
