@@ -8,8 +8,8 @@ import {
   refused,
   sceneTable,
   sceneWithAspect,
-  validSheet,
   skillRoll,
+  validSheet,
 } from '../test/harness';
 
 // "Is this mine" and "may I act for it" are asked of the table by the client (session.plays,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../doc/views';
-import { GM, TestTable, charOf, refused, rollOf, validSheet, created } from '../test/harness';
+import { GM, TestTable, charOf, created, refused, rollOf, validSheet } from '../test/harness';
 import { loadDice } from '../test/dice';
 import { bodyAttack, narrativeTable } from '../test/narrative';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../doc/views';
-import { GM, TestTable, rollOf, validSheet, skillRoll, seat, created } from '../test/harness';
+import { GM, TestTable, created, rollOf, seat, skillRoll, validSheet } from '../test/harness';
 import { loadDice } from '../test/dice';
 import { bodyAttack, narrativeTable } from '../test/narrative';
 

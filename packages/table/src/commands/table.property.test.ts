@@ -5,7 +5,7 @@ import { RULESET_IDS } from '@fateboard/rules';
 import type { Actor } from './context';
 import { readGm, readTable } from '../doc/views';
 import { checkTable } from '../check/check-table';
-import { GM, SPECTATOR, TestTable, player, validSheet, seat } from '../test/harness';
+import { GM, SPECTATOR, TestTable, player, seat, validSheet } from '../test/harness';
 import {
   ACTORS,
   characterOf,

@@ -7,7 +7,7 @@ import { applyCommand } from '../commands/reducer';
 import { compactTableDocs, docEpoch } from './compact';
 import { createTableDocs, type TableDocs } from './schema';
 import { readGm, readTable } from './views';
-import { GM, player, validSheet, skillRoll } from '../test/harness';
+import { GM, player, skillRoll, validSheet } from '../test/harness';
 
 /**
  * The long campaign the document's size target is set for, through the real reducer: 10,000

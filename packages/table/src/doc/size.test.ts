@@ -4,7 +4,7 @@ import { LOG_LIMIT, ROLL_LIMIT } from './schema';
 import { compactTableDocs } from './compact';
 import { readGm, readTable } from './views';
 import type { TestTable } from '../test/harness';
-import { GM, seatedWithBrute, paidInvoke, skillRoll } from '../test/harness';
+import { GM, paidInvoke, seatedWithBrute, skillRoll } from '../test/harness';
 
 /** The bytes of the update one command produces, as the server would store and relay it. */
 function updateBytes(t: TestTable, run: () => void): number {

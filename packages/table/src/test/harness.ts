@@ -187,17 +187,23 @@ export function sceneWithAspect() {
   return { ...s, aspectId };
 }
 
-/**
- * An edgerunner table in a scene at the pillbox: Lydia's Jade, William's Hargan, Jon's Switch,
- * the GM's Gatto in the scene and a Guard outside it.
- */
-export function edgerunnerTable() {
-  const t = new TestTable('edgerunner', 3);
+/** An edgerunner table: Lydia's Jade, William's Hargan and Jon, seated; no NPC, no scene. */
+export function edgerunnerParty(seed: number) {
+  const t = new TestTable('edgerunner', seed);
   const lydia = seat(t, 'Lydia');
   const william = seat(t, 'William');
   const jon = seat(t, 'Jon');
   const jade = created(t, lydia, sampleSheet('edgerunner', 'Jade'));
   const hargan = created(t, william, sampleSheet('edgerunner', 'Hargan'));
+  return { t, lydia, william, jon, jade, hargan };
+}
+
+/**
+ * edgerunnerParty in a scene at the pillbox: Jon plays Switch, the GM's Gatto is in the scene
+ * and a Guard outside it.
+ */
+export function edgerunnerTable() {
+  const { t, lydia, william, jon, jade, hargan } = edgerunnerParty(3);
   const sw = created(t, jon, sampleSheet('edgerunner', 'Switch'));
   const gatto = created(
     t,

@@ -6,9 +6,9 @@ import {
   SPECTATOR,
   refused,
   sceneTable,
+  skillRoll,
   validSheet,
   type TestTable,
-  skillRoll,
 } from '../../test/harness';
 import { docks, view } from '../../test/board';
 import { BOARD_LIMITS } from './schemas';

@@ -7,11 +7,11 @@ import {
   GM,
   TestTable,
   charOf,
+  created,
   refused,
   sceneWithAspect,
-  validSheet,
-  created,
   seat,
+  validSheet,
 } from '../../test/harness';
 
 const boxes = (t: TestTable, id: string) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
 import type { TestTable } from '../../test/harness';
-import { GM, refused, sceneTable, validSheet, seat } from '../../test/harness';
+import { GM, refused, sceneTable, seat, validSheet } from '../../test/harness';
 import { nameKey, sameNamed } from './names';
 
 /** One name per character: two "Kestrel Vance" sent a compel to the wrong one. */

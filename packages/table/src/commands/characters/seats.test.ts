@@ -3,7 +3,7 @@ import { parseCommand } from '../parse';
 import { readTable } from '../../doc/views';
 import { MAX_SEATS } from './seats';
 import { markSeatsRestored } from '../../doc/restored-seats';
-import { GM, SPECTATOR, TestTable, player, refused, validSheet, created } from '../../test/harness';
+import { GM, SPECTATOR, TestTable, created, player, refused, validSheet } from '../../test/harness';
 
 describe('join', () => {
   it('gives a player without a seat a new seat', () => {

@@ -5,6 +5,7 @@ import {
   SPECTATOR,
   TestTable,
   created,
+  edgerunnerParty,
   refused,
   rollOf,
   seat,
@@ -18,14 +19,9 @@ import { rollRefusal, voteRefusal, voteState } from './vote';
  * their own screens; the roll takes the server's tally once the vote is in or closed.
  */
 function setUp() {
-  const t = new TestTable('edgerunner', 7);
-  const lydia = seat(t, 'Lydia');
-  const william = seat(t, 'William');
-  const jon = seat(t, 'Jon');
-  const jade = created(t, lydia, validSheet('edgerunner', 'Jade'));
-  const hargan = created(t, william, validSheet('edgerunner', 'Hargan'));
-  const gatto = created(t, GM, validSheet('edgerunner', 'Gatto'), 'npc');
-  return { t, lydia, william, jon, jade, hargan, gatto };
+  const party = edgerunnerParty(7);
+  const gatto = created(party.t, GM, validSheet('edgerunner', 'Gatto'), 'npc');
+  return { ...party, gatto };
 }
 
 /** A vote on the declaration `declarationId`. */

@@ -6,8 +6,8 @@ import {
   refused,
   rollOf,
   sceneTable,
-  slotOf,
   skillRoll,
+  slotOf,
 } from '../../test/harness';
 import { loadDice } from '../../test/dice';
 

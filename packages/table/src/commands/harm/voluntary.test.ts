@@ -3,7 +3,7 @@ import { rulesetById } from '@fateboard/rules';
 import type { RulesetId } from '@fateboard/rules';
 import { readTable } from '../../doc/views';
 import type { Actor } from '../context';
-import { GM, TestTable, refused, validSheet, skillRoll, seat, created } from '../../test/harness';
+import { GM, TestTable, created, refused, seat, skillRoll, validSheet } from '../../test/harness';
 import { loadDice } from '../../test/dice';
 import { consequenceOffers } from './voluntary';
 

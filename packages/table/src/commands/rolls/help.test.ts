@@ -6,8 +6,8 @@ import {
   player,
   refused,
   sceneTable,
-  validSheet,
   skillRoll,
+  validSheet,
 } from '../../test/harness';
 import { MAX_HELP_REQUESTS } from './help';
 

@@ -3,10 +3,10 @@ import { readTable } from '../../doc/views';
 import {
   GM,
   charOf,
+  paidInvoke,
   refused,
   rollOf,
   sceneWithAspect,
-  paidInvoke,
   skillRoll,
 } from '../../test/harness';
 

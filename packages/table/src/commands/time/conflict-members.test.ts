@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
-import { GM, refused, sceneTable, validSheet, created } from '../../test/harness';
+import { GM, created, refused, sceneTable, validSheet } from '../../test/harness';
 
 /** Who is in a running conflict: joining, leaving, and NPCs arriving mid-fight. */
 

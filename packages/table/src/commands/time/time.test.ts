@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
-import { GM, charOf, refused, sceneWithAspect, paidInvoke, skillRoll } from '../../test/harness';
+import { GM, charOf, paidInvoke, refused, sceneWithAspect, skillRoll } from '../../test/harness';
 
 // Turn order, session refresh, the GM's logged adjustments and a consequence's life.
 
