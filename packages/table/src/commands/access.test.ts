@@ -8,6 +8,7 @@ import {
   refused,
   sceneTable,
   sceneWithAspect,
+  skillRoll,
   validSheet,
 } from '../test/harness';
 
@@ -55,24 +56,14 @@ describe('who acts for a character', () => {
 describe('role checks', () => {
   it('refuses every command from a spectator', () => {
     const { t, a, aspectId } = sceneWithAspect();
-    refused(
-      t,
-      SPECTATOR,
-      { type: 'roll', characterId: a, skillId: 'fight', action: 'overcome' },
-      'forbidden',
-    );
+    refused(t, SPECTATOR, skillRoll(a, 'fight', 'overcome'), 'forbidden');
     refused(t, SPECTATOR, { type: 'spotlight.push', ref: { aspectId } }, 'forbidden');
     refused(t, SPECTATOR, { type: 'compel.offer', characterId: a, text: 'x' }, 'forbidden');
   });
 
   it('refuses a player acting for another player’s character', () => {
     const { t, ann, b } = sceneWithAspect();
-    refused(
-      t,
-      ann,
-      { type: 'roll', characterId: b, skillId: 'fight', action: 'overcome' },
-      'forbidden',
-    );
+    refused(t, ann, skillRoll(b, 'fight', 'overcome'), 'forbidden');
     refused(
       t,
       ann,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../doc/views';
-import { GM, TestTable, charOf, refused, rollOf, validSheet } from '../test/harness';
+import { GM, TestTable, charOf, created, refused, rollOf, validSheet } from '../test/harness';
 import { loadDice } from '../test/dice';
 import { bodyAttack, narrativeTable } from '../test/narrative';
 
@@ -135,11 +135,7 @@ describe('narrative at the table', () => {
 
   it('[NAR-RECOVER-4] other games give nothing back as a conflict ends, and refuse to be told to', () => {
     const t = new TestTable('fate-core', 2);
-    const id = t.ok(GM, {
-      type: 'character.create',
-      npc: true,
-      character: validSheet('fate-core', 'Tam'),
-    }).characterId!;
+    const id = created(t, GM, validSheet('fate-core', 'Tam'), 'npc');
     t.ok(GM, { type: 'conflict.start', order: [id] });
     refused(t, GM, { type: 'conflict.end', recovery: { [id]: 'all' } }, 'invalid');
     t.ok(GM, { type: 'conflict.end' });

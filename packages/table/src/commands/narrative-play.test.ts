@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../doc/views';
-import { GM, TestTable, player, rollOf, validSheet } from '../test/harness';
+import { GM, TestTable, created, rollOf, seat, skillRoll, validSheet } from '../test/harness';
 import { loadDice } from '../test/dice';
 import { bodyAttack, narrativeTable } from '../test/narrative';
 
@@ -109,15 +109,13 @@ describe('narrative at the table', () => {
     ).toMatchObject({ ok: false, code: 'rules' });
     expect(t.state()).toEqual(before);
     const fc = new TestTable('fate-core');
-    const p = player(fc.ok(player(), { type: 'join', name: 'P' }).seatId);
-    const c = fc.ok(p, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'C'),
-    }).characterId!;
+    const p = seat(fc, 'P');
+    const c = created(fc, p, validSheet('fate-core', 'C'));
     const fcBefore = fc.state();
-    expect(
-      fc.send(p, { type: 'roll', characterId: c, skillId: 'fight', action: 'attack', tool: true }),
-    ).toMatchObject({ ok: false, code: 'rules' });
+    expect(fc.send(p, skillRoll(c, 'fight', 'attack', { tool: true }))).toMatchObject({
+      ok: false,
+      code: 'rules',
+    });
     expect(fc.send(GM, { type: 'conflict.start', order: [c], initiative: 'roll' })).toMatchObject({
       ok: false,
       code: 'rules',

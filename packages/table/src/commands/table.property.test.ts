@@ -5,7 +5,7 @@ import { RULESET_IDS } from '@fateboard/rules';
 import type { Actor } from './context';
 import { readGm, readTable } from '../doc/views';
 import { checkTable } from '../check/check-table';
-import { GM, SPECTATOR, TestTable, player, validSheet } from '../test/harness';
+import { GM, SPECTATOR, TestTable, player, seat, validSheet } from '../test/harness';
 import {
   ACTORS,
   characterOf,
@@ -14,8 +14,9 @@ import {
   removedPlayer,
   stepArb,
   unauthorised,
+  type ActorKey,
+  type Cast,
 } from '../test/economy-model';
-import type { ActorKey, Cast } from '../test/economy-model';
 
 // The reducer under random command sequences from random senders (the generator is shared
 // with the server's economy guarantee): refusals change nothing, the unauthorised are
@@ -38,8 +39,8 @@ describe('random command sequences', () => {
           t.docs.gm.on('update', (u: Uint8Array) => Y.applyUpdate(gmReplica, u));
           const actors: Record<ActorKey, Actor> = {
             gm: GM,
-            ann: player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId),
-            bob: player(t.ok(player(), { type: 'join', name: 'Bob' }).seatId),
+            ann: seat(t, 'Ann'),
+            bob: seat(t, 'Bob'),
             spectator: SPECTATOR,
             seatless: player(),
           };

@@ -7,7 +7,7 @@ import { applyCommand } from '../commands/reducer';
 import { compactTableDocs, docEpoch } from './compact';
 import { createTableDocs, type TableDocs } from './schema';
 import { readGm, readTable } from './views';
-import { GM, player, validSheet } from '../test/harness';
+import { GM, player, skillRoll, validSheet } from '../test/harness';
 
 /**
  * The long campaign the document's size target is set for, through the real reducer: 10,000
@@ -116,15 +116,17 @@ function runCampaign(policy?: Policy) {
       }
       for (let i = 0; i < 3 && rolls < 3_000; i++, rolls++) {
         counted(
-          send(i === 2 ? GM : ann, {
-            type: 'roll',
-            characterId: i === 2 ? npc : a,
-            skillId: 'fight',
-            action: i === 1 ? 'attack' : 'overcome',
-            ...(i === 1
-              ? { opposition: { characterId: npc, skillId: 'athletics' } }
-              : { difficulty: 2 }),
-          }),
+          send(
+            i === 2 ? GM : ann,
+            skillRoll(
+              i === 2 ? npc : a,
+              'fight',
+              i === 1 ? 'attack' : 'overcome',
+              i === 1
+                ? { opposition: { characterId: npc, skillId: 'athletics' } }
+                : { difficulty: 2 },
+            ),
+          ),
         );
       }
       if (round % 100 === 99)

@@ -4,7 +4,7 @@ import { LOG_LIMIT, ROLL_LIMIT } from './schema';
 import { compactTableDocs } from './compact';
 import { readGm, readTable } from './views';
 import type { TestTable } from '../test/harness';
-import { GM, seatedWithBrute, paidInvoke } from '../test/harness';
+import { GM, paidInvoke, seatedWithBrute, skillRoll } from '../test/harness';
 
 /** The bytes of the update one command produces, as the server would store and relay it. */
 function updateBytes(t: TestTable, run: () => void): number {
@@ -49,13 +49,12 @@ describe('document size over a long campaign', () => {
       send(GM, { type: 'spotlight.push', ref: { aspectId } });
       send(GM, { type: 'conflict.start', order: [a, b, npc] });
       for (let round = 0; round < 5; round++) {
-        const r1 = send(ann, {
-          type: 'roll',
-          characterId: a,
-          skillId: 'fight',
-          action: 'attack',
-          opposition: { characterId: npc, skillId: 'athletics' },
-        });
+        const r1 = send(
+          ann,
+          skillRoll(a, 'fight', 'attack', {
+            opposition: { characterId: npc, skillId: 'athletics' },
+          }),
+        );
         const rollId = r1.ok ? r1.result?.rollId : undefined;
         if (round === 0) sizes.roll ??= 0;
         if (rollId) {
@@ -102,13 +101,7 @@ describe('document size over a long campaign', () => {
     }).aspectId!;
     let rollId = '';
     sizes.roll = updateBytes(t, () => {
-      rollId = t.ok(ann, {
-        type: 'roll',
-        characterId: a,
-        skillId: 'fight',
-        action: 'overcome',
-        difficulty: 2,
-      }).rollId!;
+      rollId = t.ok(ann, skillRoll(a, 'fight', 'overcome', { difficulty: 2 })).rollId!;
     });
     sizes.invoke = updateBytes(t, () => paidInvoke(t, ann, rollId, a));
     sizes.freeInvoke = updateBytes(t, () => t.ok(GM, gmFreeInvoke(rollId, aspectId)));

@@ -4,7 +4,7 @@ import { foldSummary, readLog, type LogMemo } from './log';
 import { LOG_KEEP, LOG_LIMIT, pubRoots } from '../doc/schema';
 import type { LogEntry } from '../doc/views';
 import { readTable, readTableFields } from '../doc/views';
-import { GM, annAndTam, sceneTable, seatedPair } from '../test/harness';
+import { GM, annAndTam, sceneTable, seatedPair, skillRoll } from '../test/harness';
 
 describe('the public log', () => {
   it('keeps compact rows that read back as the entries the commands returned', () => {
@@ -22,7 +22,7 @@ describe('the public log', () => {
         adjust: { what: 'fate-points', characterId: a, value: 5 },
       }),
     );
-    keep(t.ok(ann, { type: 'roll', characterId: a, skillId: 'fight', action: 'overcome' }));
+    keep(t.ok(ann, skillRoll(a, 'fight', 'overcome')));
     const log = readTable(t.docs.pub).log;
     expect(log.slice(-history.length)).toEqual(history);
   });
@@ -97,13 +97,7 @@ describe('the log in players’ words', () => {
   it('says actions, outcomes, shifts, free invokes and the GM’s gifts as players do', () => {
     const { t, ann, a, b } = sceneTable(7);
     // Fight +4 against Terrible −4: at least 4 shifts whatever the dice, success with style.
-    const rolled = t.ok(ann, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'fight',
-      action: 'create-advantage',
-      difficulty: -4,
-    });
+    const rolled = t.ok(ann, skillRoll(a, 'fight', 'create-advantage', { difficulty: -4 }));
     expect(rolled.log?.[0]?.text).toMatch(
       /^Zira rolled to create an advantage \[[-+0 ]+\]: .+ against -4 — success with style \(\d+ shifts\)\.$/,
     );
@@ -163,16 +157,13 @@ describe('the log in players’ words', () => {
 
   it('prints no rule id, action id, outcome id or table id anywhere in a played scene', () => {
     const { t, ann, bob, a, b } = sceneTable(9);
-    const attack = t.ok(ann, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'fight',
-      action: 'attack',
-      opposition: { characterId: b, skillId: 'athletics' },
-    });
+    const attack = t.ok(
+      ann,
+      skillRoll(a, 'fight', 'attack', { opposition: { characterId: b, skillId: 'athletics' } }),
+    );
     t.send(ann, { type: 'outcome.apply', rollId: attack.rollId! });
     t.send(bob, { type: 'absorb', characterId: b, rollId: attack.rollId!, option: 0 });
-    t.ok(ann, { type: 'roll', characterId: a, skillId: 'notice', action: 'overcome' });
+    t.ok(ann, skillRoll(a, 'notice', 'overcome'));
     const c = t.ok(GM, { type: 'compel.offer', characterId: b, text: 'Oops' }).compelId!;
     t.ok(bob, { type: 'compel.refuse', compelId: c });
     t.ok(GM, { type: 'gm.adjust', adjust: { what: 'gm-pool', value: 4 } });

@@ -2,20 +2,14 @@ import { expect } from 'vitest';
 import { pubRoots } from '../doc/schema';
 import { peek } from '../doc/ymap';
 import { checkTableDocs } from '../check/check-table';
-import { GM, sceneTable } from './harness';
+import { GM, sceneTable, skillRoll } from './harness';
 
 // checkTable's tests break one invariant at a time on a table commands made (which passes).
 
 /** A table in a conflict with a roll, a situation aspect and a countdown. */
 export function played() {
   const s = sceneTable(7);
-  s.t.ok(s.ann, {
-    type: 'roll',
-    characterId: s.a,
-    skillId: 'athletics',
-    action: 'overcome',
-    difficulty: 2,
-  });
+  s.t.ok(s.ann, skillRoll(s.a, 'athletics', 'overcome', { difficulty: 2 }));
   s.t.ok(GM, { type: 'aspect.add', text: 'Slick deck', kind: 'situation', freeInvokes: 1 });
   s.t.ok(GM, { type: 'countdown.add', name: 'Tide', boxes: 4, trigger: 'The hold floods' });
   s.t.ok(GM, { type: 'conflict.start', order: [s.a, s.b, s.npc] });

@@ -114,6 +114,14 @@ export const paidInvoke = (
     ...(side ? { side } : {}),
   });
 
+/** A `roll` command: `characterId` rolls `skillId` for `action`; `rest` adds the other fields. */
+export const skillRoll = (
+  characterId: string,
+  skillId: string,
+  action: string,
+  rest: Record<string, unknown> = {},
+) => ({ type: 'roll', characterId, skillId, action, ...rest });
+
 export const GM: Actor = { role: 'gm' };
 export const SPECTATOR: Actor = { role: 'spectator' };
 export const player = (seatId?: string): Actor =>
@@ -130,30 +138,33 @@ export const VOLLEY = {
   zoneAttack: true,
 };
 
+/** A new seat called `name` joins; answers its player. */
+export const seat = (t: TestTable, name: string): Actor =>
+  player(t.ok(player(), { type: 'join', name }).seatId);
+
+/** `actor` creates a character from `character` (an NPC when `npc`); answers its id. */
+export const created = (
+  t: TestTable,
+  actor: Actor,
+  character: Record<string, unknown>,
+  npc?: 'npc',
+): string =>
+  t.ok(actor, { type: 'character.create', character, ...(npc ? { npc: true } : {}) }).characterId!;
+
 /** A table (fate-core unless named) where Ann's seat plays Zira (`a`) and Bob's plays Tam (`b`). */
 export function seatedPair(seed = 3, ruleset: RulesetId = 'fate-core') {
   const t = new TestTable(ruleset, seed);
-  const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-  const bob = player(t.ok(player(), { type: 'join', name: 'Bob' }).seatId);
-  const a = t.ok(ann, {
-    type: 'character.create',
-    character: sampleSheet(ruleset, 'Zira'),
-  }).characterId!;
-  const b = t.ok(bob, {
-    type: 'character.create',
-    character: sampleSheet(ruleset, 'Tam'),
-  }).characterId!;
+  const ann = seat(t, 'Ann');
+  const bob = seat(t, 'Bob');
+  const a = created(t, ann, sampleSheet(ruleset, 'Zira'));
+  const b = created(t, bob, sampleSheet(ruleset, 'Tam'));
   return { t, ann, bob, a, b };
 }
 
 /** seatedPair and the GM's NPC, the Brute (`npc`); no scene. */
 export function seatedWithBrute(seed = 3, ruleset: RulesetId = 'fate-core') {
   const s = seatedPair(seed, ruleset);
-  const npc = s.t.ok(GM, {
-    type: 'character.create',
-    character: sampleSheet(ruleset, 'Brute'),
-    npc: true,
-  }).characterId!;
+  const npc = created(s.t, GM, sampleSheet(ruleset, 'Brute'), 'npc');
   return { ...s, npc };
 }
 
@@ -176,41 +187,35 @@ export function sceneWithAspect() {
   return { ...s, aspectId };
 }
 
+/** An edgerunner table: Lydia's Jade, William's Hargan and Jon, seated; no NPC, no scene. */
+export function edgerunnerParty(seed: number) {
+  const t = new TestTable('edgerunner', seed);
+  const lydia = seat(t, 'Lydia');
+  const william = seat(t, 'William');
+  const jon = seat(t, 'Jon');
+  const jade = created(t, lydia, sampleSheet('edgerunner', 'Jade'));
+  const hargan = created(t, william, sampleSheet('edgerunner', 'Hargan'));
+  return { t, lydia, william, jon, jade, hargan };
+}
+
 /**
- * An edgerunner table in a scene at the pillbox: Lydia's Jade, William's Hargan, Jon's Switch,
- * the GM's Gatto in the scene and a Guard outside it.
+ * edgerunnerParty in a scene at the pillbox: Jon plays Switch, the GM's Gatto is in the scene
+ * and a Guard outside it.
  */
 export function edgerunnerTable() {
-  const t = new TestTable('edgerunner', 3);
-  const lydia = player(t.ok(player(), { type: 'join', name: 'Lydia' }).seatId);
-  const william = player(t.ok(player(), { type: 'join', name: 'William' }).seatId);
-  const jon = player(t.ok(player(), { type: 'join', name: 'Jon' }).seatId);
-  const jade = t.ok(lydia, {
-    type: 'character.create',
-    character: sampleSheet('edgerunner', 'Jade'),
-  }).characterId!;
-  const hargan = t.ok(william, {
-    type: 'character.create',
-    character: sampleSheet('edgerunner', 'Hargan'),
-  }).characterId!;
-  const sw = t.ok(jon, {
-    type: 'character.create',
-    character: sampleSheet('edgerunner', 'Switch'),
-  }).characterId!;
-  const gatto = t.ok(GM, {
-    type: 'character.create',
-    npc: true,
-    character: {
+  const { t, lydia, william, jon, jade, hargan } = edgerunnerParty(3);
+  const sw = created(t, jon, sampleSheet('edgerunner', 'Switch'));
+  const gatto = created(
+    t,
+    GM,
+    {
       name: 'Gatto',
       aspects: [{ id: 'cigar', slot: 'other', text: 'Never without a cigar' }],
       skills: [{ id: 'stealth', rating: 2 }],
     },
-  }).characterId!;
-  const guard = t.ok(GM, {
-    type: 'character.create',
-    npc: true,
-    character: { name: 'Guard', skills: [{ id: 'notice', rating: 2 }] },
-  }).characterId!;
+    'npc',
+  );
+  const guard = created(t, GM, { name: 'Guard', skills: [{ id: 'notice', rating: 2 }] }, 'npc');
   t.ok(GM, { type: 'scene.start', name: 'The pillbox', characterIds: [jade, hargan, sw, gatto] });
   return { t, lydia, william, jon, jade, hargan, sw, gatto, guard };
 }
@@ -218,15 +223,9 @@ export function edgerunnerTable() {
 /** A fate-core table where Ann's seat plays Zira (`a`) and the GM plays Tam (`b`); no scene. */
 export function annAndTam(seed: number) {
   const t = new TestTable('fate-core', seed);
-  const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-  const a = t.ok(ann, {
-    type: 'character.create',
-    character: sampleSheet('fate-core', 'Zira'),
-  }).characterId!;
-  const b = t.ok(GM, {
-    type: 'character.create',
-    character: sampleSheet('fate-core', 'Tam'),
-  }).characterId!;
+  const ann = seat(t, 'Ann');
+  const a = created(t, ann, sampleSheet('fate-core', 'Zira'));
+  const b = created(t, GM, sampleSheet('fate-core', 'Tam'));
   return { t, ann, a, b };
 }
 

@@ -1,6 +1,6 @@
 import { loadDice } from './dice';
 import type { Actor } from '../commands/context';
-import { GM, TestTable, player } from './harness';
+import { GM, TestTable, created, seat } from './harness';
 import { sampleSheet } from '../sheets/sample-sheets';
 
 // The narrative table the reducer's narrative tests share, and its usual blow.
@@ -8,27 +8,21 @@ import { sampleSheet } from '../sheets/sample-sheets';
 /** A narrative table: Ann's Zira, the GM's Brute and a Minion one level above Poor; no scene. */
 export function narrativeTable() {
   const t = new TestTable('narrative', 5);
-  const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-  const zira = t.ok(ann, {
-    type: 'character.create',
-    character: sampleSheet('narrative', 'Zira'),
-  }).characterId!;
-  const brute = t.ok(GM, {
-    type: 'character.create',
-    npc: true,
-    character: sampleSheet('narrative', 'Brute'),
-  }).characterId!;
-  const minion = t.ok(GM, {
-    type: 'character.create',
-    npc: true,
-    character: {
+  const ann = seat(t, 'Ann');
+  const zira = created(t, ann, sampleSheet('narrative', 'Zira'));
+  const brute = created(t, GM, sampleSheet('narrative', 'Brute'), 'npc');
+  const minion = created(
+    t,
+    GM,
+    {
       name: 'Minion',
       aspects: [
         { id: 'body', slot: 'other', text: 'Wiry', rating: 0 },
         { id: 'mind', slot: 'other', text: 'Dull', rating: -1 },
       ],
     },
-  }).characterId!;
+    'npc',
+  );
   return { t, ann, zira, brute, minion };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Character } from '../../core/character';
+import type { TimeMark } from '../../core/ruleset';
 import {
   advanceEdgerunnerConsequences,
   modifyEdgerunnerConsequence,
@@ -19,6 +20,11 @@ function take(c: Character, slotId: string, text = 'Tired and confused'): Charac
 
 function slot(c: Character, id: string) {
   return c.consequences.find((s) => s.id === id);
+}
+
+/** `c` once each of `marks` has passed, in order. */
+function after(c: Character, ...marks: TimeMark[]): Character {
+  return marks.reduce((x, mark) => edgerunner.passTime(x, mark), c);
 }
 
 describe('edgerunner consequences', () => {
@@ -82,28 +88,20 @@ describe('edgerunner consequences', () => {
     let c = take(jade(), 'moderate');
     for (let i = 0; i < 5; i++) c = advanceEdgerunnerConsequences(c, 'scene-end');
     expect(slot(c, 'moderate')?.taken).toBeDefined();
-    c = edgerunner.passTime(c, 'refresh');
-    expect(slot(c, 'moderate')?.taken).toBeUndefined();
+    expect(slot(after(c, 'refresh'), 'moderate')?.taken).toBeUndefined();
   });
 
   it('[ER-CONSEQ-3] a severe consequence clears after the next session', () => {
-    let c = take(jade(), 'severe');
-    c = edgerunner.passTime(c, 'session-end');
-    c = edgerunner.passTime(c, 'refresh');
+    const c = after(take(jade(), 'severe'), 'session-end', 'refresh');
     expect(slot(c, 'severe')?.taken).toBeDefined();
-    c = edgerunner.passTime(c, 'session-end');
-    expect(slot(c, 'severe')?.taken).toBeUndefined();
+    expect(slot(after(c, 'session-end'), 'severe')?.taken).toBeUndefined();
   });
 
   it('[ER-CONSEQ-3] a mild taken in a scene waits for the next scene, even across a session', () => {
     // Scene one ends, a new session starts between scenes: the next scene has not been played.
-    let c = take(jade(), 'mild');
-    c = edgerunner.passTime(c, 'scene-end');
-    c = edgerunner.passTime(c, 'session-end');
-    c = edgerunner.passTime(c, 'refresh');
+    const c = after(take(jade(), 'mild'), 'scene-end', 'session-end', 'refresh');
     expect(slot(c, 'mild')?.taken).toBeDefined();
-    c = edgerunner.passTime(c, 'scene-end');
-    expect(slot(c, 'mild')?.taken).toBeUndefined();
+    expect(slot(after(c, 'scene-end'), 'mild')?.taken).toBeUndefined();
   });
 
   it('[ER-CONSEQ-4] modifying a consequence is a contest against its original bonus', () => {

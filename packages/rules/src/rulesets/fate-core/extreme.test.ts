@@ -10,23 +10,21 @@ describe('fate-core extreme consequence', () => {
     fateCore
       .absorptionOptions(blank, physical(8))
       .find((o) => o.consequences.join() === 'extreme')!;
+  /** Blank takes an 8-shift hit as the extreme consequence Haunted, replacing `aspectId` if named. */
+  const haunted = (aspectId?: string) =>
+    fateCore.applyAbsorption(
+      blank,
+      physical(8),
+      aspectId === undefined ? opt() : { ...opt(), replacesAspectId: aspectId },
+      { extreme: 'Haunted' },
+    );
 
   it('[FC-EXTREME-1] absorbs 8 and replaces an aspect other than the High Concept', () => {
-    const noAspect = fateCore.applyAbsorption(blank, physical(8), opt(), { extreme: 'Haunted' });
+    const noAspect = haunted();
     expect(noAspect).toMatchObject({ ok: false, code: 'extreme-needs-aspect' });
-    const hc = fateCore.applyAbsorption(
-      blank,
-      physical(8),
-      { ...opt(), replacesAspectId: 'high-concept' },
-      { extreme: 'Haunted' },
-    );
+    const hc = haunted('high-concept');
     expect(hc).toMatchObject({ ok: false, code: 'extreme-aspect-invalid' });
-    const r = fateCore.applyAbsorption(
-      blank,
-      physical(8),
-      { ...opt(), replacesAspectId: 'aspect-3' },
-      { extreme: 'Haunted' },
-    );
+    const r = haunted('aspect-3');
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.character.aspects.find((a) => a.id === 'aspect-3')?.text).toBe('Haunted');
@@ -37,12 +35,7 @@ describe('fate-core extreme consequence', () => {
   });
 
   it('[FC-EXTREME-2] only once between major milestones', () => {
-    const r = fateCore.applyAbsorption(
-      blank,
-      physical(8),
-      { ...opt(), replacesAspectId: 'trouble' },
-      { extreme: 'Haunted' },
-    );
+    const r = haunted('trouble');
     if (!r.ok) throw new Error(r.message);
     const freed = {
       ...r.value.character,

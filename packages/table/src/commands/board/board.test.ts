@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { readGm } from '../../doc/views';
-import { GM, SPECTATOR, refused, sceneTable, validSheet, type TestTable } from '../../test/harness';
+import {
+  GM,
+  SPECTATOR,
+  refused,
+  sceneTable,
+  skillRoll,
+  validSheet,
+  type TestTable,
+} from '../../test/harness';
 import { docks, view } from '../../test/board';
 import { BOARD_LIMITS } from './schemas';
 
@@ -92,13 +100,7 @@ describe('aspects on zones and borders', () => {
     expect(v.aspects.find((x) => x.id === fire)).toMatchObject({ place: shed, kind: 'situation' });
     expect(v.aspects.find((x) => x.id === locked)?.place).toBeDefined();
     // Ann's free invoke on the zone's aspect spends as on any scene aspect.
-    const { rollId } = t.ok(ann, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'notice',
-      action: 'overcome',
-      difficulty: 2,
-    });
+    const { rollId } = t.ok(ann, skillRoll(a, 'notice', 'overcome', { difficulty: 2 }));
     t.ok(ann, {
       type: 'invoke',
       rollId,

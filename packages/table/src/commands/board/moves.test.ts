@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GM, SPECTATOR, refused } from '../../test/harness';
+import { GM, SPECTATOR, refused, skillRoll } from '../../test/harness';
 import { docks, view } from '../../test/board';
 import { pubRoots } from '../../doc/schema';
 import { moveCheck, moveFacts } from './move-check';
@@ -60,23 +60,12 @@ describe('moving tokens [CORE-MOVE-1] [CORE-MOVE-2] [CORE-MOVE-3]', () => {
   it('the overcome, once it does not fail, allows that one move; a failed one does not', () => {
     const { t, ann, a, shed, roof } = docks();
     t.ok(GM, { type: 'board.move', characterId: a, zoneId: shed });
-    refused(
-      t,
-      ann,
-      { type: 'roll', characterId: a, skillId: 'fight', action: 'overcome', moveTo: roof },
-      'invalid',
-    );
+    refused(t, ann, skillRoll(a, 'fight', 'overcome', { moveTo: roof }), 'invalid');
     // Seeded dice: roll until one fails, then until one does not; each is used at once,
     // while it is still among the recent rolls.
     const overcome = (want: (failed: boolean) => boolean): string | undefined => {
       for (let i = 0; i < 100; i++) {
-        const { rollId } = t.ok(ann, {
-          type: 'roll',
-          characterId: a,
-          skillId: 'athletics',
-          action: 'overcome',
-          moveTo: roof,
-        });
+        const { rollId } = t.ok(ann, skillRoll(a, 'athletics', 'overcome', { moveTo: roof }));
         const roll = view({ t }).rolls.find((r) => r.id === rollId)!;
         expect(roll.difficulty).toBe(1);
         if (want(roll.outcome === 'fail')) return rollId;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
-import { GM, VOLLEY, refused, sceneTable } from '../../test/harness';
+import { GM, VOLLEY, refused, sceneTable, skillRoll } from '../../test/harness';
 import { docks, view } from '../../test/board';
 import { boardTargets } from './targets';
 
@@ -121,7 +121,7 @@ describe('an attack on everyone in a zone [CORE-TARGET-1] [CORE-TARGET-2]', () =
     t.ok(GM, { type: 'board.move', characterId: npc, zoneId: pier, override: true });
     t.ok(GM, { type: 'board.move', characterId: a, zoneId: shed, override: true });
     t.ok(GM, { type: 'board.move', characterId: b, zoneId: shed, override: true });
-    const attack = { type: 'roll', characterId: npc, skillId: 'shoot', action: 'attack' } as const;
+    const attack = skillRoll(npc, 'shoot', 'attack');
     // Without a stunt that does it, an attack names one defender [CORE-TARGET-2].
     refused(t, GM, { ...attack, zone: shed }, 'rules');
     // A stunt that does something else is not one.
@@ -134,13 +134,7 @@ describe('an attack on everyone in a zone [CORE-TARGET-1] [CORE-TARGET-2]', () =
     t.ok(GM, { type: 'character.update', characterId: npc, changes: { stunts: [VOLLEY] } });
     expect(view({ t }).characters.find((c) => c.id === npc)?.stunts).toEqual([VOLLEY]);
     refused(t, GM, { ...attack, zone: pier }, 'invalid');
-    const out = t.ok(GM, {
-      type: 'roll',
-      characterId: npc,
-      skillId: 'shoot',
-      action: 'attack',
-      zone: shed,
-    });
+    const out = t.ok(GM, skillRoll(npc, 'shoot', 'attack', { zone: shed }));
     const ids = (out as { rollIds?: string[] }).rollIds!;
     expect(ids).toHaveLength(2);
     const rolls = view({ t }).rolls.filter((r) => ids.includes(r.id));

@@ -7,9 +7,10 @@ import {
   GM,
   TestTable,
   charOf,
-  player,
+  created,
   refused,
   sceneWithAspect,
+  seat,
   validSheet,
 } from '../../test/harness';
 
@@ -27,18 +28,15 @@ function typed(ruleset: 'fate-core' | 'edgerunner', name: string): Sheet {
 
 function seated(ruleset: (typeof RULESET_IDS)[number] = 'fate-core') {
   const t = new TestTable(ruleset);
-  const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-  const bob = player(t.ok(player(), { type: 'join', name: 'Bob' }).seatId);
+  const ann = seat(t, 'Ann');
+  const bob = seat(t, 'Bob');
   return { t, ann, bob };
 }
 
 describe('[CORE-SHEET-1] character.create derives what the sheet does not carry', () => {
   it('[FC-STRESS-4] fate-core: Physique Fair and Will Average give 3-point boxes on both tracks', () => {
     const { t, ann } = seated();
-    const id = t.ok(ann, {
-      type: 'character.create',
-      character: typed('fate-core', 'Ann'),
-    }).characterId!;
+    const id = created(t, ann, typed('fate-core', 'Ann'));
     expect(boxes(t, id)).toEqual({ physical: [1, 2, 3], mental: [1, 2, 3] });
     expect(charOf(t, id).owner).toBe(ann.seatId);
   });
@@ -46,10 +44,7 @@ describe('[CORE-SHEET-1] character.create derives what the sheet does not carry'
   it('[FC-CHAR-3] a refresh the sheet sends that does not fit its stunts is recomputed, not refused', () => {
     const { t, ann } = seated();
     const stunts = ['a', 'b', 'c', 'd'].map((id) => ({ id, name: `Stunt ${id}`, text: '' }));
-    const id = t.ok(ann, {
-      type: 'character.create',
-      character: { ...typed('fate-core', 'Ann'), stunts, refresh: 3 },
-    }).characterId!;
+    const id = created(t, ann, { ...typed('fate-core', 'Ann'), stunts, refresh: 3 });
     expect(charOf(t, id).refresh).toBe(2);
     expect(charOf(t, id).fatePoints).toBe(2);
   });
@@ -57,16 +52,13 @@ describe('[CORE-SHEET-1] character.create derives what the sheet does not carry'
   it('[ER-STRESS-1] edgerunner: Physique above zero creates, with its boxes derived', () => {
     const { t, ann } = seated('edgerunner');
     const sheet = typed('edgerunner', 'Jade');
-    const id = t.ok(ann, { type: 'character.create', character: sheet }).characterId!;
+    const id = created(t, ann, sheet);
     expect(boxes(t, id)).toEqual({ physical: [1, 2, 3], mental: [1, 2, 3] });
   });
 
   it('[CORE-SHEET-1] an update re-derives the boxes from the new Physique', () => {
     const { t, ann } = seated();
-    const id = t.ok(ann, {
-      type: 'character.create',
-      character: typed('fate-core', 'Ann'),
-    }).characterId!;
+    const id = created(t, ann, typed('fate-core', 'Ann'));
     const skills = typed('fate-core', 'Ann').skills!.map((s) =>
       s.id === 'physique' ? { ...s, rating: 3 } : s.id === 'notice' ? { ...s, rating: 2 } : s,
     );
@@ -78,10 +70,7 @@ describe('[CORE-SHEET-1] character.create derives what the sheet does not carry'
 describe('a character the GM prepares for a player', () => {
   it('is unclaimed until a seated player claims it; a second claim is refused and changes nothing', () => {
     const { t, ann, bob } = seated();
-    const id = t.ok(GM, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Tam'),
-    }).characterId!;
+    const id = created(t, GM, validSheet('fate-core', 'Tam'));
     expect(charOf(t, id)).toMatchObject({ npc: false });
     expect(charOf(t, id).owner).toBeUndefined();
     t.ok(bob, { type: 'character.claim', characterId: id });
@@ -93,17 +82,10 @@ describe('a character the GM prepares for a player', () => {
 
   it('refuses a claim of an NPC (forbidden), of nothing (not-found) and a second character (invalid)', () => {
     const { t, ann } = seated();
-    const npc = t.ok(GM, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Og'),
-      npc: true,
-    }).characterId!;
+    const npc = created(t, GM, validSheet('fate-core', 'Og'), 'npc');
     refused(t, ann, { type: 'character.claim', characterId: npc }, 'forbidden');
     refused(t, ann, { type: 'character.claim', characterId: 'nobody' }, 'not-found');
-    const free = t.ok(GM, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Tam'),
-    }).characterId!;
+    const free = created(t, GM, validSheet('fate-core', 'Tam'));
     t.ok(ann, { type: 'character.create', character: validSheet('fate-core', 'Ann') });
     refused(t, ann, { type: 'character.claim', characterId: free }, 'invalid');
     refused(t, GM, { type: 'character.claim', characterId: free }, 'invalid');
@@ -116,12 +98,8 @@ describe('ready-made characters', () => {
     expect(sheets.length).toBeGreaterThanOrEqual(3);
     const t = new TestTable(ruleset);
     for (const [i, sheet] of sheets.entries()) {
-      const seat = player(t.ok(player(), { type: 'join', name: `P${i}` }).seatId);
       const name = i === 1 ? `${sheet.name} the Second` : sheet.name;
-      const id = t.ok(seat, {
-        type: 'character.create',
-        character: { ...sheet, name },
-      }).characterId!;
+      const id = created(t, seat(t, `P${i}`), { ...sheet, name });
       expect(charOf(t, id).name).toBe(name);
     }
   });
@@ -133,7 +111,7 @@ describe('ready-made characters', () => {
     }
     const t = new TestTable('fate-core');
     const landon = readyMadeSheets('fate-core').find((s) => s.name === 'Landon')!;
-    const id = t.ok(GM, { type: 'character.create', character: landon }).characterId!;
+    const id = created(t, GM, landon);
     expect(boxes(t, id).physical).toEqual([1, 2, 3, 4]);
   });
 });
@@ -141,7 +119,7 @@ describe('ready-made characters', () => {
 describe('characters', () => {
   it('refuses a sheet the ruleset finds invalid, with its messages', () => {
     const t = new TestTable();
-    const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
+    const ann = seat(t, 'Ann');
     const before = t.state();
     const out = t.send(ann, { type: 'character.create', character: { name: 'Blank' } });
     expect(out).toMatchObject({ ok: false, code: 'invalid' });
@@ -151,11 +129,8 @@ describe('characters', () => {
 
   it('lets the GM make a pregenerated character that a player claims', () => {
     const t = new TestTable();
-    const ann = player(t.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-    const id = t.ok(GM, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Pregen'),
-    }).characterId!;
+    const ann = seat(t, 'Ann');
+    const id = created(t, GM, validSheet('fate-core', 'Pregen'));
     expect(charOf(t, id).owner).toBeUndefined();
     t.ok(ann, { type: 'character.claim', characterId: id });
     expect(charOf(t, id).owner).toBe(ann.seatId);

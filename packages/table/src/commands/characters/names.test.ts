@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
 import type { TestTable } from '../../test/harness';
-import { GM, player, refused, sceneTable, validSheet } from '../../test/harness';
+import { GM, refused, sceneTable, seat, validSheet } from '../../test/harness';
 import { nameKey, sameNamed } from './names';
 
 /** One name per character: two "Kestrel Vance" sent a compel to the wrong one. */
@@ -26,7 +26,7 @@ describe('a character’s name is its own at the table', () => {
 
   it('a new player character, an NPC or a revealed draft with a name in use is refused', () => {
     const { t, a } = sceneTable();
-    const cara = player(t.ok(player(), { type: 'join', name: 'Cara' }).seatId);
+    const cara = seat(t, 'Cara');
     const before = namesOf(t);
     for (const name of ['Zira', ' zira ', 'ZIRA']) {
       refused(

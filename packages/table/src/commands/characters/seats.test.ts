@@ -3,7 +3,7 @@ import { parseCommand } from '../parse';
 import { readTable } from '../../doc/views';
 import { MAX_SEATS } from './seats';
 import { markSeatsRestored } from '../../doc/restored-seats';
-import { GM, SPECTATOR, TestTable, player, refused, validSheet } from '../../test/harness';
+import { GM, SPECTATOR, TestTable, created, player, refused, validSheet } from '../../test/harness';
 
 describe('join', () => {
   it('gives a player without a seat a new seat', () => {
@@ -138,14 +138,8 @@ describe('seat.remove', () => {
     const t = new TestTable();
     const ann = t.ok(player(), { type: 'join', name: 'Ann' }).seatId!;
     const bob = t.ok(player(), { type: 'join', name: 'Bob' }).seatId!;
-    const zira = t.ok(player(ann), {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Zira'),
-    }).characterId!;
-    const tam = t.ok(player(bob), {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Tam'),
-    }).characterId!;
+    const zira = created(t, player(ann), validSheet('fate-core', 'Zira'));
+    const tam = created(t, player(bob), validSheet('fate-core', 'Tam'));
     return { t, ann, bob, zira, tam };
   }
 

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
-import { GM, SPECTATOR, TestTable, player, refused, validSheet } from '../../test/harness';
+import {
+  GM,
+  SPECTATOR,
+  TestTable,
+  created,
+  edgerunnerParty,
+  refused,
+  rollOf,
+  seat,
+  validSheet,
+} from '../../test/harness';
 import { loadDice } from '../../test/dice';
 import { rollRefusal, voteRefusal, voteState } from './vote';
 
@@ -9,25 +19,25 @@ import { rollRefusal, voteRefusal, voteState } from './vote';
  * their own screens; the roll takes the server's tally once the vote is in or closed.
  */
 function setUp() {
-  const t = new TestTable('edgerunner', 7);
-  const lydia = player(t.ok(player(), { type: 'join', name: 'Lydia' }).seatId);
-  const william = player(t.ok(player(), { type: 'join', name: 'William' }).seatId);
-  const jon = player(t.ok(player(), { type: 'join', name: 'Jon' }).seatId);
-  const jade = t.ok(lydia, {
-    type: 'character.create',
-    character: validSheet('edgerunner', 'Jade'),
-  }).characterId!;
-  const hargan = t.ok(william, {
-    type: 'character.create',
-    character: validSheet('edgerunner', 'Hargan'),
-  }).characterId!;
-  const gatto = t.ok(GM, {
-    type: 'character.create',
-    npc: true,
-    character: validSheet('edgerunner', 'Gatto'),
-  }).characterId!;
-  return { t, lydia, william, jon, jade, hargan, gatto };
+  const party = edgerunnerParty(7);
+  const gatto = created(party.t, GM, validSheet('edgerunner', 'Gatto'), 'npc');
+  return { ...party, gatto };
 }
+
+/** A vote on the declaration `declarationId`. */
+const vote = (declarationId: string, stance: 'support' | 'oppose') => ({
+  type: 'declaration.vote',
+  declarationId,
+  stance,
+});
+
+/** The roll of the declaration `declarationId` for `characterId`. */
+const declarationRoll = (characterId: string, declarationId: string) => ({
+  type: 'roll',
+  characterId,
+  aspectAction: 'declaration',
+  declarationId,
+});
 
 const declarationOf = (t: TestTable, id: string) =>
   readTable(t.docs.pub).declarations.find((d) => d.id === id)!;
@@ -63,41 +73,16 @@ describe('a declaration is voted on by the others, on their own screens', () => 
     );
 
     // Refused, changing nothing: the roll before the vote is in, her own vote, a spectator.
-    const roll = {
-      type: 'roll',
-      characterId: jade,
-      aspectAction: 'declaration',
-      declarationId: id,
-    };
+    const roll = declarationRoll(jade, id);
     refused(t, lydia, roll, 'invalid');
-    refused(
-      t,
-      lydia,
-      { type: 'declaration.vote', declarationId: id, stance: 'support' },
-      'forbidden',
-    );
-    refused(
-      t,
-      SPECTATOR,
-      { type: 'declaration.vote', declarationId: id, stance: 'oppose' },
-      'forbidden',
-    );
+    refused(t, lydia, vote(id, 'support'), 'forbidden');
+    refused(t, SPECTATOR, vote(id, 'oppose'), 'forbidden');
     // William opposes; a second vote of his is refused, whatever it says.
-    t.ok(william, { type: 'declaration.vote', declarationId: id, stance: 'oppose' });
+    t.ok(william, vote(id, 'oppose'));
     expect(lastLog(t)).toBe('William opposes “The library has a pharmacology wing”.');
-    refused(
-      t,
-      william,
-      { type: 'declaration.vote', declarationId: id, stance: 'support' },
-      'invalid',
-    );
-    refused(
-      t,
-      william,
-      { type: 'declaration.vote', declarationId: id, stance: 'oppose' },
-      'invalid',
-    );
-    t.ok(GM, { type: 'declaration.vote', declarationId: id, stance: 'support' });
+    refused(t, william, vote(id, 'support'), 'invalid');
+    refused(t, william, vote(id, 'oppose'), 'invalid');
+    t.ok(GM, vote(id, 'support'));
     expect(voteState(declarationOf(t, id))).toMatchObject({
       supporters: 1,
       opposers: 1,
@@ -106,15 +91,15 @@ describe('a declaration is voted on by the others, on their own screens', () => 
     });
     refused(t, lydia, roll, 'invalid');
     // Jon's vote is the last: the vote is in, and says so.
-    t.ok(jon, { type: 'declaration.vote', declarationId: id, stance: 'support' });
+    t.ok(jon, vote(id, 'support'));
     expect(lastLog(t)).toBe(
       'The vote on “The library has a pharmacology wing” is in: 2 supporting, 1 opposing; it rolls at +1.',
     );
     // After it: no more votes; and the skill is the tally, +1, whatever the client says.
-    refused(t, GM, { type: 'declaration.vote', declarationId: id, stance: 'oppose' }, 'invalid');
+    refused(t, GM, vote(id, 'oppose'), 'invalid');
     loadDice(t, [1, 1, 0, -1]);
     const { rollId } = t.ok(lydia, roll);
-    const rolled = readTable(t.docs.pub).rolls.find((r) => r.id === rollId)!;
+    const rolled = rollOf(t, rollId!);
     expect(rolled.actor.rating).toBe(1);
     expect(rolled.actor.total).toBe(2);
     expect(rolled.declaration).toEqual({
@@ -143,21 +128,16 @@ describe('a declaration is voted on by the others, on their own screens', () => 
     const s = setUp();
     const { t, lydia, william, jon, jade } = s;
     const id = propose(s);
-    const roll = {
-      type: 'roll',
-      characterId: jade,
-      aspectAction: 'declaration',
-      declarationId: id,
-    };
+    const roll = declarationRoll(jade, id);
     // The client offers the roll when rollRefusal says nothing (roll-draft.svelte.ts); the
     // reducer answers with the same refusal while the vote is open, at every step of it.
     for (const voter of [william, jon]) {
       const offered = rollRefusal(declarationOf(t, id));
       expect(offered).toMatchObject({ ok: false, code: 'invalid', reason: { id: 'vote-open' } });
       expect(t.send(lydia, roll)).toEqual(offered);
-      t.ok(voter, { type: 'declaration.vote', declarationId: id, stance: 'support' });
+      t.ok(voter, vote(id, 'support'));
     }
-    t.ok(GM, { type: 'declaration.vote', declarationId: id, stance: 'oppose' });
+    t.ok(GM, vote(id, 'oppose'));
     expect(rollRefusal(declarationOf(t, id))).toBeUndefined();
     loadDice(t, [1, 0, 0, -1]);
     expect(t.send(lydia, roll).ok).toBe(true);
@@ -167,7 +147,7 @@ describe('a declaration is voted on by the others, on their own screens', () => 
     const s = setUp();
     const { t, lydia, william, jon, jade } = s;
     const id = propose(s);
-    t.ok(william, { type: 'declaration.vote', declarationId: id, stance: 'oppose' });
+    t.ok(william, vote(id, 'oppose'));
     // Only the GM closes it; a player cannot.
     refused(t, lydia, { type: 'declaration.close', declarationId: id }, 'forbidden');
     refused(t, jon, { type: 'declaration.close', declarationId: id }, 'forbidden');
@@ -176,14 +156,9 @@ describe('a declaration is voted on by the others, on their own screens', () => 
       'The GM closed the vote on “The library has a pharmacology wing”: 0 supporting, 1 opposing; it rolls at -1.',
     );
     refused(t, GM, { type: 'declaration.close', declarationId: id }, 'invalid');
-    refused(t, jon, { type: 'declaration.vote', declarationId: id, stance: 'support' }, 'invalid');
-    const { rollId } = t.ok(lydia, {
-      type: 'roll',
-      characterId: jade,
-      aspectAction: 'declaration',
-      declarationId: id,
-    });
-    expect(readTable(t.docs.pub).rolls.find((r) => r.id === rollId)!.actor.rating).toBe(-1);
+    refused(t, jon, vote(id, 'support'), 'invalid');
+    const { rollId } = t.ok(lydia, declarationRoll(jade, id));
+    expect(rollOf(t, rollId!).actor.rating).toBe(-1);
   });
 
   it('[ER-DECLARE-4] who may declare, and who may vote: refusals that change nothing', () => {
@@ -201,27 +176,12 @@ describe('a declaration is voted on by the others, on their own screens', () => 
     // One at a time per declarer.
     refused(t, lydia, { ...forJade, text: 'And fog' }, 'invalid');
     // Another's declaration is not hers to roll, nor William's to withdraw.
-    refused(
-      t,
-      william,
-      { type: 'roll', characterId: hargan, aspectAction: 'declaration', declarationId: id },
-      'invalid',
-    );
+    refused(t, william, declarationRoll(hargan, id), 'invalid');
     refused(t, william, { type: 'declaration.withdraw', declarationId: id }, 'forbidden');
-    refused(
-      t,
-      jon,
-      { type: 'declaration.vote', declarationId: 'nope', stance: 'support' },
-      'not-found',
-    );
+    refused(t, jon, vote('nope', 'support'), 'not-found');
     // Someone who joins after the vote began was not asked.
-    const kim = player(t.ok(player(), { type: 'join', name: 'Kim' }).seatId);
-    refused(
-      t,
-      kim,
-      { type: 'declaration.vote', declarationId: id, stance: 'support' },
-      'forbidden',
-    );
+    const kim = seat(t, 'Kim');
+    refused(t, kim, vote(id, 'support'), 'forbidden');
     expect(voteRefusal(kim, declarationOf(t, id))?.reason?.id).toBe('not-a-voter');
     // Lydia withdraws it: gone, and she may declare again.
     t.ok(lydia, { type: 'declaration.withdraw', declarationId: id });
@@ -236,21 +196,13 @@ describe('a declaration is voted on by the others, on their own screens', () => 
     expect([...declarationOf(t, npcs).voters].sort()).toEqual(
       [lydia.seatId, william.seatId, jon.seatId, kim.seatId].sort(),
     );
-    refused(
-      t,
-      GM,
-      { type: 'declaration.vote', declarationId: npcs, stance: 'support' },
-      'forbidden',
-    );
+    refused(t, GM, vote(npcs, 'support'), 'forbidden');
   });
 
   it('[ER-DECLARE-4] only edgerunner has declarations; a removed character takes its own with it', () => {
     const fc = new TestTable('fate-core', 1);
-    const ann = player(fc.ok(player(), { type: 'join', name: 'Ann' }).seatId);
-    const zira = fc.ok(ann, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Zira'),
-    }).characterId!;
+    const ann = seat(fc, 'Ann');
+    const zira = created(fc, ann, validSheet('fate-core', 'Zira'));
     refused(fc, ann, { type: 'declaration.propose', characterId: zira, text: 'Fog' }, 'rules');
 
     const s = setUp();

@@ -6,6 +6,7 @@ import {
   refused,
   rollOf,
   sceneTable,
+  skillRoll,
   slotOf,
 } from '../../test/harness';
 import { loadDice } from '../../test/dice';
@@ -161,12 +162,7 @@ describe('the recovery roll', () => {
     t.ok(GM, { type: 'consequence.recover', characterId: a, slotId: 'moderate' });
     refused(t, ann, recover('moderate'), 'already-recovering');
     loadDice(t, [1, 1, 1, 1]);
-    const { rollId } = t.ok(ann, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'fight',
-      action: 'overcome',
-    });
+    const { rollId } = t.ok(ann, skillRoll(a, 'fight', 'overcome'));
     refused(t, ann, { type: 'outcome.apply', rollId, rename: 'Mended' }, 'invalid');
   });
 });

@@ -3,7 +3,7 @@ import { rulesetById } from '@fateboard/rules';
 import type { RulesetId } from '@fateboard/rules';
 import { readTable } from '../../doc/views';
 import type { Actor } from '../context';
-import { GM, TestTable, player, refused, validSheet } from '../../test/harness';
+import { GM, TestTable, created, refused, seat, skillRoll, validSheet } from '../../test/harness';
 import { loadDice } from '../../test/dice';
 import { consequenceOffers } from './voluntary';
 
@@ -19,42 +19,17 @@ import { consequenceOffers } from './voluntary';
  */
 function table(ruleset: RulesetId = 'edgerunner') {
   const t = new TestTable(ruleset, 5);
-  const lydia = player(t.ok(player(), { type: 'join', name: 'Lydia' }).seatId);
-  const william = player(t.ok(player(), { type: 'join', name: 'William' }).seatId);
-  const jade = t.ok(lydia, {
-    type: 'character.create',
-    character: validSheet(ruleset, 'Jade'),
-  }).characterId!;
-  const hargan = t.ok(william, {
-    type: 'character.create',
-    character: validSheet(ruleset, 'Hargan'),
-  }).characterId!;
-  const gatto = t.ok(GM, {
-    type: 'character.create',
-    npc: true,
-    character: validSheet(ruleset, 'Gatto'),
-  }).characterId!;
-  const unclaimed = t.ok(GM, {
-    type: 'character.create',
-    character: validSheet(ruleset, 'Switch'),
-  }).characterId!;
+  const lydia = seat(t, 'Lydia');
+  const william = seat(t, 'William');
+  const jade = created(t, lydia, validSheet(ruleset, 'Jade'));
+  const hargan = created(t, william, validSheet(ruleset, 'Hargan'));
+  const gatto = created(t, GM, validSheet(ruleset, 'Gatto'), 'npc');
+  const unclaimed = created(t, GM, validSheet(ruleset, 'Switch'));
   t.ok(GM, { type: 'scene.start', name: 'Docks', characterIds: [jade, hargan, gatto, unclaimed] });
   const skill = ruleset === 'pirates' ? 'swashbuckle' : 'fight';
-  const attack = t.ok(lydia, {
-    type: 'roll',
-    characterId: jade,
-    skillId: skill,
-    action: 'attack',
-    defender: gatto,
-  }).rollId!;
+  const attack = t.ok(lydia, skillRoll(jade, skill, 'attack', { defender: gatto })).rollId!;
   t.ok(GM, { type: 'defend', rollId: attack, skillId: skill });
-  const solo = t.ok(GM, {
-    type: 'roll',
-    characterId: unclaimed,
-    skillId: skill,
-    action: 'overcome',
-    difficulty: 2,
-  }).rollId!;
+  const solo = t.ok(GM, skillRoll(unclaimed, skill, 'overcome', { difficulty: 2 })).rollId!;
   return { t, lydia, william, jade, hargan, gatto, unclaimed, rolls: [attack, solo] };
 }
 
@@ -170,13 +145,10 @@ describe('a consequence for a bonus on a roll: the card offers exactly what the 
 
   it('[ER-CONSEQ-2] nothing is offered, and nothing accepted, on a roll awaiting its defence or applied', () => {
     const s = table();
-    const waiting = s.t.ok(s.lydia, {
-      type: 'roll',
-      characterId: s.jade,
-      skillId: 'fight',
-      action: 'attack',
-      defender: s.hargan,
-    }).rollId!;
+    const waiting = s.t.ok(
+      s.lydia,
+      skillRoll(s.jade, 'fight', 'attack', { defender: s.hargan }),
+    ).rollId!;
     for (const [, actor] of actorsOf(s)) expect(offered(s, actor, waiting)).toEqual([]);
     refused(
       s.t,
@@ -186,13 +158,10 @@ describe('a consequence for a bonus on a roll: the card offers exactly what the 
     );
     // A sure failure, applied: settled, so no bonus can change it any more.
     loadDice(s.t, [-1, -1, -1, -1]);
-    const failed = s.t.ok(GM, {
-      type: 'roll',
-      characterId: s.unclaimed,
-      skillId: 'fight',
-      action: 'overcome',
-      difficulty: 8,
-    }).rollId!;
+    const failed = s.t.ok(
+      GM,
+      skillRoll(s.unclaimed, 'fight', 'overcome', { difficulty: 8 }),
+    ).rollId!;
     expect(offered(s, GM, failed)).not.toEqual([]);
     s.t.ok(GM, { type: 'outcome.apply', rollId: failed, choice: 'simply-fail' });
     expect(offered(s, GM, failed)).toEqual([]);

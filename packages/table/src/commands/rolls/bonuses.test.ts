@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
-import { GM, refused, sceneTable, validSheet } from '../../test/harness';
+import { GM, refused, rollOf, sceneTable, skillRoll, validSheet } from '../../test/harness';
 import { loadDice } from '../../test/dice';
 
 // A roll's stunts and helpers: the roller names them, the rules check each and add it, and the
@@ -22,23 +22,15 @@ function table() {
   return s;
 }
 
-const rollOf = (t: ReturnType<typeof table>['t'], id: string) =>
-  readTable(t.docs.pub).rolls.find((r) => r.id === id)!;
-
 describe('[CORE-STUNT-1] [CORE-TEAMWORK-1] a roll with a stunt and a helper', () => {
   it('adds +2 for the stunt and +1 for each helper, and names them on the roll', () => {
     const { t, a, b, npc } = table();
     loadDice(t, [0, 0, 0, 0]);
     // The GM rolls for Zira here, so the Brute may help too.
-    const { rollId } = t.ok(GM, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'fight',
-      action: 'overcome',
-      difficulty: 6,
-      stunts: ['brawler'],
-      helpers: [b, npc],
-    });
+    const { rollId } = t.ok(
+      GM,
+      skillRoll(a, 'fight', 'overcome', { difficulty: 6, stunts: ['brawler'], helpers: [b, npc] }),
+    );
     const roll = rollOf(t, rollId!);
     expect(roll.actor.modifiers).toEqual([
       { label: 'Brawler', value: 2, kind: 'stunt' },
@@ -57,13 +49,7 @@ describe('[CORE-STUNT-1] [CORE-TEAMWORK-1] a roll with a stunt and a helper', ()
 
   it('counts a stunt on the defence, the second of the defender’s stunts', () => {
     const { t, ann, a, npc } = table();
-    const id = t.ok(GM, {
-      type: 'roll',
-      characterId: npc,
-      skillId: 'fight',
-      action: 'attack',
-      defender: a,
-    }).rollId!;
+    const id = t.ok(GM, skillRoll(npc, 'fight', 'attack', { defender: a })).rollId!;
     loadDice(t, [1, 0, 0, -1]);
     t.ok(ann, { type: 'defend', rollId: id, skillId: 'athletics', stunts: ['nimble'] });
     const roll = rollOf(t, id);
@@ -78,38 +64,13 @@ describe('[CORE-STUNT-1] [CORE-TEAMWORK-1] a roll with a stunt and a helper', ()
 
   it('refuses a stunt the roller lacks, a helper without the skill, and the roller as helper', () => {
     const { t, ann, bob, a, b, npc } = table();
-    refused(
-      t,
-      bob,
-      { type: 'roll', characterId: b, skillId: 'fight', action: 'overcome', stunts: ['brawler'] },
-      'rules',
-    );
+    refused(t, bob, skillRoll(b, 'fight', 'overcome', { stunts: ['brawler'] }), 'rules');
     // Tam has no Provoke (Mediocre): he cannot help Zira's Provoke roll.
-    refused(
-      t,
-      ann,
-      { type: 'roll', characterId: a, skillId: 'provoke', action: 'overcome', helpers: [b] },
-      'rules',
-    );
-    refused(
-      t,
-      ann,
-      { type: 'roll', characterId: a, skillId: 'fight', action: 'overcome', helpers: [a] },
-      'rules',
-    );
-    refused(
-      t,
-      ann,
-      { type: 'roll', characterId: a, skillId: 'fight', action: 'overcome', helpers: ['nobody'] },
-      'not-found',
-    );
+    refused(t, ann, skillRoll(a, 'provoke', 'overcome', { helpers: [b] }), 'rules');
+    refused(t, ann, skillRoll(a, 'fight', 'overcome', { helpers: [a] }), 'rules');
+    refused(t, ann, skillRoll(a, 'fight', 'overcome', { helpers: ['nobody'] }), 'not-found');
     // A player's roll: the GM's Brute does not lend a hand; Tam does, once Bob says yes.
-    refused(
-      t,
-      ann,
-      { type: 'roll', characterId: a, skillId: 'fight', action: 'overcome', helpers: [npc] },
-      'rules',
-    );
+    refused(t, ann, skillRoll(a, 'fight', 'overcome', { helpers: [npc] }), 'rules');
     const { requestId } = t.ok(ann, {
       type: 'help.ask',
       characterId: a,
@@ -117,13 +78,7 @@ describe('[CORE-STUNT-1] [CORE-TEAMWORK-1] a roll with a stunt and a helper', ()
       skillId: 'fight',
     });
     t.ok(bob, { type: 'help.answer', requestId, accept: true });
-    const { rollId } = t.ok(ann, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'fight',
-      action: 'overcome',
-      helpers: [b],
-    });
+    const { rollId } = t.ok(ann, skillRoll(a, 'fight', 'overcome', { helpers: [b] }));
     expect(rollOf(t, rollId!).actor.modifiers).toEqual([{ label: 'Tam', value: 1, kind: 'help' }]);
   });
 
@@ -132,22 +87,13 @@ describe('[CORE-STUNT-1] [CORE-TEAMWORK-1] a roll with a stunt and a helper', ()
     refused(
       t,
       ann,
-      {
-        type: 'roll',
-        characterId: a,
-        skillId: 'fight',
-        action: 'overcome',
-        modifiers: [{ label: 'Because I said so', value: 10 }],
-      },
+      skillRoll(a, 'fight', 'overcome', { modifiers: [{ label: 'Because I said so', value: 10 }] }),
       'forbidden',
     );
-    const { rollId } = t.ok(GM, {
-      type: 'roll',
-      characterId: npc,
-      skillId: 'fight',
-      action: 'overcome',
-      modifiers: [{ label: 'High ground', value: 1 }],
-    });
+    const { rollId } = t.ok(
+      GM,
+      skillRoll(npc, 'fight', 'overcome', { modifiers: [{ label: 'High ground', value: 1 }] }),
+    );
     expect(rollOf(t, rollId!).actor.modifiers).toEqual([{ label: 'High ground', value: 1 }]);
   });
 

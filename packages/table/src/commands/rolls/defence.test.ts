@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ladderLabel, rulesetById } from '@fateboard/rules';
 import { readTable } from '../../doc/views';
-import { GM, refused, sceneTable, paidInvoke } from '../../test/harness';
+import { GM, charOf, paidInvoke, refused, rollOf, sceneTable, skillRoll } from '../../test/harness';
 
 /** Active defence, conceding and the conflict an attack starts (docs/PROTOCOL.md `defend`). */
 
 function attack(t: ReturnType<typeof sceneTable>['t'], by: string, on: string) {
-  return t.ok(GM, {
-    type: 'roll',
-    characterId: by,
-    skillId: 'fight',
-    action: 'attack',
-    defender: on,
-  }).rollId!;
+  return t.ok(GM, skillRoll(by, 'fight', 'attack', { defender: on })).rollId!;
 }
-
-const rollOf = (t: ReturnType<typeof sceneTable>['t'], id: string) =>
-  readTable(t.docs.pub).rolls.find((r) => r.id === id)!;
-const charOf = (t: ReturnType<typeof sceneTable>['t'], id: string) =>
-  readTable(t.docs.pub).characters.find((c) => c.id === id)!;
 
 /** The GM puts a 2-shift hit on the character's mild consequence; returns its slot. */
 function takeMild(t: ReturnType<typeof sceneTable>['t'], id: string): string {
@@ -98,13 +87,7 @@ describe('an attack awaits the defender’s own roll', () => {
 
   it('[CORE-INVOKE-2] the GM raising a difficulty: the log says the difficulty, not the total, went up', () => {
     const { t, ann, a } = sceneTable();
-    const id = t.ok(ann, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'athletics',
-      action: 'overcome',
-      difficulty: 2,
-    }).rollId!;
+    const id = t.ok(ann, skillRoll(a, 'athletics', 'overcome', { difficulty: 2 })).rollId!;
     paidInvoke(t, GM, id, a, 'hc', 'opposition');
     const roll = rollOf(t, id);
     expect(roll.difficultyBonus).toBe(2);
@@ -124,35 +107,12 @@ describe('an attack awaits the defender’s own roll', () => {
     // A second defence.
     refused(t, ann, { type: 'defend', rollId: id, skillId: 'fight' }, 'already-defended');
     // A roll that awaits none.
-    const plain = t.ok(bob, {
-      type: 'roll',
-      characterId: b,
-      skillId: 'fight',
-      action: 'overcome',
-      difficulty: 2,
-    }).rollId!;
+    const plain = t.ok(bob, skillRoll(b, 'fight', 'overcome', { difficulty: 2 })).rollId!;
     refused(t, GM, { type: 'defend', rollId: plain, skillId: 'fight' }, 'no-defence-awaited');
     refused(t, GM, { type: 'defend', rollId: 'nope', skillId: 'fight' }, 'not-found');
     // A defender who is the roller, or with a difficulty too.
-    refused(
-      t,
-      GM,
-      { type: 'roll', characterId: npc, skillId: 'fight', action: 'attack', defender: npc },
-      'invalid',
-    );
-    refused(
-      t,
-      GM,
-      {
-        type: 'roll',
-        characterId: npc,
-        skillId: 'fight',
-        action: 'attack',
-        defender: a,
-        difficulty: 1,
-      },
-      'invalid',
-    );
+    refused(t, GM, skillRoll(npc, 'fight', 'attack', { defender: npc }), 'invalid');
+    refused(t, GM, skillRoll(npc, 'fight', 'attack', { defender: a, difficulty: 1 }), 'invalid');
   });
 
   it('lets the GM roll for an absent player', () => {
@@ -164,13 +124,7 @@ describe('an attack awaits the defender’s own roll', () => {
 
   it('an overcome against a character awaits a defence without starting a conflict', () => {
     const { t, ann, a, b } = sceneTable();
-    const id = t.ok(ann, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'athletics',
-      action: 'overcome',
-      defender: b,
-    }).rollId!;
+    const id = t.ok(ann, skillRoll(a, 'athletics', 'overcome', { defender: b })).rollId!;
     expect(rollOf(t, id).defence?.status).toBe('awaiting');
     expect(readTable(t.docs.pub).conflict.active).toBe(false);
   });
@@ -229,13 +183,7 @@ describe('[CORE-FP-10] conceding before the defence is rolled', () => {
     const mild = takeMild(t, b);
     expect(charOf(t, b).consequences.find((s) => s.id === mild)?.taken?.text).toBe('Winded');
     t.ok(GM, { type: 'conflict.end' });
-    const id = t.ok(GM, {
-      type: 'roll',
-      characterId: npc,
-      skillId: 'swashbuckle',
-      action: 'attack',
-      defender: b,
-    }).rollId!;
+    const id = t.ok(GM, skillRoll(npc, 'swashbuckle', 'attack', { defender: b })).rollId!;
     const fp = charOf(t, b).fatePoints;
     t.ok(bob, { type: 'concede', characterId: b, rollId: id });
     expect(charOf(t, b).fatePoints).toBe(fp + 2);

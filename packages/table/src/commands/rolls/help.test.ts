@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
-import { GM, SPECTATOR, player, refused, sceneTable, validSheet } from '../../test/harness';
+import {
+  GM,
+  SPECTATOR,
+  player,
+  refused,
+  sceneTable,
+  skillRoll,
+  validSheet,
+} from '../../test/harness';
 import { MAX_HELP_REQUESTS } from './help';
 
 // Asking for help and answering it, as a table plays teamwork: Ann (Zira) asks Bob (Tam) to
@@ -177,55 +185,20 @@ describe('[CORE-TEAMWORK-2] a helper is never whom the roll is against', () => {
     const { t, ann, bob, a, b, npc, requestId } = asked();
     t.ok(bob, { type: 'help.answer', requestId, accept: true });
     // Tam agreed to help Zira's Fight; Zira attacks Tam: he is not on her side of that roll.
+    refused(t, ann, skillRoll(a, 'fight', 'attack', { defender: b, helpers: [b] }), 'rules');
     refused(
       t,
       ann,
-      {
-        type: 'roll',
-        characterId: a,
-        skillId: 'fight',
-        action: 'attack',
-        defender: b,
-        helpers: [b],
-      },
-      'rules',
-    );
-    refused(
-      t,
-      ann,
-      {
-        type: 'roll',
-        characterId: a,
-        skillId: 'fight',
-        action: 'defend',
+      skillRoll(a, 'fight', 'defend', {
         opposition: { characterId: b, skillId: 'fight' },
         helpers: [b],
-      },
+      }),
       'rules',
     );
     // The GM's Brute attacks Zira: Zira is not offered, nor counted, on the Brute's side.
-    refused(
-      t,
-      GM,
-      {
-        type: 'roll',
-        characterId: npc,
-        skillId: 'fight',
-        action: 'attack',
-        defender: a,
-        helpers: [a],
-      },
-      'rules',
-    );
+    refused(t, GM, skillRoll(npc, 'fight', 'attack', { defender: a, helpers: [a] }), 'rules');
     // With everyone on the right side the same rolls go through.
-    t.ok(GM, {
-      type: 'roll',
-      characterId: npc,
-      skillId: 'fight',
-      action: 'attack',
-      defender: a,
-      helpers: [b],
-    });
+    t.ok(GM, skillRoll(npc, 'fight', 'attack', { defender: a, helpers: [b] }));
   });
 
   it('refuses stunts and helpers on the opposition: they are its own player’s to pick', () => {
@@ -233,25 +206,17 @@ describe('[CORE-TEAMWORK-2] a helper is never whom the roll is against', () => {
     refused(
       t,
       GM,
-      {
-        type: 'roll',
-        characterId: npc,
-        skillId: 'fight',
-        action: 'defend',
+      skillRoll(npc, 'fight', 'defend', {
         opposition: { characterId: a, skillId: 'fight', helpers: [b] },
-      },
+      }),
       'bad-command',
     );
     refused(
       t,
       GM,
-      {
-        type: 'roll',
-        characterId: npc,
-        skillId: 'fight',
-        action: 'defend',
+      skillRoll(npc, 'fight', 'defend', {
         opposition: { characterId: a, skillId: 'fight', stunts: ['brawler'] },
-      },
+      }),
       'bad-command',
     );
   });

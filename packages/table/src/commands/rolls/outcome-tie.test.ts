@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
 import { loadDice } from '../../test/dice';
-import { refused, sceneTable } from '../../test/harness';
+import { refused, rollOf, sceneTable, skillRoll } from '../../test/harness';
 
 /** Ann's create-advantage roll that ties (four blanks against her own total). */
 function tiedAdvantage() {
@@ -9,18 +9,12 @@ function tiedAdvantage() {
   const { t, ann, a } = s;
   const roll = (difficulty: number) => {
     loadDice(t, [0, 0, 0, 0]);
-    return t.ok(ann, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'notice',
-      action: 'create-advantage',
-      difficulty,
-    }).rollId!;
+    return t.ok(ann, skillRoll(a, 'notice', 'create-advantage', { difficulty })).rollId!;
   };
   const probe = roll(0);
-  const total = readTable(t.docs.pub).rolls.find((r) => r.id === probe)!.actor.total;
+  const total = rollOf(t, probe).actor.total;
   const rollId = roll(total);
-  expect(readTable(t.docs.pub).rolls.find((r) => r.id === rollId)!.outcome).toBe('tie');
+  expect(rollOf(t, rollId).outcome).toBe('tie');
   return { ...s, rollId };
 }
 
@@ -68,13 +62,7 @@ describe('outcome.apply on a create-advantage tie', () => {
   it('needs the aspect’s name on a success: a boost name alone is refused [CORE-CAA-3]', () => {
     const { t, ann, a } = sceneTable(7);
     loadDice(t, [1, 1, 1, 1]);
-    const { rollId } = t.ok(ann, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'notice',
-      action: 'create-advantage',
-      difficulty: 0,
-    });
+    const { rollId } = t.ok(ann, skillRoll(a, 'notice', 'create-advantage', { difficulty: 0 }));
     refused(t, ann, { type: 'outcome.apply', rollId, boost: 'Off Balance' }, 'invalid');
     t.ok(ann, { type: 'outcome.apply', rollId, aspect: { text: 'Slick Planks' } });
   });

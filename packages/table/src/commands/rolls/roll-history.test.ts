@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
 import { ROLL_LIMIT } from '../../doc/schema';
-import { GM, sceneTable } from '../../test/harness';
+import { GM, sceneTable, skillRoll } from '../../test/harness';
 
 // The rolls an outcome hands the server for its roll history: each one the command created or
 // changed, as the document holds it afterwards; nothing for commands that touch no roll.
@@ -9,13 +9,7 @@ import { GM, sceneTable } from '../../test/harness';
 describe('the rolls a command touched', () => {
   it('hands over a new roll, then the same roll after an invoke changed it', () => {
     const { t, ann, a } = sceneTable();
-    const rolled = t.send(ann, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'fight',
-      action: 'overcome',
-      difficulty: 2,
-    });
+    const rolled = t.send(ann, skillRoll(a, 'fight', 'overcome', { difficulty: 2 }));
     if (!rolled.ok) throw new Error(rolled.message);
     const rollId = rolled.result!.rollId!;
     expect(rolled.rolls).toEqual([readTable(t.docs.pub).rolls.find((r) => r.id === rollId)]);
@@ -44,7 +38,7 @@ describe('the rolls a command touched', () => {
     const { t, ann, a } = sceneTable();
     let last;
     for (let i = 0; i <= ROLL_LIMIT; i++) {
-      last = t.send(ann, { type: 'roll', characterId: a, skillId: 'fight', action: 'overcome' });
+      last = t.send(ann, skillRoll(a, 'fight', 'overcome'));
     }
     expect(last?.ok && last.rolls?.map((r) => r.id)).toEqual([last?.ok && last.result?.rollId]);
   });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
-import { GM, charOf, refused, rollOf, sceneWithAspect, paidInvoke } from '../../test/harness';
+import {
+  GM,
+  charOf,
+  paidInvoke,
+  refused,
+  rollOf,
+  sceneWithAspect,
+  skillRoll,
+} from '../../test/harness';
 
 // A stored roll and what an invoke on it costs: whose point, whose free invoke, held or paid.
 
@@ -8,36 +16,25 @@ describe('rolls and invokes', () => {
   it('stores faces, total, ladder label, outcome and shifts', () => {
     const { t, ann, a } = sceneWithAspect();
     // A bonus the GM names (a player's roll adds stunts and help instead: bonuses.test.ts).
-    const { rollId } = t.ok(GM, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'fight',
-      action: 'overcome',
-      difficulty: 2,
-      modifiers: [{ label: 'High ground', value: 2 }],
-    });
+    const { rollId } = t.ok(
+      GM,
+      skillRoll(a, 'fight', 'overcome', {
+        difficulty: 2,
+        modifiers: [{ label: 'High ground', value: 2 }],
+      }),
+    );
     const roll = rollOf(t, rollId!);
     expect(roll.actor.faces).toHaveLength(4);
     const dice = roll.actor.faces.reduce((s, f) => s + f, 0);
     expect(roll.actor.total).toBe(dice + 4 + 2);
     expect(roll.actor.label).toMatch(/\(\+?-?\d+\)|^[+-]\d+$/);
     expect(roll.shifts).toBe(roll.actor.total - 2);
-    refused(
-      t,
-      ann,
-      { type: 'roll', characterId: a, skillId: 'flying', action: 'overcome' },
-      'invalid',
-    );
+    refused(t, ann, skillRoll(a, 'flying', 'overcome'), 'invalid');
   });
 
   it('charges a paid invoke and refuses one without points or free invokes', () => {
     const { t, ann, a, aspectId } = sceneWithAspect();
-    const { rollId } = t.ok(ann, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'fight',
-      action: 'overcome',
-    });
+    const { rollId } = t.ok(ann, skillRoll(a, 'fight', 'overcome'));
     const fp = charOf(t, a).fatePoints;
     paidInvoke(t, ann, rollId, a);
     expect(charOf(t, a).fatePoints).toBe(fp - 1);
@@ -87,12 +84,7 @@ describe('rolls and invokes', () => {
     expect(charOf(t, npc).fatePoints).toBe(0);
     const pool = readTable(t.docs.pub).gmPool;
     expect(pool).toBeGreaterThan(0);
-    const { rollId } = t.ok(GM, {
-      type: 'roll',
-      characterId: npc,
-      skillId: 'fight',
-      action: 'overcome',
-    });
+    const { rollId } = t.ok(GM, skillRoll(npc, 'fight', 'overcome'));
     paidInvoke(t, GM, rollId, npc);
     expect(readTable(t.docs.pub).gmPool).toBe(pool - 1);
     expect(charOf(t, npc).fatePoints).toBe(0);
@@ -100,13 +92,10 @@ describe('rolls and invokes', () => {
 
   it('holds a hostile invoke’s point for the target until the scene ends', () => {
     const { t, ann, a, b } = sceneWithAspect();
-    const { rollId } = t.ok(ann, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'fight',
-      action: 'attack',
-      opposition: { characterId: b, skillId: 'athletics' },
-    });
+    const { rollId } = t.ok(
+      ann,
+      skillRoll(a, 'fight', 'attack', { opposition: { characterId: b, skillId: 'athletics' } }),
+    );
     const bobFp = charOf(t, b).fatePoints;
     paidInvoke(t, ann, rollId, b, 'tr');
     expect(charOf(t, b)).toMatchObject({ fatePoints: bobFp, owed: 1 });

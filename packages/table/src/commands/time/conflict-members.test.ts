@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
-import { GM, refused, sceneTable, validSheet } from '../../test/harness';
+import { GM, created, refused, sceneTable, validSheet } from '../../test/harness';
 
 /** Who is in a running conflict: joining, leaving, and NPCs arriving mid-fight. */
 
@@ -11,11 +11,7 @@ describe('an NPC the GM adds mid-conflict takes its turn in it', () => {
   it('a new NPC joins at the end of the order, and the log says so', () => {
     const { t, a, b, npc } = sceneTable();
     t.ok(GM, { type: 'conflict.start', order: [a, b, npc] });
-    const archer = t.ok(GM, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Bell Tower Archer'),
-      npc: true,
-    }).characterId!;
+    const archer = created(t, GM, validSheet('fate-core', 'Bell Tower Archer'), 'npc');
     expect(conflictOf(t)).toMatchObject({ order: [a, b, npc, archer], turn: 0, round: 1 });
     expect(lastLog(t)).toBe(
       'Bell Tower Archer joined the conflict; the turn order is now Zira, Tam, Brute, Bell Tower Archer.',
@@ -28,11 +24,7 @@ describe('an NPC the GM adds mid-conflict takes its turn in it', () => {
       type: 'gm.npc-draft',
       character: validSheet('fate-core', 'Lurker'),
     }).hiddenId!;
-    const early = t.ok(GM, {
-      type: 'character.create',
-      character: validSheet('fate-core', 'Early Bird'),
-      npc: true,
-    }).characterId!;
+    const early = created(t, GM, validSheet('fate-core', 'Early Bird'), 'npc');
     expect(conflictOf(t).order).toEqual([]);
     t.ok(GM, { type: 'conflict.start', order: [npc, a] });
     const lurker = t.ok(GM, { type: 'gm.reveal', hiddenId }).characterId!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '../../doc/views';
-import { GM, charOf, refused, sceneWithAspect, paidInvoke } from '../../test/harness';
+import { GM, charOf, paidInvoke, refused, sceneWithAspect, skillRoll } from '../../test/harness';
 
 // Turn order, session refresh, the GM's logged adjustments and a consequence's life.
 
@@ -22,12 +22,7 @@ describe('time, conflict and GM adjustments', () => {
     const { t, ann, a } = sceneWithAspect();
     refused(t, GM, { type: 'session.start' }, 'invalid');
     t.ok(GM, { type: 'scene.end' });
-    const { rollId } = t.ok(ann, {
-      type: 'roll',
-      characterId: a,
-      skillId: 'fight',
-      action: 'overcome',
-    });
+    const { rollId } = t.ok(ann, skillRoll(a, 'fight', 'overcome'));
     paidInvoke(t, ann, rollId, a);
     expect(charOf(t, a).fatePoints).toBe(charOf(t, a).refresh - 1);
     t.ok(GM, { type: 'session.start' });
