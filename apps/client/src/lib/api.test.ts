@@ -15,6 +15,12 @@ const answer =
   (body: unknown, status = 200) =>
   () =>
     Promise.resolve(Response.json(body, { status }));
+/** The three invite links the server makes for table `id`. */
+const linksOf = (id: string) => ({
+  gm: `http://s/t/${id}#token=g`,
+  player: `http://s/t/${id}#token=p`,
+  spectator: `http://s/t/${id}#token=s`,
+});
 
 describe('fetchLogPage', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -77,11 +83,7 @@ describe('parsePresence', () => {
 
 describe('table files', () => {
   afterEach(() => vi.unstubAllGlobals());
-  const links = {
-    gm: 'http://s/t/t2#token=g',
-    player: 'http://s/t/t2#token=p',
-    spectator: 'http://s/t/t2#token=s',
-  };
+  const links = linksOf('t2');
 
   it('exports with the GM token and keeps the server’s file name', async () => {
     const fetchMock = vi.fn(() =>
@@ -139,11 +141,7 @@ describe('table files', () => {
 
 describe('invite links', () => {
   afterEach(() => vi.unstubAllGlobals());
-  const links = {
-    gm: 'http://s/t/t1#token=g',
-    player: 'http://s/t/t1#token=p',
-    spectator: 'http://s/t/t1#token=s',
-  };
+  const links = linksOf('t1');
 
   it('asks the server for the links with the GM token and reads them with their schema', async () => {
     const fetchMock = vi.fn(answer({ links }));

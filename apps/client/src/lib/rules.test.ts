@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { difficultyOdds, rulesetById, oddsPercent, opposedOdds, type OddsTable } from './rules';
+import type { ActionKind } from '@fateboard/rules';
 
 const narrative = rulesetById('narrative');
 const fateCore = rulesetById('fate-core');
@@ -7,15 +8,17 @@ const fateCore = rulesetById('fate-core');
 const labels = (t: OddsTable) => t.rows.map((r) => r.label);
 const counts = (t: OddsTable) => Object.fromEntries(t.rows.map((r) => [r.label, r.numerator]));
 const sum = (t: OddsTable) => t.rows.reduce((a, r) => a + r.numerator, 0);
+/** The odds of an exchange between two sides of one rating: Ann and Tam, unless named. */
+const evenOdds = (
+  ruleset: typeof narrative,
+  action: ActionKind,
+  rating: number,
+  [actor, opponent] = ['Ann', 'Tam'],
+) => opposedOdds(ruleset, action, { name: actor, rating }, { name: opponent, rating });
 
 describe('the dice tray odds', () => {
   it('a narrative exchange is labelled by who wins, the roller first, out of 27 × 27', () => {
-    const t = opposedOdds(
-      narrative,
-      'attack',
-      { name: 'Ann', rating: 2 },
-      { name: 'Tam', rating: 2 },
-    );
+    const t = evenOdds(narrative, 'attack', 2);
     expect(labels(t)).toEqual(['Ann wins', 'Neither wins', 'Tam wins']);
     expect(t.denominator).toBe(729);
     expect(counts(t)).toEqual({ 'Ann wins': 294, 'Neither wins': 141, 'Tam wins': 294 });
@@ -44,22 +47,12 @@ describe('the dice tray odds', () => {
   });
 
   it('the Poor threshold shows: two Terrible sides win less often than they tie or both fail', () => {
-    const t = opposedOdds(
-      narrative,
-      'overcome',
-      { name: 'Ann', rating: -2 },
-      { name: 'Tam', rating: -2 },
-    );
+    const t = evenOdds(narrative, 'overcome', -2);
     expect(counts(t)).toEqual({ 'Ann wins': 197, 'Neither wins': 335, 'Tam wins': 197 });
   });
 
   it('two sides with one name stay told apart', () => {
-    const t = opposedOdds(
-      narrative,
-      'attack',
-      { name: 'Guard', rating: 1 },
-      { name: 'Guard', rating: 1 },
-    );
+    const t = evenOdds(narrative, 'attack', 1, ['Guard', 'Guard']);
     expect(labels(t)).toEqual(['Guard wins', 'Neither wins', 'Guard (opposing) wins']);
   });
 
@@ -79,12 +72,7 @@ describe('the dice tray odds', () => {
     expect(labels(d)).toEqual(['Fail', 'Tie', 'Success', 'Success with style']);
     expect(d.denominator).toBe(81);
     expect(counts(d)).toEqual({ Fail: 31, Tie: 19, Success: 26, 'Success with style': 5 });
-    const o = opposedOdds(
-      fateCore,
-      'attack',
-      { name: 'Ann', rating: 2 },
-      { name: 'Tam', rating: 2 },
-    );
+    const o = evenOdds(fateCore, 'attack', 2);
     expect(labels(o)).toEqual(['Fail', 'Tie', 'Success', 'Success with style']);
     expect(o.denominator).toBe(81 * 81);
     expect(sum(o)).toBe(81 * 81);

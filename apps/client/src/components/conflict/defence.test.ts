@@ -54,6 +54,7 @@ describe('who answers a roll’s defence', () => {
     ['zira', 'seat-ann'],
     ['brute', undefined],
   ]);
+  const gm = { isGm: true, seatId: null };
   it('asks the defender’s player, or the GM, while it awaits', () => {
     const awaiting = roll({ characterId: 'zira', status: 'awaiting' });
     expect(defenceState(awaiting, { isGm: false, seatId: 'seat-ann' }, owners)).toEqual({
@@ -64,27 +65,16 @@ describe('who answers a roll’s defence', () => {
     expect(defenceState(awaiting, { isGm: false, seatId: 'seat-bob' }, owners)).toMatchObject({
       mine: false,
     });
-    expect(defenceState(awaiting, { isGm: true, seatId: null }, owners)).toMatchObject({
-      mine: true,
-    });
+    expect(defenceState(awaiting, gm, owners)).toMatchObject({ mine: true });
     const npc = roll({ characterId: 'brute', status: 'awaiting' });
     expect(defenceState(npc, { isGm: false, seatId: null }, owners)).toMatchObject({ mine: false });
   });
   it('is over once rolled or conceded', () => {
-    expect(defenceState(roll(), { isGm: true, seatId: null }, owners).kind).toBe('none');
-    expect(
-      defenceState(
-        roll({ characterId: 'zira', status: 'rolled' }),
-        { isGm: true, seatId: null },
-        owners,
-      ).kind,
-    ).toBe('none');
-    expect(
-      defenceState(
-        roll({ characterId: 'zira', status: 'conceded' }),
-        { isGm: true, seatId: null },
-        owners,
-      ).kind,
-    ).toBe('conceded');
+    // What the GM's prompt makes of Zira's defence once it is `status` (none asked: no defence).
+    const gmSees = (status?: 'rolled' | 'conceded') =>
+      defenceState(status ? roll({ characterId: 'zira', status }) : roll(), gm, owners).kind;
+    expect(gmSees()).toBe('none');
+    expect(gmSees('rolled')).toBe('none');
+    expect(gmSees('conceded')).toBe('conceded');
   });
 });

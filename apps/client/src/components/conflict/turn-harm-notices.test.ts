@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { rulesetById, type RulesetId } from '@fateboard/rules';
 import type { Actor } from '@fateboard/table';
-import { Attention } from '../shell/attention.svelte';
 import type { Me } from '../shell/needs';
 import { turnAndHarmNotices, turnHarmMark } from './turn-harm-notices';
-import { Toasts } from '../shell/toasts.svelte';
+import { asMe, attend } from '../shell/needs-fixture';
 import { GM, sceneTable, type PlayTable } from '../../lib/test/play';
 
-const asMe = (a: Actor): Me => ({ role: a.role, seatId: a.seatId ?? null });
 const gmMe: Me = { role: 'gm', seatId: null };
 const spectator: Me = { role: 'spectator', seatId: null };
 
@@ -96,15 +94,7 @@ describe('your turn', () => {
 
   it('badges the Scene tab on a phone until seen, and the toast goes to the acting row', () => {
     const { t, bob, tam, zira } = sceneTable();
-    const toasts = new Toasts(0);
-    const went: string[] = [];
-    const attention = new Attention(
-      t.view(),
-      () => asMe(bob),
-      toasts,
-      (n) => went.push(...n.focus),
-    );
-    attention.visit('dice');
+    const { toasts, went, attention } = attend(t, bob, { tab: 'dice' });
     t.ok(GM, { type: 'conflict.start', order: [tam, zira] });
     attention.update(t.view());
     attention.update(t.view());
@@ -113,7 +103,7 @@ describe('your turn', () => {
     ]);
     expect(attention.badge('scene')).toBe(1);
     toasts.act(toasts.items[0]!.id);
-    expect(went[0]).toBe('[data-testid="turn"][aria-current="step"]');
+    expect(went.flatMap((n) => n.focus)[0]).toBe('[data-testid="turn"][aria-current="step"]');
     attention.visit('scene');
     expect(attention.badge('scene')).toBe(0);
   });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { RollWatch } from './roll-watch';
 
+/** A watch on a page live from the start, where roll `id` arrived at `at`. */
+function arrivedLive(id: string, at: number): RollWatch {
+  const w = new RollWatch(1000, 4000);
+  w.observe([], true, 0);
+  w.observe([id], true, at);
+  return w;
+}
+
 describe('RollWatch: which rolls land on this page', () => {
   it('the rolls already there when the table loads never land', () => {
     const w = new RollWatch(1000, 4000);
@@ -12,9 +20,7 @@ describe('RollWatch: which rolls land on this page', () => {
   });
 
   it('a roll that arrives live lands once, on the first card that shows it', () => {
-    const w = new RollWatch(1000, 4000);
-    w.observe([], true, 0);
-    w.observe(['a'], true, 2000);
+    const w = arrivedLive('a', 2000);
     expect(w.claim('a', true, 2100)).toBe(true);
     // The card remounted (a phone's tab, the tray reloaded): shown at once.
     expect(w.claim('a', true, 2500)).toBe(false);
@@ -51,9 +57,7 @@ describe('RollWatch: which rolls land on this page', () => {
   });
 
   it('a roll first shown long after it arrived (in a tab not open) does not land', () => {
-    const w = new RollWatch(1000, 4000);
-    w.observe([], true, 0);
-    w.observe(['a'], true, 2000);
+    const w = arrivedLive('a', 2000);
     expect(w.claim('a', true, 6500)).toBe(false);
   });
 

@@ -1,44 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Actor } from '@fateboard/table';
-import { Attention } from './attention.svelte';
-import type { Need } from './needs';
-import { asMe, attack } from './needs-fixture';
-import { Toasts } from './toasts.svelte';
-import { GM, sceneTable, type PlayTable } from '../../lib/test/play';
+import { attack, attend, giveFatePoints } from './needs-fixture';
+import { GM, sceneTable } from '../../lib/test/play';
 
 describe('Attention', () => {
-  /** `actor`'s attention on a real table, looking at the Log tab; `went` records each tap. */
-  function attend(t: PlayTable, actor: Actor) {
-    const toasts = new Toasts(0);
-    const went: Need[] = [];
-    const attention = new Attention(
-      t.view(),
-      () => asMe(actor),
-      toasts,
-      (n) => went.push(n),
-    );
-    attention.visit('log');
-    return { toasts, went, attention };
-  }
-
   afterEach(() => vi.useRealTimers());
 
   it('an open need’s toast stays on a phone until answered, and passes on a wide screen', () => {
     vi.useFakeTimers();
     const { t, bob, tam } = sceneTable();
-    const toastsOn = (tab: 'log' | null) => {
-      const toasts = new Toasts(1000);
-      const attention = new Attention(
-        t.view(),
-        () => asMe(bob),
-        toasts,
-        () => {},
-      );
-      attention.visit(tab);
-      return { toasts, attention };
-    };
-    const phone = toastsOn('log');
-    const wide = toastsOn(null);
+    const phone = attend(t, bob, { tab: 'log', lifetime: 1000 });
+    const wide = attend(t, bob, { tab: null, lifetime: 1000 });
     t.ok(GM, { type: 'compel.offer', characterId: tam, text: 'Trouble' });
     phone.attention.update(t.view());
     wide.attention.update(t.view());
@@ -74,11 +45,7 @@ describe('Attention', () => {
     expect(went.map((n) => n.key)).toEqual([`compel:${compelId}`]);
     expect(toasts.items).toEqual([]);
 
-    const fp = t.view().characters.find((c) => c.id === tam)!.fatePoints;
-    t.ok(GM, {
-      type: 'gm.adjust',
-      adjust: { what: 'fate-points', characterId: tam, value: fp + 1 },
-    });
+    giveFatePoints(t, tam, 1);
     attention.update(t.view());
     expect(attention.badge('characters')).toBe(1);
     expect(toasts.items.at(-1)?.text).toBe('The GM gave Tam a fate point.');
@@ -91,11 +58,7 @@ describe('Attention', () => {
     expect(attention.badge('characters')).toBe(0);
 
     // A notice on the tab in front needs no badge; the toast still says it.
-    const now = t.view().characters.find((c) => c.id === tam)!.fatePoints;
-    t.ok(GM, {
-      type: 'gm.adjust',
-      adjust: { what: 'fate-points', characterId: tam, value: now + 2 },
-    });
+    giveFatePoints(t, tam, 2);
     attention.update(t.view());
     expect(attention.badge('characters')).toBe(0);
     expect(toasts.items.at(-1)?.text).toMatch(/The GM gave Tam 2 fate points\./);
@@ -146,7 +109,6 @@ describe('Attention', () => {
 
   it('takes its list of rules: a new rule adds a kind', () => {
     const { t, bob, tam } = sceneTable();
-    const toasts = new Toasts(0);
     const custom = (view: ReturnType<typeof t.view>) =>
       view.compels.map((c) => ({
         key: `custom:${c.id}`,
@@ -156,13 +118,7 @@ describe('Attention', () => {
         action: 'Do it',
         focus: ['form'],
       }));
-    const attention = new Attention(
-      t.view(),
-      () => asMe(bob),
-      toasts,
-      () => undefined,
-      [custom],
-    );
+    const { toasts, attention } = attend(t, bob, { tab: null, rules: [custom] });
     const compelId = String(
       t.ok(GM, { type: 'compel.offer', characterId: tam, text: 'Trouble' }).compelId,
     );

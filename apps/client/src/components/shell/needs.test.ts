@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openNeeds, type Me } from './needs';
 import { markOf, noticesSince } from './notices';
-import { asMe, attack } from './needs-fixture';
+import { asMe, attack, giveFatePoints } from './needs-fixture';
 import { GM, landHit, sceneTable } from '../../lib/test/play';
 
 const gmMe: Me = { role: 'gm', seatId: null };
@@ -92,11 +92,7 @@ describe('who is needed', () => {
     const bobMe = asMe(bob);
     let mark = markOf(t.view(), bobMe);
     const annMark = markOf(t.view(), asMe(ann));
-    const fp = t.view().characters.find((c) => c.id === tam)!.fatePoints;
-    t.ok(GM, {
-      type: 'gm.adjust',
-      adjust: { what: 'fate-points', characterId: tam, value: fp + 1 },
-    });
+    giveFatePoints(t, tam, 1);
     t.ok(ann, { type: 'fate-point.give', fromCharacterId: zira, toCharacterId: tam });
     const notices = noticesSince(mark, t.view(), bobMe);
     expect(notices.map((n) => [n.kind, n.tab, n.text])).toEqual([
