@@ -8,7 +8,9 @@ import * as v from 'valibot';
  * runs of white space, and the characters the text rules refuse. Each call must stay within
  * the budget, or the case fails the bench: a linear cleaner takes milliseconds here, a
  * quadratic one seconds. The time judged is the CPU time of the call (best of a few), so that
- * a busy machine does not fail it; the wall time is printed beside it.
+ * a busy machine does not fail it; the wall time is printed beside it. The quick mode (CI)
+ * fails at twice the budget: it is there to catch a cleaner gone super-linear, and the same
+ * linear cleaners measured 43 ms one day and 114 ms another on this machine's CPUs.
  */
 
 const MiB = 1 << 20;
@@ -147,7 +149,11 @@ function timed(run: () => unknown, reps: number): { cpuMs: number; wallMs: numbe
   return { cpuMs, wallMs };
 }
 
-export function runText(reps: number, say: (line: string) => void): TextCaseFigures {
+export function runText(
+  reps: number,
+  say: (line: string) => void,
+  failAtMs = TEXT_BUDGET_MS,
+): TextCaseFigures {
   const figures: TextCaseFigures = { budgetMs: TEXT_BUDGET_MS, cleaners: [], over: [] };
   const inputs = PATTERNS.map((pattern) => [pattern, fill(pattern)] as const);
   for (const cleaner of CLEANERS) {
@@ -168,11 +174,11 @@ export function runText(reps: number, say: (line: string) => void): TextCaseFigu
         `(${worst.wallMs.toFixed(1)} ms wall)`,
     );
   }
-  if (figures.over.length > 0) {
-    throw new Error(
-      `text cleaners over ${TEXT_BUDGET_MS} ms for 1 MiB: ${figures.over.join('; ')}`,
-    );
+  const failing = figures.cleaners.filter((c) => c.cpuMs > failAtMs);
+  if (failing.length > 0) {
+    throw new Error(`text cleaners over ${failAtMs} ms for 1 MiB: ${figures.over.join('; ')}`);
   }
+  for (const over of figures.over) say(`  over the ${TEXT_BUDGET_MS} ms budget: ${over}`);
   return figures;
 }
 
