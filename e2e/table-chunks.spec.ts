@@ -24,6 +24,18 @@ async function hints(page: Page, requests: Map<string, number>) {
   return { named, links, fetched: (path: string) => requests.get(path) ?? 0 };
 }
 
+/** The page did not preload the table's own chunks (view parts, tools, socket), nor fetch any counted. */
+function expectNoTablePreloads(seen: Awaited<ReturnType<typeof hints>>): void {
+  expect(seen.named.length).toBeGreaterThan(0);
+  for (const name of seen.named.filter((n) => /\/(table-parts|player-tools|esm)-/.test(n))) {
+    expect(
+      seen.links.some((l) => l.endsWith(` ${name}`)),
+      name,
+    ).toBe(false);
+    expect(seen.fetched(name), name).toBe(0);
+  }
+}
+
 const countRequests = (page: Page, into: Map<string, number>) =>
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
@@ -74,14 +86,7 @@ test('a table link fetches the table’s chunks early, once each; the landing pa
   // The stream overlay (the spectator link with ?overlay=1) draws none of them: no preloads.
   const overlay = await openOverlay(browser, links.spectator, 'table-chunks');
   contexts.push(overlay.context);
-  const onStream = await hints(overlay.page, new Map());
-  expect(onStream.named.length).toBeGreaterThan(0);
-  for (const name of onStream.named.filter((n) => /\/(table-parts|player-tools|esm)-/.test(n))) {
-    expect(
-      onStream.links.some((l) => l.endsWith(` ${name}`)),
-      name,
-    ).toBe(false);
-  }
+  expectNoTablePreloads(await hints(overlay.page, new Map()));
 
   // The landing page (a GM making a table) downloads none of them.
   const landingRequests = new Map<string, number>();
@@ -89,15 +94,7 @@ test('a table link fetches the table’s chunks early, once each; the landing pa
   countRequests(landing, landingRequests);
   await landing.goto('/');
   await expect(landing.getByLabel('Table name')).toBeVisible();
-  const home = await hints(landing, landingRequests);
-  expect(home.named.length).toBeGreaterThan(0);
-  for (const name of home.named.filter((n) => /\/(table-parts|player-tools|esm)-/.test(n))) {
-    expect(
-      home.links.some((l) => l.endsWith(` ${name}`)),
-      name,
-    ).toBe(false);
-    expect(home.fetched(name), name).toBe(0);
-  }
+  expectNoTablePreloads(await hints(landing, landingRequests));
 
   for (const c of contexts) await c.close();
 });
