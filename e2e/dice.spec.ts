@@ -26,8 +26,10 @@ const motion = (page: Page) => page.emulateMedia({ reducedMotion: 'no-preference
  * From now on, notes each state the newest roll card passes through: its number of dice,
  * `T` once its total is shown, `L` while it is landing. A state is noted once when it changes,
  * so a landing reads `4L 4T` and a roll shown at once just `4T`. While a card lands, also notes
- * once how each die comes in: its animation's delay and fill (`140/backwards`: hidden for
- * 140 ms, then tumbling in).
+ * once how each die comes in: how long it stays hidden and how long its animation runs
+ * (`140/640`: hidden for 140 ms of a 640 ms landing, then tumbling in), and `together` when
+ * every die's animation started at the same moment (staggered starts cost a phone a restyle
+ * at every frame).
  */
 async function recordNewestCard(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -45,16 +47,19 @@ async function recordNewestCard(page: Page): Promise<void> {
       w.lastState = state;
       w.diceLog.push(state);
       if (!landing) return;
-      const entries = dice.map((d) =>
-        d
-          .getAnimations()
-          .map((a) => {
-            const timing = a.effect?.getTiming();
-            return `${String(timing?.delay)}/${String(timing?.fill)}`;
-          })
-          .join('+'),
+      const animations = dice.flatMap((d) => d.getAnimations());
+      const entries = animations.map((a) => {
+        const duration = Number(a.effect?.getTiming().duration);
+        const hidden = (a.effect as KeyframeEffect)
+          .getKeyframes()
+          .filter((k) => Number(k.opacity) === 0);
+        const until = Math.max(...hidden.map((k) => k.computedOffset));
+        return `${String(Math.round(until * duration))}/${String(duration)}`;
+      });
+      const starts = new Set(
+        animations.map((a) => `${String(a.startTime)} ${String(a.currentTime)}`),
       );
-      w.diceLog.push(`in ${entries.join(' ')}`);
+      w.diceLog.push(`in ${entries.join(' ')}${starts.size === 1 ? ' together' : ''}`);
     };
     note();
     new MutationObserver(note).observe(document.body, {
@@ -95,11 +100,7 @@ const diceLog = (page: Page) =>
 async function expectLanded(page: Page, before: string[]): Promise<void> {
   await expect(page.getByTestId('roll-card').first().getByTestId('roll-outcome')).toBeVisible();
   const log = (await diceLog(page)).slice(before.length);
-  expect(log, log.join(', ')).toEqual([
-    '4L',
-    'in 0/backwards 140/backwards 280/backwards 420/backwards',
-    '4T',
-  ]);
+  expect(log, log.join(', ')).toEqual(['4L', 'in 0/640 140/640 280/640 420/640 together', '4T']);
 }
 
 test('dice: a new roll lands die by die, Skip shows it at once, and the dice animation skipped under reduced motion', async ({
