@@ -13,10 +13,10 @@ import { repeated, sleep } from './stats';
 
 /** Brings the dice section to the front (a phone tab) and opens the session's roll feed. */
 async function openFeed(page: BenchPage): Promise<void> {
-  if (page.device.name === 'phone') await page.page.click('#tab-dice');
+  if (page.device.name === 'phone') await page.press('#tab-dice');
   // Open already (the rolls were measured on this page): the button would close it.
   if ((await page.page.locator('[data-testid=roll-feed]').count()) > 0) return;
-  await page.page.getByRole('button', { name: 'All rolls this session' }).click();
+  await page.press(page.page.getByRole('button', { name: 'All rolls this session' }));
   await page.waitFor('[data-testid=roll-feed] [aria-live=polite]:not(:empty)', 30_000);
   await sleep(1000);
 }
@@ -128,7 +128,7 @@ async function older(page: BenchPage, within: string, pages: number): Promise<nu
 }
 
 export async function measureHistory(page: BenchPage, pages: number): Promise<HistoryFigures> {
-  await page.page.click('#tab-log');
+  await page.press('#tab-log');
   await page.waitFor('[data-testid=log]', 30_000);
   const logOlder = await older(page, '[data-testid=log]', pages);
   await openFeed(page);

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 
 /**
  * One browser page of the phone case, as a person on that device would have it: a fresh
@@ -170,6 +170,18 @@ export class BenchPage {
   /** Waits until the page holds `selector` (polling on animation frames costs the page little). */
   async waitFor(selector: string, timeout = 60_000): Promise<void> {
     await this.page.waitForSelector(selector, { state: 'attached', timeout });
+  }
+
+  /**
+   * Presses what `target` finds as its person would: a tap on a phone (touch leaves no mouse
+   * resting over the page), a click on a desk. A mouse left where a phone's click put it made
+   * the page redo hover and lay out again whenever a roll moved the rows under it: a frame a
+   * phone never draws.
+   */
+  async press(target: string | Locator): Promise<void> {
+    const locator = typeof target === 'string' ? this.page.locator(target) : target;
+    if (this.device.mobile) await locator.tap();
+    else await locator.click();
   }
 
   /** Clicks `button` and answers how long, in page time, until `list` changed and was drawn. */
