@@ -4,7 +4,7 @@ import { PHONE, createTable, openAs, openOverlay } from './helpers';
 
 // A table's link starts downloading the chunks the table opens with (the view's parts, the
 // player's tools, the command socket) while the client's own script downloads: the build names
-// them in index.html and early-summary.js asks for them. The client's loader then takes them
+// them in index.html and early-start.js asks for them. The client's loader then takes them
 // from the cache: each is fetched once. The landing page does not ask for the table's own.
 
 /** The chunks the build named, the preload links the page made, and each asset's requests. */

@@ -13,7 +13,7 @@ interface OutputFile {
 /**
  * Names, in a `<meta name="fateboard-table-chunks">` of the built index.html, the chunks a
  * table loads as it opens (the modules in `entries`, their static imports and their styles),
- * less what the page loads up front anyway. public/early-summary.js, which runs while the
+ * less what the page loads up front anyway. public/early-start.js, which runs while the
  * client's scripts download, starts fetching them on a table's link: a phone on a slow link
  * otherwise asked for them only once the client had run, a second wave of requests about a
  * second after the first, with the document's socket queued behind it. Data, not a script:

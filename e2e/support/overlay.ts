@@ -35,15 +35,18 @@ export async function openHeldOverlay(
 
 /**
  * Opens a spectator link as the stream overlay at 1080p, once it shows the table. `shot(name)`
- * takes it over dark video as `<prefix>-<name>-overlay.png`.
+ * takes it over dark video as `<prefix>-<name>-overlay.png`. `beforeLoad` runs on the page
+ * before it loads (to record its connections).
  */
 export async function openOverlay(
   browser: Browser,
   spectatorLink: string,
   prefix: string,
+  beforeLoad?: (page: Page) => void,
 ): Promise<{ page: Page; context: BrowserContext; shot: (name: string) => Promise<void> }> {
   const context = await browser.newContext({ viewport: HD });
   const page = await context.newPage();
+  beforeLoad?.(page);
   await page.goto(overlayUrl(spectatorLink));
   await expect(page.getByRole('main', { name: /: stream overlay$/ })).toBeVisible();
   return {

@@ -12,7 +12,7 @@ if (!target) throw new Error('The page has no #app element');
 await languageReady().catch(() => undefined);
 // Mounted in a task of its own, not in the one that ran the modules (on a phone, together
 // they made one long task). The table's page opens its sockets first thing on mounting, the
-// summary being there already (public/early-summary.js); only then does it start loading the
+// summary being there already (public/early-start.js); only then does it start loading the
 // chunks it draws later (views/TablePage.svelte), so their requests do not go ahead of it.
 await nextTask();
 

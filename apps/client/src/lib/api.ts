@@ -47,7 +47,7 @@ export interface TableSummary {
 }
 
 /**
- * The summary request public/early-summary.js sent as the page started, when it is for this
+ * The summary request public/early-start.js sent as the page started, when it is for this
  * table and token; taken once (a later open asks again).
  */
 export function takeEarlySummary(tableId: string, token: string): Promise<Response> | undefined {

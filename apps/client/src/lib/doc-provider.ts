@@ -3,6 +3,7 @@ import { WebsocketProvider } from 'y-websocket';
 import { CLOSE, PROTOCOL_VERSION } from '@fateboard/table';
 import { readableClose } from './link-words';
 import type { LinkStatus } from './session-socket';
+import { AdoptingWebSocket } from './early-doc';
 
 /** What a table session hears from one of its documents' y-websocket connections. */
 export interface DocListener {
@@ -19,18 +20,24 @@ export function docParams(token: string, overlay = false): Record<string, string
   return { token, protocol: String(PROTOCOL_VERSION), ...(overlay ? { view: 'overlay' } : {}) };
 }
 
-/** A read-only replica of one of the table's documents (`room`), synced over y-websocket. */
+/**
+ * A read-only replica of one of the table's documents (`room`), synced over y-websocket.
+ * `early`: the public document's first connection may be the one the page opened as it
+ * started (lib/early-doc.ts).
+ */
 export function docProvider(
   room: string,
   doc: Y.Doc,
   params: Record<string, string>,
   on: DocListener,
+  early = false,
 ): WebsocketProvider {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const provider = new WebsocketProvider(`${scheme}//${location.host}/yjs`, room, doc, {
     params,
     disableBc: true,
     maxBackoffTime: 4000,
+    ...(early ? { WebSocketPolyfill: AdoptingWebSocket } : {}),
   });
   provider.on('status', ({ status }) =>
     on.status(

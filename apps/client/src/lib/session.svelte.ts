@@ -112,25 +112,31 @@ export class TableSession {
   #openDocs(): void {
     const params = docParams(this.token, this.overlay);
     const room = `table/${this.tableId}`;
-    const primary = docProvider(room, this.pubDoc, params, {
-      status: (status) => this.#link.set({ docs: status }),
-      synced: () => {
-        // The table is drawn in a task of its own, not in the one that applied the
-        // document's first sync: on a phone the two together made one long freeze.
-        if (this.loaded) {
-          this.#link.update();
-          return;
-        }
-        void nextTask().then(() => {
-          if (this.#destroyed) return;
-          this.loaded = true;
-          this.#link.update();
-        });
+    const primary = docProvider(
+      room,
+      this.pubDoc,
+      params,
+      {
+        status: (status) => this.#link.set({ docs: status }),
+        synced: () => {
+          // The table is drawn in a task of its own, not in the one that applied the
+          // document's first sync: on a phone the two together made one long freeze.
+          if (this.loaded) {
+            this.#link.update();
+            return;
+          }
+          void nextTask().then(() => {
+            if (this.#destroyed) return;
+            this.loaded = true;
+            this.#link.update();
+          });
+        },
+        rebuilt: () => this.#reloadDocs(),
+        // The first reason wins: socket.io's `closed` notice may have said it better already.
+        closed: (reason) => (this.fatal ??= reason),
       },
-      rebuilt: () => this.#reloadDocs(),
-      // The first reason wins: socket.io's `closed` notice may have said it better already.
-      closed: (reason) => (this.fatal ??= reason),
-    });
+      true,
+    );
     this.#providers.push(primary);
     this.#watchAwareness(primary);
     if (this.gmDoc) {
