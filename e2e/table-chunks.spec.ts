@@ -27,7 +27,9 @@ async function hints(page: Page, requests: Map<string, number>) {
 /** The page did not preload the table's own chunks (view parts, tools, socket), nor fetch any counted. */
 function expectNoTablePreloads(seen: Awaited<ReturnType<typeof hints>>): void {
   expect(seen.named.length).toBeGreaterThan(0);
-  for (const name of seen.named.filter((n) => /\/(table-parts|player-tools|esm)-/.test(n))) {
+  for (const name of seen.named.filter((n) =>
+    /\/(table-parts|player-tools|socket-io-chunk)-/.test(n),
+  )) {
     expect(
       seen.links.some((l) => l.endsWith(` ${name}`)),
       name,
@@ -78,7 +80,7 @@ test('a table link fetches the table’s chunks early, once each; the landing pa
   contexts.push(spectator.context);
   const watched = await hints(spectator.page, requests);
   await expect(spectator.page.getByRole('tablist', { name: 'Table sections' })).toBeVisible();
-  for (const name of watched.named.filter((n) => /\/(table-parts|esm)-/.test(n))) {
+  for (const name of watched.named.filter((n) => /\/(table-parts|socket-io-chunk)-/.test(n))) {
     await expect.poll(() => watched.fetched(name), { message: name }).toBe(1);
   }
   for (const name of watched.named) expect(watched.fetched(name), name).toBeLessThanOrEqual(1);

@@ -38,7 +38,7 @@ export default defineConfig({
     tableChunkHints([
       'src/parts/table-parts.ts',
       'src/parts/player-tools.ts',
-      'socket.io-client/build/esm/index.js',
+      'src/lib/socket-io-chunk.ts',
     ]),
   ],
   server: {

@@ -59,4 +59,22 @@
     }
   }, 30_000);
   Object.assign(window, { fateboardEarlyDoc: early });
+
+  // 4. The command connection: socket.io's WebSocket (engine.io; src/lib/socket-io-chunk.ts
+  //    adopts it), its handshake done by the time the client's first packet, which carries
+  //    the token, goes out on it. Whoever opens socket.io first on this page takes it (the
+  //    commands, or a spectator's chat); not taken in 30 s (a spectator without the chat),
+  //    closed.
+  const commandsUrl = `${scheme}//${location.host}/socket.io/?EIO=4&transport=websocket`;
+  const commands = new WebSocket(commandsUrl);
+  commands.binaryType = 'arraybuffer';
+  const earlyCommands = { url: commandsUrl, socket: commands, heard: [] };
+  commands.onmessage = (event) => earlyCommands.heard.push(event);
+  const drop = () => {
+    if (window.fateboardEarlyCommands !== earlyCommands) return;
+    delete window.fateboardEarlyCommands;
+    commands.close();
+  };
+  setTimeout(drop, 30_000);
+  Object.assign(window, { fateboardEarlyCommands: earlyCommands });
 })();

@@ -1,4 +1,5 @@
-import type { Socket, io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import type * as SocketIoChunk from './socket-io-chunk';
 import { PROTOCOL_VERSION } from '@fateboard/table';
 
 // socket.io-client is about a sixth of what the table view would load up front, and a
@@ -6,16 +7,14 @@ import { PROTOCOL_VERSION } from '@fateboard/table';
 // chat to spectators. So it is a chunk of its own, loaded once the page knows it plays: the
 // GM's and players' pages load it while their documents sync, so the table shows no later.
 
-/** What the chunk gives: `io`, to open a connection. */
-interface SocketIo {
-  io: typeof io;
-}
+/** What the chunk gives: `io`, to open a connection, and the transports it opens with. */
+type SocketIo = typeof SocketIoChunk;
 
 let loading: Promise<SocketIo> | undefined;
 
 /** Loads socket.io-client once (a failed load is forgotten, so the next call tries again). */
 export function loadSocketIo(): Promise<SocketIo> {
-  loading ??= import('socket.io-client').catch((error: unknown) => {
+  loading ??= import('./socket-io-chunk').catch((error: unknown) => {
     loading = undefined;
     throw error;
   });
@@ -23,11 +22,11 @@ export function loadSocketIo(): Promise<SocketIo> {
 }
 
 /** A table's socket.io connection for this token: commands, presence and the chat. */
-export function tableSocket({ io }: SocketIo, token: string): Socket {
+export function tableSocket({ io, TRANSPORTS }: SocketIo, token: string): Socket {
   return io({
     path: '/socket.io',
     auth: { token, protocol: PROTOCOL_VERSION },
-    transports: ['websocket', 'polling'],
+    transports: TRANSPORTS,
     reconnectionDelayMax: 4000,
   });
 }
