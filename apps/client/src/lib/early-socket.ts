@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { nextTask } from './next-task';
 
 // A socket public/early-start.js opened as the page started, handed to the client's own
 // connection code (the y-websocket provider, socket.io's engine) as if that code had opened
@@ -36,8 +37,8 @@ export function takeEarly(
 
 /**
  * The early socket as a WebSocket the taker drives: its events go to the handlers the taker
- * sets. The taker's `open` comes on the next microtask when the socket opened already (or
- * when it opens), then everything it heard meanwhile, in order. `unsent`: a first message the
+ * sets. The taker's `open` comes in the next task when the socket opened already (or when it
+ * opens), then everything it heard meanwhile, in order, a task each. `unsent`: a first message the
  * taker sends that the early script sent already (it would be answered twice).
  */
 export function adopt(early: EarlySocket, unsent?: readonly number[]): WebSocket {
@@ -74,14 +75,22 @@ export function adopt(early: EarlySocket, unsent?: readonly number[]): WebSocket
   socket.onerror = (event) => adapter.onerror?.(event);
   // Until the taker has its open and the backlog, new messages join the backlog.
   socket.onmessage = (event) => early.heard.push(event);
-  const handOver = () => {
+  // Each in a task of its own, as a socket's events come: the document's first sync is the
+  // longest piece of a phone's load, and in the task that made the session it made one task
+  // of half a second.
+  const handOver = async () => {
+    await nextTask();
     if (socket.readyState !== WebSocket.OPEN) return;
     adapter.onopen?.(new Event('open'));
-    for (const event of early.heard.splice(0)) adapter.onmessage?.(event);
+    while (early.heard.length > 0) {
+      await nextTask();
+      const event = early.heard.shift();
+      if (event) adapter.onmessage?.(event);
+    }
     socket.onmessage = (event) => adapter.onmessage?.(event);
   };
   // Opened already: after the taker has set its handlers (right after it constructs this).
-  if (socket.readyState === WebSocket.OPEN) queueMicrotask(handOver);
-  else socket.onopen = handOver;
+  if (socket.readyState === WebSocket.OPEN) void handOver();
+  else socket.onopen = () => void handOver();
   return adapter as unknown as WebSocket;
 }
