@@ -20,8 +20,9 @@
   // them only once it has run; its loader then finds them in the cache.
   // Not for the stream overlay (?overlay=1, src/lib/route.ts), which draws none of them.
   const overlay = new URLSearchParams(location.search).get('overlay');
+  const isOverlay = overlay === '1' || overlay === 'true';
   const named = document.querySelector('meta[name="fateboard-table-chunks"]');
-  const hrefs = overlay === '1' || overlay === 'true' ? '' : named?.getAttribute('content');
+  const hrefs = isOverlay ? '' : named?.getAttribute('content');
   for (const href of hrefs?.split(' ') ?? []) {
     if (!/^\/assets\/[\w.-]+\.(js|css)$/.test(href)) continue;
     const link = document.createElement('link');
@@ -41,40 +42,47 @@
   //    nothing. No protocol version is stated, which the server serves as its own: this
   //    script comes from the server that serves the client, and it is never reused for a
   //    reconnection.
-  if (overlay === '1' || overlay === 'true' || typeof WebSocket !== 'function') return;
+  if (isOverlay || typeof WebSocket !== 'function') return;
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const url = `${scheme}//${location.host}/yjs/table/${match[1]}?token=${encodeURIComponent(token)}`;
-  const socket = new WebSocket(url);
-  socket.binaryType = 'arraybuffer';
-  const early = { url, socket, heard: [], asked: false };
-  socket.onmessage = (event) => early.heard.push(event);
-  socket.onopen = () => {
-    socket.send(new Uint8Array([0, 0, 1, 0]));
-    early.asked = true;
-  };
-  setTimeout(() => {
-    if (window.fateboardEarlyDoc === early) {
-      delete window.fateboardEarlyDoc;
+  /**
+   * Opens `url` and leaves it on `window[name]` with what it hears, for the client to take
+   * (src/lib/early-socket.ts); closed if not taken in 30 s.
+   * @param {string} name
+   * @param {string} url
+   * @param {Uint8Array} [ask] sent on open
+   */
+  const openEarly = (name, url, ask) => {
+    const socket = new WebSocket(url);
+    socket.binaryType = 'arraybuffer';
+    /** @type {{ url: string, socket: WebSocket, heard: MessageEvent[], asked: boolean }} */
+    const early = { url, socket, heard: [], asked: false };
+    socket.onmessage = (event) => early.heard.push(event);
+    if (ask)
+      socket.onopen = () => {
+        socket.send(ask);
+        early.asked = true;
+      };
+    const holder = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (window));
+    setTimeout(() => {
+      if (holder[name] !== early) return;
+      delete holder[name];
       socket.close();
-    }
-  }, 30_000);
-  Object.assign(window, { fateboardEarlyDoc: early });
+    }, 30_000);
+    holder[name] = early;
+  };
+  openEarly(
+    'fateboardEarlyDoc',
+    `${scheme}//${location.host}/yjs/table/${match[1]}?token=${encodeURIComponent(token)}`,
+    new Uint8Array([0, 0, 1, 0]),
+  );
 
   // 4. The command connection: socket.io's WebSocket (engine.io; src/lib/socket-io-chunk.ts
   //    adopts it), its handshake done by the time the client's first packet, which carries
   //    the token, goes out on it. Whoever opens socket.io first on this page takes it (the
   //    commands, or a spectator's chat); not taken in 30 s (a spectator without the chat),
   //    closed.
-  const commandsUrl = `${scheme}//${location.host}/socket.io/?EIO=4&transport=websocket`;
-  const commands = new WebSocket(commandsUrl);
-  commands.binaryType = 'arraybuffer';
-  const earlyCommands = { url: commandsUrl, socket: commands, heard: [] };
-  commands.onmessage = (event) => earlyCommands.heard.push(event);
-  const drop = () => {
-    if (window.fateboardEarlyCommands !== earlyCommands) return;
-    delete window.fateboardEarlyCommands;
-    commands.close();
-  };
-  setTimeout(drop, 30_000);
-  Object.assign(window, { fateboardEarlyCommands: earlyCommands });
+  openEarly(
+    'fateboardEarlyCommands',
+    `${scheme}//${location.host}/socket.io/?EIO=4&transport=websocket`,
+  );
 })();

@@ -1,4 +1,4 @@
-import { adopt, takeEarly } from './early-socket';
+import { adopt, sameAddress, takeEarly } from './early-socket';
 
 // The public document's connection that public/early-start.js opened as the page started,
 // handed to the y-websocket provider as if the provider had opened it: the provider's
@@ -14,19 +14,7 @@ const ASK_ALL = [0, 0, 1, 0];
  * the protocol version, which the early socket left out (served as the server's own).
  */
 export function sameConnection(providerUrl: string, earlyUrl: string): boolean {
-  const a = new URL(providerUrl);
-  const b = new URL(earlyUrl);
-  const rest = (u: URL) =>
-    [...u.searchParams]
-      .filter(([k]) => k !== 'protocol' && k !== 'token')
-      .map(String)
-      .join('&');
-  return (
-    a.host === b.host &&
-    a.pathname === b.pathname &&
-    a.searchParams.get('token') === b.searchParams.get('token') &&
-    rest(a) === rest(b)
-  );
+  return sameAddress(providerUrl, earlyUrl, ['protocol']);
 }
 
 /**

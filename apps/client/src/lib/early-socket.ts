@@ -16,6 +16,22 @@ export interface EarlySocket {
 }
 
 /**
+ * Whether two WebSocket addresses open the same connection: the same host and path and the
+ * same query, in any order, leaving out the parameters named in `ignoring`.
+ */
+export function sameAddress(a: string, b: string, ignoring: readonly string[] = []): boolean {
+  const parts = (address: string) => {
+    const url = new URL(address);
+    const query = [...url.searchParams]
+      .filter(([key]) => !ignoring.includes(key))
+      .map(([key, value]) => `${key}=${value}`)
+      .sort();
+    return [url.host, url.pathname, ...query].join('\n');
+  };
+  return parts(a) === parts(b);
+}
+
+/**
  * Takes the early socket left on `window[name]` once; answers it when it is still connecting
  * or open and `accepts` its address, and closes it otherwise (a refusal the client's own
  * socket will hear and say, or another connection: not kept open beside the client's).
