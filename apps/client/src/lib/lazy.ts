@@ -49,3 +49,17 @@ export function whenIdle(fn: () => void, timeout = 1000): () => void {
   const id = setTimeout(fn, 50);
   return () => clearTimeout(id);
 }
+
+/**
+ * Runs `fn` in a task after the page's next paint: for drawing what comes right after what is
+ * in sight, without waiting for the page to be idle (a loading phone may not be for a second).
+ * Answers a cancel.
+ */
+export function afterPaint(fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(fn)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}

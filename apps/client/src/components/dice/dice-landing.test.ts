@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingMs, tumbleKeyframes, TUMBLE_MS } from './dice-landing';
+import { cutShort, landingMs, tumbleKeyframes, TUMBLE_MS } from './dice-landing';
 
 describe('a fresh roll’s dice landing', () => {
   it('lasts until the last die is down', () => {
@@ -31,5 +31,13 @@ describe('a fresh roll’s dice landing', () => {
         expect(offsets[0]).toBe(0);
         expect(offsets.at(-1)).toBe(1);
       }
+  });
+
+  it('puts the dice down at once when skipped, and lets a landing that ran its course end', () => {
+    expect(cutShort(100, 640)).toBe(true);
+    expect(cutShort(630, 640)).toBe(false);
+    expect(cutShort(640, 640)).toBe(false);
+    // Not started or not a plain time: put down.
+    expect(cutShort(null, 640)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readTable } from '@fateboard/table';
-import { sceneTable } from '../../lib/test/play';
-import { characterChoices, ladderKey, mergeRows, readRows, withRecent } from './roll-feed';
+import { GM, sceneTable } from '../../lib/test/play';
+import { characterChoices, ladderKey, mergeRows, readRows, rollKey, withRecent } from './roll-feed';
 import type { FeedRow } from './roll-feed';
 
 // The feed's logic: which stored rolls it can read, how pages and fresher copies merge, the
@@ -154,5 +154,27 @@ describe('the document’s recent rolls, before the history answers', () => {
     expect(withRecent([], recent, new Set()).map((r) => r.roll.id)).toEqual([recent[0]!.id]);
     // Bytes the feed cannot read are left out, as from the history.
     expect(withRecent([], [{ id: 'x' }, null], new Set())).toEqual([]);
+  });
+});
+
+describe('which recent rolls the feed takes again', () => {
+  it('changes a roll’s key when an invoke changes its total, and not otherwise', () => {
+    const { t, ann, bob, zira, tam } = sceneTable();
+    t.ok(ann, { type: 'roll', characterId: zira, skillId: 'fight', action: 'overcome' });
+    const rain = String(t.ok(GM, { type: 'aspect.add', kind: 'situation', text: 'Rain' }).aspectId);
+    const first = readTable(t.docs.pub).rolls[0]!;
+    // Another roll and an aspect leave the first roll's key as it was: its row is not read again.
+    t.ok(bob, { type: 'roll', characterId: tam, skillId: 'fight', action: 'overcome' });
+    expect(rollKey(readTable(t.docs.pub).rolls[0]!)).toBe(rollKey(first));
+    t.ok(ann, {
+      type: 'invoke',
+      rollId: first.id,
+      ref: { aspectId: rain },
+      free: false,
+      effect: '+2',
+    });
+    const invoked = readTable(t.docs.pub).rolls[0]!;
+    expect(invoked.actor.total).toBe(first.actor.total + 2);
+    expect(rollKey(invoked)).not.toBe(rollKey(first));
   });
 });

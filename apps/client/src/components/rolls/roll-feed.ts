@@ -106,6 +106,20 @@ export function mergeRows(shown: readonly FeedRow[], page: readonly FeedRow[]): 
 }
 
 /**
+ * What of a recent roll the feed follows: a new roll, an invoke on it (its total and outcome),
+ * its defence rolled or conceded. The feed takes the document's copy of a roll again when this
+ * changes, and only then.
+ */
+export function rollKey(roll: {
+  id: string;
+  invokes: readonly unknown[];
+  outcome: string;
+  defence?: { status: string } | undefined;
+}): string {
+  return `${roll.id}:${String(roll.invokes.length)}:${roll.outcome}:${String(roll.defence?.status)}`;
+}
+
+/**
  * The rows with the document's recent rolls put in, so that a new roll (or an invoke on one
  * shown) appears as soon as the document has it, not after the history's answer over HTTP.
  * A roll shown takes the document's copy and keeps its seq; a roll that is neither shown nor

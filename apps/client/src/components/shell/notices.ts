@@ -34,7 +34,12 @@ export function markOf(view: TableView, me: Me): Mark {
 export function othersSince(n: number, view: TableView, me: Me): TableView['log'] {
   const byMe = (by: { role: string; seatId?: string }) =>
     me.role === 'gm' ? by.role === 'gm' : by.seatId === me.seatId;
-  return view.log.filter((e) => e.n > n && !byMe(e.by));
+  // The log is numbered in order (packages/table readLog): only its end is read, not every
+  // entry at each change of the document (a phone read them all through the view's proxies).
+  const log = view.log;
+  let from = log.length;
+  while (from > 0 && log[from - 1]!.n > n) from--;
+  return log.slice(from).filter((e) => !byMe(e.by));
 }
 
 /** Fate points and free invokes someone else gave me since `mark`. */
