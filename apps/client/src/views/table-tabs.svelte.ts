@@ -1,12 +1,14 @@
 import { tick } from 'svelte';
 import { MediaQuery, SvelteSet } from 'svelte/reactivity';
-import { whenIdle } from '../lib/lazy';
+import { afterPaint, whenIdle } from '../lib/lazy';
 import type { PhoneTab } from '../components/shell/needs';
 import { TabScroll } from '../components/shell/tab-scroll';
 
 // On a phone the table is drawn with its open tab only: the other tabs' parts follow one at a
-// time when the page is idle (the dice first, a player's next move), or at once when opened,
-// and stay drawn (a half-filled form survives a tab switch). A wide screen draws them all.
+// time, or at once when opened, and stay drawn (a half-filled form survives a tab switch). The
+// dice come first, right after the first paint (the Roll button is a player's next move: the
+// first idle moment of a loading phone came half a second after its first draw); the rest
+// when the page is idle. A wide screen draws them all.
 const LATER: PhoneTab[] = ['dice', 'characters', 'log', 'chat', 'gm', 'scene', 'board'];
 
 /**
@@ -32,7 +34,8 @@ export class TableTabs {
     $effect(() => {
       if (!this.narrow.current) this.#drawnLater = LATER.length;
       if (this.#drawnLater >= LATER.length) return;
-      return whenIdle(() => this.#drawnLater++);
+      const next = () => this.#drawnLater++;
+      return this.#drawnLater === 0 ? afterPaint(next) : whenIdle(next);
     });
   }
 
