@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { startLatencyProxy } from './latency-proxy';
 import type { LatencyProxy } from './latency-proxy';
 import { BenchPage, DESK, PHONE } from './phone-page';
-import type { Device } from './phone-page';
+import type { Device, Profiling } from './phone-page';
 import { makePhoneTable } from './phone-tables';
 import type { PhoneTable } from './phone-tables';
 import { repeated, round, sleep } from './stats';
@@ -109,7 +109,7 @@ async function measureLoads(
   table: PhoneTable,
   device: Device,
   loads: number,
-  profileDir: string | undefined,
+  profiling: Profiling | undefined,
   profiles: string[],
 ): Promise<{ figures: LoadFigures; page: BenchPage }> {
   const runs = {
@@ -128,10 +128,10 @@ async function measureLoads(
     runs.longest.push(load.longest);
     runs.sync.push(load.sync);
   }
-  if (profileDir) {
+  if (profiling) {
     // One more load, profiled (the profiler's own cost would colour the figures above).
     const page = await BenchPage.open(browser, device);
-    await page.startProfile();
+    await page.startProfile(profiling.cpu);
     proxy.reset();
     await page.page.goto(link(base, table, device));
     await page.waitFor(
@@ -140,7 +140,7 @@ async function measureLoads(
     );
     await sleep(1000);
     profiles.push(
-      await page.stopProfile(profileDir, `load-${device.name}-${String(table.commands)}`),
+      await page.stopProfile(profiling.dir, `load-${device.name}-${String(table.commands)}`),
     );
     await page.close();
   }
@@ -183,7 +183,12 @@ export async function runPhone(
     ...(browserPath() ? { executablePath: browserPath() } : {}),
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
   });
+  // BENCH_PHONE_PROFILE=<dir>: a profiled load and roll; BENCH_PHONE_PROFILE_CPU=0 traces them
+  // without the CPU profiler, whose overhead doubles the script's share on the slowed phone.
   const profileDir = process.env.BENCH_PHONE_PROFILE;
+  const profiling = profileDir
+    ? { dir: profileDir, cpu: process.env.BENCH_PHONE_PROFILE_CPU !== '0' }
+    : undefined;
   const profiles: string[] = [];
   const results: PhoneResults = {
     client,
@@ -209,7 +214,7 @@ export async function runPhone(
           table,
           device,
           config.loads,
-          profileDir,
+          profiling,
           profiles,
         );
         results.loads[`${name} ${device.name}`] = figures;
@@ -225,7 +230,7 @@ export async function runPhone(
             serverBase,
             long,
             config.rolls,
-            profileDir,
+            profiling,
             profiles,
           );
           results.rolls[`long ${device.name}`] = rolls;

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { ArrivalLog, Receiver, docUrl } from './clients';
 import { deliveredAfter } from './latency-proxy';
 import type { LatencyProxy } from './latency-proxy';
-import type { BenchPage } from './phone-page';
+import type { BenchPage, Profiling } from './phone-page';
 import type { PhoneTable } from './phone-tables';
 import type { HistoryFigures, RollFigures } from './phone-figures';
 import { repeated, sleep } from './stats';
@@ -27,7 +27,7 @@ export async function measureRolls(
   serverBase: string,
   table: PhoneTable,
   rolls: number,
-  profileDir: string | undefined,
+  profiling: Profiling | undefined,
   profiles: string[],
 ): Promise<RollFigures> {
   const device = page.device;
@@ -49,8 +49,8 @@ export async function measureRolls(
   const pageOrigin = await page.page.evaluate(() => performance.timeOrigin);
   const windows: [number, number][] = [];
   for (let i = 0; i < rolls; i++) {
-    const profiling = profileDir !== undefined && i === rolls - 1;
-    if (profiling) await page.startProfile();
+    const profiled = profiling !== undefined && i === rolls - 1;
+    if (profiled) await page.startProfile(profiling.cpu);
     const before = await page.record();
     const busy0 = await page.busyMs();
     const log = new ArrivalLog(1);
@@ -65,9 +65,9 @@ export async function measureRolls(
     });
     await sleep(gap);
     busy.push((await page.busyMs()) - busy0 - idle);
-    if (profiling)
+    if (profiled && profiling)
       profiles.push(
-        await page.stopProfile(profileDir, `roll-${device.name}-${String(table.commands)}`),
+        await page.stopProfile(profiling.dir, `roll-${device.name}-${String(table.commands)}`),
       );
     const after = await page.record();
     const broadcast = performance.timeOrigin + log.lastArrival[0]!;

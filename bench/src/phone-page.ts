@@ -93,6 +93,12 @@ const INIT = `(() => {
   }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
 })();`;
 
+/** Where profiles go (`BENCH_PHONE_PROFILE`), and whether they sample the CPU too. */
+export interface Profiling {
+  dir: string;
+  cpu: boolean;
+}
+
 export class BenchPage {
   private constructor(
     readonly context: BrowserContext,
@@ -144,24 +150,37 @@ export class BenchPage {
     return { heapBytes: usedSize, elements };
   }
 
+  /** Whether the running profile samples the CPU (startProfile's `cpu`). */
+  private sampling = false;
+
   /**
-   * Starts Chrome's CPU profiler (sampling every 200 µs of page time) and a trace of the
-   * page (its network requests, WebSockets, script, style, layout and paint: read it with
-   * trace-summary.ts or in DevTools' Performance panel).
+   * Starts a trace of the page (its network requests, WebSockets, script, style, layout and
+   * paint: read it with trace-summary.ts or in DevTools' Performance panel) and, with `cpu`,
+   * Chrome's CPU profiler (sampling every 200 µs of page time). The profiler slows the page's
+   * script about twice on the slowed phone: a trace alone gives the truer split between
+   * script and the browser's own frames.
    */
-  async startProfile(): Promise<void> {
+  async startProfile(cpu = true): Promise<void> {
     await this.context.browser()?.startTracing(this.page, { categories: TRACE_CATEGORIES });
+    this.sampling = cpu;
+    if (!cpu) return;
     await this.cdp.send('Profiler.enable');
     await this.cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await this.cdp.send('Profiler.start');
   }
 
-  /** Stops both; writes `dir/name.cpuprofile` and `dir/name.trace.json` (open in DevTools). */
+  /**
+   * Stops both; writes `dir/name.trace.json` and, if sampled, `dir/name.cpuprofile` (open
+   * either in DevTools). Answers the profile's file, or the trace's without one.
+   */
   async stopProfile(dir: string, name: string): Promise<string> {
-    const { profile } = (await this.cdp.send('Profiler.stop')) as { profile: unknown };
     mkdirSync(dir, { recursive: true });
-    const file = join(dir, `${name}.cpuprofile`);
-    writeFileSync(file, JSON.stringify(profile));
+    let file = join(dir, `${name}.trace.json`);
+    if (this.sampling) {
+      const { profile } = (await this.cdp.send('Profiler.stop')) as { profile: unknown };
+      file = join(dir, `${name}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+    }
     const trace = await this.context.browser()?.stopTracing();
     if (trace) writeFileSync(join(dir, `${name}.trace.json`), trace);
     return file;
