@@ -49,8 +49,8 @@ export async function measureRolls(
   const pageOrigin = await page.page.evaluate(() => performance.timeOrigin);
   const windows: [number, number][] = [];
   for (let i = 0; i < rolls; i++) {
-    const profiled = profiling !== undefined && i === rolls - 1;
-    if (profiled) await page.startProfile(profiling.cpu);
+    const profile = i === rolls - 1 ? profiling : undefined;
+    if (profile) await page.startProfile(profile.cpu);
     const before = await page.record();
     const busy0 = await page.busyMs();
     const log = new ArrivalLog(1);
@@ -65,9 +65,9 @@ export async function measureRolls(
     });
     await sleep(gap);
     busy.push((await page.busyMs()) - busy0 - idle);
-    if (profiled && profiling)
+    if (profile)
       profiles.push(
-        await page.stopProfile(profiling.dir, `roll-${device.name}-${String(table.commands)}`),
+        await page.stopProfile(profile.dir, `roll-${device.name}-${String(table.commands)}`),
       );
     const after = await page.record();
     const broadcast = performance.timeOrigin + log.lastArrival[0]!;

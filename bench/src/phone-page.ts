@@ -175,14 +175,15 @@ export class BenchPage {
    */
   async stopProfile(dir: string, name: string): Promise<string> {
     mkdirSync(dir, { recursive: true });
-    let file = join(dir, `${name}.trace.json`);
+    const traceFile = join(dir, `${name}.trace.json`);
+    let file = traceFile;
     if (this.sampling) {
       const { profile } = (await this.cdp.send('Profiler.stop')) as { profile: unknown };
       file = join(dir, `${name}.cpuprofile`);
       writeFileSync(file, JSON.stringify(profile));
     }
     const trace = await this.context.browser()?.stopTracing();
-    if (trace) writeFileSync(join(dir, `${name}.trace.json`), trace);
+    if (trace) writeFileSync(traceFile, trace);
     return file;
   }
 
