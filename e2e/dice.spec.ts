@@ -24,7 +24,8 @@ const motion = (page: Page) => page.emulateMedia({ reducedMotion: 'no-preference
 
 /**
  * From now on, notes each state the newest roll card passes through: its number of dice,
- * `T` once its total is shown, `L` while it is landing. A state is noted once when it changes,
+ * `T` once its total is shown (drawn with the dice, it stays hidden until they land), `L`
+ * while it is landing. A state is noted once when it changes,
  * so a landing reads `4L 4T` and a roll shown at once just `4T`. While a card lands, also notes
  * once how each die comes in: how long it stays hidden and how long its animation runs
  * (`140/640`: hidden for 140 ms of a 640 ms landing, then tumbling in), and `together` when
@@ -40,7 +41,8 @@ async function recordNewestCard(page: Page): Promise<void> {
       const card = document.querySelector('[data-testid="roll-card"]');
       if (!card) return;
       const dice = Array.from(card.querySelectorAll('[data-testid="die"]'));
-      const total = card.querySelector('[data-testid="roll-total"]') ? 'T' : '';
+      const totalEl = card.querySelector('[data-testid="roll-total"]');
+      const total = totalEl && getComputedStyle(totalEl).visibility === 'visible' ? 'T' : '';
       const landing = card.querySelector('[data-landing]') ? 'L' : '';
       const state = `${dice.length}${total}${landing}`;
       if (w.lastState === state) return;
@@ -71,21 +73,28 @@ async function recordNewestCard(page: Page): Promise<void> {
 }
 
 /**
- * From now on, notes each time the roll feed's number of rows changes, and whether the newest
- * card was landing its dice then (`1L`) or showing its total (`1T`): the feed holds a new roll's
- * row back until the card's dice are down, so the list never gives the result away first.
+ * From now on, notes each change of the roll feed: its number of rows, whether the newest card
+ * was landing its dice then (`L`) or showing its total (`T`), and whether the newest row's
+ * outcome could be seen (`+`) or not (`-`). A new roll's row comes with the card, its result
+ * hidden until the card's dice are down: the list never gives the result away first.
  */
 async function recordFeed(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { feedLog: string[] };
     w.feedLog = [];
-    const count = () => document.querySelectorAll('[data-testid="feed-roll"]').length;
-    let rows = count();
-    new MutationObserver(() => {
-      if (count() === rows) return;
-      rows = count();
+    const state = () => {
+      const rows = document.querySelectorAll('[data-testid="feed-roll"]');
       const landing = document.querySelector('[data-testid="roll-card"] [data-landing]');
-      w.feedLog.push(`${String(rows)}${landing ? 'L' : 'T'}`);
+      const outcome = rows[0]?.querySelector('[data-testid="feed-outcome"]');
+      const seen = outcome && getComputedStyle(outcome).visibility === 'visible' ? '+' : '-';
+      return `${String(rows.length)}${landing ? 'L' : 'T'}${rows.length > 0 ? seen : ''}`;
+    };
+    let last = state();
+    new MutationObserver(() => {
+      const now = state();
+      if (now === last) return;
+      last = now;
+      w.feedLog.push(now);
     }).observe(document.body, { childList: true, subtree: true, attributes: true });
   });
 }
@@ -152,10 +161,12 @@ test('dice: a new roll lands die by die, Skip shows it at once, and the dice ani
   await tray.getByRole('button', { name: /^Roll 4dF \+4 vs Fair \(\+2\)/ }).click();
 
   for (const page of [dee.page, gm]) await expectLanded(page, []);
-  // The GM's roll feed showed Dee's roll once her dice were down on the card, not before.
+  // The GM's roll feed had Dee's row with her card, its result hidden while her dice landed
+  // and shown with the card's total, never before it.
   await expect(gm.getByTestId('feed-roll')).toHaveCount(1);
   expect(await gm.evaluate(() => (window as unknown as { feedLog: string[] }).feedLog)).toEqual([
-    '1T',
+    '1L-',
+    '1T+',
   ]);
   const card = dee.page.getByTestId('roll-card').first();
   await expect(card.getByTestId('die')).toHaveCount(4);
@@ -174,19 +185,30 @@ test('dice: a new roll lands die by die, Skip shows it at once, and the dice ani
   // ── Kim, on her phone, rolls and skips her own landing with the Skip button.
   // Her page's clock is held still while she rolls, so that the landing waits for her Skip
   // however slow the machine (half a second of landing is shorter than a loaded CI's click).
+  // Her roll feed open under the cards: her row comes with the card, its result hidden.
   const kimTray = kim.page.getByRole('form', { name: 'Roll the dice' });
+  await kim.page.getByRole('button', { name: 'All rolls this session' }).click();
+  await expect(kim.page.getByTestId('feed-roll')).toHaveCount(1);
   await kimTray.locator('select[name="difficulty"]').selectOption('2');
   await kim.page.clock.install();
   await kim.page.clock.pauseAt(Date.now() + 1_000);
   await kimTray.getByRole('button', { name: /^Roll 4dF/ }).click();
   const kimCard = kim.page.getByTestId('roll-card').first();
   await expect(kimCard.locator('[data-landing]')).toHaveCount(1);
+  const kimRow = kim.page.getByTestId('feed-roll').first();
+  await expect(kim.page.getByTestId('feed-roll')).toHaveCount(2);
+  await expect(kimRow).toContainText('Kai');
+  await expect(kimRow.getByTestId('feed-outcome')).toBeHidden();
+  await expect(kimCard.getByTestId('roll-outcome')).toBeHidden();
   await kimCard.scrollIntoViewIfNeeded();
   await shot(kim.page, 'dice-2-kim-phone-landing', { fullPage: false });
+  await kimRow.scrollIntoViewIfNeeded();
+  await shot(kim.page, 'dice-2-kim-phone-feed-landing', { fullPage: false });
   await kimCard.getByRole('button', { name: 'Skip' }).click();
   await expect(kimCard.getByRole('button', { name: 'Skip' })).toHaveCount(0, { timeout: 1_000 });
   await expect(kimCard.getByTestId('die')).toHaveCount(4, { timeout: 1_000 });
   await expect(kimCard.getByTestId('roll-outcome')).toBeVisible({ timeout: 1_000 });
+  await expect(kimRow.getByTestId('feed-outcome')).toBeVisible({ timeout: 1_000 });
   await shot(kim.page, 'dice-2-kim-phone-skipped');
   await kim.page.clock.resume();
 

@@ -51,7 +51,11 @@ const TRACE_CATEGORIES = [
 interface PageRecord {
   longTasks: [number, number][];
   marks: { drawn?: number; usable?: number };
-  /** Epoch ms at which a roll card / a feed row was added, and at the next frame. */
+  /**
+   * Epoch ms at which a roll card was added / a feed row's result shown, and at the next frame.
+   * A new roll's row comes with its card, its result hidden (class `landing`) until the card's
+   * dice are down: the row counts when its result shows.
+   */
   cards: [number, number][];
   feedRows: [number, number][];
   watch: boolean;
@@ -85,12 +89,24 @@ const INIT = `(() => {
     check();
     if (!b.watch) return;
     for (const r of records) {
+      if (r.type === 'attributes') {
+        const row = r.target;
+        if (r.attributeName === 'class' && row.matches('[data-testid=feed-roll]') &&
+            r.oldValue?.includes('landing') && !row.classList.contains('landing')) stamp(b.feedRows);
+        continue;
+      }
       for (const n of r.addedNodes) {
         if (has(n, '[data-testid=roll-card]')) stamp(b.cards);
-        if (has(n, '[data-testid=feed-roll]')) stamp(b.feedRows);
+        if (has(n, '[data-testid=feed-roll]:not(.landing)')) stamp(b.feedRows);
       }
     }
-  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
+  }).observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeOldValue: true,
+    attributeFilter: ['disabled', 'class'],
+  });
 })();`;
 
 /** Where profiles go (`BENCH_PHONE_PROFILE`), and whether they sample the CPU too. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createTableDocs, readTable } from '@fateboard/table';
 import { TableState } from './table-state.svelte';
-import { sceneTable } from './test/play';
+import { GM, sceneTable } from './test/play';
 
 function aspect(id: string, text: string): Y.Map<unknown> {
   const map = new Y.Map<unknown>();
@@ -82,6 +82,32 @@ describe('TableState', () => {
     sync();
     expect($plain(state.view)).toEqual(readTable(replica));
     expect(gift()).toContain('Zira Vel');
+    state.destroy();
+  });
+
+  it('gives a field as last read, plain and equal to the view, after each change', () => {
+    const { t, ann, zira } = sceneTable();
+    const replica = new Y.Doc();
+    const state = new TableState(replica);
+    const sync = () => Y.applyUpdate(replica, Y.encodeStateAsUpdate(t.docs.pub));
+    sync();
+    t.ok(ann, { type: 'roll', characterId: zira, skillId: 'fight', action: 'overcome' });
+    sync();
+    const first = state.plain('rolls');
+    expect(first).toHaveLength(1);
+    expect(first).toEqual($plain(state.view.rolls));
+    // Plain data: not the view's proxies, so copying it reads no signal.
+    expect(first[0]).not.toBe(state.view.rolls[0]);
+    expect(structuredClone(first)).toEqual(first);
+
+    // An invoke on the roll: the roll as read again, the view brought to the same.
+    const rain = String(t.ok(GM, { type: 'aspect.add', kind: 'situation', text: 'Rain' }).aspectId);
+    const ref = { aspectId: rain };
+    t.ok(ann, { type: 'invoke', rollId: first[0]!.id, ref, free: false, effect: '+2' });
+    sync();
+    expect(state.plain('rolls')[0]?.invokes).toHaveLength(1);
+    expect(state.plain('rolls')[0]?.actor.total).toBe(first[0]!.actor.total + 2);
+    expect(state.plain('rolls')).toEqual($plain(state.view.rolls));
     state.destroy();
   });
 

@@ -23,9 +23,8 @@ export function landed(session: TableSession, id: string): void {
 
 /**
  * Runs `fn` once the roll's dice have landed on its card (at once if none is landing it): the
- * roll feed holds a new roll's row back so the list does not give the result away while the
- * card's dice still tumble, and the row is drawn in the frame that shows the card's total,
- * not in a layout and paint of its own.
+ * roll feed's row of a new roll comes with the card, its result hidden until then, so the list
+ * does not give the result away while the card's dice still tumble.
  */
 export function afterLanding(session: TableSession, id: string, fn: () => void): void {
   freshRolls(session).afterLanding(id, fn);
@@ -59,7 +58,13 @@ export function freshRolls(session: TableSession): RollWatch {
 /** Between two dice landing: four land in about half a second, the result right after. */
 export const DIE_STEP_MS = 140;
 
+let motionQuery: MediaQueryList | undefined;
+
 /** The reader asked for no motion: everything shows at once. */
 export function reducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  if (typeof matchMedia !== 'function') return false;
+  // One query, asked again for its answer: a new query for every card cost a slowed phone
+  // about a millisecond a roll. Its `matches` follows the setting as it changes.
+  motionQuery ??= matchMedia('(prefers-reduced-motion: reduce)');
+  return motionQuery.matches;
 }

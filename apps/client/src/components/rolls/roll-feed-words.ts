@@ -23,6 +23,7 @@ export const messages = i18n('RollFeed', {
   declaration: 'Declaration (supporters − opposers)',
   mediocreSkill: 'Mediocre',
   simple: 'A simple action, no dice',
+  rolling: 'Rolling…',
   vs: params('vs {what}'),
   vsCharacter: params('vs {name}: {total}'),
   awaiting: params('{name} rolls to defend'),
