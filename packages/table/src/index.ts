@@ -114,7 +114,14 @@ export type {
   PrepBoardView,
   HandoutView,
 } from './doc/views';
-export { readTable, readTableFields, readGm, readSeatsAndScene } from './doc/views';
+export {
+  readTable,
+  readTableFields,
+  readGm,
+  readSeatsAndScene,
+  forgetChangedRolls,
+} from './doc/views';
+export type { ReadMemo, RollMemo } from './doc/views';
 export type { LogMemo } from './log/log';
 export { actingIn } from './commands/time/turns';
 export type { BoardPlace } from './doc/board';

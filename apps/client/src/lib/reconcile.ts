@@ -3,9 +3,10 @@
  * differ. Svelte tracks reads per property, so after a Yjs update only the components that
  * read a changed value re-render; an unchanged aspect card is left alone.
  *
- * Arrays of objects with an `id` keep an element when its id is unchanged at that index and
- * replace it otherwise, so a removal in the middle does not rewrite every field of the rest
- * through recursion into the wrong element.
+ * Arrays whose elements all have an `id` keep each element by its id, wherever it moved: a
+ * list that drops its oldest and takes a new one at the end (the table's twenty recent rolls,
+ * at every roll) moves the same proxies down one place and makes one, where matching by index
+ * rewrote every element, and every card of a roll drew itself again. Other arrays go by index.
  */
 export function reconcile(target: unknown, next: unknown, prev?: unknown): unknown {
   // `prev`: the value `target` was last brought to. Where `next` shares a part with it (the
@@ -44,6 +45,10 @@ function reconcileObject(
 }
 
 function reconcileArray(target: unknown[], next: unknown[], prev: unknown[] | undefined): void {
+  if (next.length > 0 && next.every(hasId)) {
+    reconcileById(target, next, prev);
+    return;
+  }
   if (target.length > next.length) target.splice(next.length);
   for (let i = 0; i < next.length; i++) {
     const value = next[i];
@@ -59,6 +64,34 @@ function reconcileArray(target: unknown[], next: unknown[], prev: unknown[] | un
     if (sameShape(current, value) && sameId(current, value)) reconcile(current, value, was);
     else target[i] = clone(value);
   }
+}
+
+/** An array of elements with ids, each matched to the element of `target` with its id. */
+function reconcileById(
+  target: unknown[],
+  next: Record<string, unknown>[],
+  prev: unknown[] | undefined,
+): void {
+  const current = new Map<unknown, Record<string, unknown>>();
+  for (const element of target) if (hasId(element)) current.set(element.id, element);
+  const before = new Map<unknown, unknown>();
+  for (const element of prev ?? []) if (hasId(element)) before.set(element.id, element);
+  for (let i = 0; i < next.length; i++) {
+    const value = next[i]!;
+    const kept = current.get(value.id);
+    // A duplicate id takes the element once: the second gets a copy of its own.
+    current.delete(value.id);
+    let element: unknown = kept;
+    if (kept === undefined) element = clone(value);
+    else reconcile(kept, value, before.get(value.id));
+    if (i >= target.length) target.push(element);
+    else if (target[i] !== element) target[i] = element;
+  }
+  if (target.length > next.length) target.splice(next.length);
+}
+
+function hasId(value: unknown): value is Record<string, unknown> & { id: unknown } {
+  return isPlainObject(value) && typeof value.id === 'string';
 }
 
 function sameShape(a: unknown, b: unknown): boolean {

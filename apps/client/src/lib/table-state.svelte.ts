@@ -1,6 +1,20 @@
 import * as Y from 'yjs';
-import { GM_ROOTS, PUB_ROOTS, readGm, readTable, readTableFields } from '@fateboard/table';
-import type { CharacterView, GmView, LogMemo, SeatView, TableView } from '@fateboard/table';
+import {
+  GM_ROOTS,
+  PUB_ROOTS,
+  forgetChangedRolls,
+  readGm,
+  readTable,
+  readTableFields,
+} from '@fateboard/table';
+import type {
+  CharacterView,
+  GmView,
+  LogMemo,
+  RollMemo,
+  SeatView,
+  TableView,
+} from '@fateboard/table';
 import { fromStore } from 'svelte/store';
 import { reconcile } from './reconcile';
 import { i18n } from './i18n';
@@ -71,11 +85,16 @@ export class TableState extends DocState {
     // readTable creates every root type; observe each one afterwards.
     const names = Object.keys(PUB_ROOTS) as (keyof typeof PUB_ROOTS)[];
     this.#refresh(names);
-    return watchRoots(this.doc, names, (roots) => this.#refresh(roots));
+    return watchRoots(this.doc, names, (roots, tr) => {
+      forgetChangedRolls(this.#rolls, tr);
+      this.#refresh(roots);
+    });
   }
 
   /** The log's entries by row, while the characters (their names in it) stay the same. */
   #memo: LogMemo = new WeakMap();
+  /** The rolls as read, by their map, until a transaction writes to it. */
+  #rolls: RollMemo = new WeakMap();
   /** Each field as last read: what the view was brought to, for reconcile to skip. */
   #last: Partial<Record<keyof TableView, unknown>> = {};
   /** The characters' ids, names and owners the memo's entries were read with. */
@@ -99,7 +118,8 @@ export class TableState extends DocState {
       }
       fields.delete('characters');
     }
-    const next = { ...readTableFields(this.doc, [...fields], this.#memo), ...characters };
+    const memo = { log: this.#memo, rolls: this.#rolls };
+    const next = { ...readTableFields(this.doc, [...fields], memo), ...characters };
     if (characters) fields.add('characters');
     const view = this.view as unknown as Record<string, unknown>;
     for (const key of fields) {
@@ -171,7 +191,7 @@ export class GmState extends DocState {
 function watchRoots<Root extends string>(
   doc: Y.Doc,
   roots: readonly Root[],
-  refresh: (changed: Root[]) => void,
+  refresh: (changed: Root[], tr: Y.Transaction) => void,
 ): () => void {
   const changed = new Set<Root>();
   const cleanups: (() => void)[] = [];
@@ -182,11 +202,11 @@ function watchRoots<Root extends string>(
     type.observeDeep(onChange);
     cleanups.push(() => type.unobserveDeep(onChange));
   }
-  const afterTransaction = () => {
+  const afterTransaction = (tr: Y.Transaction) => {
     if (changed.size === 0) return;
     const names = [...changed];
     changed.clear();
-    refresh(names);
+    refresh(names, tr);
   };
   doc.on('afterTransaction', afterTransaction);
   cleanups.push(() => doc.off('afterTransaction', afterTransaction));

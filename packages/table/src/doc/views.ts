@@ -1,4 +1,4 @@
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import type { RulesetId } from '@fateboard/rules';
 import type { LogEntry } from '../log/entry';
 
@@ -32,7 +32,14 @@ export type {
   PrepBoardView,
   HandoutView,
 } from './view-types';
-import type { SpotlightView, TableView, GmView, ConflictView, HandoutView } from './view-types';
+import type {
+  SpotlightView,
+  TableView,
+  GmView,
+  ConflictView,
+  HandoutView,
+  RollView,
+} from './view-types';
 import type { Sheet, TableAspectKind } from '../commands/schemas';
 import { readCharacter } from './character-store';
 import { foldSummary, lastSessionStart, readFp, readLog, type LogMemo } from '../log/log';
@@ -87,11 +94,44 @@ export function readSeatsAndScene(pub: Y.Doc): Pick<TableView, 'seats'> & {
 type PubRootsOf = ReturnType<typeof pubRoots>;
 
 /**
+ * The rolls read before, by their map, for a reader that follows the document (the client's
+ * view): a roll reads again only when its map changed. A roll's values are plain (no nested
+ * Yjs types), so a transaction that changed one has its map in `tr.changed`; the reader drops
+ * those (`forgetChangedRolls`) before reading. A new roll among the twenty kept then reads
+ * one roll, not twenty, and the unchanged ones stay the same objects.
+ */
+export type RollMemo = WeakMap<YMap, RollView>;
+
+/** Drops from `memo` the rolls a transaction wrote to. */
+export function forgetChangedRolls(memo: RollMemo, tr: Y.Transaction): void {
+  for (const type of tr.changed.keys()) if (type instanceof Y.Map) memo.delete(type);
+}
+
+/** What a read may reuse from the reads before it (readTableFields). */
+export interface ReadMemo {
+  log?: LogMemo;
+  rolls?: RollMemo;
+}
+
+function readRolls(roots: PubRootsOf, memo: RollMemo | undefined): RollView[] {
+  return roots.rolls.toArray().map((m) => {
+    if (!memo) return readRoll(m);
+    let roll = memo.get(m);
+    if (!roll) memo.set(m, (roll = readRoll(m)));
+    return roll;
+  });
+}
+
+/**
  * How each field of the table's view is read from the public document. `log` is the
  * document's log, read once per read however many fields want it.
  */
 const PUB_READERS: {
-  [K in keyof TableView]: (roots: PubRootsOf, log: () => LogEntry[]) => TableView[K];
+  [K in keyof TableView]: (
+    roots: PubRootsOf,
+    log: () => LogEntry[],
+    memo: ReadMemo,
+  ) => TableView[K];
 } = {
   schemaVersion: (roots) => num(roots.meta, 'schemaVersion'),
   id: (roots) => str(roots.meta, 'id'),
@@ -132,7 +172,7 @@ const PUB_READERS: {
       ...(freeMove === undefined ? {} : { freeMove: structuredClone(freeMove) }),
     };
   },
-  rolls: (roots) => roots.rolls.toArray().map(readRoll),
+  rolls: (roots, _log, memo) => readRolls(roots, memo.rolls),
   log: (_roots, log) => log(),
   fateSummary: (roots, log) => {
     const entries = log();
@@ -157,18 +197,18 @@ export function readTable(pub: Y.Doc): TableView {
 /**
  * Only the named fields of the table's view: what a change to some of the document's roots
  * needs read again (PUB_ROOTS says which fields each root feeds), not the whole table. With a
- * `memo`, the log's rows read before are not read again (see readLog).
+ * `memo`, the log's rows and the rolls read before are not read again (see readLog, RollMemo).
  */
 export function readTableFields<K extends keyof TableView>(
   pub: Y.Doc,
   fields: readonly K[],
-  memo?: LogMemo,
+  memo: ReadMemo = {},
 ): Pick<TableView, K> {
   const roots = pubRoots(pub);
   let log: LogEntry[] | undefined;
-  const readOnce = () => (log ??= readLog(roots, memo));
+  const readOnce = () => (log ??= readLog(roots, memo.log));
   const out = {} as Pick<TableView, K>;
-  for (const field of fields) out[field] = PUB_READERS[field](roots, readOnce);
+  for (const field of fields) out[field] = PUB_READERS[field](roots, readOnce, memo);
   return out;
 }
 

@@ -46,7 +46,7 @@ describe('the public log', () => {
       expect(now[first]).toBe(before.at(-1));
       before = now;
     }
-    expect(readTableFields(t.docs.pub, ['log', 'fateSummary'], memo)).toEqual({
+    expect(readTableFields(t.docs.pub, ['log', 'fateSummary'], { log: memo })).toEqual({
       log: readTable(t.docs.pub).log,
       fateSummary: readTable(t.docs.pub).fateSummary,
     });
