@@ -132,7 +132,8 @@ export class TableState extends DocState {
   /**
    * A field as last read from the document: the same values as the view's, as plain data and
    * not reactive. For code that copies a field (the roll feed's rows), where a snapshot of the
-   * view's proxies cost a slowed phone milliseconds at every roll. Never to be changed.
+   * view's proxies cost a slowed phone milliseconds at every roll. Never to be changed. (The
+   * constructor reads every field, so only a field never read falls back to the view.)
    */
   plain<K extends keyof TableView>(key: K): TableView[K] {
     return (this.#last[key] ?? this.view[key]) as TableView[K];
