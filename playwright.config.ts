@@ -47,6 +47,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   timeout: 180_000,
+  // In CI the whole browser suite stops at 45 minutes (it takes about 17): a run that hangs
+  // then still ends inside CI's 90 with its report, where CI's own limit would cut it silently.
+  globalTimeout: process.env.CI ? 45 * 60_000 : 0,
   expect: { timeout: 10_000 },
   // A test that passed only on its retry is listed at the end; more than one fails the run.
   reporter: [
