@@ -47,7 +47,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   timeout: 180_000,
-  // In CI the whole browser suite stops at 45 minutes (it takes about 17): a run that hangs
+  // In CI the whole browser suite stops at 45 minutes (it takes 13-17): a run that hangs
   // then still ends inside CI's 90 with its report, where CI's own limit would cut it silently.
   globalTimeout: process.env.CI ? 45 * 60_000 : 0,
   expect: { timeout: 10_000 },

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const MAX_LINES = 60;
+const MAX_FAILURE_LINES = 40;
 const MAX_WIDTH = 220;
 
 // What vitest, Playwright's list reporter, pnpm and the bench print when something fails.
@@ -29,31 +29,22 @@ if (!dir) {
   process.exit(2);
 }
 const out = ['', '== CI summary =='];
+// The slowest test files and browser tests of the run, passed or not: a run that took twice its
+// usual half hour says here where the time went.
+const SLOWEST = 8;
+/** @type {{ ms: number, what: string }[]} */
+const timed = [];
 const stepsFile = join(dir, 'steps');
 const steps = existsSync(stepsFile) ? readFileSync(stepsFile, 'utf8').trim().split('\n') : [];
 for (const step of steps) {
   const [name, rest] = step.split(': ');
   // 124 and 137 are `timeout`'s: the step ran past its limit in .ci/run and was stopped.
   out.push(/^exit (124|137) /.test(rest) ? `${step} (stopped at its time limit)` : step);
-  if (rest.startsWith('exit 0 ')) continue;
   const log = join(dir, `${name}.log`);
   if (!existsSync(log)) continue;
+  const failed = !rest.startsWith('exit 0 ');
+  /** @type {Set<string>} */
   const seen = new Set();
-  for (const raw of readFileSync(log, 'utf8').split('\n')) {
-    const line = plain(raw).trimEnd();
-    if (!FAILURE.some((re) => re.test(line)) || seen.has(line)) continue;
-    seen.add(line);
-    out.push(`  ${line.length > MAX_WIDTH ? `${line.slice(0, MAX_WIDTH)}…` : line}`);
-  }
-}
-// The slowest test files and browser tests of the run, passed or not: a run that took twice its
-// usual half hour says here where the time went.
-const SLOWEST = 8;
-/** @type {{ ms: number, what: string }[]} */
-const timed = [];
-for (const name of steps.map((step) => step.split(': ')[0])) {
-  const log = join(dir, `${name}.log`);
-  if (!existsSync(log)) continue;
   for (const raw of readFileSync(log, 'utf8').split('\n')) {
     const line = plain(raw).trim();
     const file = /^[✓×❯]\s+(\S+\.test\.ts)\s+\(.*?\)\s+(\d+)ms$/.exec(line);
@@ -64,15 +55,19 @@ for (const name of steps.map((step) => step.split(': ')[0])) {
         ms: Number(browser[2]) * { ms: 1, s: 1000, m: 60_000 }[browser[3]],
         what: browser[1],
       });
+    if (!failed || !FAILURE.some((re) => re.test(line)) || seen.has(line)) continue;
+    seen.add(line);
   }
+  // A step's failures are capped on their own, so the other steps and the slowest tests stay.
+  const lines = [...seen];
+  for (const line of lines.slice(0, MAX_FAILURE_LINES))
+    out.push(`  ${line.length > MAX_WIDTH ? `${line.slice(0, MAX_WIDTH)}…` : line}`);
+  if (lines.length > MAX_FAILURE_LINES)
+    out.push(`  … ${lines.length - MAX_FAILURE_LINES} more lines in the step's log`);
 }
 if (timed.length > 0) {
   out.push(`slowest of ${timed.length} test files and browser tests:`);
   for (const { ms, what } of timed.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST))
     out.push(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${what.slice(0, MAX_WIDTH)}`);
-}
-if (out.length > MAX_LINES) {
-  const cut = out.length - MAX_LINES;
-  out.splice(MAX_LINES - 1, cut + 1, `  … ${cut + 1} more lines in the step's log`);
 }
 console.log(out.join('\n'));

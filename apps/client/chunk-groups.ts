@@ -26,7 +26,7 @@ interface ModuleInfo {
 
 type Info = (id: string) => ModuleInfo | null;
 interface GroupContext {
-  getModuleInfo: (id: string) => ModuleInfo | null;
+  getModuleInfo: Info;
 }
 
 export interface ChunkGroup {
