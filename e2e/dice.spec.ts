@@ -12,10 +12,11 @@ import {
 } from './helpers';
 
 // Dice you can watch. A roll new to a page lands die by die (four dice ~140 ms apart: all four
-// are in the page at once, each tumbling in after a CSS delay, so the page changes twice, not
-// once a die), then the total, its ladder name and the outcome show; Skip (or a click on the dice) shows
-// them at once; under reduced motion there is no landing at all. playwright.config.ts reduces
-// motion for every page; the pages here that watch the landing turn it back on.
+// are in the page at once, each tumbling in on its turn, so the page changes twice, not once a
+// die), then the total, its ladder name and the outcome show; Skip (or a click on the dice)
+// shows them at once; under reduced motion, or with the new card off the screen, there is no
+// landing at all. playwright.config.ts reduces motion for every page; the pages here that
+// watch the landing turn it back on.
 
 // Four browsers and a server on two shared cores.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -218,11 +219,57 @@ test('dice: a new roll lands die by die, Skip shows it at once, and the dice ani
   await expect(kimOnWatcher.getByTestId('roll-outcome')).toBeVisible();
   expect((await diceLog(watcher.page)).every((s) => !s.includes('L'))).toBe(true);
 
+  // ── Kim reads her roll feed, her cards above the screen: Dee's next roll shows at once on
+  // her phone (no dice land where nobody sees them) and its feed row gives the outcome with it.
+  // Scrolled back up to her cards, the roll after that lands for her again.
+  // Three more of Dee's rolls first, so that Kim's page is long enough to scroll its cards off.
+  const deeRoll = tray.getByRole('button', { name: /^Roll 4dF/ });
+  for (const rows of [3, 4, 5]) {
+    await deeRoll.click();
+    await expect(kim.page.getByTestId('feed-roll')).toHaveCount(rows);
+  }
+  await expect(kim.page.locator('[data-landing]')).toHaveCount(0);
+  await kim.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect
+    .poll(() =>
+      kim.page
+        .getByTestId('roll-card')
+        .first()
+        .evaluate((card) => card.getBoundingClientRect().bottom),
+    )
+    .toBeLessThan(0);
+  await recordNewestCard(kim.page);
+  await recordFeed(kim.page);
+  await deeRoll.click();
+  await expect(kim.page.getByTestId('feed-roll')).toHaveCount(6);
+  await expect(kim.page.getByTestId('feed-roll').first()).toContainText('Vex');
+  await expect(kim.page.getByTestId('feed-roll').first().getByTestId('feed-outcome')).toBeVisible();
+  // Never landing: the newest card's state was "four dice, total shown" throughout.
+  await expect(kim.page.getByTestId('roll-card').first()).toHaveAttribute(
+    'aria-label',
+    /^Vex rolled/,
+  );
+  await expect(kim.page.getByTestId('roll-card').first().getByTestId('roll-outcome')).toBeVisible();
+  expect(await diceLog(kim.page)).toEqual(['4T']);
+  expect(
+    await kim.page.evaluate(() => (window as unknown as { feedLog: string[] }).feedLog),
+  ).toEqual(['6T+']);
+  await shot(kim.page, 'dice-4-kim-phone-feed-at-once', { fullPage: false });
+  await kim.page
+    .getByTestId('roll-card')
+    .first()
+    .evaluate((card) => card.scrollIntoView({ block: 'center' }));
+  const beforeLanding = await diceLog(kim.page);
+  await deeRoll.click();
+  await expect(kim.page.getByTestId('feed-roll')).toHaveCount(7);
+  await expectLanded(kim.page, beforeLanding);
+  await shot(kim.page, 'dice-5-kim-phone-cards-landed', { fullPage: false });
+
   // ── Dee reloads, motion still on: the rolls already on the table are history, not news.
   await dee.page.reload();
-  await expect(dee.page.getByTestId('roll-card')).toHaveCount(2);
+  await expect(dee.page.getByTestId('roll-card')).toHaveCount(6);
   await expect(dee.page.locator('[data-landing]')).toHaveCount(0);
-  await expect(dee.page.getByTestId('roll-outcome')).toHaveCount(2);
+  await expect(dee.page.getByTestId('roll-outcome')).toHaveCount(6);
   await expect(dee.page.getByRole('checkbox', { name: 'Dice sound' })).toBeChecked();
   await shot(dee.page, 'dice-3-dee-reloaded');
 
