@@ -93,7 +93,7 @@ export function phoneRows(p: PhoneResults | undefined): string[][] {
       `browser: ${key}, main thread per incoming roll`,
       ms(r.busyMs),
       `card ${msOr(r.cardMs, 'not seen')} after the broadcast; feed row ${msOr(r.feedRowMs, 'not seen')}; longest task ${round(r.longestTaskMs, 0)} ms`,
-      key.endsWith('phone') ? 'report (goal ≤ 100 ms)' : 'report',
+      key.includes('phone') ? 'report (goal ≤ 100 ms)' : 'report',
     ]);
   }
   const h = p.history;

@@ -21,17 +21,34 @@ async function openFeed(page: BenchPage): Promise<void> {
   await sleep(1000);
 }
 
+/**
+ * Where the reader looks while rolls arrive: the roll feed (opened under the recent rolls, the
+ * page scrolled to it, the new cards above the screen) or the recent rolls' cards (the page
+ * scrolled back up to them, the feed still open below), where a new card lands its dice.
+ */
+export type RollWatching = 'feed' | 'cards';
+
+/** Scrolls the recent rolls' newest card to the middle of the screen, as a reader would. */
+async function lookAtCards(page: BenchPage): Promise<void> {
+  await page.page.evaluate(() =>
+    document.querySelector('[data-testid=roll-card]')?.scrollIntoView({ block: 'center' }),
+  );
+  await sleep(1000);
+}
+
 export async function measureRolls(
   page: BenchPage,
   proxy: LatencyProxy,
   serverBase: string,
   table: PhoneTable,
   rolls: number,
+  watching: RollWatching,
   profiling: Profiling | undefined,
   profiles: string[],
 ): Promise<RollFigures> {
   const device = page.device;
   await openFeed(page);
+  if (watching === 'cards') await lookAtCards(page);
   // The broadcast, as a replica on loopback hears it.
   const direct = new Receiver(docUrl(serverBase, table.id, table.tokens.spectator));
   await direct.connect();
@@ -67,7 +84,10 @@ export async function measureRolls(
     busy.push((await page.busyMs()) - busy0 - idle);
     if (profile)
       profiles.push(
-        await page.stopProfile(profile.dir, `roll-${device.name}-${String(table.commands)}`),
+        await page.stopProfile(
+          profile.dir,
+          `roll-${watching}-${device.name}-${String(table.commands)}`,
+        ),
       );
     const after = await page.record();
     const broadcast = performance.timeOrigin + log.lastArrival[0]!;
