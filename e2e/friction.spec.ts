@@ -137,8 +137,8 @@ test('friction: what a group tripped on, at a desk, on a phone and on stream', a
   await expect.poll(() => order(kim)).toEqual(kaiBack);
   await expect(join).toHaveCount(0);
 
-  // ── The guard attacks Kai with Fight. On Kim's phone the dice land one by one (motion on):
-  // until they have, the prompt does not give the attack's total away.
+  // ── The guard attacks Kai with Fight. On Kim's phone, scrolled to her cards, the dice land
+  // one by one (motion on): until they have, the prompt does not give the attack's total away.
   await theGuardAttacksKai(t, SHIELD_WALL);
   const gmTray = tray(gm);
 

@@ -125,13 +125,15 @@ export async function theGmDeskIsOneScreen(t: BellTower): Promise<void> {
 }
 
 /**
- * The guard attacks Kai with Fight. On Kim's phone the dice land one by one (motion on):
+ * The guard attacks Kai with Fight. On Kim's phone, scrolled down to the recent rolls (a new
+ * card drawn off her screen shows its result at once), the dice land one by one (motion on):
  * until they have, the prompt does not give the attack's total away; the prompt starts on the
  * usual defence, shows the stunt's whole text, no key hints, and asks before conceding.
  */
 export async function theGuardAttacksKai(t: BellTower, shieldWall: string): Promise<void> {
   const { gm, dee, kim } = t;
   await openOnPhone(kim, true, 'Dice');
+  await kim.getByRole('checkbox', { name: 'Dice sound' }).scrollIntoViewIfNeeded();
   await kim.emulateMedia({ reducedMotion: 'no-preference' });
   await kim.evaluate(() => {
     const seen: string[] = [];
