@@ -63,6 +63,9 @@ export default defineConfig({
     // right after rolling, so every page reduces motion and shows results at once. A spec that
     // watches the landing turns it back on (e2e/dice.spec.ts).
     reducedMotion: 'reduce',
+    // An action (a click, a read) waits at most a minute for its element, not the whole test's
+    // time: a story that looked for an option that was never there held CI for 25 minutes.
+    actionTimeout: 60_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions,

@@ -107,7 +107,7 @@ export async function captainAttacks(h: Heron, f: Fight): Promise<void> {
     f.boostUsed = true;
   }
   // Then the GM's pool, while the attack still misses.
-  await invokeUntilHit(gm, /Ruthless f.captain/, 2);
+  await invokeUntilHit(gm, /Ruthless captain/, 2);
   await shot(overlay, `pirates-14-overlay-captain-${f.captain}`);
   const { outcome, shifts } = await outcomeOf(gm);
   // A miss needs nothing applied; a tie gives the captain a boost.

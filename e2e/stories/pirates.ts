@@ -102,6 +102,10 @@ export async function invokeUntilHit(page: Page, aspectText: RegExp, most = 2): 
     const card = latestRoll(page);
     const pick = card.locator('select[name="invoke-aspect"]');
     const option = pick.locator('option', { hasText: aspectText }).first();
+    // Asked once, not waited for: an aspect the list lacks is the story's mistake, and a
+    // locator left waiting for it held the whole run until its 25-minute limit.
+    const offered = await pick.locator('option').allTextContents();
+    expect(await option.count(), `${String(aspectText)} among ${offered.join(' | ')}`).toBe(1);
     const value = await option.getAttribute('value');
     await pick.selectOption(value ?? '');
     const plus = card.getByRole('button', { name: '+2' });
