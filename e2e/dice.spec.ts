@@ -103,6 +103,9 @@ async function recordFeed(page: Page): Promise<void> {
 const diceLog = (page: Page) =>
   page.evaluate(() => (window as unknown as { diceLog: string[] }).diceLog);
 
+const feedLog = (page: Page) =>
+  page.evaluate(() => (window as unknown as { feedLog: string[] }).feedLog);
+
 /**
  * The newest card landed its four dice one after the other (each hidden until its turn, 140 ms
  * after the one before), and only then showed its total.
@@ -165,10 +168,7 @@ test('dice: a new roll lands die by die, Skip shows it at once, and the dice ani
   // The GM's roll feed had Dee's row with her card, its result hidden while her dice landed
   // and shown with the card's total, never before it.
   await expect(gm.getByTestId('feed-roll')).toHaveCount(1);
-  expect(await gm.evaluate(() => (window as unknown as { feedLog: string[] }).feedLog)).toEqual([
-    '1L-',
-    '1T+',
-  ]);
+  expect(await feedLog(gm)).toEqual(['1L-', '1T+']);
   const card = dee.page.getByTestId('roll-card').first();
   await expect(card.getByTestId('die')).toHaveCount(4);
   await expect(card.getByTestId('roll-total')).toHaveText(/^[+-]\d$/);
@@ -223,45 +223,34 @@ test('dice: a new roll lands die by die, Skip shows it at once, and the dice ani
   // her phone (no dice land where nobody sees them) and its feed row gives the outcome with it.
   // Scrolled back up to her cards, the roll after that lands for her again.
   // Three more of Dee's rolls first, so that Kim's page is long enough to scroll its cards off.
+  // (kimCard and kimRow are her newest card and row, whichever roll they hold.)
+  const kimRows = kim.page.getByTestId('feed-roll');
   const deeRoll = tray.getByRole('button', { name: /^Roll 4dF/ });
   for (const rows of [3, 4, 5]) {
     await deeRoll.click();
-    await expect(kim.page.getByTestId('feed-roll')).toHaveCount(rows);
+    await expect(kimRows).toHaveCount(rows);
   }
   await expect(kim.page.locator('[data-landing]')).toHaveCount(0);
   await kim.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect
-    .poll(() =>
-      kim.page
-        .getByTestId('roll-card')
-        .first()
-        .evaluate((card) => card.getBoundingClientRect().bottom),
-    )
+    .poll(() => kimCard.evaluate((card) => card.getBoundingClientRect().bottom))
     .toBeLessThan(0);
   await recordNewestCard(kim.page);
   await recordFeed(kim.page);
   await deeRoll.click();
-  await expect(kim.page.getByTestId('feed-roll')).toHaveCount(6);
-  await expect(kim.page.getByTestId('feed-roll').first()).toContainText('Vex');
-  await expect(kim.page.getByTestId('feed-roll').first().getByTestId('feed-outcome')).toBeVisible();
+  await expect(kimRows).toHaveCount(6);
+  await expect(kimRow).toContainText('Vex');
+  await expect(kimRow.getByTestId('feed-outcome')).toBeVisible();
   // Never landing: the newest card's state was "four dice, total shown" throughout.
-  await expect(kim.page.getByTestId('roll-card').first()).toHaveAttribute(
-    'aria-label',
-    /^Vex rolled/,
-  );
-  await expect(kim.page.getByTestId('roll-card').first().getByTestId('roll-outcome')).toBeVisible();
+  await expect(kimCard).toHaveAttribute('aria-label', /^Vex rolled/);
+  await expect(kimCard.getByTestId('roll-outcome')).toBeVisible();
   expect(await diceLog(kim.page)).toEqual(['4T']);
-  expect(
-    await kim.page.evaluate(() => (window as unknown as { feedLog: string[] }).feedLog),
-  ).toEqual(['6T+']);
+  expect(await feedLog(kim.page)).toEqual(['6T+']);
   await shot(kim.page, 'dice-4-kim-phone-feed-at-once', { fullPage: false });
-  await kim.page
-    .getByTestId('roll-card')
-    .first()
-    .evaluate((card) => card.scrollIntoView({ block: 'center' }));
+  await kimCard.evaluate((card) => card.scrollIntoView({ block: 'center' }));
   const beforeLanding = await diceLog(kim.page);
   await deeRoll.click();
-  await expect(kim.page.getByTestId('feed-roll')).toHaveCount(7);
+  await expect(kimRows).toHaveCount(7);
   await expectLanded(kim.page, beforeLanding);
   await shot(kim.page, 'dice-5-kim-phone-cards-landed', { fullPage: false });
 

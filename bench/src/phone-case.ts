@@ -225,7 +225,8 @@ export async function runPhone(
         );
         try {
           if (table !== long) continue;
-          // The feed first (its figure is the issue's), then the cards, where the dice land.
+          // The feed first (the figure the phone's roll goal is set for), then the cards, where
+          // the dice land.
           for (const watching of ['feed', 'cards'] as const) {
             const rolls = await measureRolls(
               page,
